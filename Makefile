@@ -1,0 +1,70 @@
+# Kanisa — the two commands a new machine needs are `make run` and `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+KANISA_RELEASE := $(TARGET_DIR)/release/kanisa
+KANISA_DEBUG := $(TARGET_DIR)/debug/kanisa
+
+.PHONY: help run test bench build apps apps-deps rust-checks rust-test apps-checks e2e chromium fmt clean-data
+
+help:
+	@echo "make run    build everything and serve on http://localhost:8080 (demo content, first admin)"
+	@echo "make test   formatting, lints, type checks, Rust and app tests, browser smoke test"
+	@echo "make bench  start-up time and idle memory of a release build"
+
+## Build both apps and the release server, then serve with the managed cluster in ./data.
+run: apps
+	cargo build --release --locked --bin kanisa
+	$(KANISA_RELEASE) serve
+
+## Everything CI checks. Installs what it needs (npm packages, Chromium from Debian).
+test: rust-checks apps-checks rust-test e2e
+	@echo "make test: all checks passed"
+
+build: apps
+	cargo build --release --locked --bin kanisa
+
+apps-deps: apps/node_modules/.package-lock.json
+
+apps/node_modules/.package-lock.json: apps/package-lock.json apps/package.json
+	cd apps && npm ci --no-audit --no-fund
+	@touch $@
+
+apps: apps-deps
+	cd apps && npm run build
+
+rust-checks:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+
+rust-test:
+	cargo test --workspace --locked
+
+apps-checks: apps-deps
+	cd apps && npm run typecheck
+	cd apps && npm run lint
+	cd apps && npm run test
+
+chromium:
+	@command -v chromium >/dev/null || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## Browser smoke test: a real server (debug build, throwaway data dir) and Debian's Chromium.
+e2e: apps chromium
+	cargo build --locked --bin kanisa
+	scripts/e2e.sh $(KANISA_DEBUG)
+
+## Measurements (never assertions): start-up time and idle memory of a release build.
+bench:
+	cargo build --release --locked --bin kanisa
+	scripts/bench-startup.sh $(KANISA_RELEASE)
+
+fmt:
+	cargo fmt --all
+
+## Remove the local data dir (the managed cluster, JWT secret, first admin note).
+clean-data:
+	rm -rf data

@@ -1,0 +1,239 @@
+// Smoke test of the built apps as served by a running Kanisa server (KANISA_URL, default
+// http://127.0.0.1:8080), in Debian's Chromium. Screenshots go to e2e/artifacts/.
+//
+//   KANISA_URL=http://127.0.0.1:8080 npm run e2e
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const baseUrl = (process.env.KANISA_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const mobile = { width: 360, height: 740 };
+const desktop = { width: 1280, height: 800 };
+
+/** @type {import('playwright-core').BrowserContext | undefined} */
+let context;
+/** @type {string | undefined} */
+let profile;
+
+before(async () => {
+  await mkdir(artifacts, { recursive: true });
+  profile = await mkdtemp(join(tmpdir(), 'kanisa-e2e-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: chromiumArgs,
+    viewport: mobile,
+    locale: 'en-KE',
+    timezoneId: 'Africa/Nairobi',
+  });
+});
+
+after(async () => {
+  await context?.close();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+/**
+ * A new page that records console errors, uncaught exceptions, failed requests and HTTP errors.
+ * @param {{ width: number; height: number }} viewport
+ * @param {(url: string) => boolean} [expectedFailure] responses that are part of the test
+ */
+async function openPage(viewport, expectedFailure = () => false) {
+  if (!context) throw new Error('The browser did not start.');
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  /** @type {string[]} */
+  const problems = [];
+  page.on('console', (message) => {
+    const where = message.location().url;
+    if (message.type() === 'error' && !expectedFailure(where) && !/status of 4\d\d/.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !expectedFailure(response.url())) {
+      problems.push(`HTTP ${String(response.status())}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return { page, problems };
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+async function screenshot(page, name) {
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/** @param {import('playwright-core').Page} page */
+async function axeViolations(page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the server is up: GET /health', async () => {
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    assert.fail(`No Kanisa server at ${baseUrl} (${String(error)}). Start it, or serve the builds: npm run serve`);
+  }
+  assert.equal(response.status, 200);
+  assert.match(await response.text(), /"status"\s*:\s*"ok"/);
+});
+
+describe('public site', () => {
+  test('home renders on a phone: header, nav, hero, footer; no errors; no accessibility violations', async () => {
+    const { page, problems } = await openPage(mobile);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    assert.match((await page.getAttribute('meta[name="viewport"]', 'content')) ?? '', /width=device-width/);
+    assert.ok(((await page.getAttribute('meta[name="description"]', 'content')) ?? '').length > 20);
+
+    const header = page.getByRole('banner');
+    await header.waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.ok(await nav.isVisible(), 'main navigation is visible');
+    assert.ok(await nav.getByRole('link', { name: 'Give' }).isVisible(), 'Give button is visible on a phone');
+    assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), 'hero heading is visible');
+    assert.ok(await page.getByRole('contentinfo').isVisible(), 'footer is rendered');
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, 'public-home-mobile');
+
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    for (const name of ['Home', 'About', 'Sermons', 'Events', 'Contact', 'Submissions']) {
+      assert.ok(await nav.getByRole('link', { name, exact: true }).isVisible(), `${name} is in the open menu`);
+    }
+    await page.screenshot({ path: join(artifacts, 'public-menu-mobile.png') });
+    await nav.getByRole('link', { name: 'Events', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false', 'the menu closes after a link is tapped');
+
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('desktop header: links, Ministries dropdown, lazy pages, deep links and unknown paths', async () => {
+    const { page, problems } = await openPage(desktop);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'About', 'Sermons', 'Events', 'Contact', 'Submissions', 'Give']) {
+      assert.ok(await nav.getByRole('link', { name, exact: true }).isVisible(), `${name} link is visible`);
+    }
+    await nav.getByRole('button', { name: 'Ministries' }).hover();
+    assert.ok(await nav.getByRole('link', { name: 'Departments' }).isVisible(), 'dropdown opens on hover');
+    await screenshot(page, 'public-home-desktop');
+
+    await nav.getByRole('link', { name: 'Departments' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Church Departments' }).waitFor();
+    assert.ok(await nav.getByRole('button', { name: 'Departments' }).isVisible(), 'dropdown is labelled Departments');
+
+    // Tablet widths: the church name and the nine header entries must not overlap.
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const brand = await page.locator('.brand').boundingBox();
+      const links = await nav.locator('.nav-list').boundingBox();
+      assert.ok(brand && links && brand.x + brand.width <= links.x, `header entries overlap at ${String(width)} px`);
+      assert.equal(await page.evaluate(() => window.innerWidth), width);
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scrolling at ${String(width)} px`,
+      );
+    }
+    await page.screenshot({ path: join(artifacts, 'public-header-1024.png') });
+    await page.setViewportSize(desktop);
+
+    await page.goto(`${baseUrl}/sermons`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Sermons' }).waitFor();
+    assert.equal(await page.title(), 'Sermons | Seventh-day Adventist Church');
+
+    await page.goto(`${baseUrl}/no-such-page`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('admin', () => {
+  test('sign-in form: labelled fields, Enter moves to password, required fields; no errors', async () => {
+    const { page, problems } = await openPage(mobile);
+    await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'networkidle' });
+
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    await email.waitFor();
+    assert.equal(await email.getAttribute('type'), 'email');
+    assert.equal(await password.getAttribute('type'), 'password');
+    assert.ok(await page.getByRole('button', { name: 'Sign In' }).isEnabled());
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, 'admin-login-mobile');
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    assert.ok(await page.getByText('Email is required').isVisible());
+    assert.ok(await page.getByText('Password is required').isVisible());
+
+    await email.fill('clerk@church.example');
+    await email.press('Enter');
+    assert.ok(await password.evaluate((element) => element === element.ownerDocument.activeElement), 'focus moved to password');
+
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('signing in shows the server answer as a readable message', async () => {
+    const { page, problems } = await openPage(desktop, (url) => url.includes('/auth/v1/token'));
+    await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email', { exact: true }).fill('nobody@church.example');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    const answer = page.waitForResponse((response) => response.url().includes('/auth/v1/token'));
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    const response = await answer;
+    assert.ok(response.status() >= 400, `a wrong sign-in is refused (HTTP ${String(response.status())})`);
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.textContent())?.trim() ?? '';
+    assert.ok(text.length > 0, 'the alert has text');
+    assert.ok(await page.getByRole('button', { name: 'Sign In' }).isEnabled(), 'the button is usable again');
+    await screenshot(page, 'admin-login-error-desktop');
+
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('/admin/ and unknown admin paths go to the sign-in screen', async () => {
+    const { page, problems } = await openPage(mobile);
+    for (const path of ['/admin/', '/admin/dashboard']) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email', { exact: true }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/admin/login', `${path} → /admin/login`);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { church } from '../../config/church';
+import {
+  giveLink,
+  leadingLinks,
+  ministriesMenu,
+  ministriesMenuLabel,
+  trailingLinks,
+  type NavItem,
+} from './nav-links';
+
+export const DESKTOP_QUERY = '(min-width: 768px)';
+export const DROPDOWN_CLOSE_DELAY_MS = 300;
+
+/** Sticky header; below 768 px the links fold into a scrollable panel behind a Menu button. */
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => {
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const closeOnDesktop = () => {
+      if (desktop.matches) setMenuOpen(false);
+    };
+    desktop.addEventListener('change', closeOnDesktop);
+    return () => {
+      desktop.removeEventListener('change', closeOnDesktop);
+    };
+  }, []);
+
+  // A tapped link closes the mobile panel.
+  const closeOnLink = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a')) setMenuOpen(false);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to="/" className="brand">
+          <span className="brand-name">{church.name}</span>
+          <span className="brand-branch">{church.branch}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main" onClick={closeOnLink}>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+            }}
+          >
+            {menuOpen ? 'Close' : 'Menu'}
+          </button>
+          <div id={menuId} className="site-menu" data-open={menuOpen}>
+            <ul className="nav-list">
+              {leadingLinks.map((item) => (
+                <NavItemLink key={item.to} item={item} />
+              ))}
+              <MinistriesDropdown />
+              {trailingLinks.map((item) => (
+                <NavItemLink key={item.to} item={item} />
+              ))}
+            </ul>
+            <p className="scroll-hint" aria-hidden="true">
+              Scroll for more links
+            </p>
+          </div>
+          <NavLink to={giveLink.to} className="give-button">
+            {giveLink.label}
+          </NavLink>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function NavItemLink({ item }: { item: NavItem }) {
+  return (
+    <li>
+      <NavLink to={item.to} end={item.to === '/'} className="nav-link">
+        {item.label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** Opens on hover and on click; closes 300 ms after the pointer leaves, on Escape, or on a pick. */
+function MinistriesDropdown() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const closeTimer = useRef<number | undefined>(undefined);
+  const openedByHover = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const cancelClose = () => {
+    window.clearTimeout(closeTimer.current);
+  };
+  useEffect(() => cancelClose, []);
+
+  const active = ministriesMenu.some((item) => item.to === pathname);
+
+  return (
+    <li
+      className="nav-dropdown"
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'mouse') return;
+        cancelClose();
+        if (!open) openedByHover.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType !== 'mouse') return;
+        cancelClose();
+        closeTimer.current = window.setTimeout(() => {
+          setOpen(false);
+        }, DROPDOWN_CLOSE_DELAY_MS);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={active ? 'nav-link active' : 'nav-link'}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => {
+          // A click right after hovering open keeps the menu open instead of toggling it shut.
+          if (openedByHover.current) {
+            openedByHover.current = false;
+            setOpen(true);
+          } else {
+            setOpen((isOpen) => !isOpen);
+          }
+        }}
+      >
+        {ministriesMenuLabel(pathname)}
+        <span className="caret" aria-hidden="true" />
+      </button>
+      <ul id={listId} className="dropdown-list" hidden={!open}>
+        {ministriesMenu.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className="nav-link"
+              onClick={() => {
+                setOpen(false);
+              }}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,321 @@
+//! Identities: password hashing (argon2id), staff accounts (`auth.users` with the profile in
+//! `public.users`), the first Super Admin, and the JWT signing secret.
+//!
+//! Owns: everything that touches a password or the signing secret.
+//! Must not know about HTTP (the server crate maps [`AuthError`] to responses) and never logs a
+//! password, hash or secret.
+#![forbid(unsafe_code)]
+
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use kanisa_pg::tokio_postgres::{self, Client};
+use rand::Rng;
+use uuid::Uuid;
+
+/// The church roles, highest rank first (back-office §6.1).
+pub const ROLES: &[(&str, u8)] = &[
+    ("SUPER_ADMIN", 6),
+    ("ADMIN", 5),
+    ("FINANCE_ADMIN", 4),
+    ("CONTENT_ADMIN", 4),
+    ("MEMBER_ADMIN", 4),
+    ("MINISTRY_LEADER", 3),
+    ("DEPARTMENT_HEAD", 3),
+    ("ELDER", 2),
+    ("MEMBER", 1),
+    ("VISITOR", 0),
+];
+
+/// Admin users' passwords: "minimum length 6" (back-office §5), raised by Security settings.
+pub const MIN_PASSWORD_LEN: usize = 6;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("{0:?} is not an e-mail address")]
+    InvalidEmail(String),
+    #[error("unknown role {0:?}; expected one of {roles}", roles = role_names())]
+    InvalidRole(String),
+    #[error("the full name is required")]
+    MissingName,
+    #[error("Password must be at least {0} characters")]
+    PasswordTooShort(usize),
+    #[error("an account with the e-mail {0} already exists")]
+    EmailTaken(String),
+    #[error("password hashing failed")]
+    Hash,
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("database error: {}", kanisa_pg::describe(.0))]
+    Db(#[from] tokio_postgres::Error),
+}
+
+fn role_names() -> String {
+    ROLES.iter().map(|(r, _)| *r).collect::<Vec<_>>().join(", ")
+}
+
+/// argon2id with the library's defaults (19 MiB, 2 passes): the PHC string records the
+/// parameters, so they can be raised later without breaking stored hashes.
+pub fn hash_password(password: &str) -> Result<String, AuthError> {
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|_| AuthError::Hash)
+}
+
+/// True when `password` matches the stored PHC string. A malformed hash never matches.
+pub fn verify_password(password: &str, phc: &str) -> bool {
+    Argon2::default()
+        .verify_password(password.as_bytes(), phc)
+        .is_ok()
+}
+
+/// A password a person can type from a printout: 16 characters without look-alikes
+/// (about 90 bits).
+pub fn generate_password() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::rng();
+    (0..16)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// The JWT secret kept in `<data_dir>/jwt-secret` (created once, mode 0600).
+pub fn load_or_create_jwt_secret(data_dir: &Path) -> Result<String, AuthError> {
+    let path = data_dir.join("jwt-secret");
+    let io = |what: &str, source| AuthError::Io {
+        what: format!("{what} {}", path.display()),
+        source,
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(s) if s.trim().len() >= 32 => return Ok(s.trim().to_owned()),
+        Ok(_) | Err(_) if path.exists() => {
+            return Err(io(
+                "the JWT secret is shorter than 32 characters in",
+                std::io::Error::from(std::io::ErrorKind::InvalidData),
+            ));
+        }
+        _ => {}
+    }
+    std::fs::create_dir_all(data_dir).map_err(|e| io("cannot create the folder of", e))?;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill(&mut bytes);
+    let secret = hex::encode(bytes);
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)
+        .map_err(|e| io("cannot create", e))?;
+    writeln!(file, "{secret}").map_err(|e| io("cannot write", e))?;
+    Ok(secret)
+}
+
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub email: String,
+    pub full_name: String,
+    pub role: String,
+    pub password: String,
+}
+
+/// Validates and normalises a new account (e-mail lower-cased, name trimmed).
+pub fn validate_new_user(user: &NewUser) -> Result<NewUser, AuthError> {
+    let email = user.email.trim().to_lowercase();
+    let valid_email = email.split_once('@').is_some_and(|(l, d)| {
+        !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.')
+    }) && !email.chars().any(char::is_whitespace);
+    if !valid_email {
+        return Err(AuthError::InvalidEmail(user.email.clone()));
+    }
+    let full_name = user.full_name.trim().to_owned();
+    if full_name.is_empty() {
+        return Err(AuthError::MissingName);
+    }
+    let role = user.role.trim().to_uppercase().replace([' ', '-'], "_");
+    if !ROLES.iter().any(|(r, _)| *r == role) {
+        return Err(AuthError::InvalidRole(user.role.clone()));
+    }
+    if user.password.chars().count() < MIN_PASSWORD_LEN {
+        return Err(AuthError::PasswordTooShort(MIN_PASSWORD_LEN));
+    }
+    Ok(NewUser {
+        email,
+        full_name,
+        role,
+        password: user.password.clone(),
+    })
+}
+
+/// An account as stored (normalised e-mail and role).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreatedUser {
+    pub id: Uuid,
+    pub email: String,
+    pub role: String,
+}
+
+/// Creates a sign-in identity and its profile in one transaction.
+pub async fn create_user(client: &mut Client, user: &NewUser) -> Result<CreatedUser, AuthError> {
+    let user = validate_new_user(user)?;
+    let hash = hash_password(&user.password)?;
+    let tx = client.transaction().await?;
+    let inserted = tx
+        .query_opt(
+            "INSERT INTO auth.users (email, encrypted_password) VALUES ($1, $2) \
+             ON CONFLICT (email) DO NOTHING RETURNING id",
+            &[&user.email, &hash],
+        )
+        .await?;
+    let Some(row) = inserted else {
+        return Err(AuthError::EmailTaken(user.email));
+    };
+    let id: Uuid = row.get(0);
+    tx.execute(
+        "INSERT INTO public.users (id, email, full_name, role, is_active) VALUES ($1, $2, $3, $4, true)",
+        &[&id, &user.email, &user.full_name, &user.role],
+    )
+    .await?;
+    tx.commit().await?;
+    tracing::info!(%id, role = %user.role, "account created");
+    Ok(CreatedUser {
+        id,
+        email: user.email,
+        role: user.role,
+    })
+}
+
+/// The first Super Admin, created when there is none yet.
+#[derive(Debug, Clone)]
+pub struct FirstAdmin {
+    pub email: String,
+    /// Present only when Kanisa generated it (it is then shown once).
+    pub generated_password: Option<String>,
+}
+
+/// Creates a SUPER_ADMIN when the database has none, from the given e-mail and password or
+/// with `admin@<domain>` and a generated password. Returns `None` when one already exists.
+pub async fn ensure_first_admin(
+    client: &mut Client,
+    email: Option<&str>,
+    password: Option<&str>,
+) -> Result<Option<FirstAdmin>, AuthError> {
+    let exists = client
+        .query_opt(
+            "SELECT 1 FROM public.users WHERE role = 'SUPER_ADMIN' LIMIT 1",
+            &[],
+        )
+        .await?
+        .is_some();
+    if exists {
+        return Ok(None);
+    }
+    let email = email.unwrap_or("admin@kanisa.local").to_owned();
+    let (password, generated) = match password {
+        Some(p) => (p.to_owned(), None),
+        None => {
+            let p = generate_password();
+            (p.clone(), Some(p))
+        }
+    };
+    create_user(
+        client,
+        &NewUser {
+            email: email.clone(),
+            full_name: "Super Admin".into(),
+            role: "SUPER_ADMIN".into(),
+            password,
+        },
+    )
+    .await?;
+    Ok(Some(FirstAdmin {
+        email,
+        generated_password: generated,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_are_argon2id_salted_and_verify() {
+        let a = hash_password("correct horse").unwrap();
+        let b = hash_password("correct horse").unwrap();
+        assert!(a.starts_with("$argon2id$"), "{a}");
+        assert_ne!(a, b, "each hash has its own salt");
+        assert!(verify_password("correct horse", &a));
+        assert!(!verify_password("correct hors", &a));
+        assert!(!verify_password("x", "not a hash"));
+    }
+
+    #[test]
+    fn generated_passwords_are_long_and_distinct() {
+        let a = generate_password();
+        assert_eq!(a.len(), 16);
+        assert_ne!(a, generate_password());
+        assert!(!a.contains(['0', 'O', 'l', '1', 'I']));
+    }
+
+    #[test]
+    fn new_users_are_normalised_or_refused() {
+        let ok = validate_new_user(&NewUser {
+            email: " Pastor@Example.ORG ".into(),
+            full_name: "  Pastor John ".into(),
+            role: "content admin".into(),
+            password: "secret1".into(),
+        })
+        .unwrap();
+        assert_eq!(ok.email, "pastor@example.org");
+        assert_eq!(ok.full_name, "Pastor John");
+        assert_eq!(ok.role, "CONTENT_ADMIN");
+        let base = ok.clone();
+        let bad = [
+            NewUser {
+                email: "pastor".into(),
+                ..base.clone()
+            },
+            NewUser {
+                full_name: " ".into(),
+                ..base.clone()
+            },
+            NewUser {
+                role: "BISHOP".into(),
+                ..base.clone()
+            },
+            NewUser {
+                password: "12345".into(),
+                ..base.clone()
+            },
+        ];
+        let messages: Vec<String> = bad
+            .iter()
+            .map(|u| validate_new_user(u).unwrap_err().to_string())
+            .collect();
+        assert!(messages[0].contains("not an e-mail"));
+        assert!(messages[1].contains("full name"));
+        assert!(messages[2].contains("SUPER_ADMIN"));
+        assert_eq!(messages[3], "Password must be at least 6 characters");
+    }
+
+    #[test]
+    fn the_jwt_secret_is_created_once_and_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let first = load_or_create_jwt_secret(dir.path()).unwrap();
+        assert_eq!(first.len(), 64);
+        assert_eq!(load_or_create_jwt_secret(dir.path()).unwrap(), first);
+        let mode = std::fs::metadata(dir.path().join("jwt-secret"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+}

@@ -1,0 +1,606 @@
+//! Kanisa's configuration: every setting the service takes, read once from the environment
+//! (and an optional `.env` file) into typed, per-concern structs.
+//!
+//! Owns: variable names, defaults, parsing and validation, redaction of secrets.
+//! Must not: open files other than `.env`, touch the network or the database, or log. A bad
+//! value is returned as a [`ConfigError`] naming the variable; the binary decides what to do.
+#![forbid(unsafe_code)]
+
+use std::collections::HashMap;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use url::Url;
+
+/// A value that must never be printed: `Debug` and `Display` show `[redacted]`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    /// The secret itself. Call sites are easy to grep for.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{var}: {reason} (got {shown:?})")]
+    Invalid {
+        var: &'static str,
+        reason: String,
+        /// The offending value, or "[redacted]" for secrets.
+        shown: String,
+    },
+    #[error("could not read .env: {0}")]
+    DotEnv(String),
+}
+
+/// Where the database comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseConfig {
+    /// Kanisa creates and runs its own cluster under `<data_dir>/postgres`.
+    Managed(ManagedPostgres),
+    /// An external PostgreSQL (`DATABASE_URL`).
+    External { url: Secret },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManagedPostgres {
+    /// Folder holding `initdb`, `postgres`, `pg_dump`… (`KANISA_PG_BIN`); found on PATH or
+    /// under `/usr/lib/postgresql/*/bin` when unset.
+    pub bin_dir: Option<PathBuf>,
+    /// System user that runs postgres when Kanisa runs as root (`KANISA_PG_USER`).
+    pub os_user: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmtpConfig {
+    /// `smtp://user:pass@host:port` or `smtps://…` (`KANISA_SMTP_URL`).
+    pub url: Option<Secret>,
+    /// Sender address (`KANISA_SMTP_FROM`).
+    pub from: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmsConfig {
+    /// `africastalking` or `twilio` (`KANISA_SMS_PROVIDER`).
+    pub provider: Option<String>,
+    pub username: Option<String>,
+    pub api_key: Option<Secret>,
+    pub sender_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentsConfig {
+    /// `equity` or `mpesa` (`KANISA_PAYMENT_PROVIDER`).
+    pub provider: Option<String>,
+    pub consumer_key: Option<Secret>,
+    pub consumer_secret: Option<Secret>,
+    pub callback_secret: Option<Secret>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirstAdmin {
+    pub email: Option<String>,
+    pub password: Option<Secret>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `KANISA_ADDR`, default `127.0.0.1:8080`.
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`; unset means the managed cluster.
+    pub database: DatabaseConfig,
+    /// `KANISA_DATA_DIR`, default `./data`.
+    pub data_dir: PathBuf,
+    /// `KANISA_STORAGE_URL`, default `file://./storage`.
+    pub storage_url: Url,
+    /// `KANISA_JWT_SECRET`; generated once and kept in the data dir when unset.
+    pub jwt_secret: Option<Secret>,
+    /// `KANISA_PUBLIC_URL`: the address people use (links in e-mails, callbacks).
+    pub public_url: Option<Url>,
+    /// `KANISA_APPS_DIR`, default `./apps`: holds `public/dist` and `admin/dist`.
+    pub apps_dir: PathBuf,
+    /// `KANISA_DB_POOL_SIZE`, default 16.
+    pub pool_size: usize,
+    /// `KANISA_LOG_FORMAT`: `text` (default) or `json`.
+    pub log_format: LogFormat,
+    pub smtp: SmtpConfig,
+    pub sms: SmsConfig,
+    pub payments: PaymentsConfig,
+    pub first_admin: FirstAdmin,
+}
+
+/// Every variable Kanisa reads, for documentation and the start-up banner.
+pub const VARIABLES: &[(&str, &str)] = &[
+    ("KANISA_ADDR", "address to listen on (127.0.0.1:8080)"),
+    (
+        "DATABASE_URL",
+        "external PostgreSQL; unset = managed cluster in the data dir",
+    ),
+    ("KANISA_DATA_DIR", "data folder (./data)"),
+    (
+        "KANISA_STORAGE_URL",
+        "file store (file://./storage, or s3://bucket)",
+    ),
+    ("KANISA_JWT_SECRET", "JWT signing secret, ≥ 32 characters"),
+    ("KANISA_PUBLIC_URL", "public address of the site"),
+    ("KANISA_APPS_DIR", "folder with the built apps (./apps)"),
+    ("KANISA_DB_POOL_SIZE", "database connections (16)"),
+    ("KANISA_LOG_FORMAT", "text or json (text)"),
+    (
+        "KANISA_PG_BIN",
+        "PostgreSQL binaries for the managed cluster",
+    ),
+    (
+        "KANISA_PG_USER",
+        "system user running the managed cluster as root (postgres)",
+    ),
+    ("KANISA_SMTP_URL", "smtp[s]://user:pass@host:port"),
+    ("KANISA_SMTP_FROM", "sender address for e-mail"),
+    ("KANISA_SMS_PROVIDER", "africastalking or twilio"),
+    ("KANISA_SMS_USERNAME", "SMS account user name"),
+    ("KANISA_SMS_API_KEY", "SMS API key"),
+    ("KANISA_SMS_SENDER_ID", "SMS sender id"),
+    ("KANISA_PAYMENT_PROVIDER", "equity or mpesa"),
+    ("KANISA_PAYMENT_CONSUMER_KEY", "payment API key"),
+    ("KANISA_PAYMENT_CONSUMER_SECRET", "payment API secret"),
+    (
+        "KANISA_PAYMENT_CALLBACK_SECRET",
+        "secret path segment of payment callbacks",
+    ),
+    ("KANISA_ADMIN_EMAIL", "first Super Admin's e-mail"),
+    ("KANISA_ADMIN_PASSWORD", "first Super Admin's password"),
+];
+
+impl Config {
+    /// Reads `.env` (when present, without overriding the real environment), then the
+    /// process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        match dotenvy::dotenv() {
+            Ok(_) => {}
+            Err(e) if e.not_found() => {}
+            Err(e) => return Err(ConfigError::DotEnv(e.to_string())),
+        }
+        let vars: HashMap<String, String> = std::env::vars().collect();
+        Self::from_vars(&vars)
+    }
+
+    /// Parses configuration from a map of variables (the environment, or a test's map).
+    pub fn from_vars(vars: &HashMap<String, String>) -> Result<Self, ConfigError> {
+        let env = Env(vars);
+        let addr = match env.get("KANISA_ADDR") {
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+            Some(v) => v
+                .parse()
+                .map_err(|_| invalid("KANISA_ADDR", "expected host:port, e.g. 0.0.0.0:8080", v))?,
+        };
+        let database = match env.get("DATABASE_URL") {
+            Some(v) => {
+                let parsed = Url::parse(v).map_err(|e| ConfigError::Invalid {
+                    var: "DATABASE_URL",
+                    reason: format!("not a URL ({e})"),
+                    shown: "[redacted]".into(),
+                })?;
+                if !matches!(parsed.scheme(), "postgres" | "postgresql") {
+                    return Err(ConfigError::Invalid {
+                        var: "DATABASE_URL",
+                        reason: "expected postgres://user:password@host:port/database".into(),
+                        shown: "[redacted]".into(),
+                    });
+                }
+                DatabaseConfig::External {
+                    url: Secret::new(v),
+                }
+            }
+            None => DatabaseConfig::Managed(ManagedPostgres {
+                bin_dir: env.get("KANISA_PG_BIN").map(PathBuf::from),
+                os_user: env.get("KANISA_PG_USER").unwrap_or("postgres").to_owned(),
+            }),
+        };
+        let data_dir = PathBuf::from(env.get("KANISA_DATA_DIR").unwrap_or("./data"));
+        let storage_url = parse_storage_url(env.get("KANISA_STORAGE_URL"))?;
+        let jwt_secret = match env.get("KANISA_JWT_SECRET") {
+            Some(v) if v.chars().count() < 32 => {
+                return Err(ConfigError::Invalid {
+                    var: "KANISA_JWT_SECRET",
+                    reason: "must be at least 32 characters".into(),
+                    shown: "[redacted]".into(),
+                });
+            }
+            other => other.map(Secret::new),
+        };
+        let public_url = match env.get("KANISA_PUBLIC_URL") {
+            None => None,
+            Some(v) => {
+                let url = Url::parse(v)
+                    .map_err(|_| invalid("KANISA_PUBLIC_URL", "expected https://host[/path]", v))?;
+                if !matches!(url.scheme(), "http" | "https") {
+                    return Err(invalid("KANISA_PUBLIC_URL", "expected http or https", v));
+                }
+                Some(url)
+            }
+        };
+        let pool_size = match env.get("KANISA_DB_POOL_SIZE") {
+            None => 16,
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if (1..=1000).contains(&n) => n,
+                _ => return Err(invalid("KANISA_DB_POOL_SIZE", "expected 1 to 1000", v)),
+            },
+        };
+        let log_format = match env.get("KANISA_LOG_FORMAT") {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(v) => return Err(invalid("KANISA_LOG_FORMAT", "expected text or json", v)),
+        };
+        let smtp = SmtpConfig {
+            url: match env.get("KANISA_SMTP_URL") {
+                None => None,
+                Some(v) => {
+                    let ok = Url::parse(v)
+                        .map(|u| matches!(u.scheme(), "smtp" | "smtps") && u.host().is_some())
+                        .unwrap_or(false);
+                    if !ok {
+                        return Err(ConfigError::Invalid {
+                            var: "KANISA_SMTP_URL",
+                            reason: "expected smtp://user:password@host:port or smtps://…".into(),
+                            shown: "[redacted]".into(),
+                        });
+                    }
+                    Some(Secret::new(v))
+                }
+            },
+            from: env.get("KANISA_SMTP_FROM").map(str::to_owned),
+        };
+        let sms = SmsConfig {
+            provider: env.one_of("KANISA_SMS_PROVIDER", &["africastalking", "twilio"])?,
+            username: env.get("KANISA_SMS_USERNAME").map(str::to_owned),
+            api_key: env.get("KANISA_SMS_API_KEY").map(Secret::new),
+            sender_id: env.get("KANISA_SMS_SENDER_ID").map(str::to_owned),
+        };
+        let payments = PaymentsConfig {
+            provider: env.one_of("KANISA_PAYMENT_PROVIDER", &["equity", "mpesa"])?,
+            consumer_key: env.get("KANISA_PAYMENT_CONSUMER_KEY").map(Secret::new),
+            consumer_secret: env.get("KANISA_PAYMENT_CONSUMER_SECRET").map(Secret::new),
+            callback_secret: env.get("KANISA_PAYMENT_CALLBACK_SECRET").map(Secret::new),
+        };
+        let first_admin = FirstAdmin {
+            email: match env.get("KANISA_ADMIN_EMAIL") {
+                Some(v) if !looks_like_email(v) => {
+                    return Err(invalid(
+                        "KANISA_ADMIN_EMAIL",
+                        "expected an e-mail address",
+                        v,
+                    ));
+                }
+                other => other.map(str::to_lowercase),
+            },
+            password: env.get("KANISA_ADMIN_PASSWORD").map(Secret::new),
+        };
+        Ok(Config {
+            addr,
+            database,
+            data_dir,
+            storage_url,
+            jwt_secret,
+            public_url,
+            apps_dir: PathBuf::from(env.get("KANISA_APPS_DIR").unwrap_or("./apps")),
+            pool_size,
+            log_format,
+            smtp,
+            sms,
+            payments,
+            first_admin,
+        })
+    }
+
+    /// True when a send to the outside world would be simulated (no credentials).
+    pub fn demo_mode(&self) -> DemoMode {
+        DemoMode {
+            email: self.smtp.url.is_none(),
+            sms: self.sms.api_key.is_none(),
+            payments: self.payments.consumer_secret.is_none(),
+        }
+    }
+
+    /// Lines for the start-up banner; secrets appear only as "set" or "not set".
+    pub fn banner(&self) -> Vec<String> {
+        let database = match &self.database {
+            DatabaseConfig::Managed(_) => format!(
+                "managed cluster in {}",
+                self.data_dir.join("postgres").display()
+            ),
+            DatabaseConfig::External { url } => format!("external ({})", redact_url(url.expose())),
+        };
+        let set = |present: bool| if present { "set" } else { "not set" };
+        let demo = self.demo_mode();
+        vec![
+            format!("address      {}", self.addr),
+            format!("database     {database}"),
+            format!("data dir     {}", self.data_dir.display()),
+            format!("storage      {}", self.storage_url),
+            format!(
+                "jwt secret   {}",
+                if self.jwt_secret.is_some() {
+                    "from KANISA_JWT_SECRET"
+                } else {
+                    "kept in the data dir"
+                }
+            ),
+            format!(
+                "public url   {}",
+                self.public_url
+                    .as_ref()
+                    .map_or("not set".to_owned(), Url::to_string)
+            ),
+            format!(
+                "e-mail       {}",
+                if demo.email {
+                    "simulated (demo mode)"
+                } else {
+                    set(true)
+                }
+            ),
+            format!(
+                "sms          {}",
+                if demo.sms {
+                    "simulated (demo mode)"
+                } else {
+                    set(true)
+                }
+            ),
+            format!(
+                "payments     {}",
+                if demo.payments {
+                    "simulated (demo mode)"
+                } else {
+                    set(true)
+                }
+            ),
+        ]
+    }
+}
+
+/// Which outside services are simulated because their credentials are missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemoMode {
+    pub email: bool,
+    pub sms: bool,
+    pub payments: bool,
+}
+
+/// `postgres://user:secret@host/db` → `postgres://user:[redacted]@host/db`.
+pub fn redact_url(raw: &str) -> String {
+    match Url::parse(raw) {
+        Ok(mut url) => {
+            if url.password().is_some() {
+                // Setting a password only fails for URLs that cannot have one.
+                let _ = url.set_password(Some("[redacted]"));
+            }
+            // Query strings may carry passwords too (`?password=`).
+            if url.query().is_some() {
+                url.set_query(Some("[redacted]"));
+            }
+            url.to_string()
+        }
+        Err(_) => "[redacted]".to_owned(),
+    }
+}
+
+fn parse_storage_url(raw: Option<&str>) -> Result<Url, ConfigError> {
+    let raw = raw.unwrap_or("file://./storage");
+    // `file://./storage` is relative to the working directory; Url cannot hold that, so it is
+    // resolved here once.
+    if let Some(rel) = raw.strip_prefix("file://")
+        && !rel.starts_with('/')
+    {
+        let cwd = std::env::current_dir()
+            .map_err(|e| invalid("KANISA_STORAGE_URL", &format!("cannot resolve ({e})"), raw))?;
+        let abs = cwd.join(rel.trim_start_matches("./"));
+        return Url::from_directory_path(&abs)
+            .map_err(|_| invalid("KANISA_STORAGE_URL", "not a usable folder", raw));
+    }
+    let url = Url::parse(raw).map_err(|_| {
+        invalid(
+            "KANISA_STORAGE_URL",
+            "expected file:///path or s3://bucket",
+            raw,
+        )
+    })?;
+    match url.scheme() {
+        "file" => Ok(url),
+        "s3" if url.host_str().is_some_and(|h| !h.is_empty()) => Ok(url),
+        _ => Err(invalid(
+            "KANISA_STORAGE_URL",
+            "expected file:///path or s3://bucket",
+            raw,
+        )),
+    }
+}
+
+fn looks_like_email(v: &str) -> bool {
+    match v.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !v.chars().any(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
+fn invalid(var: &'static str, reason: &str, value: &str) -> ConfigError {
+    ConfigError::Invalid {
+        var,
+        reason: reason.to_owned(),
+        shown: value.to_owned(),
+    }
+}
+
+struct Env<'a>(&'a HashMap<String, String>);
+
+impl Env<'_> {
+    /// A variable's value; set-but-empty counts as unset, as most shells and .env files mean it.
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+    }
+
+    fn one_of(&self, name: &'static str, allowed: &[&str]) -> Result<Option<String>, ConfigError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) if allowed.contains(&v) => Ok(Some(v.to_owned())),
+            Some(v) => Err(invalid(
+                name,
+                &format!("expected one of {}", allowed.join(", ")),
+                v,
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vars(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_give_a_managed_single_server() {
+        let c = Config::from_vars(&vars(&[])).unwrap();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.data_dir, PathBuf::from("./data"));
+        assert!(matches!(c.database, DatabaseConfig::Managed(ref m) if m.os_user == "postgres"));
+        assert_eq!(c.storage_url.scheme(), "file");
+        assert!(c.storage_url.path().ends_with("/storage/"));
+        assert_eq!(c.pool_size, 16);
+        assert_eq!(
+            c.demo_mode(),
+            DemoMode {
+                email: true,
+                sms: true,
+                payments: true
+            }
+        );
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        let cases = [
+            ("KANISA_ADDR", "localhost"),
+            ("DATABASE_URL", "mysql://x@y/z"),
+            ("KANISA_STORAGE_URL", "ftp://x"),
+            ("KANISA_JWT_SECRET", "short"),
+            ("KANISA_PUBLIC_URL", "not a url"),
+            ("KANISA_DB_POOL_SIZE", "0"),
+            ("KANISA_LOG_FORMAT", "xml"),
+            ("KANISA_SMTP_URL", "http://mail"),
+            ("KANISA_SMS_PROVIDER", "pigeon"),
+            ("KANISA_PAYMENT_PROVIDER", "cash"),
+            ("KANISA_ADMIN_EMAIL", "admin"),
+        ];
+        for (var, value) in cases {
+            let err = Config::from_vars(&vars(&[(var, value)])).unwrap_err();
+            let text = err.to_string();
+            assert!(text.starts_with(var), "{var}: {text}");
+        }
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let c = Config::from_vars(&vars(&[
+            (
+                "DATABASE_URL",
+                "postgres://kanisa:hunter2hunter2@db.internal/kanisa",
+            ),
+            (
+                "KANISA_JWT_SECRET",
+                "0123456789abcdef0123456789abcdef-very-secret",
+            ),
+            (
+                "KANISA_SMTP_URL",
+                "smtps://mailer:mailpass@smtp.example.org:465",
+            ),
+            ("KANISA_SMS_API_KEY", "atsk_smskey"),
+            ("KANISA_PAYMENT_CONSUMER_SECRET", "paysecret"),
+            ("KANISA_ADMIN_PASSWORD", "adminpass"),
+        ]))
+        .unwrap();
+        let printed = format!("{c:?}\n{}", c.banner().join("\n"));
+        for secret in [
+            "hunter2hunter2",
+            "very-secret",
+            "mailpass",
+            "smskey",
+            "paysecret",
+            "adminpass",
+        ] {
+            assert!(!printed.contains(secret), "{secret} leaked:\n{printed}");
+        }
+        assert!(printed.contains("db.internal"), "host stays visible");
+        // A secret's own error message does not echo it either.
+        let err = Config::from_vars(&vars(&[("KANISA_JWT_SECRET", "tooshort-secret")]))
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains("tooshort"), "{err}");
+    }
+
+    #[test]
+    fn empty_values_count_as_unset() {
+        let c = Config::from_vars(&vars(&[("DATABASE_URL", ""), ("KANISA_ADDR", " ")])).unwrap();
+        assert!(matches!(c.database, DatabaseConfig::Managed(_)));
+        assert_eq!(c.addr.port(), 8080);
+    }
+
+    #[test]
+    fn storage_urls() {
+        let s3 = Config::from_vars(&vars(&[("KANISA_STORAGE_URL", "s3://church-bucket")]))
+            .unwrap()
+            .storage_url;
+        assert_eq!(s3.host_str(), Some("church-bucket"));
+        let abs = Config::from_vars(&vars(&[("KANISA_STORAGE_URL", "file:///srv/kanisa")]))
+            .unwrap()
+            .storage_url;
+        assert_eq!(abs.path(), "/srv/kanisa");
+        assert!(Config::from_vars(&vars(&[("KANISA_STORAGE_URL", "s3://")])).is_err());
+    }
+
+    #[test]
+    fn redacts_url_passwords_and_queries() {
+        assert_eq!(
+            redact_url("postgres://u:p@h:5432/d?password=x"),
+            "postgres://u:%5Bredacted%5D@h:5432/d?[redacted]"
+        );
+        assert_eq!(redact_url("nonsense"), "[redacted]");
+    }
+}

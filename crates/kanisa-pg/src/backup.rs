@@ -1,0 +1,183 @@
+//! Backups with pg_dump (custom format) and restores with pg_restore, plus per-table checksums
+//! to prove a round trip.
+
+use std::path::Path;
+use std::process::Stdio;
+
+use tokio::process::Command;
+use tokio_postgres::Client;
+use tokio_postgres::config::{Host, SslMode};
+
+use crate::cluster::DATABASE;
+use crate::error::PgError;
+use crate::migrate::ensure_roles;
+use crate::pool::{Database, connect_once};
+
+/// Schemas whose tables hold the church's data.
+const DATA_SCHEMAS: &[&str] = &["public", "auth", "storage", "kanisa"];
+
+/// Writes the whole database to `file` (pg_dump custom format; compressed).
+pub async fn backup(db: &Database, file: &Path) -> Result<(), PgError> {
+    let bin = db.bin_dir()?;
+    let mut cmd = Command::new(bin.join("pg_dump"));
+    cmd.args(["--format=custom", "--no-owner", "--file"])
+        .arg(file);
+    run_tool(cmd, "pg_dump", &db.pg_config).await
+}
+
+/// Replaces the database's content with the backup in `file`, in one transaction.
+///
+/// For the managed cluster the `kanisa` database is dropped and created anew; an external
+/// database must be empty (Kanisa will not drop a database it does not manage).
+pub async fn restore(db: &Database, file: &Path) -> Result<(), PgError> {
+    if !file.is_file() {
+        return Err(PgError::io(
+            format!("cannot read the backup {}", file.display()),
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        ));
+    }
+    match db.cluster() {
+        Some(cluster) => {
+            let admin = connect_once(&cluster.pg_config("postgres")).await?;
+            // Constant names, not input; two statements, since CREATE DATABASE cannot run
+            // inside a multi-statement batch.
+            admin
+                .batch_execute(&format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"))
+                .await?;
+            admin
+                .batch_execute(&format!("CREATE DATABASE {DATABASE}"))
+                .await?;
+        }
+        None => {
+            let client = db.connect().await?;
+            let tables: i64 = client
+                .query_one(
+                    "SELECT count(*) FROM pg_tables WHERE schemaname = ANY($1)",
+                    &[&DATA_SCHEMAS],
+                )
+                .await?
+                .get(0);
+            if tables > 0 {
+                return Err(PgError::RestoreTargetNotEmpty(
+                    db.pg_config
+                        .get_dbname()
+                        .unwrap_or("the database")
+                        .to_owned(),
+                ));
+            }
+        }
+    }
+    let client = db.connect().await?;
+    ensure_roles(&client).await?;
+    drop(client);
+    let bin = db.bin_dir()?;
+    let mut cmd = Command::new(bin.join("pg_restore"));
+    cmd.args([
+        "--exit-on-error",
+        "--single-transaction",
+        "--no-owner",
+        "--dbname",
+    ])
+    .arg(db.pg_config.get_dbname().unwrap_or(DATABASE))
+    .arg(file);
+    run_tool(cmd, "pg_restore", &db.pg_config).await
+}
+
+/// Runs a libpq tool with the connection in PG* variables (never on the command line, where
+/// other users could read a password).
+async fn run_tool(
+    mut cmd: Command,
+    tool: &str,
+    pg_config: &tokio_postgres::Config,
+) -> Result<(), PgError> {
+    for var in [
+        "PGHOST",
+        "PGPORT",
+        "PGUSER",
+        "PGPASSWORD",
+        "PGDATABASE",
+        "PGSSLMODE",
+    ] {
+        cmd.env_remove(var);
+    }
+    if let Some(host) = pg_config.get_hosts().first() {
+        match host {
+            Host::Tcp(name) => cmd.env("PGHOST", name),
+            Host::Unix(path) => cmd.env("PGHOST", path),
+        };
+    }
+    if let Some(port) = pg_config.get_ports().first() {
+        cmd.env("PGPORT", port.to_string());
+    }
+    if let Some(user) = pg_config.get_user() {
+        cmd.env("PGUSER", user);
+    }
+    if let Some(password) = pg_config.get_password() {
+        cmd.env("PGPASSWORD", String::from_utf8_lossy(password).into_owned());
+    }
+    if let Some(db) = pg_config.get_dbname() {
+        cmd.env("PGDATABASE", db);
+    }
+    cmd.env(
+        "PGSSLMODE",
+        match pg_config.get_ssl_mode() {
+            SslMode::Disable => "disable",
+            SslMode::Require => "require",
+            _ => "prefer",
+        },
+    );
+    let output = cmd
+        .stdin(Stdio::null())
+        .output()
+        .await
+        .map_err(|e| PgError::io(format!("cannot run {tool}"), e))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(PgError::Tool {
+            tool: tool.to_owned(),
+            output: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+        })
+    }
+}
+
+/// A table's row count and a checksum of its content (rows in a stable order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableChecksum {
+    pub table: String,
+    pub rows: i64,
+    pub md5: String,
+}
+
+/// Every data table with its row count and content checksum, sorted by name.
+pub async fn table_checksums(client: &Client) -> Result<Vec<TableChecksum>, PgError> {
+    let tables = client
+        .query(
+            "SELECT schemaname, tablename, format('%I.%I', schemaname, tablename) \
+             FROM pg_tables WHERE schemaname = ANY($1) ORDER BY 1, 2",
+            &[&DATA_SCHEMAS],
+        )
+        .await?;
+    let mut out = Vec::with_capacity(tables.len());
+    for t in tables {
+        let schema: String = t.get(0);
+        let name: String = t.get(1);
+        // The identifier comes from the catalog and was quoted by PostgreSQL's format(%I).
+        let quoted: String = t.get(2);
+        let row = client
+            .query_one(
+                &format!(
+                    "SELECT count(*), md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) \
+                     FROM {quoted} t"
+                ),
+                &[],
+            )
+            .await?;
+        out.push(TableChecksum {
+            table: format!("{schema}.{name}"),
+            rows: row.get(0),
+            md5: row.get(1),
+        });
+    }
+    Ok(out)
+}

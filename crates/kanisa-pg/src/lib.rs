@@ -1,0 +1,32 @@
+//! Everything Kanisa does with PostgreSQL below the level of a single API request.
+//!
+//! Owns: the managed cluster under the data dir (initdb, start, stop, crash recovery), the
+//! connection pool, the migration runner (checksums, advisory lock), policy-file application,
+//! the demo seed, backups and restores (pg_dump/pg_restore), and the cluster-wide API roles.
+//!
+//! Must not know about HTTP, JWTs or the shape of any application table: it runs SQL files
+//! it is given and hands out connections. Only this crate opens database connections.
+#![forbid(unsafe_code)]
+
+mod backup;
+mod cluster;
+mod error;
+mod migrate;
+mod pool;
+
+pub use backup::{TableChecksum, backup, restore, table_checksums};
+pub use cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
+pub use error::{PgError, describe};
+pub use migrate::{
+    Migration, MigrationState, MigrationStatus, apply_policies, embedded_migrations,
+    embedded_policies, embedded_seeds, ensure_roles, migrate, migration_status, seed_demo,
+};
+pub use pool::{Database, connect_once, pool_from_config};
+
+pub use deadpool_postgres::{Client as PooledClient, Pool};
+pub use tokio_postgres;
+
+/// SQL embedded at build time from the repository's `migrations/`, `policies/` and `seeds/`.
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}

@@ -1,0 +1,5 @@
+//! Integration tests of kanisa-pg against a real PostgreSQL (kanisa-test-db).
+
+mod constraints;
+mod migrations;
+mod seed;

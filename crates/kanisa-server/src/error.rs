@@ -1,0 +1,65 @@
+//! The one error envelope of the API: `{"code", "message", "details", "hint"}` (PostgREST's
+//! shape), with the HTTP status chosen in one place.
+
+use axum::Json;
+use axum::extract::Request;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct ApiError {
+    #[serde(skip)]
+    pub status: StatusCode,
+    /// Stable, machine-readable.
+    pub code: &'static str,
+    /// For people.
+    pub message: String,
+    pub details: Option<String>,
+    pub hint: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+            details: None,
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// A failure on our side: the response says only that something failed; the cause is
+    /// logged once, here, with the request's span.
+    pub fn internal(cause: &dyn std::fmt::Display) -> Self {
+        tracing::error!(%cause, "request failed");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal_error",
+            "Something went wrong on the server. Please try again.",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(&self)).into_response()
+    }
+}
+
+/// Any path under an API prefix that no handler serves.
+pub async fn no_route(req: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        format!("No API endpoint for {} {}", req.method(), req.uri().path()),
+    )
+    .with_hint("See README.md for the API's paths")
+}

@@ -1,0 +1,73 @@
+//! The only crate that knows HTTP: the axum router, middleware (request id, tracing, security
+//! headers, compression, panic capture), the JSON error envelope, health, and the built apps.
+//!
+//! Must not decide who may see a row (PostgreSQL policies do), build SQL (the table-API crate
+//! does) or open database connections itself (it borrows them from `kanisa-pg`'s pool).
+#![forbid(unsafe_code)]
+
+mod apps;
+mod error;
+mod health;
+mod middleware;
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::routing::{any, get};
+use kanisa_pg::Pool;
+use tokio::net::TcpListener;
+
+pub use error::ApiError;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: Pool,
+    apps: Arc<apps::Apps>,
+}
+
+impl AppState {
+    /// `apps_dir` holds `public/dist` and `admin/dist` (the Vite builds).
+    pub fn new(pool: Pool, apps_dir: PathBuf) -> Self {
+        Self {
+            pool,
+            apps: Arc::new(apps::Apps::new(&apps_dir)),
+        }
+    }
+}
+
+/// API prefixes served by later parts of Kanisa; until they exist they answer a JSON 404.
+const API_PREFIXES: &[&str] = &["/rest/v1", "/auth/v1", "/storage/v1", "/functions/v1"];
+
+/// The whole HTTP surface.
+pub fn router(state: AppState) -> Router {
+    let mut api = Router::new().route("/health", get(health::health));
+    for prefix in API_PREFIXES {
+        api = api
+            .route(prefix, any(error::no_route))
+            .route(&format!("{prefix}/{{*rest}}"), any(error::no_route));
+    }
+    let apps = Router::new()
+        .route("/admin", get(apps::admin_redirect))
+        .route("/admin/", get(apps::admin))
+        .route("/admin/{*path}", get(apps::admin))
+        .fallback(apps::public)
+        .layer(axum::middleware::from_fn(middleware::static_cache_control));
+    middleware::wrap(api.merge(apps).with_state(state))
+}
+
+/// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}

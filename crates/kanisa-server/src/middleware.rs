@@ -1,0 +1,114 @@
+//! Layers every response passes through.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::ApiError;
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Content Security Policy for the apps: only our own scripts; the YouTube player and map
+/// embeds the public site shows; nothing may frame us.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: blob: https://i.ytimg.com; font-src 'self' data:; connect-src 'self'; \
+frame-src https://www.youtube-nocookie.com https://www.youtube.com https://www.google.com \
+https://maps.google.com; media-src 'self' https:; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+pub fn wrap(router: Router) -> Router {
+    let security = [
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            HeaderName::from_static("permissions-policy"),
+            "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+        ),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+    ];
+    let mut router = router
+        .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(CatchPanicLayer::custom(|_| {
+            tracing::error!("a handler panicked");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal_error",
+                "Something went wrong on the server. Please try again.",
+            )
+            .into_response()
+        }));
+    for (name, value) in security {
+        router = router.layer(SetResponseHeaderLayer::if_not_present(
+            name,
+            HeaderValue::from_static(value),
+        ));
+    }
+    router
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let id = req
+                        .headers()
+                        .get(REQUEST_ID)
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!(
+                        "request",
+                        method = %req.method(),
+                        path = %req.uri().path(),
+                        request_id = %id,
+                    )
+                })
+                .on_response(|res: &Response, latency: Duration, _span: &tracing::Span| {
+                    tracing::info!(
+                        status = res.status().as_u16(),
+                        ms = latency.as_secs_f64() * 1000.0,
+                        "served"
+                    );
+                }),
+        )
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+/// Caching for the apps' files: content-hashed assets forever, HTML always revalidated,
+/// anything else for an hour.
+pub async fn static_cache_control(req: Request, next: Next) -> Response {
+    let hashed =
+        req.uri().path().starts_with("/assets/") || req.uri().path().starts_with("/admin/assets/");
+    let mut res = next.run(req).await;
+    if res.headers().contains_key(header::CACHE_CONTROL) {
+        return res;
+    }
+    let is_html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    let value = if is_html {
+        "no-cache"
+    } else if hashed && matches!(res.status(), StatusCode::OK | StatusCode::PARTIAL_CONTENT) {
+        "public, max-age=31536000, immutable"
+    } else if res.status().is_success() {
+        "public, max-age=3600"
+    } else {
+        "no-store"
+    };
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    res
+}

@@ -1,0 +1,86 @@
+//! The real router on a real port, over a real database (kanisa-test-db).
+
+mod apps;
+mod health;
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use kanisa_test_db::TestDb;
+
+/// A running server for one test, with a small pair of built apps in a temporary folder.
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub http: reqwest::Client,
+    _db: Option<TestDb>,
+    _apps: tempfile::TempDir,
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        let db = TestDb::new().await;
+        let pool = db.pool();
+        Self::spawn_with(pool, Some(db)).await
+    }
+
+    /// A server whose database cannot be reached.
+    pub async fn spawn_without_database() -> TestApp {
+        let mut config = kanisa_pg::tokio_postgres::Config::new();
+        config
+            .host_path("/nonexistent-kanisa-socket-dir")
+            .user("postgres")
+            .dbname("kanisa")
+            .connect_timeout(std::time::Duration::from_secs(1));
+        let pool = kanisa_pg::pool_from_config(config, 2).unwrap();
+        Self::spawn_with(pool, None).await
+    }
+
+    async fn spawn_with(pool: kanisa_pg::Pool, db: Option<TestDb>) -> TestApp {
+        let apps = tempfile::tempdir().unwrap();
+        write_app(&apps.path().join("public/dist"), "Public site");
+        write_app(&apps.path().join("admin/dist"), "Back office");
+        let state = kanisa_server::AppState::new(pool, apps.path().to_owned());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(kanisa_server::serve(
+            listener,
+            kanisa_server::router(state),
+            std::future::pending(),
+        ));
+        TestApp {
+            addr,
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            _db: db,
+            _apps: apps,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(self.url(path)).send().await.unwrap()
+    }
+}
+
+/// A Vite-like build: index.html plus a content-hashed script big enough to be compressed.
+fn write_app(dist: &Path, title: &str) {
+    std::fs::create_dir_all(dist.join("assets")).unwrap();
+    std::fs::write(
+        dist.join("index.html"),
+        format!(
+            "<!doctype html><title>{title}</title><script src=\"assets/index-abc123.js\"></script>"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dist.join("assets/index-abc123.js"),
+        "console.log('kanisa');\n".repeat(200),
+    )
+    .unwrap();
+    std::fs::write(dist.join("robots.txt"), "User-agent: *\n").unwrap();
+}

@@ -1,0 +1,328 @@
+//! The `kanisa` binary: command-line parsing and wiring of the library crates. No logic of its
+//! own beyond the order in which things start and stop.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use kanisa_config::{Config, DatabaseConfig, LogFormat};
+use kanisa_pg::{Access, Database, MigrationState};
+
+#[derive(Parser)]
+#[command(
+    name = "kanisa",
+    version,
+    about = "Kanisa: website, giving and back office of a congregation",
+    long_about = "Kanisa: website, giving and back office of a congregation.\n\n\
+        Configuration comes from the environment (and an optional .env file); see README.md."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the site, the back office and the API (the default).
+    Serve,
+    /// Apply pending migrations and the policy files.
+    Migrate {
+        /// List migrations and whether each is applied; change nothing.
+        #[arg(long)]
+        status: bool,
+    },
+    /// Load content into the database.
+    Seed {
+        /// The built-in demo content (idempotent).
+        #[arg(long, required = true)]
+        demo: bool,
+    },
+    /// Manage staff accounts.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Write the whole database to a file (pg_dump custom format).
+    Backup { file: PathBuf },
+    /// Replace the database with a backup file.
+    Restore { file: PathBuf },
+    /// List every data table with its row count and a checksum of its content.
+    Tables,
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Create a staff account. The password comes from KANISA_ADMIN_PASSWORD or a prompt.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        /// SUPER_ADMIN, ADMIN, FINANCE_ADMIN, CONTENT_ADMIN, MEMBER_ADMIN, ELDER, ...
+        #[arg(long, default_value = "ADMIN")]
+        role: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("kanisa: configuration error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let serving = matches!(cli.command, None | Some(Command::Serve));
+    init_tracing(&config, serving);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("kanisa: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli.command.unwrap_or(Command::Serve), config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kanisa: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing(config: &Config, serving: bool) {
+    let default = if serving { "info" } else { "warn" };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match config.log_format {
+        LogFormat::Json => builder.json().init(),
+        LogFormat::Text => builder.compact().init(),
+    }
+}
+
+async fn run(command: Command, config: Config) -> Result<()> {
+    let access = match command {
+        Command::Serve | Command::Restore { .. } => Access::Exclusive,
+        _ => Access::Shared,
+    };
+    let db = Database::open(&config, access).await?;
+    // Whatever happens next, a cluster this process started is stopped before exiting.
+    let result = dispatch(command, &config, &db).await;
+    let closed = db.close().await;
+    result?;
+    closed?;
+    Ok(())
+}
+
+async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()> {
+    match command {
+        Command::Serve => serve(config, db).await,
+        Command::Migrate { status: true } => {
+            let client = db.connect().await?;
+            let migrations = kanisa_pg::embedded_migrations()?;
+            for m in kanisa_pg::migration_status(&client, &migrations).await? {
+                match m.state {
+                    MigrationState::Applied { at } => println!("applied  {at}  {}", m.file),
+                    MigrationState::Pending => println!("pending  {:<23}  {}", "", m.file),
+                }
+            }
+            Ok(())
+        }
+        Command::Migrate { status: false } => {
+            let applied = migrate(db).await?;
+            if applied.is_empty() {
+                println!("The database is up to date; policies re-applied.");
+            } else {
+                for file in applied {
+                    println!("applied {file}");
+                }
+            }
+            Ok(())
+        }
+        Command::Seed { .. } => {
+            migrate(db).await?;
+            let mut client = db.connect().await?;
+            kanisa_pg::seed_demo(&mut client).await?;
+            println!("Demo content loaded.");
+            Ok(())
+        }
+        Command::Admin {
+            command: AdminCommand::Create { email, name, role },
+        } => {
+            migrate(db).await?;
+            let password = admin_password()?;
+            let mut client = db.connect().await?;
+            let user = kanisa_auth::NewUser {
+                email,
+                full_name: name,
+                role,
+                password,
+            };
+            let created = kanisa_auth::create_user(&mut client, &user).await?;
+            println!(
+                "Created {} ({}) with id {}.",
+                created.email, created.role, created.id
+            );
+            Ok(())
+        }
+        Command::Backup { file } => {
+            kanisa_pg::backup(db, &file).await?;
+            let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+            println!("Backup written to {} ({size} bytes).", file.display());
+            Ok(())
+        }
+        Command::Restore { file } => {
+            kanisa_pg::restore(db, &file).await?;
+            // A backup from an older Kanisa is brought up to this build's schema.
+            migrate(db).await?;
+            println!("Restored {}.", file.display());
+            Ok(())
+        }
+        Command::Tables => {
+            let client = db.connect().await?;
+            for t in kanisa_pg::table_checksums(&client).await? {
+                println!("{:<40} {:>8} {}", t.table, t.rows, t.md5);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Pending migrations, then every policy file.
+async fn migrate(db: &Database) -> Result<Vec<String>> {
+    let mut client = db.connect().await?;
+    let migrations = kanisa_pg::embedded_migrations()?;
+    let applied = kanisa_pg::migrate(&mut client, &migrations).await?;
+    kanisa_pg::apply_policies(&mut client, &kanisa_pg::embedded_policies()).await?;
+    Ok(applied)
+}
+
+async fn serve(config: &Config, db: &Database) -> Result<()> {
+    migrate(db).await?;
+    let mut client = db.connect().await?;
+    if db.freshly_created() {
+        kanisa_pg::seed_demo(&mut client).await?;
+        tracing::info!("demo content loaded into the new database");
+    }
+    let first_admin = kanisa_auth::ensure_first_admin(
+        &mut client,
+        config.first_admin.email.as_deref(),
+        config.first_admin.password.as_ref().map(|s| s.expose()),
+    )
+    .await?;
+    drop(client);
+    if config.jwt_secret.is_none() {
+        kanisa_auth::load_or_create_jwt_secret(&config.data_dir)?;
+    }
+
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .with_context(|| format!("cannot listen on {} (KANISA_ADDR)", config.addr))?;
+    let state = kanisa_server::AppState::new(db.pool.clone(), config.apps_dir.clone());
+    let app = kanisa_server::router(state);
+
+    print_banner(config, first_admin.as_ref())?;
+    kanisa_server::serve(listener, app, shutdown_signal()).await?;
+    tracing::info!("stopped serving; shutting down");
+    Ok(())
+}
+
+fn print_banner(config: &Config, first_admin: Option<&kanisa_auth::FirstAdmin>) -> Result<()> {
+    let url = match &config.public_url {
+        Some(u) => u.to_string(),
+        None => format!("http://{}/", config.addr),
+    };
+    let note = config.data_dir.join("initial-admin.txt");
+    let mut lines = vec![format!(
+        "Kanisa is serving on {url}  (back office: {url}admin/)"
+    )];
+    lines.extend(config.banner().into_iter().map(|l| format!("  {l}")));
+    match first_admin {
+        Some(admin) => match &admin.generated_password {
+            Some(password) => {
+                write_initial_admin(&note, &admin.email, password)?;
+                lines.push(format!(
+                    "First Super Admin: {}  password: {password}  (also in {}; change it after signing in)",
+                    admin.email,
+                    note.display()
+                ));
+            }
+            None => lines.push(format!(
+                "First Super Admin: {} (password from KANISA_ADMIN_PASSWORD)",
+                admin.email
+            )),
+        },
+        None => {
+            if let Ok(text) = std::fs::read_to_string(&note) {
+                lines.push(format!(
+                    "First Super Admin ({}): {}",
+                    note.display(),
+                    text.trim()
+                ));
+            }
+        }
+    }
+    if matches!(config.database, DatabaseConfig::External { .. }) {
+        lines.push("  (using DATABASE_URL; the data dir holds only the JWT secret)".into());
+    }
+    println!("{}", lines.join("\n"));
+    Ok(())
+}
+
+fn write_initial_admin(path: &Path, email: &str, password: &str) -> Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    writeln!(file, "{email}  password: {password}")?;
+    Ok(())
+}
+
+fn admin_password() -> Result<String> {
+    if let Ok(p) = std::env::var("KANISA_ADMIN_PASSWORD")
+        && !p.is_empty()
+    {
+        return Ok(p);
+    }
+    if !std::io::stdin().is_terminal() {
+        bail!("no password: set KANISA_ADMIN_PASSWORD or run this command in a terminal");
+    }
+    let first = rpassword::prompt_password("Password: ")?;
+    let second = rpassword::prompt_password("Confirm password: ")?;
+    if first != second {
+        bail!("Passwords do not match");
+    }
+    Ok(first)
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutdown requested");
+}

@@ -1,0 +1,327 @@
+//! The `kanisa` binary as a person runs it: a managed cluster in a fresh data dir, started,
+//! stopped, crashed, backed up and restored.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+use tokio::process::{Child, Command};
+
+/// A data dir (reachable by the postgres system user) and a pair of tiny built apps.
+struct Site {
+    root: tempfile::TempDir,
+    port: u16,
+}
+
+impl Site {
+    fn new() -> Site {
+        let root = tempfile::Builder::new()
+            .prefix("kanisa-it-")
+            .tempdir()
+            .unwrap();
+        // tempdir() is 0700; the postgres system user must be able to reach data/ inside it.
+        std::fs::set_permissions(root.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        for (app, title) in [("public", "Public site"), ("admin", "Back office")] {
+            let dist = root.path().join("apps").join(app).join("dist");
+            std::fs::create_dir_all(&dist).unwrap();
+            std::fs::write(dist.join("index.html"), format!("<title>{title}</title>")).unwrap();
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        Site { root, port }
+    }
+
+    fn data_dir(&self) -> PathBuf {
+        self.root.path().join("data")
+    }
+
+    fn kanisa(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kanisa"));
+        cmd.args(args)
+            .current_dir(self.root.path())
+            .env_remove("DATABASE_URL")
+            .env_remove("KANISA_ADMIN_EMAIL")
+            .env_remove("KANISA_ADMIN_PASSWORD")
+            .env_remove("KANISA_JWT_SECRET")
+            .env("KANISA_DATA_DIR", self.data_dir())
+            .env("KANISA_APPS_DIR", self.root.path().join("apps"))
+            .env("KANISA_ADDR", format!("127.0.0.1:{}", self.port))
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .kill_on_drop(true);
+        cmd
+    }
+
+    /// Runs a command to completion: (status, stdout, stderr).
+    async fn run(&self, args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
+        let mut cmd = self.kanisa(args);
+        cmd.envs(env.iter().copied());
+        let out = tokio::time::timeout(Duration::from_secs(120), cmd.output())
+            .await
+            .expect("command finished within 2 minutes")
+            .unwrap();
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Starts `kanisa serve` with its output in `<root>/<name>.log`.
+    fn serve(&self, name: &str) -> (Child, PathBuf) {
+        let log = self.root.path().join(format!("{name}.log"));
+        let file = std::fs::File::create(&log).unwrap();
+        let child = self
+            .kanisa(&["serve"])
+            .stdout(file.try_clone().unwrap())
+            .stderr(file)
+            .spawn()
+            .unwrap();
+        (child, log)
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    async fn wait_healthy(&self, child: &mut Child, log: &Path) {
+        let started = Instant::now();
+        loop {
+            if let Ok(res) = reqwest::get(self.url("/health")).await
+                && res.status() == 200
+            {
+                let body: serde_json::Value = res.json().await.unwrap();
+                assert_eq!(body, serde_json::json!({"status": "ok", "database": "ok"}));
+                return;
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("kanisa exited ({status}):\n{}", read(log));
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(90),
+                "not healthy after 90 s:\n{}",
+                read(log)
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The pid in the cluster's postmaster.pid, if that process is alive.
+    fn live_postmaster(&self) -> Option<i32> {
+        let text = std::fs::read_to_string(self.data_dir().join("postgres/postmaster.pid")).ok()?;
+        let pid: i32 = text.lines().next()?.trim().parse().ok()?;
+        kill(Pid::from_raw(pid), None).ok().map(|()| pid)
+    }
+
+    /// Every live postgres process serving this site's data dir.
+    fn postgres_processes(&self) -> Vec<u32> {
+        let needle = self.data_dir().join("postgres");
+        let needle = needle.to_string_lossy();
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                std::fs::read(format!("/proc/{pid}/cmdline"))
+                    .map(|c| {
+                        String::from_utf8_lossy(&c)
+                            .replace('\0', " ")
+                            .contains(&*needle)
+                    })
+                    .unwrap_or(false)
+            })
+            .collect()
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+async fn wait_exit(child: &mut Child, within: Duration) -> ExitStatus {
+    tokio::time::timeout(within, child.wait())
+        .await
+        .expect("process exited in time")
+        .unwrap()
+}
+
+#[tokio::test]
+async fn serve_start_crash_restart_and_stop_cleanly() {
+    let site = Site::new();
+
+    // First start: creates the cluster, seeds the demo content, creates the first admin.
+    let (mut first, first_log) = site.serve("first");
+    site.wait_healthy(&mut first, &first_log).await;
+    let home = reqwest::get(site.url("/")).await.unwrap();
+    assert_eq!(home.status(), 200);
+    assert!(home.text().await.unwrap().contains("Public site"));
+    let admin = reqwest::get(site.url("/admin/")).await.unwrap();
+    assert!(admin.text().await.unwrap().contains("Back office"));
+    let log = read(&first_log);
+    assert!(log.contains("demo content loaded"), "{log}");
+    assert!(
+        log.contains("First Super Admin: admin@kanisa.local  password: "),
+        "{log}"
+    );
+    assert!(site.data_dir().join("jwt-secret").is_file());
+
+    // A second Kanisa on the same data dir is refused, and the first keeps serving.
+    let (status, _, stderr) = site.run(&["serve"], &[]).await;
+    assert!(!status.success());
+    assert!(stderr.contains("is already using the data dir"), "{stderr}");
+    assert!(
+        stderr.contains(&first.id().unwrap().to_string()),
+        "names the pid: {stderr}"
+    );
+    site.wait_healthy(&mut first, &first_log).await;
+
+    // A crash: kanisa dies without stopping its postgres.
+    let orphan = site.live_postmaster().expect("postgres is running");
+    first.start_kill().unwrap();
+    wait_exit(&mut first, Duration::from_secs(10)).await;
+    assert!(
+        site.live_postmaster().is_some(),
+        "the crash left postgres running"
+    );
+
+    // Starting again recovers: the orphan is stopped, a new cluster process serves the same
+    // data, and nothing is seeded twice.
+    let (mut second, second_log) = site.serve("second");
+    site.wait_healthy(&mut second, &second_log).await;
+    let now = site.live_postmaster().expect("postgres is running");
+    assert_ne!(now, orphan);
+    let log = read(&second_log);
+    assert!(!log.contains("demo content loaded"), "{log}");
+    assert!(
+        log.contains("initial-admin.txt"),
+        "the first admin is still shown: {log}"
+    );
+
+    // Ctrl-C: requests drain, postgres stops, no process is left behind.
+    kill(Pid::from_raw(second.id().unwrap() as i32), Signal::SIGINT).unwrap();
+    let status = wait_exit(&mut second, Duration::from_secs(60)).await;
+    assert!(status.success(), "{status}:\n{}", read(&second_log));
+    assert_eq!(site.postgres_processes(), Vec::<u32>::new());
+    assert!(site.live_postmaster().is_none());
+}
+
+#[tokio::test]
+async fn backup_and_restore_round_trip_every_table() {
+    let source = Site::new();
+    let (status, out, err) = source.run(&["seed", "--demo"], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let (status, out, err) = source
+        .run(
+            &[
+                "admin",
+                "create",
+                "--email",
+                "Treasurer@Example.org",
+                "--name",
+                "Mary Wanjiku",
+                "--role",
+                "finance_admin",
+            ],
+            &[("KANISA_ADMIN_PASSWORD", "a-long-password")],
+        )
+        .await;
+    assert!(status.success(), "{out}{err}");
+    assert!(
+        out.contains("treasurer@example.org (FINANCE_ADMIN)"),
+        "{out}"
+    );
+
+    // The same e-mail twice, or a short password, is refused with a clear message.
+    let (status, _, err) = source
+        .run(
+            &[
+                "admin",
+                "create",
+                "--email",
+                "treasurer@example.org",
+                "--name",
+                "X",
+                "--role",
+                "ADMIN",
+            ],
+            &[("KANISA_ADMIN_PASSWORD", "another-password")],
+        )
+        .await;
+    assert!(!status.success());
+    assert!(err.contains("already exists"), "{err}");
+    let (status, _, err) = source
+        .run(
+            &[
+                "admin",
+                "create",
+                "--email",
+                "new@example.org",
+                "--name",
+                "X",
+                "--role",
+                "ADMIN",
+            ],
+            &[("KANISA_ADMIN_PASSWORD", "12345")],
+        )
+        .await;
+    assert!(!status.success());
+    assert!(
+        err.contains("Password must be at least 6 characters"),
+        "{err}"
+    );
+
+    let (status, before, err) = source.run(&["tables"], &[]).await;
+    assert!(status.success(), "{err}");
+    assert!(before.contains("public.sermons"), "{before}");
+    assert!(before.contains("auth.users"), "{before}");
+
+    let dump = source.root.path().join("kanisa.dump");
+    let dump_arg = dump.to_str().unwrap();
+    let (status, out, err) = source.run(&["backup", dump_arg], &[]).await;
+    assert!(status.success(), "{out}{err}");
+
+    let target = Site::new();
+    let (status, out, err) = target.run(&["restore", dump_arg], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let (status, after, err) = target.run(&["tables"], &[]).await;
+    assert!(status.success(), "{err}");
+    assert_eq!(
+        before, after,
+        "row counts and checksums differ after the round trip"
+    );
+
+    let (status, out, _) = target.run(&["migrate", "--status"], &[]).await;
+    assert!(status.success());
+    assert!(out.lines().all(|l| l.starts_with("applied")), "{out}");
+    // Nothing is left running by one-shot commands.
+    assert!(source.postgres_processes().is_empty());
+    assert!(target.postgres_processes().is_empty());
+}
+
+#[tokio::test]
+async fn a_bad_setting_stops_start_up_naming_the_variable() {
+    let site = Site::new();
+    let (status, _, err) = site.run(&["serve"], &[("KANISA_ADDR", "localhost")]).await;
+    assert_eq!(status.code(), Some(2));
+    assert!(err.contains("KANISA_ADDR"), "{err}");
+    assert!(!site.data_dir().exists(), "nothing was created");
+}
+
+#[tokio::test]
+async fn missing_postgres_binaries_say_what_to_install() {
+    let site = Site::new();
+    let (status, _, err) = site
+        .run(
+            &["serve"],
+            &[("KANISA_PG_BIN", "/nonexistent/postgresql/bin")],
+        )
+        .await;
+    assert!(!status.success());
+    assert!(err.contains("PostgreSQL is not installed"), "{err}");
+    assert!(err.contains("apt-get install postgresql"), "{err}");
+}
