@@ -1,6 +1,8 @@
 //! The one error envelope of the API: `{"code", "message", "details", "hint"}` (PostgREST's
 //! shape), with the HTTP status chosen in one place.
 
+use std::borrow::Cow;
+
 use axum::Json;
 use axum::extract::Request;
 use axum::http::StatusCode;
@@ -13,7 +15,7 @@ pub struct ApiError {
     #[serde(skip)]
     pub status: StatusCode,
     /// Stable, machine-readable.
-    pub code: &'static str,
+    pub code: Cow<'static, str>,
     /// For people.
     pub message: String,
     pub details: Option<String>,
@@ -21,10 +23,14 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(
+        status: StatusCode,
+        code: impl Into<Cow<'static, str>>,
+        message: impl Into<String>,
+    ) -> Self {
         Self {
             status,
-            code,
+            code: code.into(),
             message: message.into(),
             details: None,
             hint: None,
@@ -45,6 +51,21 @@ impl ApiError {
             "internal_error",
             "Something went wrong on the server. Please try again.",
         )
+    }
+}
+
+impl From<kanisa_rest::ErrorParts> for ApiError {
+    fn from(p: kanisa_rest::ErrorParts) -> Self {
+        if p.internal {
+            tracing::error!(code = %p.code, message = %p.message, "request failed");
+        }
+        Self {
+            status: StatusCode::from_u16(p.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            code: p.code.into(),
+            message: p.message,
+            details: p.details,
+            hint: p.hint,
+        }
     }
 }
 

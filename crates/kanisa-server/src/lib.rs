@@ -9,6 +9,7 @@ mod apps;
 mod error;
 mod health;
 mod middleware;
+mod rest;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -25,16 +26,28 @@ pub use error::ApiError;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
+    pub rest: Arc<kanisa_rest::Rest>,
     apps: Arc<apps::Apps>,
+    /// Tests only: lets the `x-kanisa-test-role` header choose the database role.
+    test_role_header: bool,
 }
 
 impl AppState {
     /// `apps_dir` holds `public/dist` and `admin/dist` (the Vite builds).
-    pub fn new(pool: Pool, apps_dir: PathBuf) -> Self {
+    pub fn new(pool: Pool, rest: Arc<kanisa_rest::Rest>, apps_dir: PathBuf) -> Self {
         Self {
             pool,
+            rest,
             apps: Arc::new(apps::Apps::new(&apps_dir)),
+            test_role_header: false,
         }
+    }
+
+    /// For tests until sign-in exists: requests may name their role in `x-kanisa-test-role`.
+    /// Never enabled by configuration.
+    pub fn with_test_role_header(mut self) -> Self {
+        self.test_role_header = true;
+        self
     }
 }
 
@@ -43,8 +56,17 @@ const API_PREFIXES: &[&str] = &["/rest/v1", "/auth/v1", "/storage/v1", "/functio
 
 /// The whole HTTP surface.
 pub fn router(state: AppState) -> Router {
-    let mut api = Router::new().route("/health", get(health::health));
-    for prefix in API_PREFIXES {
+    let rest = Router::new()
+        .route("/rest/v1/rpc/{function}", any(rest::rpc))
+        .route("/rest/v1/{table}", any(rest::table))
+        .route("/rest/v1/{table}/{*rest}", any(error::no_route))
+        .route("/rest/v1", any(error::no_route))
+        .route("/rest/v1/", any(error::no_route))
+        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
+    let mut api = Router::new()
+        .route("/health", get(health::health))
+        .merge(rest);
+    for prefix in API_PREFIXES.iter().filter(|p| **p != "/rest/v1") {
         api = api
             .route(prefix, any(error::no_route))
             .route(&format!("{prefix}/{{*rest}}"), any(error::no_route));

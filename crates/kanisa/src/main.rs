@@ -227,7 +227,14 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("cannot listen on {} (KANISA_ADDR)", config.addr))?;
-    let state = kanisa_server::AppState::new(db.pool.clone(), config.apps_dir.clone());
+    let rest = kanisa_rest::Rest::new(db.pool.clone(), kanisa_rest::RestConfig::default())
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot read the database schema: {e}"))?;
+    let state = kanisa_server::AppState::new(
+        db.pool.clone(),
+        std::sync::Arc::new(rest),
+        config.apps_dir.clone(),
+    );
     let app = kanisa_server::router(state);
 
     print_banner(config, first_admin.as_ref())?;

@@ -2,4 +2,5 @@
 
 mod constraints;
 mod migrations;
+mod rpc;
 mod seed;

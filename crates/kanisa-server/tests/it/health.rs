@@ -27,7 +27,7 @@ async fn health_is_503_with_the_reason_when_the_database_is_down() {
 async fn reserved_api_prefixes_answer_a_json_404_in_the_error_envelope() {
     let app = TestApp::spawn().await;
     for path in [
-        "/rest/v1/sermons?select=*",
+        "/rest/v1/sermons/extra/segments",
         "/rest/v1",
         "/auth/v1/token",
         "/storage/v1/object/public/church-files/x.png",

@@ -2,6 +2,7 @@
 
 mod apps;
 mod health;
+mod rest;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -18,9 +19,20 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
-        let db = TestDb::new().await;
+        Self::spawn_db(TestDb::new().await).await
+    }
+
+    /// A server over the demo content.
+    pub async fn spawn_demo() -> TestApp {
+        Self::spawn_db(TestDb::with_demo().await).await
+    }
+
+    async fn spawn_db(db: TestDb) -> TestApp {
         let pool = db.pool();
-        Self::spawn_with(pool, Some(db)).await
+        let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
+            .await
+            .unwrap();
+        Self::spawn_with(pool, rest, Some(db)).await
     }
 
     /// A server whose database cannot be reached.
@@ -32,14 +44,21 @@ impl TestApp {
             .dbname("kanisa")
             .connect_timeout(std::time::Duration::from_secs(1));
         let pool = kanisa_pg::pool_from_config(config, 2).unwrap();
-        Self::spawn_with(pool, None).await
+        let rest = kanisa_rest::Rest::unloaded(pool.clone(), kanisa_rest::RestConfig::default());
+        Self::spawn_with(pool, rest, None).await
     }
 
-    async fn spawn_with(pool: kanisa_pg::Pool, db: Option<TestDb>) -> TestApp {
+    async fn spawn_with(
+        pool: kanisa_pg::Pool,
+        rest: kanisa_rest::Rest,
+        db: Option<TestDb>,
+    ) -> TestApp {
         let apps = tempfile::tempdir().unwrap();
         write_app(&apps.path().join("public/dist"), "Public site");
         write_app(&apps.path().join("admin/dist"), "Back office");
-        let state = kanisa_server::AppState::new(pool, apps.path().to_owned());
+        let state =
+            kanisa_server::AppState::new(pool, std::sync::Arc::new(rest), apps.path().to_owned())
+                .with_test_role_header();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(kanisa_server::serve(

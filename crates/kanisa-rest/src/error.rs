@@ -1,0 +1,229 @@
+//! Every way a table-API request can fail, each with its HTTP status and stable code
+//! (PostgREST's codes where PostgREST has one) decided here, in one place.
+
+use kanisa_query::ParseError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RestError {
+    #[error("{}", .0.message)]
+    Parse(ParseError),
+    #[error("Could not find the table 'public.{name}' in the schema cache")]
+    UnknownTable {
+        name: String,
+        suggestion: Option<String>,
+    },
+    #[error("column {table}.{column} does not exist")]
+    UnknownColumn {
+        table: String,
+        column: String,
+        suggestion: Option<String>,
+    },
+    #[error("Could not find the '{column}' column of '{table}' in the schema cache")]
+    UnknownPayloadColumn { table: String, column: String },
+    #[error("Could not find the function public.{name} in the schema cache")]
+    UnknownFunction {
+        name: String,
+        suggestion: Option<String>,
+    },
+    #[error("Could not find the function public.{name}({args}) in the schema cache")]
+    FunctionArgs { name: String, args: String },
+    #[error("Could not find a relationship between '{parent}' and '{child}' in the schema cache")]
+    NoRelationship { parent: String, child: String },
+    #[error(
+        "Could not embed because more than one relationship was found for '{parent}' and '{child}'"
+    )]
+    AmbiguousRelationship {
+        parent: String,
+        child: String,
+        candidates: Vec<String>,
+    },
+    #[error("Cannot coerce the result to a single JSON object")]
+    NotSingle { rows: i64 },
+    #[error("A filter is required: {method} without a filter would change every row of '{table}'")]
+    MissingFilter { method: &'static str, table: String },
+    #[error("Requested range not satisfiable")]
+    RangeNotSatisfiable { total: i64, offset: u64 },
+    #[error("{0}")]
+    InvalidBody(String),
+    #[error("Query result exceeds max-affected preference constraint")]
+    MaxAffected { limit: u64, affected: i64 },
+    #[error("The schema must be one of the following: public")]
+    SchemaNotExposed(String),
+    #[error("Invalid preferences given with handling=strict")]
+    InvalidPreferences(Vec<String>),
+    #[error("None of these media types are available: {0}")]
+    NotAcceptable(String),
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("cannot cast to {0}")]
+    BadCast(String),
+    #[error("database error")]
+    Db(#[from] kanisa_pg::tokio_postgres::Error),
+    #[error("database unavailable: {0}")]
+    Pool(String),
+}
+
+/// The parts of the error envelope `{code, message, details, hint}` and the HTTP status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorParts {
+    pub status: u16,
+    pub code: String,
+    pub message: String,
+    pub details: Option<String>,
+    pub hint: Option<String>,
+    /// True for failures on our side (logged once by the server, message kept generic).
+    pub internal: bool,
+}
+
+impl RestError {
+    /// Status, code and texts. `anon` decides 401 vs 403 for permission errors.
+    pub fn parts(&self, anon: bool) -> ErrorParts {
+        let p = |status: u16, code: &str| ErrorParts {
+            status,
+            code: code.to_owned(),
+            message: self.to_string(),
+            details: None,
+            hint: None,
+            internal: false,
+        };
+        match self {
+            RestError::Parse(e) => ErrorParts {
+                details: e.details.clone(),
+                ..p(400, "PGRST100")
+            },
+            RestError::UnknownTable { suggestion, .. } => ErrorParts {
+                hint: suggestion
+                    .as_ref()
+                    .map(|s| format!("Perhaps you meant the table 'public.{s}'")),
+                ..p(404, "PGRST205")
+            },
+            RestError::UnknownColumn { suggestion, .. } => ErrorParts {
+                hint: suggestion
+                    .as_ref()
+                    .map(|s| format!("Perhaps you meant to reference the column \"{s}\".")),
+                ..p(400, "42703")
+            },
+            RestError::UnknownPayloadColumn { .. } => p(400, "PGRST204"),
+            RestError::UnknownFunction { suggestion, .. } => ErrorParts {
+                hint: suggestion
+                    .as_ref()
+                    .map(|s| format!("Perhaps you meant to call the function public.{s}")),
+                ..p(404, "PGRST202")
+            },
+            RestError::FunctionArgs { .. } => p(404, "PGRST202"),
+            RestError::NoRelationship { .. } => ErrorParts {
+                hint: Some(
+                    "Verify that the tables have a foreign key between them and that the \
+                     embedded name is the table, the foreign key or its column"
+                        .into(),
+                ),
+                ..p(400, "PGRST200")
+            },
+            RestError::AmbiguousRelationship {
+                child, candidates, ..
+            } => ErrorParts {
+                details: Some(format!(
+                    "Candidate relationships: {}",
+                    candidates.join(", ")
+                )),
+                hint: Some(format!(
+                    "Try changing '{child}' to one of: {}",
+                    candidates
+                        .iter()
+                        .map(|c| format!("'{child}!{c}'"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                ..p(300, "PGRST201")
+            },
+            RestError::NotSingle { rows } => ErrorParts {
+                details: Some(format!("The result contains {rows} rows")),
+                ..p(406, "PGRST116")
+            },
+            RestError::MissingFilter { .. } => ErrorParts {
+                hint: Some(
+                    "Add a filter, e.g. id=eq.<id>; to mean every row, filter on a column that \
+                     is never null, e.g. id=not.is.null"
+                        .into(),
+                ),
+                ..p(400, "KANISA100")
+            },
+            RestError::RangeNotSatisfiable { total, offset } => ErrorParts {
+                details: Some(format!(
+                    "An offset of {offset} was requested, but there are only {total} rows."
+                )),
+                ..p(416, "PGRST103")
+            },
+            RestError::InvalidBody(_) => p(400, "PGRST102"),
+            RestError::MaxAffected { affected, limit } => ErrorParts {
+                details: Some(format!(
+                    "The query affects {affected} rows, more than {limit}"
+                )),
+                ..p(400, "PGRST124")
+            },
+            RestError::SchemaNotExposed(s) => ErrorParts {
+                details: Some(format!("'{s}' is not exposed")),
+                ..p(406, "PGRST106")
+            },
+            RestError::InvalidPreferences(list) => ErrorParts {
+                details: Some(format!("Invalid preferences: {}", list.join(", "))),
+                ..p(400, "PGRST122")
+            },
+            RestError::NotAcceptable(_) => p(406, "PGRST107"),
+            RestError::Unsupported(_) => p(400, "PGRST100"),
+            RestError::BadCast(_) => p(400, "PGRST100"),
+            RestError::Pool(_) => ErrorParts {
+                message: "The database is not available right now. Please try again.".into(),
+                internal: true,
+                ..p(503, "PGRST000")
+            },
+            RestError::Db(e) => db_error_parts(e, anon),
+        }
+    }
+}
+
+/// PostgreSQL errors, mapped as PostgREST maps them.
+fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorParts {
+    let Some(db) = err.as_db_error() else {
+        return ErrorParts {
+            status: 503,
+            code: "PGRST001".into(),
+            message: "The database connection failed. Please try again.".into(),
+            details: None,
+            hint: None,
+            internal: true,
+        };
+    };
+    let code = db.code().code();
+    let status = match code {
+        // PostgREST's convention: RAISE … USING ERRCODE = 'PT404' answers HTTP 404.
+        c if c.starts_with("PT")
+            && c[2..].parse::<u16>().is_ok_and(|s| (400..600).contains(&s)) =>
+        {
+            c[2..].parse().unwrap_or(400)
+        }
+        "23505" | "23503" => 409,
+        "42501" if anon => 401,
+        "42501" => 403,
+        "57014" => 504,
+        c if c.starts_with("08") || c.starts_with("53") => 503,
+        c if c.starts_with("XX") || c.starts_with("58") => 500,
+        "42P01" | "42883" => 404,
+        _ => 400,
+    };
+    let message = if code == "57014" {
+        "The request took too long and was cancelled (statement timeout). Narrow it with \
+         filters or a smaller limit."
+            .to_owned()
+    } else {
+        db.message().to_owned()
+    };
+    ErrorParts {
+        status,
+        code: code.to_owned(),
+        message,
+        details: db.detail().map(str::to_owned),
+        hint: db.hint().map(str::to_owned),
+        internal: status >= 500 && code != "57014",
+    }
+}

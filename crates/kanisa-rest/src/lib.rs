@@ -1,0 +1,704 @@
+//! The table API: a parsed request (kanisa-query) is planned against the schema cache, turned
+//! into one SQL statement with sea-query, and executed in one transaction under the caller's
+//! role, so PostgreSQL's row-level policies decide what it may see or change.
+//!
+//! Owns: the schema cache, planning, SQL generation, per-request transactions, response shaping
+//! (status, body, Content-Range). Must not know HTTP types (the server passes strings and maps
+//! [`RestError`] to responses) and never decides access itself.
+#![forbid(unsafe_code)]
+
+mod error;
+mod plan;
+mod schema;
+mod sql;
+
+use std::sync::{Arc, RwLock};
+
+use kanisa_pg::Pool;
+use kanisa_query::ast::{Count, Preferences, QueryParams, RangeHeader, Resolution, Return};
+use serde_json::Value;
+
+pub use error::{ErrorParts, RestError};
+pub use plan::{ReadPlan, plan_read};
+pub use schema::{Column, Function, SchemaCache, Table};
+pub use sql::{CountMode, Statement, quote_ident, read_statement};
+
+/// Limits of the table API.
+#[derive(Debug, Clone)]
+pub struct RestConfig {
+    /// Rows a response may hold at most (the root's limit is capped to it).
+    pub max_rows: u64,
+}
+
+impl Default for RestConfig {
+    fn default() -> Self {
+        Self { max_rows: 1000 }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Head,
+    Post,
+    Patch,
+    Delete,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accept {
+    Json,
+    /// `application/vnd.pgrst.object+json`: exactly one row, as an object.
+    Object,
+}
+
+/// Who is asking, as the database will see it.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    /// `anon`, `authenticated` or `service_role`.
+    pub role: String,
+    /// The JWT claims as JSON (`{}` for anon).
+    pub claims: String,
+}
+
+/// A table-API request with its HTTP parts already read.
+#[derive(Debug, Clone)]
+pub struct ApiRequest<'a> {
+    pub method: Method,
+    /// Table name, or function name when `rpc` is true.
+    pub target: &'a str,
+    pub rpc: bool,
+    /// Raw query string (percent-encoded, without `?`).
+    pub query: &'a str,
+    pub prefer: Preferences,
+    pub range: Option<RangeHeader>,
+    pub accept: Accept,
+    pub body: Option<&'a [u8]>,
+    pub caller: Caller,
+    /// Request path and headers, exposed to SQL as `request.path` / `request.headers`.
+    pub path: &'a str,
+    pub headers_json: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiResponse {
+    pub status: u16,
+    pub body: Option<String>,
+    pub object: bool,
+    pub content_range: Option<String>,
+    pub preference_applied: Vec<String>,
+}
+
+/// The table API over a pool and a schema cache that can be reloaded.
+pub struct Rest {
+    pool: Pool,
+    cache: RwLock<Arc<SchemaCache>>,
+    config: RestConfig,
+}
+
+impl Rest {
+    pub async fn new(pool: Pool, config: RestConfig) -> Result<Rest, RestError> {
+        let rest = Self::unloaded(pool, config);
+        rest.reload().await?;
+        Ok(rest)
+    }
+
+    /// A table API whose schema cache is still empty (until [`Rest::reload`]).
+    pub fn unloaded(pool: Pool, config: RestConfig) -> Rest {
+        Rest {
+            pool,
+            cache: RwLock::new(Arc::new(SchemaCache::default())),
+            config,
+        }
+    }
+
+    /// Re-reads the schema cache from the catalog.
+    pub async fn reload(&self) -> Result<(), RestError> {
+        let client = self
+            .pool
+            .get()
+            .await
+            .map_err(|e| RestError::Pool(e.to_string()))?;
+        let fresh = Arc::new(SchemaCache::load(&client).await?);
+        *self.cache.write().unwrap_or_else(|p| p.into_inner()) = fresh;
+        Ok(())
+    }
+
+    pub fn cache(&self) -> Arc<SchemaCache> {
+        self.cache.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub async fn handle(&self, req: ApiRequest<'_>) -> Result<ApiResponse, RestError> {
+        let cache = self.cache();
+        if req.prefer.handling_strict == Some(true) && !req.prefer.unknown.is_empty() {
+            return Err(RestError::InvalidPreferences(req.prefer.unknown.clone()));
+        }
+        if req.rpc {
+            return self.rpc(&cache, req).await;
+        }
+        let params = parse(&req, |_| false)?;
+        match req.method {
+            Method::Get | Method::Head => self.read(&cache, &req, &params).await,
+            Method::Post | Method::Patch | Method::Delete => {
+                self.write(&cache, &req, &params).await
+            }
+        }
+    }
+
+    async fn read(
+        &self,
+        cache: &SchemaCache,
+        req: &ApiRequest<'_>,
+        params: &QueryParams,
+    ) -> Result<ApiResponse, RestError> {
+        let mut params = params.clone();
+        apply_range_header(&mut params, req.range);
+        let plan = plan::plan_read(cache, req.target, &params, Some(self.config.max_rows))?;
+        let count = match req.prefer.count {
+            Some(Count::Exact | Count::Planned | Count::Estimated) => CountMode::Exact,
+            None => CountMode::None,
+        };
+        let stmt = sql::read_statement(&plan, count);
+        let out = self.execute(&stmt, req, true, |_| Ok(())).await?;
+        let offset = plan.offset.unwrap_or(0);
+        if let Some(total) = out.total
+            && total > 0
+            && offset >= total as u64
+            && out.page == 0
+        {
+            return Err(RestError::RangeNotSatisfiable { total, offset });
+        }
+        let partial = out.total.is_some_and(|t| t > out.page);
+        let mut preference_applied = Vec::new();
+        if count == CountMode::Exact
+            && let Some(c) = req.prefer.count
+        {
+            preference_applied.push(format!("count={}", count_name(c)));
+        }
+        let body = shape_body(out.body, req.accept, out.page)?;
+        Ok(ApiResponse {
+            status: if partial { 206 } else { 200 },
+            body: (req.method != Method::Head).then_some(body),
+            object: req.accept == Accept::Object,
+            content_range: Some(content_range(offset, out.page, out.total)),
+            preference_applied,
+        })
+    }
+
+    async fn write(
+        &self,
+        cache: &SchemaCache,
+        req: &ApiRequest<'_>,
+        params: &QueryParams,
+    ) -> Result<ApiResponse, RestError> {
+        let table = cache.table(req.target)?.clone();
+        // The rows a write touched are read back through the select (no filters, no page).
+        let mut read_params = params.clone();
+        read_params.conditions.retain(|c| !c.path.is_empty());
+        read_params.limit.retain(|l| !l.path.is_empty());
+        read_params.offset.retain(|l| !l.path.is_empty());
+        read_params.order.retain(|o| !o.path.is_empty());
+        let read_plan = plan::plan_read(cache, req.target, &read_params, None)?;
+        // Root filters of PATCH/DELETE choose the rows to change.
+        let filter_plan = plan::plan_read(
+            cache,
+            req.target,
+            &QueryParams {
+                select: Some(Vec::new()),
+                conditions: params
+                    .conditions
+                    .iter()
+                    .filter(|c| c.path.is_empty())
+                    .cloned()
+                    .collect(),
+                ..QueryParams::default()
+            },
+            None,
+        )?;
+        let mut preference_applied = Vec::new();
+        let (statement, status) = match req.method {
+            Method::Post => {
+                let rows = body_rows(req.body)?;
+                let columns = match &params.columns {
+                    Some(cols) => cols.clone(),
+                    None => row_keys(&rows)?,
+                };
+                for c in &columns {
+                    if table.column(c).is_none() {
+                        return Err(RestError::UnknownPayloadColumn {
+                            table: table.name.clone(),
+                            column: c.clone(),
+                        });
+                    }
+                }
+                let keys = params
+                    .on_conflict
+                    .clone()
+                    .unwrap_or_else(|| table.primary_key.clone());
+                for k in &keys {
+                    plan::col_ref(
+                        &table,
+                        &kanisa_query::ast::Field {
+                            name: k.clone(),
+                            json_path: Vec::new(),
+                        },
+                    )?;
+                }
+                let conflict = match req.prefer.resolution {
+                    Some(Resolution::MergeDuplicates) => {
+                        preference_applied.push("resolution=merge-duplicates".to_owned());
+                        Some(sql::Conflict::Merge)
+                    }
+                    Some(Resolution::IgnoreDuplicates) => {
+                        preference_applied.push("resolution=ignore-duplicates".to_owned());
+                        Some(sql::Conflict::Ignore)
+                    }
+                    None => None,
+                };
+                let body = Value::Array(rows).to_string();
+                let write = sql::Write::Insert {
+                    columns: &columns,
+                    body,
+                    on_conflict: conflict.map(|c| (keys.as_slice(), c)),
+                };
+                (sql::write_statement(&table.name, &write, &read_plan), 201)
+            }
+            Method::Patch => {
+                if filter_plan.conditions.is_empty() {
+                    return Err(RestError::MissingFilter {
+                        method: "PATCH",
+                        table: table.name.clone(),
+                    });
+                }
+                let object = match body_value(req.body)? {
+                    Value::Object(map) => map,
+                    _ => {
+                        return Err(RestError::InvalidBody(
+                            "PATCH needs one JSON object with the columns to change".into(),
+                        ));
+                    }
+                };
+                let columns: Vec<String> = object.keys().cloned().collect();
+                for c in &columns {
+                    if table.column(c).is_none() {
+                        return Err(RestError::UnknownPayloadColumn {
+                            table: table.name.clone(),
+                            column: c.clone(),
+                        });
+                    }
+                }
+                if columns.is_empty() {
+                    return Err(RestError::InvalidBody(
+                        "PATCH needs at least one column".into(),
+                    ));
+                }
+                let write = sql::Write::Update {
+                    columns: &columns,
+                    body: Value::Object(object).to_string(),
+                    conditions: &filter_plan.conditions,
+                };
+                (sql::write_statement(&table.name, &write, &read_plan), 204)
+            }
+            Method::Delete => {
+                if filter_plan.conditions.is_empty() {
+                    return Err(RestError::MissingFilter {
+                        method: "DELETE",
+                        table: table.name.clone(),
+                    });
+                }
+                let write = sql::Write::Delete {
+                    conditions: &filter_plan.conditions,
+                };
+                (sql::write_statement(&table.name, &write, &read_plan), 204)
+            }
+            Method::Get | Method::Head => unreachable!("reads are handled by Rest::read"),
+        };
+        let max_affected = req.prefer.max_affected;
+        let accept = req.accept;
+        let out = self
+            .execute(&statement, req, false, |out| {
+                if let Some(limit) = max_affected
+                    && out.page > limit as i64
+                {
+                    return Err(RestError::MaxAffected {
+                        limit,
+                        affected: out.page,
+                    });
+                }
+                if accept == Accept::Object && out.page != 1 {
+                    return Err(RestError::NotSingle { rows: out.page });
+                }
+                Ok(())
+            })
+            .await?;
+        if let Some(n) = max_affected {
+            preference_applied.push(format!("max-affected={n}"));
+        }
+        let representation = req.prefer.return_ == Some(Return::Representation);
+        if let Some(r) = req.prefer.return_ {
+            preference_applied.push(
+                match r {
+                    Return::Minimal => "return=minimal",
+                    Return::HeadersOnly => "return=headers-only",
+                    Return::Representation => "return=representation",
+                }
+                .to_owned(),
+            );
+        }
+        let status = match (req.method, representation) {
+            (Method::Post, _) => status,
+            (_, true) => 200,
+            _ => status,
+        };
+        Ok(ApiResponse {
+            status,
+            body: if representation {
+                Some(shape_body(out.body, req.accept, out.page)?)
+            } else {
+                None
+            },
+            object: req.accept == Accept::Object,
+            content_range: Some(content_range(0, out.page, None)),
+            preference_applied,
+        })
+    }
+
+    async fn rpc(
+        &self,
+        cache: &SchemaCache,
+        req: ApiRequest<'_>,
+    ) -> Result<ApiResponse, RestError> {
+        let function = cache.function(req.target)?.clone();
+        let is_arg = |name: &str| function.args.iter().any(|a| a.name == name);
+        let params = parse(&req, is_arg)?;
+        let mut given: Vec<(String, Option<String>)> = match req.method {
+            Method::Get | Method::Head => {
+                if function.volatility == 'v' {
+                    return Err(RestError::Unsupported(format!(
+                        "public.{} changes data: call it with POST",
+                        function.name
+                    )));
+                }
+                params
+                    .rpc_args
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Some(v.clone())))
+                    .collect()
+            }
+            Method::Post => match req.body.filter(|b| !b.iter().all(u8::is_ascii_whitespace)) {
+                None => Vec::new(),
+                Some(_) => match body_value(req.body)? {
+                    Value::Object(map) => {
+                        map.into_iter().map(|(k, v)| (k, json_to_text(v))).collect()
+                    }
+                    _ => {
+                        return Err(RestError::InvalidBody(
+                            "The arguments of a function call are one JSON object".into(),
+                        ));
+                    }
+                },
+            },
+            _ => {
+                return Err(RestError::Unsupported(
+                    "Functions are called with GET or POST".into(),
+                ));
+            }
+        };
+        // Every given name must be an argument; every argument without a default is required.
+        let mut args = Vec::new();
+        for a in &function.args {
+            if let Some(pos) = given.iter().position(|(k, _)| *k == a.name) {
+                let (_, v) = given.remove(pos);
+                args.push((a.name.clone(), a.type_name.clone(), v));
+            } else if !a.has_default {
+                return Err(signature_error(&function, &given));
+            }
+        }
+        if !given.is_empty() {
+            return Err(signature_error(&function, &given));
+        }
+        let table_like = function.returns_set || function.returns_composite;
+        let plan = if table_like {
+            let table = match &function.returns_table {
+                Some(t) => cache.table(t)?.clone(),
+                None => Arc::new(Table {
+                    name: function.name.clone(),
+                    is_view: true,
+                    columns: function
+                        .out_columns
+                        .iter()
+                        .map(|(n, t)| Column {
+                            name: n.clone(),
+                            type_name: t.clone(),
+                            nullable: true,
+                            has_default: false,
+                            generated: false,
+                            description: None,
+                        })
+                        .collect(),
+                    primary_key: Vec::new(),
+                    description: None,
+                }),
+            };
+            let mut scoped = cache.clone();
+            scoped.tables.insert(table.name.clone(), table.clone());
+            let mut params = params.clone();
+            apply_range_header(&mut params, req.range);
+            Some(plan::plan_read(
+                &scoped,
+                &table.name,
+                &params,
+                Some(self.config.max_rows),
+            )?)
+        } else {
+            None
+        };
+        let stmt = sql::rpc_statement(&function, &args, plan.as_ref());
+        let read_only = function.volatility != 'v';
+        let out = self.execute(&stmt, &req, read_only, |_| Ok(())).await?;
+        if function.returns_void() {
+            return Ok(ApiResponse {
+                status: 204,
+                body: None,
+                object: false,
+                content_range: None,
+                preference_applied: Vec::new(),
+            });
+        }
+        let body = if table_like && !function.returns_set {
+            // A single composite: the object itself, not a one-element array.
+            let rows: Vec<Value> = serde_json::from_str(&out.body).unwrap_or_default();
+            rows.into_iter().next().unwrap_or(Value::Null).to_string()
+        } else if table_like {
+            shape_body(out.body, req.accept, out.page)?
+        } else {
+            out.body
+        };
+        Ok(ApiResponse {
+            status: 200,
+            body: (req.method != Method::Head).then_some(body),
+            object: req.accept == Accept::Object,
+            content_range: table_like.then(|| {
+                content_range(
+                    plan.as_ref().and_then(|p| p.offset).unwrap_or(0),
+                    out.page,
+                    None,
+                )
+            }),
+            preference_applied: Vec::new(),
+        })
+    }
+
+    /// One transaction: the caller's role and request context, then the statement.
+    async fn execute(
+        &self,
+        stmt: &Statement,
+        req: &ApiRequest<'_>,
+        read_only: bool,
+        check: impl FnOnce(&Outcome) -> Result<(), RestError>,
+    ) -> Result<Outcome, RestError> {
+        let mut client = self
+            .pool
+            .get()
+            .await
+            .map_err(|e| RestError::Pool(e.to_string()))?;
+        let tx = client
+            .build_transaction()
+            .read_only(read_only)
+            .start()
+            .await?;
+        let timeout = if req.caller.role == "anon" {
+            "3s"
+        } else {
+            "10s"
+        };
+        let method = method_name(req.method);
+        tx.execute(
+            "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
+             set_config('request.method', $3, true), set_config('request.path', $4, true), \
+             set_config('request.headers', $5, true), set_config('search_path', 'public', true), \
+             set_config('statement_timeout', $6, true)",
+            &[
+                &req.caller.role,
+                &req.caller.claims,
+                &method,
+                &req.path,
+                &req.headers_json,
+                &timeout,
+            ],
+        )
+        .await?;
+        if std::env::var_os("KANISA_DEBUG_SQL").is_some() {
+            eprintln!("SQL: {}\nVALUES: {:?}", stmt.sql, stmt.values);
+        }
+        let prepared = tx
+            .prepare_typed_cached(&stmt.sql, &param_types(&stmt.values))
+            .await?;
+        let row = tx.query_one(&prepared, &stmt.values.as_params()).await?;
+        let out = Outcome {
+            total: row.get(0),
+            page: row.get(1),
+            body: row
+                .get::<_, Option<String>>(2)
+                .unwrap_or_else(|| "null".into()),
+        };
+        if let Err(e) = check(&out) {
+            tx.rollback().await?;
+            return Err(e);
+        }
+        if req.prefer.tx_rollback == Some(true) {
+            tx.rollback().await?;
+        } else {
+            tx.commit().await?;
+        }
+        Ok(out)
+    }
+}
+
+/// Parameter types for the statement. sea-query-postgres declares unsigned 64-bit values (our
+/// LIMIT and OFFSET) as numeric but sends them as int8, so they are declared int8 here.
+fn param_types(
+    values: &sea_query_postgres::PostgresValues,
+) -> Vec<kanisa_pg::tokio_postgres::types::Type> {
+    values
+        .0
+        .iter()
+        .zip(values.as_types())
+        .map(|(v, t)| match v.0 {
+            sea_query::Value::BigUnsigned(_) => kanisa_pg::tokio_postgres::types::Type::INT8,
+            _ => t,
+        })
+        .collect()
+}
+
+struct Outcome {
+    total: Option<i64>,
+    page: i64,
+    body: String,
+}
+
+fn parse(req: &ApiRequest<'_>, is_arg: impl Fn(&str) -> bool) -> Result<QueryParams, RestError> {
+    kanisa_query::parse_query(req.query, is_arg).map_err(RestError::Parse)
+}
+
+fn method_name(m: Method) -> &'static str {
+    match m {
+        Method::Get => "GET",
+        Method::Head => "HEAD",
+        Method::Post => "POST",
+        Method::Patch => "PATCH",
+        Method::Delete => "DELETE",
+    }
+}
+
+fn count_name(c: Count) -> &'static str {
+    match c {
+        Count::Exact => "exact",
+        Count::Planned => "planned",
+        Count::Estimated => "estimated",
+    }
+}
+
+/// `Range: 0-19` sets the root page when the query string does not.
+fn apply_range_header(params: &mut QueryParams, range: Option<RangeHeader>) {
+    use kanisa_query::ast::Scoped;
+    let Some(range) = range else { return };
+    if !params.offset.iter().any(|o| o.path.is_empty()) {
+        params.offset.push(Scoped {
+            path: Vec::new(),
+            value: range.first,
+        });
+    }
+    if let Some(last) = range.last
+        && !params.limit.iter().any(|l| l.path.is_empty())
+    {
+        params.limit.push(Scoped {
+            path: Vec::new(),
+            value: last.saturating_sub(range.first) + 1,
+        });
+    }
+}
+
+fn content_range(offset: u64, page: i64, total: Option<i64>) -> String {
+    let total = total.map_or("*".to_owned(), |t| t.to_string());
+    if page <= 0 {
+        format!("*/{total}")
+    } else {
+        format!("{offset}-{}/{total}", offset + page as u64 - 1)
+    }
+}
+
+/// The JSON array from SQL, or its only element for `Accept: …object+json`.
+fn shape_body(body: String, accept: Accept, page: i64) -> Result<String, RestError> {
+    match accept {
+        Accept::Json => Ok(body),
+        Accept::Object => {
+            if page != 1 {
+                return Err(RestError::NotSingle { rows: page });
+            }
+            let mut rows: Vec<Value> = serde_json::from_str(&body)
+                .map_err(|e| RestError::InvalidBody(format!("result is not JSON: {e}")))?;
+            Ok(rows.pop().unwrap_or(Value::Null).to_string())
+        }
+    }
+}
+
+fn body_value(body: Option<&[u8]>) -> Result<Value, RestError> {
+    let bytes = body.unwrap_or_default();
+    serde_json::from_slice(bytes)
+        .map_err(|e| RestError::InvalidBody(format!("Empty or invalid json: {e}")))
+}
+
+/// The rows of an insert: one object or an array of objects.
+fn body_rows(body: Option<&[u8]>) -> Result<Vec<Value>, RestError> {
+    let rows = match body_value(body)? {
+        Value::Array(rows) => rows,
+        obj @ Value::Object(_) => vec![obj],
+        _ => {
+            return Err(RestError::InvalidBody(
+                "Insert a JSON object or an array of objects".into(),
+            ));
+        }
+    };
+    if rows.iter().any(|r| !r.is_object()) {
+        return Err(RestError::InvalidBody(
+            "Every element of the array must be a JSON object".into(),
+        ));
+    }
+    Ok(rows)
+}
+
+/// Without `columns=`, every object must have the same keys (those of the first).
+fn row_keys(rows: &[Value]) -> Result<Vec<String>, RestError> {
+    let keys_of = |v: &Value| -> Vec<String> {
+        let mut k: Vec<String> = v
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default();
+        k.sort();
+        k
+    };
+    let first = rows.first().map(keys_of).unwrap_or_default();
+    if rows.iter().any(|r| keys_of(r) != first) {
+        return Err(RestError::InvalidBody("All object keys must match".into()));
+    }
+    Ok(first)
+}
+
+/// A JSON argument as the text PostgreSQL casts to the argument's type.
+fn json_to_text(v: Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        Value::String(s) => Some(s),
+        other => Some(other.to_string()),
+    }
+}
+
+fn signature_error(function: &Function, given: &[(String, Option<String>)]) -> RestError {
+    let mut names: Vec<&str> = given.iter().map(|(k, _)| k.as_str()).collect();
+    names.sort_unstable();
+    RestError::FunctionArgs {
+        name: function.name.clone(),
+        args: names.join(", "),
+    }
+}

@@ -1,0 +1,453 @@
+//! Plan: the parsed request checked against the schema cache. Every table, column, relationship
+//! and cast in a plan exists; nothing unchecked leaves this module.
+
+use std::sync::Arc;
+
+use kanisa_query::ast::{
+    Condition, Field, JoinKind, JsonKey, JsonStep, LogicOp, Operation, OrderTerm, QueryParams,
+    Scoped, SelectItem,
+};
+
+use crate::error::RestError;
+use crate::schema::{SchemaCache, Table, closest};
+
+/// Casts a `select=col::type` may ask for.
+const ALLOWED_CASTS: &[&str] = &[
+    "text",
+    "varchar",
+    "int",
+    "int2",
+    "int4",
+    "int8",
+    "integer",
+    "smallint",
+    "bigint",
+    "numeric",
+    "float4",
+    "float8",
+    "real",
+    "double precision",
+    "boolean",
+    "bool",
+    "date",
+    "time",
+    "timestamp",
+    "timestamptz",
+    "json",
+    "jsonb",
+    "uuid",
+];
+
+/// A column (with its JSON path and cast) of a planned table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColRef {
+    pub column: String,
+    pub json_path: Vec<JsonStep>,
+    pub cast: Option<String>,
+    /// The column's type, or `text`/`jsonb` for a JSON path ending in `->>`/`->`.
+    pub type_name: String,
+}
+
+#[derive(Debug, Clone)]
+pub enum OutItem {
+    Column { col: ColRef, name: String },
+    Embed(Box<EmbedPlan>),
+}
+
+#[derive(Debug, Clone)]
+pub struct EmbedPlan {
+    pub plan: ReadPlan,
+    /// The key in the parent's JSON object.
+    pub name: String,
+    pub to_one: bool,
+    pub inner: bool,
+    pub spread: bool,
+    /// SQL alias of the lateral join holding the embed's JSON (`body` column).
+    pub lateral: String,
+    pub join: JoinPlan,
+}
+
+/// How an embedded table's rows relate to their parent row.
+#[derive(Debug, Clone)]
+pub enum JoinPlan {
+    /// child.child_cols = parent.parent_cols (many-to-one or one-to-many).
+    Direct {
+        child_cols: Vec<String>,
+        parent_cols: Vec<String>,
+    },
+    /// Through a junction table: junction.j_child = child.child_cols and
+    /// junction.j_parent = parent.parent_cols.
+    Junction {
+        junction: String,
+        j_child: Vec<String>,
+        child_cols: Vec<String>,
+        j_parent: Vec<String>,
+        parent_cols: Vec<String>,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub enum PlannedCondition {
+    Filter {
+        col: ColRef,
+        negated: bool,
+        op: Operation,
+    },
+    Logic {
+        op: LogicOp,
+        negated: bool,
+        children: Vec<PlannedCondition>,
+    },
+    /// `rel=is.null` / `rel=not.is.null` on an embed.
+    EmbedExists {
+        lateral: String,
+        to_one: bool,
+        exists: bool,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct PlannedOrder {
+    pub col: ColRef,
+    pub term: OrderTerm,
+}
+
+#[derive(Debug, Clone)]
+pub struct ReadPlan {
+    pub table: Arc<Table>,
+    /// SQL alias of this table in the statement (`t0`, `t1`, …).
+    pub alias: String,
+    pub items: Vec<OutItem>,
+    pub conditions: Vec<PlannedCondition>,
+    pub order: Vec<PlannedOrder>,
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+impl ReadPlan {
+    pub fn embeds(&self) -> impl Iterator<Item = &EmbedPlan> {
+        self.items.iter().filter_map(|i| match i {
+            OutItem::Embed(e) => Some(e.as_ref()),
+            OutItem::Column { .. } => None,
+        })
+    }
+}
+
+/// Builds the read plan for `table` from the query parameters. `max_rows` caps the root.
+pub fn plan_read(
+    cache: &SchemaCache,
+    table: &str,
+    params: &QueryParams,
+    max_rows: Option<u64>,
+) -> Result<ReadPlan, RestError> {
+    let table = cache.table(table)?.clone();
+    let star = vec![SelectItem::Star];
+    let select = params.select.as_deref().unwrap_or(&star);
+    let mut counter = 0;
+    let mut plan = plan_node(cache, table, select, &[], params, &mut counter)?;
+    if let Some(max) = max_rows {
+        plan.limit = Some(plan.limit.map_or(max, |l| l.min(max)));
+    }
+    check_scoped_paths(&plan, params)?;
+    Ok(plan)
+}
+
+fn plan_node(
+    cache: &SchemaCache,
+    table: Arc<Table>,
+    select: &[SelectItem],
+    path: &[String],
+    params: &QueryParams,
+    counter: &mut usize,
+) -> Result<ReadPlan, RestError> {
+    let alias = format!("t{counter}");
+    *counter += 1;
+    let mut items = Vec::new();
+    for item in select {
+        match item {
+            SelectItem::Star => {
+                for c in &table.columns {
+                    items.push(OutItem::Column {
+                        col: ColRef {
+                            column: c.name.clone(),
+                            json_path: Vec::new(),
+                            cast: None,
+                            type_name: c.type_name.clone(),
+                        },
+                        name: c.name.clone(),
+                    });
+                }
+            }
+            SelectItem::Field { field, alias, cast } => {
+                let mut col = col_ref(&table, field)?;
+                if let Some(cast) = cast {
+                    let lower = cast.to_ascii_lowercase();
+                    if !ALLOWED_CASTS.contains(&lower.as_str()) {
+                        return Err(RestError::BadCast(cast.clone()));
+                    }
+                    col.cast = Some(lower);
+                }
+                let name = alias.clone().unwrap_or_else(|| output_name(field));
+                items.push(OutItem::Column { col, name });
+            }
+            SelectItem::Embed {
+                relation,
+                alias: embed_alias,
+                hint,
+                join,
+                spread,
+                select,
+            } => {
+                let rel = resolve(cache, &table, relation, hint.as_deref())?;
+                let name = embed_alias.clone().unwrap_or_else(|| relation.clone());
+                let mut child_path = path.to_vec();
+                child_path.push(name.clone());
+                let child_table = cache.table(&rel.target)?.clone();
+                let child = plan_node(cache, child_table, select, &child_path, params, counter)?;
+                if *spread && !rel.to_one {
+                    return Err(RestError::Unsupported(format!(
+                        "A spread ('...{relation}') needs a to-one relationship"
+                    )));
+                }
+                let lateral = format!("e{}", *counter);
+                *counter += 1;
+                items.push(OutItem::Embed(Box::new(EmbedPlan {
+                    plan: child,
+                    name,
+                    to_one: rel.to_one,
+                    inner: *join == Some(JoinKind::Inner),
+                    spread: *spread,
+                    lateral,
+                    join: rel.join,
+                })));
+            }
+        }
+    }
+    let mut plan = ReadPlan {
+        table,
+        alias,
+        items,
+        conditions: Vec::new(),
+        order: Vec::new(),
+        limit: scoped_last(&params.limit, path),
+        offset: scoped_last(&params.offset, path),
+    };
+    for c in params.conditions.iter().filter(|c| c.path == path) {
+        let planned = plan_condition(&plan, &c.value)?;
+        plan.conditions.push(planned);
+    }
+    for o in params.order.iter().filter(|o| o.path == path) {
+        for term in &o.value {
+            plan.order.push(PlannedOrder {
+                col: col_ref(&plan.table, &term.field)?,
+                term: term.clone(),
+            });
+        }
+    }
+    Ok(plan)
+}
+
+fn scoped_last(values: &[Scoped<u64>], path: &[String]) -> Option<u64> {
+    values
+        .iter()
+        .rev()
+        .find(|v| v.path == path)
+        .map(|v| v.value)
+}
+
+/// Every embed-scoped parameter must name an embed of the select.
+fn check_scoped_paths(root: &ReadPlan, params: &QueryParams) -> Result<(), RestError> {
+    let paths = params
+        .conditions
+        .iter()
+        .map(|c| &c.path)
+        .chain(params.order.iter().map(|o| &o.path))
+        .chain(params.limit.iter().map(|l| &l.path))
+        .chain(params.offset.iter().map(|l| &l.path));
+    for path in paths {
+        let mut node = root;
+        for name in path {
+            match node.embeds().find(|e| &e.name == name) {
+                Some(e) => node = &e.plan,
+                None => {
+                    return Err(RestError::Unsupported(format!(
+                        "'{}' is not an embedded resource in this request",
+                        path.join(".")
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn plan_condition(plan: &ReadPlan, cond: &Condition) -> Result<PlannedCondition, RestError> {
+    match cond {
+        Condition::Filter { field, negated, op } => {
+            // `rel=is.null` on an embedded resource tests its presence.
+            if field.json_path.is_empty()
+                && plan.table.column(&field.name).is_none()
+                && let Some(embed) = plan.embeds().find(|e| e.name == field.name)
+                && let Operation::Is(v) = op
+            {
+                use kanisa_query::ast::IsValue;
+                let null = match v {
+                    IsValue::Null => true,
+                    IsValue::NotNull => false,
+                    _ => {
+                        return Err(RestError::Unsupported(
+                            "An embedded resource can only be filtered with is.null or not.is.null"
+                                .into(),
+                        ));
+                    }
+                };
+                return Ok(PlannedCondition::EmbedExists {
+                    lateral: embed.lateral.clone(),
+                    to_one: embed.to_one,
+                    exists: null == *negated,
+                });
+            }
+            Ok(PlannedCondition::Filter {
+                col: col_ref(&plan.table, field)?,
+                negated: *negated,
+                op: op.clone(),
+            })
+        }
+        Condition::Logic {
+            op,
+            negated,
+            children,
+        } => Ok(PlannedCondition::Logic {
+            op: *op,
+            negated: *negated,
+            children: children
+                .iter()
+                .map(|c| plan_condition(plan, c))
+                .collect::<Result<_, _>>()?,
+        }),
+    }
+}
+
+/// A field of `table`, checked.
+pub fn col_ref(table: &Table, field: &Field) -> Result<ColRef, RestError> {
+    let column = table
+        .column(&field.name)
+        .ok_or_else(|| RestError::UnknownColumn {
+            table: table.name.clone(),
+            column: field.name.clone(),
+            suggestion: closest(&field.name, table.columns.iter().map(|c| c.name.as_str())),
+        })?;
+    let type_name = match field.json_path.last() {
+        None => column.type_name.clone(),
+        Some(JsonStep::Arrow(_)) => "jsonb".to_owned(),
+        Some(JsonStep::DoubleArrow(_)) => "text".to_owned(),
+    };
+    Ok(ColRef {
+        column: column.name.clone(),
+        json_path: field.json_path.clone(),
+        cast: None,
+        type_name,
+    })
+}
+
+/// The JSON key of a selected field: its name, or the last key of its JSON path.
+fn output_name(field: &Field) -> String {
+    for step in field.json_path.iter().rev() {
+        let (JsonStep::Arrow(key) | JsonStep::DoubleArrow(key)) = step;
+        if let JsonKey::Key(k) = key {
+            return k.clone();
+        }
+    }
+    field.name.clone()
+}
+
+struct Relationship {
+    target: String,
+    to_one: bool,
+    join: JoinPlan,
+    label: String,
+}
+
+/// Finds how `parent` relates to the embedded name `rel` (a table, a foreign key's name or its
+/// column), narrowed by `hint`.
+fn resolve(
+    cache: &SchemaCache,
+    parent: &Table,
+    rel: &str,
+    hint: Option<&str>,
+) -> Result<Relationship, RestError> {
+    let mut found = Vec::new();
+    let single_col = |cols: &[String], name: &str| cols.len() == 1 && cols[0] == name;
+    for fk in &cache.foreign_keys {
+        // Many-to-one: the parent holds the key.
+        if fk.table == parent.name
+            && (fk.ref_table == rel || fk.name == rel || single_col(&fk.columns, rel))
+            && hint.is_none_or(|h| fk.name == h || single_col(&fk.columns, h))
+        {
+            found.push(Relationship {
+                target: fk.ref_table.clone(),
+                to_one: true,
+                join: JoinPlan::Direct {
+                    child_cols: fk.ref_columns.clone(),
+                    parent_cols: fk.columns.clone(),
+                },
+                label: fk.name.clone(),
+            });
+        }
+        // One-to-many: the child holds the key.
+        if fk.ref_table == parent.name
+            && (fk.table == rel || fk.name == rel)
+            && hint.is_none_or(|h| fk.name == h || single_col(&fk.columns, h))
+        {
+            found.push(Relationship {
+                target: fk.table.clone(),
+                to_one: false,
+                join: JoinPlan::Direct {
+                    child_cols: fk.columns.clone(),
+                    parent_cols: fk.ref_columns.clone(),
+                },
+                label: fk.name.clone(),
+            });
+        }
+    }
+    // Many-to-many through a junction holding keys to both.
+    if cache.tables.contains_key(rel) {
+        for to_parent in cache
+            .foreign_keys
+            .iter()
+            .filter(|fk| fk.ref_table == parent.name && fk.table != rel)
+        {
+            for to_child in cache.foreign_keys.iter().filter(|fk| {
+                fk.table == to_parent.table && fk.ref_table == rel && fk.name != to_parent.name
+            }) {
+                if hint.is_some_and(|h| h != to_parent.table) {
+                    continue;
+                }
+                found.push(Relationship {
+                    target: rel.to_owned(),
+                    to_one: false,
+                    join: JoinPlan::Junction {
+                        junction: to_parent.table.clone(),
+                        j_child: to_child.columns.clone(),
+                        child_cols: to_child.ref_columns.clone(),
+                        j_parent: to_parent.columns.clone(),
+                        parent_cols: to_parent.ref_columns.clone(),
+                    },
+                    label: to_parent.table.clone(),
+                });
+            }
+        }
+    }
+    match found.len() {
+        0 => Err(RestError::NoRelationship {
+            parent: parent.name.clone(),
+            child: rel.to_owned(),
+        }),
+        1 => Ok(found.remove(0)),
+        _ => Err(RestError::AmbiguousRelationship {
+            parent: parent.name.clone(),
+            child: rel.to_owned(),
+            candidates: found.into_iter().map(|r| r.label).collect(),
+        }),
+    }
+}

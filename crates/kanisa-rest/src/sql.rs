@@ -1,0 +1,617 @@
+//! SQL: plans turned into sea-query statements. Identifiers come only from plans (checked
+//! against the schema cache) and are quoted by sea-query; every value is a bound parameter.
+//! The fixed SQL around them (json_agg, lateral joins, casts to catalog types) is written here.
+
+use kanisa_query::ast::{
+    CompareOp, Direction, FtsOp, IsValue, JsonKey, JsonStep, LogicOp, Nulls, Operation, Quantifier,
+    RangeOp,
+};
+use sea_query::{
+    Alias, CommonTableExpression, Cond, Condition, Expr, ExprTrait, JoinType, NullOrdering,
+    OnConflict, Order, PostgresQueryBuilder, Query, SelectStatement, WithClause, WithQuery,
+};
+use sea_query_postgres::{PostgresBinder, PostgresValues};
+
+use crate::plan::{ColRef, EmbedPlan, JoinPlan, OutItem, PlannedCondition, ReadPlan};
+use crate::schema::EXPOSED_SCHEMA;
+
+/// The CTE a write's rows are read back from.
+pub const SOURCE: &str = "pgrst_source";
+
+/// What the final statement returns: one row of (total count, rows in this page, JSON body).
+pub struct Statement {
+    pub sql: String,
+    pub values: PostgresValues,
+}
+
+fn ident(name: &str) -> Alias {
+    Alias::new(name)
+}
+
+fn col(qualifier: &str, name: &str) -> Expr {
+    Expr::col((ident(qualifier), ident(name)))
+}
+
+/// `"schema"."table"` for the catalog name `table` (for casts like `NULL::"public"."t"`).
+fn quoted_table(table: &str) -> String {
+    format!("{}.{}", quote_ident(EXPOSED_SCHEMA), quote_ident(table))
+}
+
+/// Double-quotes an identifier taken from the schema cache.
+pub fn quote_ident(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// A column with its JSON path and cast.
+fn col_expr(qualifier: &str, c: &ColRef) -> Expr {
+    let mut expr = col(qualifier, &c.column);
+    for step in &c.json_path {
+        let (op, key) = match step {
+            JsonStep::Arrow(k) => ("->", k),
+            JsonStep::DoubleArrow(k) => ("->>", k),
+        };
+        let key = match key {
+            JsonKey::Key(k) => Expr::val(k.clone()),
+            JsonKey::Index(i) => Expr::val(*i as i32),
+        };
+        expr = Expr::cust_with_exprs(format!("($1 {op} $2)"), [expr, key]);
+    }
+    if let Some(cast) = &c.cast {
+        // `cast` is one of plan::ALLOWED_CASTS.
+        expr = Expr::cust_with_exprs(format!("CAST($1 AS {cast})"), [expr]);
+    }
+    expr
+}
+
+/// A value bound as text and cast to the column's catalog type.
+fn typed_value(value: &str, type_name: &str) -> Expr {
+    Expr::cust_with_exprs(
+        format!("CAST($1 AS {type_name})"),
+        [Expr::val(value.to_owned())],
+    )
+}
+
+fn cond_expr(qualifier: &str, cond: &PlannedCondition) -> Condition {
+    match cond {
+        PlannedCondition::Filter { col, negated, op } => {
+            let expr = filter_expr(qualifier, col, op);
+            if *negated {
+                Cond::all().not().add(expr)
+            } else {
+                Cond::all().add(expr)
+            }
+        }
+        PlannedCondition::Logic {
+            op,
+            negated,
+            children,
+        } => {
+            let mut c = match op {
+                LogicOp::And => Cond::all(),
+                LogicOp::Or => Cond::any(),
+            };
+            for child in children {
+                c = c.add(cond_expr(qualifier, child));
+            }
+            if *negated { c.not() } else { c }
+        }
+        PlannedCondition::EmbedExists {
+            lateral,
+            to_one,
+            exists,
+        } => {
+            let body = col(lateral, "body");
+            let expr = match (to_one, exists) {
+                (true, true) => body.is_not_null(),
+                (true, false) => body.is_null(),
+                (false, true) => Expr::cust_with_exprs("json_array_length($1) > 0", [body]),
+                (false, false) => Expr::cust_with_exprs("json_array_length($1) = 0", [body]),
+            };
+            Cond::all().add(expr)
+        }
+    }
+}
+
+fn filter_expr(qualifier: &str, c: &ColRef, op: &Operation) -> Expr {
+    let lhs = col_expr(qualifier, c);
+    let ty = c.type_name.as_str();
+    match op {
+        Operation::Compare {
+            op,
+            quantifier,
+            values,
+        } => {
+            let (sym, rhs_type) = match op {
+                CompareOp::Eq => ("=", ty),
+                CompareOp::Neq => ("<>", ty),
+                CompareOp::Gt => (">", ty),
+                CompareOp::Gte => (">=", ty),
+                CompareOp::Lt => ("<", ty),
+                CompareOp::Lte => ("<=", ty),
+                CompareOp::Like => ("LIKE", "text"),
+                CompareOp::Ilike => ("ILIKE", "text"),
+                CompareOp::Match => ("~", "text"),
+                CompareOp::Imatch => ("~*", "text"),
+            };
+            let lhs = if rhs_type == "text" && ty != "text" {
+                Expr::cust_with_exprs("CAST($1 AS text)", [lhs])
+            } else {
+                lhs
+            };
+            match quantifier {
+                None => {
+                    let v = values.first().map_or("", String::as_str);
+                    Expr::cust_with_exprs(format!("$1 {sym} $2"), [lhs, typed_value(v, rhs_type)])
+                }
+                Some(q) => {
+                    let q = match q {
+                        Quantifier::Any => "ANY",
+                        Quantifier::All => "ALL",
+                    };
+                    if values.is_empty() {
+                        return Expr::cust(if q == "ANY" { "false" } else { "true" });
+                    }
+                    let (list, mut exprs) = list_of(values, rhs_type);
+                    let rows: Vec<String> = list.iter().map(|v| format!("({v})")).collect();
+                    exprs.insert(0, lhs);
+                    Expr::cust_with_exprs(
+                        format!(
+                            "$1 {sym} {q} (SELECT _v FROM (VALUES {}) AS _q(_v))",
+                            rows.join(", ")
+                        ),
+                        exprs,
+                    )
+                }
+            }
+        }
+        Operation::Is(v) => {
+            let test = match v {
+                IsValue::Null => "IS NULL",
+                IsValue::NotNull => "IS NOT NULL",
+                IsValue::True => "IS TRUE",
+                IsValue::False => "IS FALSE",
+                IsValue::Unknown => "IS UNKNOWN",
+            };
+            Expr::cust_with_exprs(format!("$1 {test}"), [lhs])
+        }
+        Operation::IsDistinct(v) => {
+            Expr::cust_with_exprs("$1 IS DISTINCT FROM $2", [lhs, typed_value(v, ty)])
+        }
+        Operation::In(values) => {
+            if values.is_empty() {
+                return Expr::cust("false");
+            }
+            let (list, mut exprs) = list_of(values, ty);
+            exprs.insert(0, lhs);
+            Expr::cust_with_exprs(format!("$1 IN ({})", list.join(", ")), exprs)
+        }
+        Operation::Range { op, value } => {
+            let sym = match op {
+                RangeOp::Contains => "@>",
+                RangeOp::ContainedIn => "<@",
+                RangeOp::Overlap => "&&",
+                RangeOp::StrictlyLeft => "<<",
+                RangeOp::StrictlyRight => ">>",
+                RangeOp::NotExtendRight => "&<",
+                RangeOp::NotExtendLeft => "&>",
+                RangeOp::Adjacent => "-|-",
+            };
+            Expr::cust_with_exprs(format!("$1 {sym} $2"), [lhs, typed_value(value, ty)])
+        }
+        Operation::Fts { op, config, value } => {
+            let func = match op {
+                FtsOp::Fts => "to_tsquery",
+                FtsOp::Plfts => "plainto_tsquery",
+                FtsOp::Phfts => "phraseto_tsquery",
+                FtsOp::Wfts => "websearch_to_tsquery",
+            };
+            let vector = if ty == "tsvector" {
+                lhs
+            } else {
+                match config {
+                    Some(cfg) => Expr::cust_with_exprs(
+                        "to_tsvector(CAST($1 AS regconfig), CAST($2 AS text))",
+                        [Expr::val(cfg.clone()), lhs],
+                    ),
+                    None => Expr::cust_with_exprs("to_tsvector(CAST($1 AS text))", [lhs]),
+                }
+            };
+            let query = match config {
+                Some(cfg) => Expr::cust_with_exprs(
+                    format!("{func}(CAST($1 AS regconfig), $2)"),
+                    [Expr::val(cfg.clone()), Expr::val(value.clone())],
+                ),
+                None => Expr::cust_with_exprs(format!("{func}($1)"), [Expr::val(value.clone())]),
+            };
+            Expr::cust_with_exprs("$1 @@ $2", [vector, query])
+        }
+    }
+}
+
+/// `CAST($2 AS t), CAST($3 AS t), …` for a list of values (placeholders from $2 on, as the
+/// caller puts the left-hand side at $1). No square brackets: sea-query's template tokenizer
+/// reads `[…]` as a quoted name and would not bind placeholders inside it.
+fn list_of(values: &[String], type_name: &str) -> (Vec<String>, Vec<Expr>) {
+    let placeholders = (0..values.len())
+        .map(|i| format!("CAST(${} AS {type_name})", i + 2))
+        .collect();
+    let exprs = values.iter().map(|v| Expr::val(v.clone())).collect();
+    (placeholders, exprs)
+}
+
+/// Which source a read plan's root reads from.
+#[derive(Clone, Copy)]
+pub enum Source {
+    /// The table itself.
+    Table,
+    /// The rows a write returned (the `pgrst_source` CTE).
+    Written,
+}
+
+/// The SELECT for a plan node: its columns, its embeds as lateral joins, its filters, order and
+/// page. `parent` is the parent's alias for an embed.
+fn select_node(
+    plan: &ReadPlan,
+    source: Source,
+    parent: Option<(&str, &EmbedPlan)>,
+) -> SelectStatement {
+    let mut q = Query::select();
+    match source {
+        Source::Table => {
+            q.from_as(
+                (ident(EXPOSED_SCHEMA), ident(&plan.table.name)),
+                ident(&plan.alias),
+            );
+        }
+        Source::Written => {
+            q.from_as(ident(SOURCE), ident(&plan.alias));
+        }
+    }
+    for item in &plan.items {
+        match item {
+            OutItem::Column { col: c, name } => {
+                q.expr_as(col_expr(&plan.alias, c), ident(name));
+            }
+            OutItem::Embed(embed) => add_embed(&mut q, plan, embed),
+        }
+    }
+    if plan.items.is_empty() {
+        // `select=` with only filters: rows still count, each an empty object.
+        q.expr(Expr::cust("1"));
+    }
+    if let Some((parent_alias, embed)) = parent {
+        q.cond_where(join_condition(parent_alias, &plan.alias, &embed.join));
+    }
+    for c in &plan.conditions {
+        q.cond_where(cond_expr(&plan.alias, c));
+    }
+    for o in &plan.order {
+        let expr = col_expr(&plan.alias, &o.col);
+        let order = match o.term.direction {
+            Some(Direction::Desc) => Order::Desc,
+            _ => Order::Asc,
+        };
+        match o.term.nulls {
+            Some(Nulls::First) => q.order_by_expr_with_nulls(expr, order, NullOrdering::First),
+            Some(Nulls::Last) => q.order_by_expr_with_nulls(expr, order, NullOrdering::Last),
+            None => q.order_by_expr(expr, order),
+        };
+    }
+    if let Some(limit) = plan.limit {
+        q.limit(limit);
+    }
+    if let Some(offset) = plan.offset {
+        q.offset(offset);
+    }
+    q
+}
+
+fn add_embed(q: &mut SelectStatement, plan: &ReadPlan, embed: &EmbedPlan) {
+    let child = select_node(&embed.plan, Source::Table, Some((&plan.alias, embed)));
+    let mut sub = Query::select();
+    let row = Expr::col(ident("_c"));
+    if embed.to_one {
+        sub.expr_as(
+            Expr::cust_with_exprs("row_to_json($1)", [row]),
+            ident("body"),
+        );
+    } else {
+        sub.expr_as(
+            Expr::cust_with_exprs("coalesce(json_agg($1), '[]'::json)", [row]),
+            ident("body"),
+        );
+    }
+    sub.from_subquery(child, ident("_c"));
+    let join = if embed.inner && embed.to_one {
+        JoinType::InnerJoin
+    } else {
+        JoinType::LeftJoin
+    };
+    q.join_lateral(join, sub, ident(&embed.lateral), Expr::cust("true"));
+    if embed.inner && !embed.to_one {
+        q.and_where(Expr::cust_with_exprs(
+            "json_array_length($1) > 0",
+            [col(&embed.lateral, "body")],
+        ));
+    }
+    if embed.spread {
+        for item in &embed.plan.items {
+            if let OutItem::Column { name, .. } = item {
+                q.expr_as(
+                    Expr::cust_with_exprs(
+                        "($1 -> $2)",
+                        [col(&embed.lateral, "body"), Expr::val(name.clone())],
+                    ),
+                    ident(name),
+                );
+            }
+        }
+    } else {
+        q.expr_as(col(&embed.lateral, "body"), ident(&embed.name));
+    }
+}
+
+fn join_condition(parent: &str, child: &str, join: &JoinPlan) -> Condition {
+    match join {
+        JoinPlan::Direct {
+            child_cols,
+            parent_cols,
+        } => {
+            let mut c = Cond::all();
+            for (cc, pc) in child_cols.iter().zip(parent_cols) {
+                c = c.add(col(child, cc).equals((ident(parent), ident(pc))));
+            }
+            c
+        }
+        JoinPlan::Junction {
+            junction,
+            j_child,
+            child_cols,
+            j_parent,
+            parent_cols,
+        } => {
+            let mut exists = Query::select();
+            exists
+                .expr(Expr::cust("1"))
+                .from_as((ident(EXPOSED_SCHEMA), ident(junction)), ident("_j"));
+            for (jc, cc) in j_child.iter().zip(child_cols) {
+                exists.and_where(col("_j", jc).equals((ident(child), ident(cc))));
+            }
+            for (jp, pc) in j_parent.iter().zip(parent_cols) {
+                exists.and_where(col("_j", jp).equals((ident(parent), ident(pc))));
+            }
+            Cond::all().add(Expr::exists(exists))
+        }
+    }
+}
+
+/// Whether and how to count all rows matching the root's filters.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum CountMode {
+    None,
+    Exact,
+}
+
+/// The final statement for a read: `(total, page, body)` in one round trip.
+pub fn read_statement(plan: &ReadPlan, count: CountMode) -> Statement {
+    let source = select_node(plan, Source::Table, None);
+    let total = match count {
+        CountMode::None => Expr::cust("NULL::bigint"),
+        CountMode::Exact => {
+            let mut counted = plan.clone();
+            counted.limit = None;
+            counted.offset = None;
+            counted.order.clear();
+            // Only embeds that filter rows matter to the count.
+            counted.items.retain(|i| match i {
+                OutItem::Embed(e) => {
+                    e.inner
+                        || plan.conditions.iter().any(|c| {
+                            matches!(c, PlannedCondition::EmbedExists { lateral, .. } if *lateral == e.lateral)
+                        })
+                }
+                OutItem::Column { .. } => false,
+            });
+            let inner = select_node(&counted, Source::Table, None);
+            let mut q = Query::select();
+            q.expr(Expr::cust("count(*)"))
+                .from_subquery(inner, ident("_n"));
+            Expr::SubQuery(None, Box::new(q.into()))
+        }
+    };
+    wrap(source.into(), None, total)
+}
+
+fn wrap(
+    source: sea_query::SubQueryStatement,
+    extra_cte: Option<CommonTableExpression>,
+    total: Expr,
+) -> Statement {
+    let mut outer = Query::select();
+    outer
+        .expr_as(total, ident("total"))
+        .expr_as(Expr::cust("count(*)"), ident("page"))
+        .expr_as(
+            Expr::cust("coalesce(json_agg(\"_s\"), '[]'::json)::text"),
+            ident("body"),
+        )
+        .from_as(ident("pgrst_result"), ident("_s"));
+    let mut with = WithClause::new();
+    if let Some(cte) = extra_cte {
+        with.cte(cte);
+    }
+    let mut result = CommonTableExpression::new();
+    result.query(source).table_name(ident("pgrst_result"));
+    with.cte(result);
+    finish(outer.with(with))
+}
+
+fn finish(q: WithQuery) -> Statement {
+    let (sql, values) = q.build_postgres(PostgresQueryBuilder);
+    Statement { sql, values }
+}
+
+/// What a write does to the table, before the rows it touched are read back through `plan`.
+pub enum Write<'a> {
+    Insert {
+        columns: &'a [String],
+        /// JSON array of row objects.
+        body: String,
+        on_conflict: Option<(&'a [String], Conflict)>,
+    },
+    Update {
+        columns: &'a [String],
+        /// One JSON object.
+        body: String,
+        conditions: &'a [PlannedCondition],
+    },
+    Delete {
+        conditions: &'a [PlannedCondition],
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Conflict {
+    Merge,
+    Ignore,
+}
+
+/// The final statement for a write: the write as a CTE, its rows read back through `plan`
+/// (whose root reads the CTE), `(NULL, affected, body)`.
+pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> Statement {
+    let target = (ident(EXPOSED_SCHEMA), ident(table));
+    let written: sea_query::SubQueryStatement = match write {
+        Write::Insert {
+            columns,
+            body,
+            on_conflict,
+        } => {
+            let mut rows = Query::select();
+            for c in *columns {
+                rows.column(ident(c));
+            }
+            rows.from_function(
+                sea_query::Func::cust("json_populate_recordset").args([
+                    Expr::cust(format!("NULL::{}", quoted_table(table))),
+                    Expr::cust_with_exprs("CAST($1 AS json)", [Expr::val(body.clone())]),
+                ]),
+                ident("_b"),
+            );
+            let mut insert = Query::insert();
+            insert
+                .into_table(target)
+                .columns(columns.iter().map(|c| ident(c)))
+                .select_from(rows)
+                .expect("columns and select have the same length")
+                .returning_all();
+            if let Some((keys, mode)) = on_conflict {
+                let mut oc = OnConflict::columns(keys.iter().map(|k| ident(k)));
+                match mode {
+                    Conflict::Ignore => {
+                        oc.do_nothing();
+                    }
+                    Conflict::Merge => {
+                        let updates: Vec<Alias> = columns
+                            .iter()
+                            .filter(|c| !keys.contains(c))
+                            .map(|c| ident(c))
+                            .collect();
+                        if updates.is_empty() {
+                            oc.do_nothing();
+                        } else {
+                            oc.update_columns(updates);
+                        }
+                    }
+                }
+                insert.on_conflict(oc);
+            }
+            insert.into()
+        }
+        Write::Update {
+            columns,
+            body,
+            conditions,
+        } => {
+            let mut update = Query::update();
+            update.table(target);
+            for c in *columns {
+                update.value(
+                    ident(c),
+                    Expr::cust_with_exprs(
+                        format!(
+                            "(json_populate_record(NULL::{}, CAST($1 AS json))).{}",
+                            quoted_table(table),
+                            quote_ident(c)
+                        ),
+                        [Expr::val(body.clone())],
+                    ),
+                );
+            }
+            for c in *conditions {
+                update.cond_where(cond_expr(table, c));
+            }
+            update.returning_all();
+            update.into()
+        }
+        Write::Delete { conditions } => {
+            let mut delete = Query::delete();
+            delete.from_table(target);
+            for c in *conditions {
+                delete.cond_where(cond_expr(table, c));
+            }
+            delete.returning_all();
+            delete.into()
+        }
+    };
+    let mut cte = CommonTableExpression::new();
+    cte.query(written).table_name(ident(SOURCE));
+    let read = select_node(plan, Source::Written, None);
+    wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"))
+}
+
+/// A call of `function` with named arguments; `set` functions are read like a table
+/// (filters/order/page apply to their rows through `plan`), scalars return one value.
+pub fn rpc_statement(
+    function: &crate::schema::Function,
+    args: &[(String, String, Option<String>)],
+    plan: Option<&ReadPlan>,
+) -> Statement {
+    // name => CAST($n AS type): names and types from the catalog, values bound.
+    let call = sea_query::Func::cust(ident(&format!(
+        "{}.{}",
+        quote_ident(EXPOSED_SCHEMA),
+        quote_ident(&function.name)
+    )))
+    .args(args.iter().map(|(name, type_name, value)| {
+        Expr::cust_with_exprs(
+            format!("{} => CAST($1 AS {type_name})", quote_ident(name)),
+            [Expr::val(value.clone())],
+        )
+    }));
+    match plan {
+        Some(plan) if function.returns_set || function.returns_composite => {
+            let mut rows = Query::select();
+            rows.expr(Expr::cust("*")).from_function(call, ident("_f"));
+            let mut cte = CommonTableExpression::new();
+            cte.query(rows).table_name(ident(SOURCE));
+            let read = select_node(plan, Source::Written, None);
+            wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"))
+        }
+        _ => {
+            let body = if function.returns_void() {
+                Expr::cust_with_exprs(
+                    "(SELECT NULL::text FROM (SELECT $1) AS _v)",
+                    [Expr::from(call)],
+                )
+            } else {
+                Expr::cust_with_exprs("to_json($1)::text", [Expr::from(call)])
+            };
+            let mut q = Query::select();
+            q.expr_as(Expr::cust("NULL::bigint"), ident("total"))
+                .expr_as(Expr::cust("1::bigint"), ident("page"))
+                .expr_as(body, ident("body"));
+            let (sql, values) = q.build_postgres(PostgresQueryBuilder);
+            Statement { sql, values }
+        }
+    }
+}

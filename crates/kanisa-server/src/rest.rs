@@ -1,0 +1,202 @@
+//! `/rest/v1`: the HTTP side of the table API. Reads the request's parts, hands them to
+//! kanisa-rest, and writes its answer; nothing here decides what a caller may see.
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use kanisa_rest::{Accept, ApiRequest, Caller};
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// Query strings longer than this are refused (414).
+const MAX_QUERY: usize = 8 * 1024;
+
+pub async fn table(
+    State(state): State<AppState>,
+    Path(table): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    handle(state, &table, false, method, headers, query, body).await
+}
+
+pub async fn rpc(
+    State(state): State<AppState>,
+    Path(function): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    handle(state, &function, true, method, headers, query, body).await
+}
+
+async fn handle(
+    state: AppState,
+    target: &str,
+    rpc: bool,
+    method: Method,
+    headers: HeaderMap,
+    query: Option<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    match respond(state, target, rpc, method, headers, query, body).await {
+        Ok(r) => r,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn respond(
+    state: AppState,
+    target: &str,
+    rpc: bool,
+    method: Method,
+    headers: HeaderMap,
+    query: Option<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = body.map_err(|e| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "PGRST413",
+            format!("The request body is too large ({e}); the limit is 1 MiB"),
+        )
+    })?;
+    let query = query.unwrap_or_default();
+    if query.len() > MAX_QUERY {
+        return Err(ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            "PGRST414",
+            "The query string is longer than 8 KiB",
+        ));
+    }
+    let api_method = match method {
+        Method::GET => kanisa_rest::Method::Get,
+        Method::HEAD => kanisa_rest::Method::Head,
+        Method::POST => kanisa_rest::Method::Post,
+        Method::PATCH => kanisa_rest::Method::Patch,
+        Method::DELETE => kanisa_rest::Method::Delete,
+        other => {
+            return Err(ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "PGRST117",
+                format!("Unsupported HTTP method: {other}"),
+            ));
+        }
+    };
+    for profile in ["accept-profile", "content-profile"] {
+        if let Some(p) = headers.get(profile).and_then(|v| v.to_str().ok())
+            && p != "public"
+        {
+            return Err(kanisa_rest::RestError::SchemaNotExposed(p.to_owned())
+                .parts(true)
+                .into());
+        }
+    }
+    let accept = match header_str(&headers, header::ACCEPT.as_str()) {
+        Some(a) if a.contains("application/vnd.pgrst.object+json") => Accept::Object,
+        Some(a) if a.contains("text/csv") && !a.contains("json") && !a.contains("*/*") => {
+            return Err(kanisa_rest::RestError::NotAcceptable(a.to_owned())
+                .parts(true)
+                .into());
+        }
+        _ => Accept::Json,
+    };
+    let prefer_values: Vec<&str> = headers
+        .get_all("prefer")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let prefer = kanisa_query::parse_prefer(&prefer_values);
+    let range = match header_str(&headers, "range") {
+        Some(r) if method == Method::GET || method == Method::HEAD => Some(
+            kanisa_query::parse_range(r.trim_start_matches("items="))
+                .map_err(|e| kanisa_rest::RestError::Parse(e).parts(true))?,
+        ),
+        _ => None,
+    };
+    let caller = state.caller(&headers);
+    let anon = caller.role == "anon";
+    let headers_json = headers_json(&headers);
+    let path = format!("/rest/v1/{}{target}", if rpc { "rpc/" } else { "" });
+    let req = ApiRequest {
+        method: api_method,
+        target,
+        rpc,
+        query: &query,
+        prefer,
+        range,
+        accept,
+        body: (!body.is_empty()).then_some(&body[..]),
+        caller,
+        path: &path,
+        headers_json,
+    };
+    let out = state
+        .rest
+        .handle(req)
+        .await
+        .map_err(|e| ApiError::from(e.parts(anon)))?;
+    let status = StatusCode::from_u16(out.status).unwrap_or(StatusCode::OK);
+    let mut response = match out.body {
+        Some(body) => (status, body).into_response(),
+        None => status.into_response(),
+    };
+    let h = response.headers_mut();
+    let content_type = if out.object {
+        "application/vnd.pgrst.object+json; charset=utf-8"
+    } else {
+        "application/json; charset=utf-8"
+    };
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if let Some(range) = out.content_range
+        && let Ok(v) = HeaderValue::from_str(&range)
+    {
+        h.insert(header::CONTENT_RANGE, v);
+    }
+    if !out.preference_applied.is_empty()
+        && let Ok(v) = HeaderValue::from_str(&out.preference_applied.join(", "))
+    {
+        h.insert("preference-applied", v);
+    }
+    Ok(response)
+}
+
+fn header_str<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+/// The request's headers as a JSON object for `request.headers` (credentials left out).
+fn headers_json(headers: &HeaderMap) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = headers
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "authorization" | "apikey" | "cookie"))
+        .filter_map(|(k, v)| Some((k.as_str().to_owned(), v.to_str().ok()?.into())))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+impl AppState {
+    /// The database role a request runs as. Until sign-in exists every request is `anon`,
+    /// except in tests that enable the `x-kanisa-test-role` switch.
+    fn caller(&self, headers: &HeaderMap) -> Caller {
+        let role = if self.test_role_header {
+            match header_str(headers, "x-kanisa-test-role") {
+                Some("service_role") => "service_role",
+                Some("authenticated") => "authenticated",
+                _ => "anon",
+            }
+        } else {
+            "anon"
+        };
+        Caller {
+            role: role.to_owned(),
+            claims: format!("{{\"role\":\"{role}\"}}"),
+        }
+    }
+}

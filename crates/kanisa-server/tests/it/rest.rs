@@ -1,0 +1,492 @@
+//! The table API over HTTP against the demo content, as service_role (the test-only role
+//! switch) unless a test says otherwise.
+
+use serde_json::{Value, json};
+
+use crate::TestApp;
+
+impl TestApp {
+    fn rest(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.http
+            .request(method, self.url(&format!("/rest/v1/{path}")))
+            .header("x-kanisa-test-role", "service_role")
+    }
+
+    async fn rest_get(&self, path: &str) -> (u16, reqwest::header::HeaderMap, Value) {
+        let res = self.rest(reqwest::Method::GET, path).send().await.unwrap();
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let body = res.json().await.unwrap_or(Value::Null);
+        (status, headers, body)
+    }
+}
+
+fn header(h: &reqwest::header::HeaderMap, name: &str) -> String {
+    h.get(name)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn selects_orders_and_pages() {
+    let app = TestApp::spawn_demo().await;
+    let (status, h, body) = app
+        .rest_get("sermons?select=title,speaker,sermon_date&order=sermon_date.desc&limit=5")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let rows = body.as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["sermon_date", "speaker", "title"]);
+    let dates: Vec<&str> = rows
+        .iter()
+        .map(|r| r["sermon_date"].as_str().unwrap())
+        .collect();
+    let mut sorted = dates.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(dates, sorted);
+    assert_eq!(header(&h, "content-range"), "0-4/*");
+    assert!(header(&h, "content-type").starts_with("application/json"));
+
+    // With a count the page is partial: 206 and the total.
+    let res = app
+        .rest(reqwest::Method::GET, "sermons?select=id&limit=5&offset=5")
+        .header("prefer", "count=exact")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 206);
+    assert_eq!(header(res.headers(), "content-range"), "5-9/12");
+    assert_eq!(header(res.headers(), "preference-applied"), "count=exact");
+
+    // The Range header pages too.
+    let res = app
+        .rest(reqwest::Method::GET, "sermons?select=id&order=id")
+        .header("range", "2-3")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(res.headers(), "content-range"), "2-3/*");
+    assert_eq!(
+        res.json::<Value>().await.unwrap().as_array().unwrap().len(),
+        2
+    );
+
+    // An offset past the end with a count: 416.
+    let res = app
+        .rest(reqwest::Method::GET, "sermons?offset=100")
+        .header("prefer", "count=exact")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 416);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST103");
+}
+
+#[tokio::test]
+async fn filters() {
+    let app = TestApp::spawn_demo().await;
+    let count = |v: &Value| v.as_array().map_or(0, Vec::len);
+    let (_, _, all) = app
+        .rest_get("budgets?select=id,year,category,allocated_amount")
+        .await;
+    let total = count(&all);
+    let (_, _, y2026) = app.rest_get("budgets?select=id&year=eq.2026").await;
+    let (_, _, not2026) = app.rest_get("budgets?select=id&year=not.eq.2026").await;
+    assert!(count(&y2026) > 0);
+    assert_eq!(count(&y2026) + count(&not2026), total);
+    let (_, _, gt) = app
+        .rest_get("budgets?select=allocated_amount&allocated_amount=gt.100000")
+        .await;
+
+    assert!(
+        gt.as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["allocated_amount"].as_f64().unwrap() > 100000.0)
+    );
+    let (_, _, inn) = app
+        .rest_get("budgets?select=category&category=in.(utilities,missions)&year=eq.2026")
+        .await;
+    assert!(
+        inn.as_array()
+            .unwrap()
+            .iter()
+            .all(|r| ["utilities", "missions"].contains(&r["category"].as_str().unwrap()))
+    );
+    let (_, _, or) = app
+        .rest_get(
+            "budgets?select=category&year=eq.2026&or=(category.eq.utilities,category.eq.missions)",
+        )
+        .await;
+    assert_eq!(inn, or);
+    let (_, _, like) = app.rest_get("sermons?select=title&title=ilike.*a*").await;
+    assert!(
+        like.as_array().unwrap().iter().all(|r| r["title"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains('a'))
+    );
+    let (status, _, nulls) = app
+        .rest_get("giving_records?select=id&member_id=is.null")
+        .await;
+    assert_eq!(status, 200);
+    let (_, _, not_nulls) = app
+        .rest_get("giving_records?select=id&member_id=not.is.null")
+        .await;
+    let (_, _, every) = app.rest_get("giving_records?select=id").await;
+    assert_eq!(count(&nulls) + count(&not_nulls), count(&every));
+    // A value that is not of the column's type is the client's mistake: 400, not 500.
+    let (status, _, body) = app.rest_get("sermons?id=eq.not-a-uuid").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["code"], "22P02");
+}
+
+#[tokio::test]
+async fn embeds_to_one_to_many_and_many_to_many() {
+    let app = TestApp::spawn_demo().await;
+    let (status, _, body) = app
+        .rest_get("giving_records?select=amount,member:members(first_name,last_name)&member_id=not.is.null&limit=3")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    for row in body.as_array().unwrap() {
+        assert!(row["member"]["first_name"].is_string(), "{row}");
+    }
+    let (status, _, body) = app
+        .rest_get("members?select=first_name,giving_records(amount)&giving_records.order=amount.desc&giving_records.limit=2&limit=3")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    for row in body.as_array().unwrap() {
+        let gifts = row["giving_records"].as_array().unwrap();
+        assert!(gifts.len() <= 2);
+        if gifts.len() == 2 {
+            assert!(gifts[0]["amount"].as_f64() >= gifts[1]["amount"].as_f64());
+        }
+    }
+    let (status, _, body) = app
+        .rest_get("members?select=first_name,ministries(name)")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.as_array()
+            .unwrap()
+            .iter()
+            .any(|m| !m["ministries"].as_array().unwrap().is_empty())
+    );
+    // !inner drops parents without a match.
+    let (_, _, inner) = app
+        .rest_get("members?select=id,giving_records!inner(id)")
+        .await;
+    let (_, _, all) = app.rest_get("members?select=id").await;
+    assert!(inner.as_array().unwrap().len() <= all.as_array().unwrap().len());
+    assert!(
+        inner
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| !m["giving_records"].as_array().unwrap().is_empty())
+    );
+    // No relationship: 400 PGRST200.
+    let (status, _, body) = app.rest_get("sermons?select=title,budgets(id)").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["code"], "PGRST200");
+}
+
+#[tokio::test]
+async fn unknown_names_are_reported_with_suggestions() {
+    let app = TestApp::spawn_demo().await;
+    let (status, _, body) = app.rest_get("sermon").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["code"], "PGRST205");
+    assert_eq!(body["hint"], "Perhaps you meant the table 'public.sermons'");
+    let (status, _, body) = app.rest_get("sermons?select=titel").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["code"], "42703");
+    assert!(body["hint"].as_str().unwrap().contains("\"title\""));
+    // Names that are not in the schema never reach SQL, whatever they contain.
+    for path in [
+        "sermons%3Bdrop%20table%20sermons",
+        "sermons?select=title%22%3Bselect%201--",
+        "sermons?order=title%3Bdelete",
+        "pg_catalog.pg_class",
+    ] {
+        let (status, _, body) = app.rest_get(path).await;
+        assert!(status == 400 || status == 404, "{path}: {status} {body}");
+        assert!(body["code"].is_string(), "{path}");
+    }
+    let (_, _, body) = app.rest_get("sermons?select=id&limit=1").await;
+    assert_eq!(
+        body.as_array().unwrap().len(),
+        1,
+        "the table is still there"
+    );
+}
+
+#[tokio::test]
+async fn single_object_and_its_refusal() {
+    let app = TestApp::spawn_demo().await;
+    let res = app
+        .rest(reqwest::Method::GET, "sermons?select=title&limit=1")
+        .header("accept", "application/vnd.pgrst.object+json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(header(res.headers(), "content-type").starts_with("application/vnd.pgrst.object+json"));
+    assert!(res.json::<Value>().await.unwrap()["title"].is_string());
+    let res = app
+        .rest(reqwest::Method::GET, "sermons?select=title&limit=2")
+        .header("accept", "application/vnd.pgrst.object+json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 406);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "PGRST116");
+    assert_eq!(body["details"], "The result contains 2 rows");
+}
+
+#[tokio::test]
+async fn insert_update_delete() {
+    let app = TestApp::spawn_demo().await;
+    let message = json!({"sender_name": "Jane Wanjiru", "sender_email": "jane@example.org",
+        "subject": "Visit", "message": "Please visit my mother."});
+    let res = app
+        .rest(
+            reqwest::Method::POST,
+            "messages?select=id,sender_name,status",
+        )
+        .header("prefer", "return=representation")
+        .json(&message)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let rows: Value = res.json().await.unwrap();
+    assert_eq!(rows[0]["sender_name"], "Jane Wanjiru");
+    assert_eq!(
+        rows[0]["status"], "pending",
+        "defaults apply to missing columns"
+    );
+    let id = rows[0]["id"].as_str().unwrap().to_owned();
+
+    // Minimal by default: 201 with no body.
+    let res = app
+        .rest(reqwest::Method::POST, "messages")
+        .json(&json!([message, message]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    assert_eq!(res.text().await.unwrap(), "");
+
+    let res = app
+        .rest(
+            reqwest::Method::PATCH,
+            &format!("messages?id=eq.{id}&select=subject"),
+        )
+        .header("prefer", "return=representation")
+        .json(&json!({"subject": "Hospital visit"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!([{"subject": "Hospital visit"}])
+    );
+
+    // Without a filter PATCH and DELETE are refused.
+    for method in [reqwest::Method::PATCH, reqwest::Method::DELETE] {
+        let res = app
+            .rest(method.clone(), "messages")
+            .json(&json!({"subject": "x"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400, "{method}");
+        assert_eq!(res.json::<Value>().await.unwrap()["code"], "KANISA100");
+    }
+    // An unknown column in the body.
+    let res = app
+        .rest(reqwest::Method::POST, "messages")
+        .json(&json!({"sender_nam": "x"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST204");
+    // A constraint: 400 with the database's code, nothing written.
+    let res = app
+        .rest(reqwest::Method::POST, "announcements")
+        .json(&json!({"title": "t", "content": "c", "start_date": "2026-12-01", "priority": "critical"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "23514");
+
+    let res = app
+        .rest(reqwest::Method::DELETE, &format!("messages?id=eq.{id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let (_, _, gone) = app.rest_get(&format!("messages?id=eq.{id}")).await;
+    assert_eq!(gone, json!([]));
+}
+
+#[tokio::test]
+async fn upsert_merges_or_ignores() {
+    let app = TestApp::spawn_demo().await;
+    let row = json!({"attendance_date": "2026-11-28", "sabbath_school_count": 100});
+    let post = |body: Value, prefer: &'static str| {
+        app.rest(
+            reqwest::Method::POST,
+            "attendance_aggregates?on_conflict=attendance_date&select=sabbath_school_count",
+        )
+        .header("prefer", prefer)
+        .json(&body)
+        .send()
+    };
+    let res = post(row.clone(), "return=representation").await.unwrap();
+    assert_eq!(res.status(), 201);
+    let res = post(
+        json!({"attendance_date": "2026-11-28", "sabbath_school_count": 120}),
+        "return=representation,resolution=merge-duplicates",
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.status(), 201);
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!([{"sabbath_school_count": 120}])
+    );
+    let res = post(
+        json!({"attendance_date": "2026-11-28", "sabbath_school_count": 5}),
+        "return=representation,resolution=ignore-duplicates",
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.json::<Value>().await.unwrap(), json!([]));
+    let res = post(
+        json!({"attendance_date": "2026-11-28", "sabbath_school_count": 5}),
+        "return=minimal",
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.status(), 409);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "23505");
+}
+
+#[tokio::test]
+async fn anon_without_grants_is_refused_and_limits_hold() {
+    let app = TestApp::spawn_demo().await;
+    let res = app.get("/rest/v1/sermons").await;
+    assert_eq!(res.status(), 401);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "42501");
+    let long = format!("sermons?title=eq.{}", "x".repeat(9000));
+    let (status, _, body) = app.rest_get(&long).await;
+    assert_eq!(status, 414, "{body}");
+    let res = app
+        .rest(reqwest::Method::POST, "messages")
+        .header("content-type", "application/json")
+        .body(vec![b' '; 2 * 1024 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 413);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST413");
+    let res = app
+        .rest(reqwest::Method::GET, "sermons")
+        .header("accept-profile", "auth")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 406);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST106");
+}
+
+#[tokio::test]
+async fn quantified_filters() {
+    let app = TestApp::spawn_demo().await;
+    let (status, _, any) = app
+        .rest_get("sermons?select=title&title=ilike(any).{*faith*,*hope*}")
+        .await;
+    assert_eq!(status, 200, "{any}");
+    for row in any.as_array().unwrap() {
+        let t = row["title"].as_str().unwrap().to_lowercase();
+        assert!(t.contains("faith") || t.contains("hope"), "{t}");
+    }
+    let (_, _, all) = app
+        .rest_get("budgets?select=year&year=gte(all).{2025,2026}")
+        .await;
+    assert!(
+        all.as_array().unwrap().iter().all(|r| r["year"] == 2026),
+        "{all}"
+    );
+}
+
+#[tokio::test]
+async fn functions_are_called_by_name() {
+    let app = TestApp::spawn_demo().await;
+    let res = app
+        .rest(reqwest::Method::POST, "rpc/get_monthly_giving")
+        .json(&json!({"from_date": "2026-01-01"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let months: Value = res.json().await.unwrap();
+    assert_eq!(months[0]["month_key"], "2026-01");
+    assert!(months.as_array().unwrap().len() >= 11, "{months}");
+
+    // GET with arguments in the query string, filters and order on the rows.
+    let (status, _, rows) = app
+        .rest_get("rpc/get_monthly_giving?from_date=2026-06-01&select=month_key&order=month_key.desc&limit=2")
+        .await;
+    assert_eq!(status, 200, "{rows}");
+    assert_eq!(rows.as_array().unwrap().len(), 2);
+    assert!(rows[0]["month_key"].as_str() > rows[1]["month_key"].as_str());
+
+    // A single composite is an object.
+    let (status, _, stats) = app.rest_get("rpc/get_message_stats").await;
+    assert_eq!(status, 200, "{stats}");
+    assert!(stats["total_messages"].as_i64().unwrap() > 0, "{stats}");
+
+    // void → 204; an unknown function or argument → 404 PGRST202.
+    let (_, _, pending) = app
+        .rest_get("messages?select=id&status=eq.pending&limit=1")
+        .await;
+    let id = pending[0]["id"].as_str().unwrap();
+    let res = app
+        .rest(reqwest::Method::POST, "rpc/mark_message_read")
+        .json(&json!({"message_id": id}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let (_, _, read) = app
+        .rest_get(&format!("messages?select=status&id=eq.{id}"))
+        .await;
+    assert_eq!(read, json!([{"status": "read"}]));
+    for (path, body) in [
+        ("rpc/get_monthly_givin", json!({})),
+        ("rpc/get_monthly_giving", json!({"from": "2026-01-01"})),
+    ] {
+        let res = app
+            .rest(reqwest::Method::POST, path)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 404, "{path}");
+        assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST202");
+    }
+    // A function that changes data cannot be called with GET.
+    let (status, _, _) = app
+        .rest_get(&format!("rpc/mark_message_read?message_id={id}"))
+        .await;
+    assert_eq!(status, 400);
+}
