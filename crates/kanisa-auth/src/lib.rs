@@ -6,6 +6,10 @@
 //! password, hash or secret.
 #![forbid(unsafe_code)]
 
+mod jwt;
+
+pub use jwt::{API_ROLES, JwtError, JwtKeys, Verified};
+
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;

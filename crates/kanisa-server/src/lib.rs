@@ -27,27 +27,24 @@ pub use error::ApiError;
 pub struct AppState {
     pub pool: Pool,
     pub rest: Arc<kanisa_rest::Rest>,
+    pub jwt: Arc<kanisa_auth::JwtKeys>,
     apps: Arc<apps::Apps>,
-    /// Tests only: lets the `x-kanisa-test-role` header choose the database role.
-    test_role_header: bool,
 }
 
 impl AppState {
     /// `apps_dir` holds `public/dist` and `admin/dist` (the Vite builds).
-    pub fn new(pool: Pool, rest: Arc<kanisa_rest::Rest>, apps_dir: PathBuf) -> Self {
+    pub fn new(
+        pool: Pool,
+        rest: Arc<kanisa_rest::Rest>,
+        jwt: Arc<kanisa_auth::JwtKeys>,
+        apps_dir: PathBuf,
+    ) -> Self {
         Self {
             pool,
             rest,
+            jwt,
             apps: Arc::new(apps::Apps::new(&apps_dir)),
-            test_role_header: false,
         }
-    }
-
-    /// For tests until sign-in exists: requests may name their role in `x-kanisa-test-role`.
-    /// Never enabled by configuration.
-    pub fn with_test_role_header(mut self) -> Self {
-        self.test_role_header = true;
-        self
     }
 }
 

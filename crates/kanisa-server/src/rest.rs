@@ -120,7 +120,10 @@ async fn respond(
         ),
         _ => None,
     };
-    let caller = state.caller(&headers);
+    let caller = match state.caller(&headers) {
+        Ok(c) => c,
+        Err(response) => return Ok(response),
+    };
     let anon = caller.role == "anon";
     let headers_json = headers_json(&headers);
     let path = format!("/rest/v1/{}{target}", if rpc { "rpc/" } else { "" });
@@ -182,21 +185,40 @@ fn headers_json(headers: &HeaderMap) -> String {
 }
 
 impl AppState {
-    /// The database role a request runs as. Until sign-in exists every request is `anon`,
-    /// except in tests that enable the `x-kanisa-test-role` switch.
-    fn caller(&self, headers: &HeaderMap) -> Caller {
-        let role = if self.test_role_header {
-            match header_str(headers, "x-kanisa-test-role") {
-                Some("service_role") => "service_role",
-                Some("authenticated") => "authenticated",
-                _ => "anon",
-            }
-        } else {
-            "anon"
+    /// Who is asking: the bearer token (a user's session or an API key), else the `apikey`
+    /// header, else nobody (`anon`). A token that does not verify is refused, never downgraded.
+    fn caller(&self, headers: &HeaderMap) -> Result<Caller, Response> {
+        let bearer = header_str(headers, "authorization").and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+                .map(str::trim)
+        });
+        let token = bearer.or_else(|| header_str(headers, "apikey").map(str::trim));
+        let Some(token) = token.filter(|t| !t.is_empty()) else {
+            return Ok(Caller {
+                role: "anon".to_owned(),
+                claims: "{\"role\":\"anon\"}".to_owned(),
+            });
         };
-        Caller {
-            role: role.to_owned(),
-            claims: format!("{{\"role\":\"{role}\"}}"),
+        match self.jwt.verify(token) {
+            Ok(v) => Ok(Caller {
+                role: v.role,
+                claims: v.claims,
+            }),
+            Err(e) => {
+                let description = e.to_string();
+                let mut response =
+                    ApiError::new(StatusCode::UNAUTHORIZED, "PGRST301", &description)
+                        .into_response();
+                let challenge = format!(
+                    "Bearer error=\"invalid_token\", error_description=\"{}\"",
+                    description.replace('"', "'")
+                );
+                if let Ok(v) = HeaderValue::from_str(&challenge) {
+                    response.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+                }
+                Err(response)
+            }
         }
     }
 }

@@ -50,6 +50,8 @@ enum Command {
     Restore { file: PathBuf },
     /// List every data table with its row count and a checksum of its content.
     Tables,
+    /// Print the API keys: `anon` (for the apps) and `service_role` (servers only; secret).
+    Keys,
 }
 
 #[derive(Subcommand)]
@@ -110,6 +112,12 @@ fn init_tracing(config: &Config, serving: bool) {
 }
 
 async fn run(command: Command, config: Config) -> Result<()> {
+    if let Command::Keys = command {
+        let keys = jwt_keys(&config)?;
+        println!("anon          {}", keys.api_key("anon")?);
+        println!("service_role  {}", keys.api_key("service_role")?);
+        return Ok(());
+    }
     let access = match command {
         Command::Serve | Command::Restore { .. } => Access::Exclusive,
         _ => Access::Shared,
@@ -187,6 +195,7 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             println!("Restored {}.", file.display());
             Ok(())
         }
+        Command::Keys => Ok(()),
         Command::Tables => {
             let client = db.connect().await?;
             for t in kanisa_pg::table_checksums(&client).await? {
@@ -220,9 +229,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     )
     .await?;
     drop(client);
-    if config.jwt_secret.is_none() {
-        kanisa_auth::load_or_create_jwt_secret(&config.data_dir)?;
-    }
+    let jwt = jwt_keys(config)?;
 
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -233,6 +240,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     let state = kanisa_server::AppState::new(
         db.pool.clone(),
         std::sync::Arc::new(rest),
+        std::sync::Arc::new(jwt),
         config.apps_dir.clone(),
     );
     let app = kanisa_server::router(state);
@@ -241,6 +249,15 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     kanisa_server::serve(listener, app, shutdown_signal()).await?;
     tracing::info!("stopped serving; shutting down");
     Ok(())
+}
+
+/// The signing keys: `KANISA_JWT_SECRET`, or the secret kept in the data dir.
+fn jwt_keys(config: &Config) -> Result<kanisa_auth::JwtKeys> {
+    let secret = match &config.jwt_secret {
+        Some(s) => s.expose().to_owned(),
+        None => kanisa_auth::load_or_create_jwt_secret(&config.data_dir)?,
+    };
+    Ok(kanisa_auth::JwtKeys::new(&secret))
 }
 
 fn print_banner(config: &Config, first_admin: Option<&kanisa_auth::FirstAdmin>) -> Result<()> {

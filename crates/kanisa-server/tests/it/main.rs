@@ -10,8 +10,13 @@ use std::path::Path;
 use kanisa_test_db::TestDb;
 
 /// A running server for one test, with a small pair of built apps in a temporary folder.
+/// The JWT secret of every test server.
+pub const TEST_SECRET: &str = "kanisa-test-secret-kanisa-test-secret";
+
 pub struct TestApp {
     pub addr: SocketAddr,
+    /// The service_role API key for this server.
+    pub service_key: String,
     pub http: reqwest::Client,
     _db: Option<TestDb>,
     _apps: tempfile::TempDir,
@@ -56,9 +61,14 @@ impl TestApp {
         let apps = tempfile::tempdir().unwrap();
         write_app(&apps.path().join("public/dist"), "Public site");
         write_app(&apps.path().join("admin/dist"), "Back office");
-        let state =
-            kanisa_server::AppState::new(pool, std::sync::Arc::new(rest), apps.path().to_owned())
-                .with_test_role_header();
+        let jwt = kanisa_auth::JwtKeys::new(TEST_SECRET);
+        let service_key = jwt.api_key("service_role").unwrap();
+        let state = kanisa_server::AppState::new(
+            pool,
+            std::sync::Arc::new(rest),
+            std::sync::Arc::new(jwt),
+            apps.path().to_owned(),
+        );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(kanisa_server::serve(
@@ -68,6 +78,7 @@ impl TestApp {
         ));
         TestApp {
             addr,
+            service_key,
             http: reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
                 .build()

@@ -1,5 +1,5 @@
-//! The table API over HTTP against the demo content, as service_role (the test-only role
-//! switch) unless a test says otherwise.
+//! The table API over HTTP against the demo content, as service_role (its API key) unless a
+//! test says otherwise.
 
 use serde_json::{Value, json};
 
@@ -9,7 +9,7 @@ impl TestApp {
     fn rest(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.http
             .request(method, self.url(&format!("/rest/v1/{path}")))
-            .header("x-kanisa-test-role", "service_role")
+            .bearer_auth(&self.service_key)
     }
 
     async fn rest_get(&self, path: &str) -> (u16, reqwest::header::HeaderMap, Value) {
@@ -489,4 +489,45 @@ async fn functions_are_called_by_name() {
         .rest_get(&format!("rpc/mark_message_read?message_id={id}"))
         .await;
     assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn tokens_choose_the_role_and_bad_tokens_are_refused() {
+    let app = TestApp::spawn_demo().await;
+    let url = app.url("/rest/v1/sermons?select=id&limit=1");
+    // The service key as `apikey` alone (no session) works like the bearer.
+    let res = app
+        .http
+        .get(&url)
+        .header("apikey", &app.service_key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let foreign = kanisa_auth::JwtKeys::new("some-other-secret-some-other-secret")
+        .api_key("service_role")
+        .unwrap();
+    let expired = kanisa_auth::JwtKeys::new(crate::TEST_SECRET)
+        .sign(&json!({"role": "service_role", "exp": 1_000_000_000}))
+        .unwrap();
+    let superuser = kanisa_auth::JwtKeys::new(crate::TEST_SECRET)
+        .sign(&json!({"role": "postgres", "exp": 4_000_000_000_i64}))
+        .unwrap();
+    for (token, says) in [
+        (foreign.as_str(), "invalid"),
+        (expired.as_str(), "expired"),
+        (superuser.as_str(), "not allowed"),
+        ("garbage", "invalid"),
+    ] {
+        let res = app.http.get(&url).bearer_auth(token).send().await.unwrap();
+        assert_eq!(res.status(), 401, "{says}");
+        let challenge = header(res.headers(), "www-authenticate");
+        assert!(
+            challenge.starts_with("Bearer error=\"invalid_token\""),
+            "{challenge}"
+        );
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "PGRST301");
+        assert!(body["message"].as_str().unwrap().contains(says), "{body}");
+    }
 }

@@ -1,0 +1,146 @@
+//! JSON Web Tokens (HS256) as PostgREST and GoTrue use them: the `role` claim names the
+//! database role a request runs as; the whole payload is handed to SQL as
+//! `request.jwt.claims`.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde_json::{Value, json};
+
+/// Roles a token may name. Anything else is refused before reaching the database.
+pub const API_ROLES: &[&str] = &["anon", "authenticated", "service_role"];
+
+/// API keys (the anon and service_role tokens the apps and servers hold) live ten years.
+const API_KEY_LIFETIME_SECS: i64 = 10 * 365 * 24 * 3600;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JwtError {
+    #[error("JWT expired")]
+    Expired,
+    #[error("JWT is invalid: {0}")]
+    Invalid(String),
+    #[error("JWT role {0:?} is not allowed")]
+    RoleNotAllowed(String),
+}
+
+/// A verified token: its role and its payload as JSON text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub role: String,
+    pub claims: String,
+}
+
+/// Signing and verification keys from the server's secret.
+pub struct JwtKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl JwtKeys {
+    pub fn new(secret: &str) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret.as_bytes()),
+            decoding: DecodingKey::from_secret(secret.as_bytes()),
+        }
+    }
+
+    /// Signs `claims` (a JSON object).
+    pub fn sign(&self, claims: &Value) -> Result<String, JwtError> {
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)
+            .map_err(|e| JwtError::Invalid(e.to_string()))
+    }
+
+    /// A long-lived API key for `role` (`anon` or `service_role`).
+    pub fn api_key(&self, role: &str) -> Result<String, JwtError> {
+        let now = now();
+        self.sign(&json!({
+            "iss": "kanisa",
+            "role": role,
+            "iat": now,
+            "exp": now + API_KEY_LIFETIME_SECS,
+        }))
+    }
+
+    /// Checks signature (HS256 only), expiry (30 s leeway) and role.
+    pub fn verify(&self, token: &str) -> Result<Verified, JwtError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.validate_aud = false;
+        validation.leeway = 30;
+        validation.set_required_spec_claims(&["exp"]);
+        let data = jsonwebtoken::decode::<Value>(token, &self.decoding, &validation).map_err(
+            |e| match e.kind() {
+                jsonwebtoken::errors::ErrorKind::ExpiredSignature => JwtError::Expired,
+                _ => JwtError::Invalid(e.to_string()),
+            },
+        )?;
+        let role = data
+            .claims
+            .get("role")
+            .and_then(Value::as_str)
+            .unwrap_or("anon")
+            .to_owned();
+        if !API_ROLES.contains(&role.as_str()) {
+            return Err(JwtError::RoleNotAllowed(role));
+        }
+        Ok(Verified {
+            role,
+            claims: data.claims.to_string(),
+        })
+    }
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn api_keys_verify_with_their_role() {
+        let keys = JwtKeys::new(SECRET);
+        for role in ["anon", "service_role"] {
+            let v = keys.verify(&keys.api_key(role).unwrap()).unwrap();
+            assert_eq!(v.role, role);
+            assert!(v.claims.contains(&format!("\"role\":\"{role}\"")));
+        }
+    }
+
+    #[test]
+    fn tampered_expired_foreign_and_odd_tokens_are_refused() {
+        let keys = JwtKeys::new(SECRET);
+        let good = keys.api_key("anon").unwrap();
+        let mut parts: Vec<&str> = good.split('.').collect();
+        let forged_payload =
+            jsonwebtoken::crypto::sign(b"x", &EncodingKey::from_secret(b"y"), Algorithm::HS256)
+                .unwrap();
+        parts[2] = &forged_payload;
+        assert!(matches!(
+            keys.verify(&parts.join(".")),
+            Err(JwtError::Invalid(_))
+        ));
+        let other = JwtKeys::new("another-secret-another-secret-xx")
+            .api_key("service_role")
+            .unwrap();
+        assert!(matches!(keys.verify(&other), Err(JwtError::Invalid(_))));
+        let expired = keys
+            .sign(&json!({"role": "anon", "exp": now() - 3600}))
+            .unwrap();
+        assert_eq!(keys.verify(&expired), Err(JwtError::Expired));
+        let no_exp = keys.sign(&json!({"role": "anon"})).unwrap();
+        assert!(matches!(keys.verify(&no_exp), Err(JwtError::Invalid(_))));
+        let superuser = keys
+            .sign(&json!({"role": "postgres", "exp": now() + 60}))
+            .unwrap();
+        assert_eq!(
+            keys.verify(&superuser),
+            Err(JwtError::RoleNotAllowed("postgres".into()))
+        );
+        assert!(keys.verify("not.a.jwt").is_err());
+    }
+}
