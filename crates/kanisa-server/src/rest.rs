@@ -122,7 +122,7 @@ async fn respond(
     };
     let caller = match state.caller(&headers) {
         Ok(c) => c,
-        Err(response) => return Ok(response),
+        Err(e) => return Ok(unauthorized(&e)),
     };
     let anon = caller.role == "anon";
     let headers_json = headers_json(&headers);
@@ -170,6 +170,21 @@ async fn respond(
     Ok(response)
 }
 
+/// 401 for a token that does not verify, with the challenge clients expect.
+fn unauthorized(e: &kanisa_auth::JwtError) -> Response {
+    let description = e.to_string();
+    let mut response =
+        ApiError::new(StatusCode::UNAUTHORIZED, "PGRST301", &description).into_response();
+    let challenge = format!(
+        "Bearer error=\"invalid_token\", error_description=\"{}\"",
+        description.replace('"', "'")
+    );
+    if let Ok(v) = HeaderValue::from_str(&challenge) {
+        response.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+    }
+    response
+}
+
 fn header_str<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
@@ -187,7 +202,7 @@ fn headers_json(headers: &HeaderMap) -> String {
 impl AppState {
     /// Who is asking: the bearer token (a user's session or an API key), else the `apikey`
     /// header, else nobody (`anon`). A token that does not verify is refused, never downgraded.
-    fn caller(&self, headers: &HeaderMap) -> Result<Caller, Response> {
+    fn caller(&self, headers: &HeaderMap) -> Result<Caller, kanisa_auth::JwtError> {
         let bearer = header_str(headers, "authorization").and_then(|v| {
             v.strip_prefix("Bearer ")
                 .or_else(|| v.strip_prefix("bearer "))
@@ -200,25 +215,10 @@ impl AppState {
                 claims: "{\"role\":\"anon\"}".to_owned(),
             });
         };
-        match self.jwt.verify(token) {
-            Ok(v) => Ok(Caller {
-                role: v.role,
-                claims: v.claims,
-            }),
-            Err(e) => {
-                let description = e.to_string();
-                let mut response =
-                    ApiError::new(StatusCode::UNAUTHORIZED, "PGRST301", &description)
-                        .into_response();
-                let challenge = format!(
-                    "Bearer error=\"invalid_token\", error_description=\"{}\"",
-                    description.replace('"', "'")
-                );
-                if let Ok(v) = HeaderValue::from_str(&challenge) {
-                    response.headers_mut().insert(header::WWW_AUTHENTICATE, v);
-                }
-                Err(response)
-            }
-        }
+        let v = self.jwt.verify(token)?;
+        Ok(Caller {
+            role: v.role,
+            claims: v.claims,
+        })
     }
 }
