@@ -11,12 +11,14 @@
 mod backup;
 mod cluster;
 mod error;
+mod listen;
 mod migrate;
 mod pool;
 
 pub use backup::{TableChecksum, backup, restore, table_checksums};
 pub use cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
 pub use error::{PgError, describe};
+pub use listen::listen;
 pub use migrate::{
     Migration, MigrationState, MigrationStatus, apply_policies, embedded_migrations,
     embedded_policies, embedded_seeds, ensure_roles, migrate, migration_status, seed_demo,

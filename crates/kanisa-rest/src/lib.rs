@@ -7,6 +7,7 @@
 //! [`RestError`] to responses) and never decides access itself.
 #![forbid(unsafe_code)]
 
+mod cache;
 mod error;
 mod plan;
 mod schema;
@@ -28,11 +29,22 @@ pub use sql::{CountMode, Statement, quote_ident, read_statement};
 pub struct RestConfig {
     /// Rows a response may hold at most (the root's limit is capped to it).
     pub max_rows: u64,
+    /// Anonymous answers kept at most (0 turns the cache off).
+    pub anon_cache_entries: usize,
+    /// Largest body cached, in bytes.
+    pub anon_cache_max_body: usize,
+    /// How long an anonymous answer may be served without a change notification.
+    pub anon_cache_ttl: std::time::Duration,
 }
 
 impl Default for RestConfig {
     fn default() -> Self {
-        Self { max_rows: 1000 }
+        Self {
+            max_rows: 1000,
+            anon_cache_entries: 2000,
+            anon_cache_max_body: 256 * 1024,
+            anon_cache_ttl: std::time::Duration::from_secs(60),
+        }
     }
 }
 
@@ -87,12 +99,15 @@ pub struct ApiResponse {
     pub object: bool,
     pub content_range: Option<String>,
     pub preference_applied: Vec<String>,
+    /// For anonymous reads: `Some(true)` served from the cache, `Some(false)` stored in it.
+    pub cache: Option<bool>,
 }
 
 /// The table API over a pool and a schema cache that can be reloaded.
 pub struct Rest {
     pool: Pool,
     cache: RwLock<Arc<SchemaCache>>,
+    anon: cache::AnonCache,
     config: RestConfig,
 }
 
@@ -108,6 +123,11 @@ impl Rest {
         Rest {
             pool,
             cache: RwLock::new(Arc::new(SchemaCache::default())),
+            anon: cache::AnonCache::new(
+                config.anon_cache_entries,
+                config.anon_cache_max_body,
+                config.anon_cache_ttl,
+            ),
             config,
         }
     }
@@ -121,7 +141,28 @@ impl Rest {
             .map_err(|e| RestError::Pool(e.to_string()))?;
         let fresh = Arc::new(SchemaCache::load(&client).await?);
         *self.cache.write().unwrap_or_else(|p| p.into_inner()) = fresh;
+        self.anon.clear();
         Ok(())
+    }
+
+    /// Follows `NOTIFY kanisa, …` (see migrations/0005_notify.sql) until the sender closes:
+    /// reloads the schema cache on DDL and drops cached anonymous answers of changed tables.
+    pub async fn follow_notifications(&self, mut rx: tokio::sync::mpsc::Receiver<String>) {
+        while let Some(payload) = rx.recv().await {
+            if let Some(table) = payload.strip_prefix("changed ") {
+                self.anon.table_changed(table);
+                continue;
+            }
+            // "reload schema", or "" after (re)connecting, when notifications may have been
+            // missed: reload, which also empties the anonymous cache.
+            match self.reload().await {
+                Ok(()) => tracing::debug!("schema cache reloaded"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "schema cache reload failed");
+                    self.anon.clear();
+                }
+            }
+        }
     }
 
     pub fn cache(&self) -> Arc<SchemaCache> {
@@ -138,7 +179,22 @@ impl Rest {
         }
         let params = parse(&req, |_| false)?;
         match req.method {
-            Method::Get | Method::Head => self.read(&cache, &req, &params).await,
+            Method::Get | Method::Head if req.caller.role == "anon" => {
+                let key = format!(
+                    "{:?}|{}|{}|{:?}|{:?}|{:?}",
+                    req.method, req.target, req.query, req.accept, req.prefer.count, req.range
+                );
+                if let Some(mut hit) = self.anon.get(&key) {
+                    hit.cache = Some(true);
+                    return Ok(hit);
+                }
+                let generation = self.anon.generation();
+                let (mut response, tables) = self.read(&cache, &req, &params).await?;
+                self.anon.put(key, &response, tables, generation);
+                response.cache = Some(false);
+                Ok(response)
+            }
+            Method::Get | Method::Head => Ok(self.read(&cache, &req, &params).await?.0),
             Method::Post | Method::Patch | Method::Delete => {
                 self.write(&cache, &req, &params).await
             }
@@ -150,10 +206,11 @@ impl Rest {
         cache: &SchemaCache,
         req: &ApiRequest<'_>,
         params: &QueryParams,
-    ) -> Result<ApiResponse, RestError> {
+    ) -> Result<(ApiResponse, Vec<String>), RestError> {
         let mut params = params.clone();
         apply_range_header(&mut params, req.range);
         let plan = plan::plan_read(cache, req.target, &params, Some(self.config.max_rows))?;
+        let tables = plan.tables();
         let count = match req.prefer.count {
             Some(Count::Exact | Count::Planned | Count::Estimated) => CountMode::Exact,
             None => CountMode::None,
@@ -176,13 +233,15 @@ impl Rest {
             preference_applied.push(format!("count={}", count_name(c)));
         }
         let body = shape_body(out.body, req.accept, out.page)?;
-        Ok(ApiResponse {
+        let response = ApiResponse {
             status: if partial { 206 } else { 200 },
             body: (req.method != Method::Head).then_some(body),
             object: req.accept == Accept::Object,
             content_range: Some(content_range(offset, out.page, out.total)),
             preference_applied,
-        })
+            cache: None,
+        };
+        Ok((response, tables))
     }
 
     async fn write(
@@ -360,6 +419,7 @@ impl Rest {
             object: req.accept == Accept::Object,
             content_range: Some(content_range(0, out.page, None)),
             preference_applied,
+            cache: None,
         })
     }
 
@@ -463,6 +523,7 @@ impl Rest {
                 object: false,
                 content_range: None,
                 preference_applied: Vec::new(),
+                cache: None,
             });
         }
         let body = if table_like && !function.returns_set {
@@ -486,6 +547,7 @@ impl Rest {
                 )
             }),
             preference_applied: Vec::new(),
+            cache: None,
         })
     }
 
@@ -528,9 +590,8 @@ impl Rest {
             ],
         )
         .await?;
-        if std::env::var_os("KANISA_DEBUG_SQL").is_some() {
-            eprintln!("SQL: {}\nVALUES: {:?}", stmt.sql, stmt.values);
-        }
+        // The SQL only: values may carry personal data.
+        tracing::trace!(sql = %stmt.sql, "statement");
         let prepared = tx
             .prepare_typed_cached(&stmt.sql, &param_types(&stmt.values))
             .await?;

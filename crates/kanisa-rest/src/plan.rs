@@ -125,6 +125,20 @@ pub struct ReadPlan {
 }
 
 impl ReadPlan {
+    /// Every table this plan reads (embeds and junctions included).
+    pub fn tables(&self) -> Vec<String> {
+        let mut out = vec![self.table.name.clone()];
+        for e in self.embeds() {
+            if let JoinPlan::Junction { junction, .. } = &e.join {
+                out.push(junction.clone());
+            }
+            out.extend(e.plan.tables());
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
     pub fn embeds(&self) -> impl Iterator<Item = &EmbedPlan> {
         self.items.iter().filter_map(|i| match i {
             OutItem::Embed(e) => Some(e.as_ref()),

@@ -162,6 +162,12 @@ async fn respond(
     {
         h.insert(header::CONTENT_RANGE, v);
     }
+    if let Some(hit) = out.cache {
+        h.insert(
+            "x-kanisa-cache",
+            HeaderValue::from_static(if hit { "hit" } else { "miss" }),
+        );
+    }
     if !out.preference_applied.is_empty()
         && let Ok(v) = HeaderValue::from_str(&out.preference_applied.join(", "))
     {

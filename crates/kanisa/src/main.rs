@@ -237,9 +237,14 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     let rest = kanisa_rest::Rest::new(db.pool.clone(), kanisa_rest::RestConfig::default())
         .await
         .map_err(|e| anyhow::anyhow!("cannot read the database schema: {e}"))?;
+    let rest = std::sync::Arc::new(rest);
+    // Every instance hears schema changes and table writes, whoever made them.
+    let notifications = kanisa_pg::listen(db.pg_config.clone(), "kanisa");
+    let follower = rest.clone();
+    tokio::spawn(async move { follower.follow_notifications(notifications).await });
     let state = kanisa_server::AppState::new(
         db.pool.clone(),
-        std::sync::Arc::new(rest),
+        rest,
         std::sync::Arc::new(jwt),
         config.apps_dir.clone(),
     );

@@ -18,7 +18,7 @@ pub struct TestApp {
     /// The service_role API key for this server.
     pub service_key: String,
     pub http: reqwest::Client,
-    _db: Option<TestDb>,
+    pub db: Option<TestDb>,
     _apps: tempfile::TempDir,
 }
 
@@ -61,11 +61,17 @@ impl TestApp {
         let apps = tempfile::tempdir().unwrap();
         write_app(&apps.path().join("public/dist"), "Public site");
         write_app(&apps.path().join("admin/dist"), "Back office");
+        let rest = std::sync::Arc::new(rest);
+        if let Some(db) = &db {
+            let notifications = kanisa_pg::listen(db.config().clone(), "kanisa");
+            let follower = rest.clone();
+            tokio::spawn(async move { follower.follow_notifications(notifications).await });
+        }
         let jwt = kanisa_auth::JwtKeys::new(TEST_SECRET);
         let service_key = jwt.api_key("service_role").unwrap();
         let state = kanisa_server::AppState::new(
             pool,
-            std::sync::Arc::new(rest),
+            rest,
             std::sync::Arc::new(jwt),
             apps.path().to_owned(),
         );
@@ -83,7 +89,7 @@ impl TestApp {
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .unwrap(),
-            _db: db,
+            db,
             _apps: apps,
         }
     }
