@@ -9,6 +9,7 @@
 
 mod cache;
 mod error;
+mod openapi;
 mod plan;
 mod schema;
 mod sql;
@@ -163,6 +164,11 @@ impl Rest {
                 }
             }
         }
+    }
+
+    /// The OpenAPI 3 document of the table API, from the schema cache.
+    pub fn openapi(&self, server_url: &str) -> String {
+        openapi::document(&self.cache(), server_url).to_string()
     }
 
     pub fn cache(&self) -> Arc<SchemaCache> {
@@ -494,6 +500,7 @@ impl Rest {
                             has_default: false,
                             generated: false,
                             description: None,
+                            enum_values: None,
                         })
                         .collect(),
                     primary_key: Vec::new(),

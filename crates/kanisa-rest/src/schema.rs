@@ -20,6 +20,8 @@ pub struct Column {
     pub has_default: bool,
     pub generated: bool,
     pub description: Option<String>,
+    /// Allowed values, when a CHECK constraint lists them (`col IN ('a', 'b')`).
+    pub enum_values: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,7 +113,19 @@ impl SchemaCache {
                     has_default: row.get(4),
                     generated: row.get(5),
                     description: row.get(6),
+                    enum_values: None,
                 });
+            }
+        }
+        for row in client.query(CHECKS_SQL, &[&EXPOSED_SCHEMA]).await? {
+            let table: String = row.get(0);
+            let column: String = row.get(1);
+            let definition: String = row.get(2);
+            if let Some(values) = enum_values(&definition)
+                && let Some(t) = tables.get_mut(&table)
+                && let Some(c) = t.columns.iter_mut().find(|c| c.name == column)
+            {
+                c.enum_values = Some(values);
             }
         }
         let foreign_keys = client
@@ -241,6 +255,48 @@ SELECT c.relname::text, a.attname::text, format_type(a.atttypid, a.atttypmod),
    AND a.attnum > 0 AND NOT a.attisdropped
  ORDER BY c.relname, a.attnum";
 
+/// Single-column CHECK constraints, for the value sets they list.
+const CHECKS_SQL: &str = "
+SELECT c.relname::text, a.attname::text, pg_get_constraintdef(con.oid)
+  FROM pg_constraint con
+  JOIN pg_class c ON c.oid = con.conrelid
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = con.conkey[1]
+ WHERE con.contype = 'c' AND n.nspname = $1 AND array_length(con.conkey, 1) = 1";
+
+/// The quoted strings of `CHECK ((col = ANY (ARRAY['a'::text, 'b'::text])))`, when the
+/// constraint is exactly such a list.
+fn enum_values(definition: &str) -> Option<Vec<String>> {
+    let start = definition.find("= ANY (ARRAY[")? + "= ANY (ARRAY[".len();
+    let end = start + definition[start..].find("])")?;
+    let mut values = Vec::new();
+    let mut rest = &definition[start..end];
+    while let Some(open) = rest.find('\'') {
+        let after = &rest[open + 1..];
+        // '' inside a literal is a quote.
+        let mut value = String::new();
+        let mut chars = after.char_indices().peekable();
+        let mut close = None;
+        while let Some((i, ch)) = chars.next() {
+            if ch == '\'' {
+                if chars.peek().is_some_and(|(_, c)| *c == '\'') {
+                    value.push('\'');
+                    chars.next();
+                } else {
+                    close = Some(i);
+                    break;
+                }
+            } else {
+                value.push(ch);
+            }
+        }
+        let close = close?;
+        values.push(value);
+        rest = &after[close + 1..];
+    }
+    (!values.is_empty()).then_some(values)
+}
+
 const FOREIGN_KEYS_SQL: &str = "
 SELECT con.conname::text, c.relname::text,
        (SELECT array_agg(a.attname::text ORDER BY k.ord)
@@ -300,6 +356,17 @@ SELECT p.proname::text,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn check_constraints_give_value_sets() {
+        assert_eq!(
+            enum_values(
+                "CHECK ((priority = ANY (ARRAY['low'::text, 'normal'::text, 'it''s'::text])))"
+            ),
+            Some(vec!["low".into(), "normal".into(), "it's".into()])
+        );
+        assert_eq!(enum_values("CHECK ((amount >= (0)::numeric))"), None);
+    }
 
     #[test]
     fn suggestions_catch_typos_not_strangers() {

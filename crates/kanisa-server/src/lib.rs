@@ -57,8 +57,8 @@ pub fn router(state: AppState) -> Router {
         .route("/rest/v1/rpc/{function}", any(rest::rpc))
         .route("/rest/v1/{table}", any(rest::table))
         .route("/rest/v1/{table}/{*rest}", any(error::no_route))
-        .route("/rest/v1", any(error::no_route))
-        .route("/rest/v1/", any(error::no_route))
+        .route("/rest/v1", get(rest::openapi))
+        .route("/rest/v1/", get(rest::openapi))
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
     let mut api = Router::new()
         .route("/health", get(health::health))

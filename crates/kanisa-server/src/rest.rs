@@ -25,6 +25,20 @@ pub async fn table(
     handle(state, &table, false, method, headers, query, body).await
 }
 
+/// `GET /rest/v1/`: the OpenAPI document.
+pub async fn openapi(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let host = header_str(&headers, "host").unwrap_or("localhost");
+    let url = format!("http://{host}/rest/v1");
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openapi+json; charset=utf-8",
+        )],
+        state.rest.openapi(&url),
+    )
+        .into_response()
+}
+
 pub async fn rpc(
     State(state): State<AppState>,
     Path(function): Path<String>,

@@ -63,7 +63,10 @@ impl TestApp {
         write_app(&apps.path().join("admin/dist"), "Back office");
         let rest = std::sync::Arc::new(rest);
         if let Some(db) = &db {
-            let notifications = kanisa_pg::listen(db.config().clone(), "kanisa");
+            let mut notifications = kanisa_pg::listen(db.config().clone(), "kanisa");
+            // The first message says the listener is connected: from here on no change is
+            // missed, so tests may rely on invalidation.
+            assert_eq!(notifications.recv().await.as_deref(), Some(""));
             let follower = rest.clone();
             tokio::spawn(async move { follower.follow_notifications(notifications).await });
         }

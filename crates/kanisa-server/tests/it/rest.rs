@@ -628,3 +628,37 @@ async fn the_schema_cache_follows_ddl() {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
 }
+
+#[tokio::test]
+async fn the_openapi_document_describes_tables_functions_and_value_sets() {
+    let app = TestApp::spawn().await;
+    let res = app.get("/rest/v1/").await;
+    assert_eq!(res.status(), 200);
+    assert!(header(res.headers(), "content-type").starts_with("application/openapi+json"));
+    let doc: Value = res.json().await.unwrap();
+    assert_eq!(doc["openapi"], "3.0.3");
+    for path in [
+        "/sermons",
+        "/announcements",
+        "/rpc/get_monthly_giving",
+        "/rpc/mark_message_read",
+    ] {
+        assert!(doc["paths"].get(path).is_some(), "{path}");
+    }
+    // Views cannot be written; volatile functions cannot be called with GET.
+    assert!(doc["paths"]["/message_stats"].get("post").is_none());
+    assert!(doc["paths"]["/rpc/mark_message_read"].get("get").is_none());
+    assert!(doc["paths"]["/rpc/get_monthly_giving"].get("get").is_some());
+    let announcement = &doc["components"]["schemas"]["announcements"];
+    assert_eq!(
+        announcement["properties"]["priority"]["enum"],
+        json!(["low", "normal", "high", "urgent"])
+    );
+    assert_eq!(announcement["properties"]["start_date"]["format"], "date");
+    let required = announcement["required"].as_array().unwrap();
+    assert!(required.contains(&json!("title")) && !required.contains(&json!("priority")));
+    assert_eq!(
+        doc["components"]["schemas"]["sermons"]["properties"]["tags"]["type"],
+        "array"
+    );
+}

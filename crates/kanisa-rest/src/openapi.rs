@@ -1,0 +1,217 @@
+//! `GET /rest/v1/`: an OpenAPI 3 description of every exposed table and function, generated
+//! from the schema cache (so it is never out of date).
+
+use serde_json::{Map, Value, json};
+
+use crate::schema::{Column, Function, SchemaCache, Table};
+
+pub fn document(cache: &SchemaCache, server_url: &str) -> Value {
+    let mut tables: Vec<&Table> = cache.tables.values().map(AsRef::as_ref).collect();
+    tables.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut functions: Vec<&Function> = cache.functions.values().map(AsRef::as_ref).collect();
+    functions.sort_by(|a, b| a.name.cmp(&b.name));
+
+    let mut paths = Map::new();
+    let mut schemas = Map::new();
+    for t in &tables {
+        schemas.insert(t.name.clone(), table_schema(t));
+        paths.insert(format!("/{}", t.name), table_path(t));
+    }
+    for f in &functions {
+        paths.insert(format!("/rpc/{}", f.name), function_path(f));
+    }
+    json!({
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Kanisa table API",
+            "description": "PostgREST-compatible access to the church's tables and functions. \
+                            Rows a caller may see or change are decided by row-level policies.",
+            "version": env!("CARGO_PKG_VERSION"),
+        },
+        "servers": [{"url": server_url}],
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "parameters": common_parameters(),
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
+                "apikey": {"type": "apiKey", "in": "header", "name": "apikey"},
+            },
+        },
+        "security": [{"bearer": []}, {"apikey": []}],
+    })
+}
+
+fn column_schema(c: &Column) -> Value {
+    let mut s = type_schema(&c.type_name);
+    let obj = s.as_object_mut().expect("type_schema returns an object");
+    if let Some(values) = &c.enum_values {
+        obj.insert("enum".into(), json!(values));
+    }
+    if let Some(d) = &c.description {
+        obj.insert("description".into(), json!(d));
+    }
+    if c.nullable {
+        obj.insert("nullable".into(), json!(true));
+    }
+    if c.generated {
+        obj.insert("readOnly".into(), json!(true));
+    }
+    s
+}
+
+fn type_schema(type_name: &str) -> Value {
+    if let Some(element) = type_name.strip_suffix("[]") {
+        return json!({"type": "array", "items": type_schema(element)});
+    }
+    let base = type_name.split('(').next().unwrap_or(type_name).trim();
+    match base {
+        "smallint" | "integer" | "bigint" => json!({"type": "integer"}),
+        "numeric" | "real" | "double precision" => json!({"type": "number"}),
+        "boolean" => json!({"type": "boolean"}),
+        "uuid" => json!({"type": "string", "format": "uuid"}),
+        "date" => json!({"type": "string", "format": "date"}),
+        "timestamp with time zone" | "timestamp without time zone" => {
+            json!({"type": "string", "format": "date-time"})
+        }
+        "json" | "jsonb" => json!({}),
+        _ => json!({"type": "string", "x-postgres-type": type_name}),
+    }
+}
+
+fn table_schema(t: &Table) -> Value {
+    let properties: Map<String, Value> = t
+        .columns
+        .iter()
+        .map(|c| (c.name.clone(), column_schema(c)))
+        .collect();
+    let required: Vec<&str> = t
+        .columns
+        .iter()
+        .filter(|c| !c.nullable && !c.has_default && !c.generated)
+        .map(|c| c.name.as_str())
+        .collect();
+    let mut s = json!({"type": "object", "properties": properties});
+    if !required.is_empty() {
+        s["required"] = json!(required);
+    }
+    if let Some(d) = &t.description {
+        s["description"] = json!(d);
+    }
+    s
+}
+
+fn common_parameters() -> Value {
+    json!({
+        "select": {"name": "select", "in": "query", "schema": {"type": "string"},
+                   "description": "Columns and embedded resources, e.g. title,speaker"},
+        "order": {"name": "order", "in": "query", "schema": {"type": "string"},
+                  "description": "e.g. sermon_date.desc.nullslast"},
+        "limit": {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+        "offset": {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+        "prefer": {"name": "Prefer", "in": "header", "schema": {"type": "string"},
+                   "description": "return=…, count=…, resolution=…, tx=…, max-affected=…"},
+        "range": {"name": "Range", "in": "header", "schema": {"type": "string"},
+                  "description": "e.g. 0-19"},
+    })
+}
+
+fn param_ref(name: &str) -> Value {
+    json!({"$ref": format!("#/components/parameters/{name}")})
+}
+
+fn table_path(t: &Table) -> Value {
+    let schema_ref = json!({"$ref": format!("#/components/schemas/{}", t.name)});
+    let rows = json!({"type": "array", "items": schema_ref});
+    let mut filters: Vec<Value> = t
+        .columns
+        .iter()
+        .map(|c| {
+            json!({"name": c.name, "in": "query", "required": false,
+                   "schema": {"type": "string"},
+                   "description": format!("Filter on {}, e.g. eq.value", c.name)})
+        })
+        .collect();
+    let mut read_params = vec![
+        param_ref("select"),
+        param_ref("order"),
+        param_ref("limit"),
+        param_ref("offset"),
+        param_ref("range"),
+        param_ref("prefer"),
+    ];
+    read_params.append(&mut filters.clone());
+    let ok = |description: &str| {
+        json!({"description": description,
+               "content": {"application/json": {"schema": rows}}})
+    };
+    let body = json!({"content": {"application/json": {"schema": {
+        "oneOf": [schema_ref, {"type": "array", "items": schema_ref}]
+    }}}});
+    let mut write_params = vec![param_ref("select"), param_ref("prefer")];
+    write_params.append(&mut filters);
+    let mut item = json!({
+        "get": {"summary": format!("Read {}", t.name), "parameters": read_params,
+                "responses": {"200": ok("The rows"), "206": ok("A partial page")}},
+    });
+    if !t.is_view {
+        item["post"] = json!({"summary": format!("Insert into {}", t.name),
+            "parameters": [param_ref("select"), param_ref("prefer")],
+            "requestBody": body,
+            "responses": {"201": ok("Created")}});
+        item["patch"] = json!({"summary": format!("Update rows of {} (a filter is required)", t.name),
+            "parameters": write_params.clone(),
+            "requestBody": {"content": {"application/json": {"schema": schema_ref}}},
+            "responses": {"200": ok("The updated rows"), "204": {"description": "Updated"}}});
+        item["delete"] = json!({"summary": format!("Delete rows of {} (a filter is required)", t.name),
+            "parameters": write_params,
+            "responses": {"200": ok("The deleted rows"), "204": {"description": "Deleted"}}});
+    }
+    item
+}
+
+fn function_path(f: &Function) -> Value {
+    let properties: Map<String, Value> = f
+        .args
+        .iter()
+        .map(|a| (a.name.clone(), type_schema(&a.type_name)))
+        .collect();
+    let required: Vec<&str> = f
+        .args
+        .iter()
+        .filter(|a| !a.has_default)
+        .map(|a| a.name.as_str())
+        .collect();
+    let mut args = json!({"type": "object", "properties": properties});
+    if !required.is_empty() {
+        args["required"] = json!(required);
+    }
+    let result = if f.returns_void() {
+        json!({"204": {"description": "Done"}})
+    } else {
+        json!({"200": {"description": "The result", "content": {"application/json": {}}}})
+    };
+    let mut item = json!({
+        "post": {
+            "summary": f.description.clone().unwrap_or_else(|| format!("Call {}", f.name)),
+            "requestBody": {"content": {"application/json": {"schema": args}}},
+            "responses": result,
+        }
+    });
+    if f.volatility != 'v' {
+        let params: Vec<Value> = f
+            .args
+            .iter()
+            .map(|a| {
+                json!({"name": a.name, "in": "query", "required": !a.has_default,
+                            "schema": type_schema(&a.type_name)})
+            })
+            .collect();
+        item["get"] = json!({
+            "summary": f.description.clone().unwrap_or_else(|| format!("Call {}", f.name)),
+            "parameters": params,
+            "responses": result,
+        });
+    }
+    item
+}
