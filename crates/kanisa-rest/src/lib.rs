@@ -23,7 +23,10 @@ use serde_json::Value;
 pub use error::{ErrorParts, RestError};
 pub use plan::{ReadPlan, plan_read};
 pub use schema::{Column, Function, SchemaCache, Table};
-pub use sql::{CountMode, Statement, quote_ident, read_statement};
+pub use sql::{
+    Conflict, CountMode, Statement, Write, quote_ident, read_statement, rpc_statement,
+    write_statement,
+};
 
 /// Limits of the table API.
 #[derive(Debug, Clone)]
@@ -63,6 +66,8 @@ pub enum Accept {
     Json,
     /// `application/vnd.pgrst.object+json`: exactly one row, as an object.
     Object,
+    /// `text/csv`: a header line and one line per row.
+    Csv,
 }
 
 /// Who is asking, as the database will see it.
@@ -696,10 +701,15 @@ fn content_range(offset: u64, page: i64, total: Option<i64>) -> String {
     }
 }
 
-/// The JSON array from SQL, or its only element for `Accept: …object+json`.
+/// The JSON array from SQL, its only element for `Accept: …object+json`, or CSV.
 fn shape_body(body: String, accept: Accept, page: i64) -> Result<String, RestError> {
     match accept {
         Accept::Json => Ok(body),
+        Accept::Csv => {
+            let rows: Vec<serde_json::Map<String, Value>> = serde_json::from_str(&body)
+                .map_err(|e| RestError::InvalidBody(format!("result is not rows: {e}")))?;
+            Ok(to_csv(&rows))
+        }
         Accept::Object => {
             if page != 1 {
                 return Err(RestError::NotSingle { rows: page });
@@ -709,6 +719,45 @@ fn shape_body(body: String, accept: Accept, page: i64) -> Result<String, RestErr
             Ok(rows.pop().unwrap_or(Value::Null).to_string())
         }
     }
+}
+
+/// RFC 4180 CSV: the first row's keys as the header (rows share their keys), fields quoted
+/// when they hold a comma, quote or line break; NULL is an empty field; JSON values as text.
+fn to_csv(rows: &[serde_json::Map<String, Value>]) -> String {
+    fn field(out: &mut String, text: &str) {
+        if text.contains([',', '"', '\n', '\r']) {
+            out.push('"');
+            out.push_str(&text.replace('"', "\"\""));
+            out.push('"');
+        } else {
+            out.push_str(text);
+        }
+    }
+    let mut out = String::new();
+    let Some(first) = rows.first() else {
+        return out;
+    };
+    let keys: Vec<&String> = first.keys().collect();
+    for (i, k) in keys.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        field(&mut out, k);
+    }
+    for row in rows {
+        out.push('\n');
+        for (i, k) in keys.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            match row.get(*k) {
+                None | Some(Value::Null) => {}
+                Some(Value::String(s)) => field(&mut out, s),
+                Some(other) => field(&mut out, &other.to_string()),
+            }
+        }
+    }
+    out
 }
 
 fn body_value(body: Option<&[u8]>) -> Result<Value, RestError> {
@@ -768,5 +817,24 @@ fn signature_error(function: &Function, given: &[(String, Option<String>)]) -> R
     RestError::FunctionArgs {
         name: function.name.clone(),
         args: names.join(", "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        let rows: Vec<serde_json::Map<String, Value>> = serde_json::from_str(
+            r#"[{"title":"Faith, hope","n":1,"note":null,"tags":["a","b"]},
+                {"title":"He said \"go\"","n":2.5,"note":"line\nbreak","tags":[]}]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            to_csv(&rows),
+            "title,n,note,tags\n\"Faith, hope\",1,,\"[\"\"a\"\",\"\"b\"\"]\"\n\"He said \"\"go\"\"\",2.5,\"line\nbreak\",[]"
+        );
+        assert_eq!(to_csv(&[]), "");
     }
 }

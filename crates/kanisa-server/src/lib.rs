@@ -60,14 +60,15 @@ pub fn router(state: AppState) -> Router {
         .route("/rest/v1", get(rest::openapi))
         .route("/rest/v1/", get(rest::openapi))
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
-    let mut api = Router::new()
-        .route("/health", get(health::health))
-        .merge(rest);
+    let mut api = rest;
     for prefix in API_PREFIXES.iter().filter(|p| **p != "/rest/v1") {
         api = api
             .route(prefix, any(error::no_route))
             .route(&format!("{prefix}/{{*rest}}"), any(error::no_route));
     }
+    let api = Router::new()
+        .route("/health", get(health::health))
+        .merge(api.layer(middleware::cors()));
     let apps = Router::new()
         .route("/admin", get(apps::admin_redirect))
         .route("/admin/", get(apps::admin))

@@ -85,6 +85,52 @@ pub fn wrap(router: Router) -> Router {
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
 }
 
+/// Cross-origin use of the API (a developer's page, another client): any origin, no cookies
+/// (credentials travel in headers), the headers supabase-js sends, and the response headers it
+/// reads — `Content-Range` above all, without which counts break cross-origin.
+pub fn cors() -> tower_http::cors::CorsLayer {
+    use axum::http::Method;
+    tower_http::cors::CorsLayer::new()
+        .allow_origin(tower_http::cors::Any)
+        .allow_methods([
+            Method::GET,
+            Method::HEAD,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+            Method::OPTIONS,
+        ])
+        .allow_headers(
+            [
+                "apikey",
+                "authorization",
+                "x-client-info",
+                "content-type",
+                "prefer",
+                "range",
+                "accept",
+                "accept-profile",
+                "content-profile",
+                "x-upsert",
+                "x-retry-count",
+                "x-supabase-api-version",
+            ]
+            .map(HeaderName::from_static),
+        )
+        .expose_headers(
+            [
+                "content-range",
+                "preference-applied",
+                "x-total-count",
+                "location",
+                "x-request-id",
+            ]
+            .map(HeaderName::from_static),
+        )
+        .max_age(Duration::from_secs(86400))
+}
+
 /// Caching for the apps' files: content-hashed assets forever, HTML always revalidated,
 /// anything else for an hour.
 pub async fn static_cache_control(req: Request, next: Next) -> Response {

@@ -114,7 +114,8 @@ async fn respond(
     }
     let accept = match header_str(&headers, header::ACCEPT.as_str()) {
         Some(a) if a.contains("application/vnd.pgrst.object+json") => Accept::Object,
-        Some(a) if a.contains("text/csv") && !a.contains("json") && !a.contains("*/*") => {
+        Some(a) if a.contains("text/csv") => Accept::Csv,
+        Some(a) if !(a.contains("json") || a.contains("*/*") || a.contains("application/*")) => {
             return Err(kanisa_rest::RestError::NotAcceptable(a.to_owned())
                 .parts(true)
                 .into());
@@ -165,10 +166,10 @@ async fn respond(
         None => status.into_response(),
     };
     let h = response.headers_mut();
-    let content_type = if out.object {
-        "application/vnd.pgrst.object+json; charset=utf-8"
-    } else {
-        "application/json; charset=utf-8"
+    let content_type = match accept {
+        Accept::Object => "application/vnd.pgrst.object+json; charset=utf-8",
+        Accept::Csv => "text/csv; charset=utf-8",
+        Accept::Json => "application/json; charset=utf-8",
     };
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     if let Some(range) = out.content_range

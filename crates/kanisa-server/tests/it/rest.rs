@@ -37,7 +37,11 @@ async fn selects_orders_and_pages() {
     let rows = body.as_array().unwrap();
     assert_eq!(rows.len(), 5);
     let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["sermon_date", "speaker", "title"]);
+    assert_eq!(
+        keys,
+        ["title", "speaker", "sermon_date"],
+        "the select's order"
+    );
     let dates: Vec<&str> = rows
         .iter()
         .map(|r| r["sermon_date"].as_str().unwrap())
@@ -661,4 +665,57 @@ async fn the_openapi_document_describes_tables_functions_and_value_sets() {
         doc["components"]["schemas"]["sermons"]["properties"]["tags"]["type"],
         "array"
     );
+}
+
+#[tokio::test]
+async fn csv_and_cross_origin_requests() {
+    let app = TestApp::spawn_demo().await;
+    let res = app
+        .rest(
+            reqwest::Method::GET,
+            "budgets?select=year,category&order=category&limit=2&year=eq.2026",
+        )
+        .header("accept", "text/csv")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(header(res.headers(), "content-type").starts_with("text/csv"));
+    let text = res.text().await.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "year,category");
+    assert!(lines[1].starts_with("2026,"), "{text}");
+
+    let preflight = app
+        .http
+        .request(reqwest::Method::OPTIONS, app.url("/rest/v1/sermons"))
+        .header("origin", "https://example.org")
+        .header("access-control-request-method", "PATCH")
+        .header(
+            "access-control-request-headers",
+            "apikey, authorization, prefer, range, content-profile",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(preflight.status().is_success(), "{}", preflight.status());
+    let allowed = header(preflight.headers(), "access-control-allow-headers").to_lowercase();
+    for h in [
+        "apikey",
+        "authorization",
+        "prefer",
+        "range",
+        "content-profile",
+    ] {
+        assert!(allowed.contains(h), "{h} not in {allowed}");
+    }
+    let res = app
+        .rest(reqwest::Method::GET, "sermons?select=id&limit=1")
+        .header("origin", "https://example.org")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(res.headers(), "access-control-allow-origin"), "*");
+    assert!(header(res.headers(), "access-control-expose-headers").contains("content-range"));
 }
