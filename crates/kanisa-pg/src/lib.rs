@@ -23,7 +23,7 @@ pub use migrate::{
     Migration, MigrationState, MigrationStatus, apply_policies, embedded_migrations,
     embedded_policies, embedded_seeds, ensure_roles, migrate, migration_status, seed_demo,
 };
-pub use pool::{Database, connect_once, pool_from_config};
+pub use pool::{AUTHENTICATOR, Database, connect_once, pool_from_config};
 
 pub use deadpool_postgres::{Client as PooledClient, Pool};
 pub use tokio_postgres;

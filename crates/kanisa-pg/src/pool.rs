@@ -11,8 +11,14 @@ use tokio_postgres::{Client, NoTls};
 use crate::cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
 use crate::error::PgError;
 
+/// The login role of API connections (see sql/roles.sql).
+pub const AUTHENTICATOR: &str = "authenticator";
+
 /// Kanisa's database, however it is provided, with a pool of connections to it.
 pub struct Database {
+    /// Connections for API requests. With the managed cluster they log in as `authenticator`,
+    /// which can do nothing but switch to `anon`, `authenticated` or `service_role` for one
+    /// transaction; with `DATABASE_URL`, as the URL's user.
     pub pool: Pool,
     /// Connection settings (superuser for the managed cluster, `DATABASE_URL` otherwise).
     pub pg_config: tokio_postgres::Config,
@@ -36,8 +42,10 @@ impl Database {
                 )
                 .await?;
                 let pg_config = cluster.kanisa_config();
+                let mut api_config = pg_config.clone();
+                api_config.user(AUTHENTICATOR);
                 Ok(Database {
-                    pool: pool_from_config(pg_config.clone(), config.pool_size)?,
+                    pool: pool_from_config(api_config, config.pool_size)?,
                     pg_config,
                     cluster: Some(cluster),
                 })

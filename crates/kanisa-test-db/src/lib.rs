@@ -104,9 +104,16 @@ impl TestDb {
             .expect("connect to the test database")
     }
 
-    /// A small pool over this database.
+    /// A small pool over this database, as the superuser.
     pub fn pool(&self) -> Pool {
         kanisa_pg::pool_from_config(self.config.clone(), 4).expect("build a pool")
+    }
+
+    /// A small pool logging in as `authenticator`, as the API's connections do.
+    pub fn api_pool(&self) -> Pool {
+        let mut config = self.config.clone();
+        config.user(kanisa_pg::AUTHENTICATOR);
+        kanisa_pg::pool_from_config(config, 8).expect("build a pool")
     }
 }
 

@@ -33,7 +33,7 @@ impl TestApp {
     }
 
     async fn spawn_db(db: TestDb) -> TestApp {
-        let pool = db.pool();
+        let pool = db.api_pool();
         let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
             .await
             .unwrap();
