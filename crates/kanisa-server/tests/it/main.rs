@@ -1,6 +1,7 @@
 //! The real router on a real port, over a real database (kanisa-test-db).
 
 mod apps;
+mod fuzz;
 mod health;
 mod rest;
 
