@@ -326,10 +326,21 @@ impl Rest {
                     None => None,
                 };
                 let body = Value::Array(rows).to_string();
+                // missing=default: a key absent from a row takes the column's default, not NULL.
+                let defaults: Option<Vec<Option<String>>> = req.prefer.missing_default.then(|| {
+                    columns
+                        .iter()
+                        .map(|c| table.column(c).and_then(|c| c.default_expr.clone()))
+                        .collect()
+                });
+                if defaults.is_some() {
+                    preference_applied.push("missing=default".to_owned());
+                }
                 let write = sql::Write::Insert {
                     columns: &columns,
                     body,
                     on_conflict: conflict.map(|c| (keys.as_slice(), c)),
+                    defaults,
                 };
                 (sql::write_statement(&table.name, &write, &read_plan), 201)
             }
@@ -506,6 +517,7 @@ impl Rest {
                             generated: false,
                             description: None,
                             enum_values: None,
+                            default_expr: None,
                         })
                         .collect(),
                     primary_key: Vec::new(),

@@ -22,6 +22,8 @@ pub struct Column {
     pub description: Option<String>,
     /// Allowed values, when a CHECK constraint lists them (`col IN ('a', 'b')`).
     pub enum_values: Option<Vec<String>>,
+    /// The column's DEFAULT as SQL text (from the catalog), for `Prefer: missing=default`.
+    pub default_expr: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,6 +116,7 @@ impl SchemaCache {
                     generated: row.get(5),
                     description: row.get(6),
                     enum_values: None,
+                    default_expr: row.get(7),
                 });
             }
         }
@@ -247,9 +250,11 @@ SELECT c.relname::text,
 const COLUMNS_SQL: &str = "
 SELECT c.relname::text, a.attname::text, format_type(a.atttypid, a.atttypmod),
        NOT a.attnotnull, a.atthasdef OR a.attidentity <> '', a.attgenerated <> '',
-       col_description(c.oid, a.attnum)
+       col_description(c.oid, a.attnum),
+       pg_get_expr(d.adbin, d.adrelid)
   FROM pg_attribute a
   JOIN pg_class c ON c.oid = a.attrelid
+  LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
   JOIN pg_namespace n ON n.oid = c.relnamespace
  WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
    AND a.attnum > 0 AND NOT a.attisdropped

@@ -458,6 +458,9 @@ pub enum Write<'a> {
         /// JSON array of row objects.
         body: String,
         on_conflict: Option<(&'a [String], Conflict)>,
+        /// With `missing=default`: each column's DEFAULT (catalog SQL), used where a row lacks
+        /// the key.
+        defaults: Option<Vec<Option<String>>>,
     },
     Update {
         columns: &'a [String],
@@ -485,18 +488,51 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
             columns,
             body,
             on_conflict,
+            defaults,
         } => {
             let mut rows = Query::select();
-            for c in *columns {
-                rows.column(ident(c));
+            match defaults {
+                None => {
+                    for c in *columns {
+                        rows.column(ident(c));
+                    }
+                    rows.from_function(
+                        sea_query::Func::cust("json_populate_recordset").args([
+                            Expr::cust(format!("NULL::{}", quoted_table(table))),
+                            Expr::cust_with_exprs("CAST($1 AS json)", [Expr::val(body.clone())]),
+                        ]),
+                        ident("_b"),
+                    );
+                }
+                Some(defaults) => {
+                    for (c, default) in columns.iter().zip(defaults) {
+                        let value = format!(
+                            "(json_populate_record(NULL::{}, \"_e\".\"value\")).{}",
+                            quoted_table(table),
+                            quote_ident(c)
+                        );
+                        let expr = match default {
+                            // The default is SQL text from the catalog, not input.
+                            Some(d) => Expr::cust_with_exprs(
+                                format!(
+                                    "CASE WHEN jsonb_exists(CAST(\"_e\".\"value\" AS jsonb), $1) \
+                                     THEN {value} ELSE ({d}) END"
+                                ),
+                                [Expr::val(c.clone())],
+                            ),
+                            None => Expr::cust(value),
+                        };
+                        rows.expr_as(expr, ident(c));
+                    }
+                    rows.from_function(
+                        sea_query::Func::cust("json_array_elements").arg(Expr::cust_with_exprs(
+                            "CAST($1 AS json)",
+                            [Expr::val(body.clone())],
+                        )),
+                        ident("_e"),
+                    );
+                }
             }
-            rows.from_function(
-                sea_query::Func::cust("json_populate_recordset").args([
-                    Expr::cust(format!("NULL::{}", quoted_table(table))),
-                    Expr::cust_with_exprs("CAST($1 AS json)", [Expr::val(body.clone())]),
-                ]),
-                ident("_b"),
-            );
             let mut insert = Query::insert();
             insert
                 .into_table(target)

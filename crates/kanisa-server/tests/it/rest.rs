@@ -719,3 +719,34 @@ async fn csv_and_cross_origin_requests() {
     assert_eq!(header(res.headers(), "access-control-allow-origin"), "*");
     assert!(header(res.headers(), "access-control-expose-headers").contains("content-range"));
 }
+
+#[tokio::test]
+async fn missing_keys_take_defaults_when_asked() {
+    let app = TestApp::spawn().await;
+    let rows = json!([
+        {"sender_name": "A", "subject": "s", "message": "m", "status": "read"},
+        {"sender_name": "B", "subject": "s", "message": "m"}
+    ]);
+    let post = |prefer: &'static str| {
+        app.rest(
+            reqwest::Method::POST,
+            "messages?columns=sender_name,subject,message,status&select=sender_name,status",
+        )
+        .header("prefer", prefer)
+        .json(&rows)
+        .send()
+    };
+    // Without missing=default the absent status is NULL, which the column refuses.
+    let res = post("return=representation").await.unwrap();
+    assert_eq!(res.status(), 400);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "23502");
+    let res = post("return=representation, missing=default")
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    assert!(header(res.headers(), "preference-applied").contains("missing=default"));
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!([{"sender_name": "A", "status": "read"}, {"sender_name": "B", "status": "pending"}])
+    );
+}
