@@ -20,13 +20,18 @@ pub enum RestError {
     },
     #[error("Could not find the '{column}' column of '{table}' in the schema cache")]
     UnknownPayloadColumn { table: String, column: String },
-    #[error("Could not find the function public.{name} in the schema cache")]
+    #[error("Could not find the function public.{name} without parameters in the schema cache")]
     UnknownFunction {
         name: String,
         suggestion: Option<String>,
     },
     #[error("Could not find the function public.{name}({args}) in the schema cache")]
-    FunctionArgs { name: String, args: String },
+    FunctionArgs {
+        name: String,
+        args: String,
+        /// The function's own argument names, for the hint.
+        expected: String,
+    },
     #[error("Could not find a relationship between '{parent}' and '{child}' in the schema cache")]
     NoRelationship { parent: String, child: String },
     #[error(
@@ -55,6 +60,8 @@ pub enum RestError {
     NotAcceptable(String),
     #[error("{0}")]
     Unsupported(String),
+    #[error("Function public.{0} changes data and cannot be called with GET; use POST")]
+    VolatileGet(String),
     #[error("cannot cast to {0}")]
     BadCast(String),
     #[error("database error")]
@@ -110,13 +117,27 @@ impl RestError {
                     .map(|s| format!("Perhaps you meant to call the function public.{s}")),
                 ..p(404, "PGRST202")
             },
-            RestError::FunctionArgs { .. } => p(404, "PGRST202"),
-            RestError::NoRelationship { .. } => ErrorParts {
-                hint: Some(
-                    "Verify that the tables have a foreign key between them and that the \
-                     embedded name is the table, the foreign key or its column"
-                        .into(),
-                ),
+            RestError::FunctionArgs {
+                name,
+                args,
+                expected,
+            } => ErrorParts {
+                details: Some(format!(
+                    "Searched for the function public.{name} with parameters {} or with a \
+                     single unnamed json/jsonb parameter, but no matches were found in the \
+                     schema cache.",
+                    if args.is_empty() { "none" } else { args }
+                )),
+                hint: Some(format!(
+                    "Perhaps you meant to call the function public.{name}({expected})"
+                )),
+                ..p(404, "PGRST202")
+            },
+            RestError::NoRelationship { parent, child } => ErrorParts {
+                details: Some(format!(
+                    "Searched for a foreign key relationship between '{parent}' and '{child}' \
+                     in the schema 'public', but no matches were found."
+                )),
                 ..p(400, "PGRST200")
             },
             RestError::AmbiguousRelationship {
@@ -171,6 +192,7 @@ impl RestError {
             },
             RestError::NotAcceptable(_) => p(406, "PGRST107"),
             RestError::Unsupported(_) => p(400, "PGRST100"),
+            RestError::VolatileGet(_) => p(405, "25006"),
             RestError::BadCast(_) => p(400, "PGRST100"),
             RestError::Pool(_) => ErrorParts {
                 message: "The database is not available right now. Please try again.".into(),

@@ -394,7 +394,9 @@ impl Rest {
             }
             Method::Get | Method::Head => unreachable!("reads are handled by Rest::read"),
         };
-        let max_affected = req.prefer.max_affected;
+        // As in PostgREST, max-affected is a promise only under handling=strict.
+        let strict = req.prefer.handling_strict == Some(true);
+        let max_affected = req.prefer.max_affected.filter(|_| strict);
         let accept = req.accept;
         let out = self
             .execute(&statement, req, false, |out| {
@@ -412,8 +414,18 @@ impl Rest {
                 Ok(())
             })
             .await?;
+        if strict {
+            preference_applied.push("handling=strict".to_owned());
+        }
         if let Some(n) = max_affected {
             preference_applied.push(format!("max-affected={n}"));
+        }
+        let counted = req.prefer.count.is_some();
+        if let Some(c) = req.prefer.count {
+            preference_applied.push(format!("count={}", count_name(c)));
+        }
+        if req.prefer.tx_rollback == Some(true) {
+            preference_applied.push("tx=rollback".to_owned());
         }
         let representation = req.prefer.return_ == Some(Return::Representation);
         if let Some(r) = req.prefer.return_ {
@@ -439,7 +451,11 @@ impl Rest {
                 None
             },
             object: req.accept == Accept::Object,
-            content_range: Some(content_range(0, out.page, None)),
+            content_range: Some(write_content_range(
+                req.method,
+                out.page,
+                counted.then_some(out.page),
+            )),
             preference_applied,
             cache: None,
         })
@@ -456,10 +472,7 @@ impl Rest {
         let mut given: Vec<(String, Option<String>)> = match req.method {
             Method::Get | Method::Head => {
                 if function.volatility == 'v' {
-                    return Err(RestError::Unsupported(format!(
-                        "public.{} changes data: call it with POST",
-                        function.name
-                    )));
+                    return Err(RestError::VolatileGet(function.name.clone()));
                 }
                 params
                     .rpc_args
@@ -713,6 +726,16 @@ fn content_range(offset: u64, page: i64, total: Option<i64>) -> String {
     }
 }
 
+/// Content-Range of a write, as PostgREST gives it: the affected rows are the total; only a
+/// PATCH names its range.
+fn write_content_range(method: Method, affected: i64, total: Option<i64>) -> String {
+    let total = total.map_or("*".to_owned(), |t| t.to_string());
+    match method {
+        Method::Patch if affected > 0 => format!("0-{}/{total}", affected - 1),
+        _ => format!("*/{total}"),
+    }
+}
+
 /// The JSON array from SQL, its only element for `Accept: …object+json`, or CSV.
 fn shape_body(body: String, accept: Accept, page: i64) -> Result<String, RestError> {
     match accept {
@@ -829,6 +852,12 @@ fn signature_error(function: &Function, given: &[(String, Option<String>)]) -> R
     RestError::FunctionArgs {
         name: function.name.clone(),
         args: names.join(", "),
+        expected: function
+            .args
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 

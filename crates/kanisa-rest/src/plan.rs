@@ -202,6 +202,7 @@ fn plan_node(
                     col.cast = Some(lower);
                 }
                 let name = alias.clone().unwrap_or_else(|| output_name(field));
+                check_key(&name)?;
                 items.push(OutItem::Column { col, name });
             }
             SelectItem::Embed {
@@ -214,6 +215,7 @@ fn plan_node(
             } => {
                 let rel = resolve(cache, &table, relation, hint.as_deref())?;
                 let name = embed_alias.clone().unwrap_or_else(|| relation.clone());
+                check_key(&name)?;
                 let mut child_path = path.to_vec();
                 child_path.push(name.clone());
                 let child_table = cache.table(&rel.target)?.clone();
@@ -351,6 +353,22 @@ pub fn col_ref(table: &Table, field: &Field) -> Result<ColRef, RestError> {
             column: field.name.clone(),
             suggestion: closest(&field.name, table.columns.iter().map(|c| c.name.as_str())),
         })?;
+    for step in &field.json_path {
+        let (JsonStep::Arrow(key) | JsonStep::DoubleArrow(key)) = step;
+        match key {
+            JsonKey::Index(i) if i32::try_from(*i).is_err() => {
+                return Err(RestError::Unsupported(format!(
+                    "The JSON array index {i} is out of range"
+                )));
+            }
+            JsonKey::Key(k) if k.contains('\0') => {
+                return Err(RestError::Unsupported(
+                    "A JSON key cannot hold a NUL byte".into(),
+                ));
+            }
+            _ => {}
+        }
+    }
     let type_name = match field.json_path.last() {
         None => column.type_name.clone(),
         Some(JsonStep::Arrow(_)) => "jsonb".to_owned(),
@@ -362,6 +380,17 @@ pub fn col_ref(table: &Table, field: &Field) -> Result<ColRef, RestError> {
         cast: None,
         type_name,
     })
+}
+
+/// An output key becomes a quoted SQL alias: PostgreSQL refuses empty ones and NUL bytes and
+/// cuts names after 63 bytes (two long keys would collide), so such keys are refused here.
+fn check_key(name: &str) -> Result<(), RestError> {
+    if name.is_empty() || name.contains('\0') || name.len() > 63 {
+        return Err(RestError::Unsupported(format!(
+            "The name {name:?} cannot be an output key: it must be 1 to 63 bytes without NUL"
+        )));
+    }
+    Ok(())
 }
 
 /// The JSON key of a selected field: its name, or the last key of its JSON path.
@@ -434,7 +463,9 @@ fn resolve(
             for to_child in cache.foreign_keys.iter().filter(|fk| {
                 fk.table == to_parent.table && fk.ref_table == rel && fk.name != to_parent.name
             }) {
-                if hint.is_some_and(|h| h != to_parent.table) {
+                if hint.is_some_and(|h| {
+                    h != to_parent.table && h != to_child.name && h != to_parent.name
+                }) {
                     continue;
                 }
                 found.push(Relationship {
@@ -447,7 +478,8 @@ fn resolve(
                         j_parent: to_parent.columns.clone(),
                         parent_cols: to_parent.ref_columns.clone(),
                     },
-                    label: to_parent.table.clone(),
+                    // The junction's key to the embedded table names this path uniquely.
+                    label: to_child.name.clone(),
                 });
             }
         }

@@ -19,6 +19,7 @@ use crate::schema::EXPOSED_SCHEMA;
 pub const SOURCE: &str = "pgrst_source";
 
 /// What the final statement returns: one row of (total count, rows in this page, JSON body).
+#[derive(Debug)]
 pub struct Statement {
     pub sql: String,
     pub values: PostgresValues,
@@ -52,7 +53,8 @@ fn col_expr(qualifier: &str, c: &ColRef) -> Expr {
         };
         let key = match key {
             JsonKey::Key(k) => Expr::val(k.clone()),
-            JsonKey::Index(i) => Expr::val(*i as i32),
+            // The planner refuses indices outside i32.
+            JsonKey::Index(i) => Expr::val(i32::try_from(*i).unwrap_or(i32::MAX)),
         };
         expr = Expr::cust_with_exprs(format!("($1 {op} $2)"), [expr, key]);
     }

@@ -155,11 +155,19 @@ async fn respond(
         path: &path,
         headers_json,
     };
-    let out = state
-        .rest
-        .handle(req)
-        .await
-        .map_err(|e| ApiError::from(e.parts(anon)))?;
+    let out = match state.rest.handle(req).await {
+        Ok(out) => out,
+        Err(e) => {
+            let mut response = ApiError::from(e.parts(anon)).into_response();
+            if response.status() == StatusCode::UNAUTHORIZED {
+                // An anonymous caller without the right: signing in may help.
+                response
+                    .headers_mut()
+                    .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            }
+            return Ok(response);
+        }
+    };
     let status = StatusCode::from_u16(out.status).unwrap_or(StatusCode::OK);
     let mut response = match out.body {
         Some(body) => (status, body).into_response(),
