@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts a real Kanisa (managed cluster in a throwaway data dir, demo content) on a free port,
-# runs the apps' browser tests against it with Debian's Chromium, then stops it and checks that
-# it shut down cleanly (exit 0, no postgres left behind).
+# runs the apps' browser tests against it with Debian's Chromium and the postgrest-js
+# compatibility suite (apps/compat), then stops it and checks that it shut down cleanly (exit 0,
+# no postgres left behind). Exits non-zero if either suite fails.
 set -euo pipefail
 bin=${1:?usage: scripts/e2e.sh path/to/kanisa}
 bin=$(realpath "$bin")
@@ -10,6 +11,12 @@ work=$(mktemp -d /tmp/kanisa-e2e.XXXXXX)
 chmod 755 "$work"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log="$work/kanisa.log"
+# The server's environment, shared by `serve` and `keys`. A fixed signing secret (a test value,
+# 40 characters) so that `keys` prints the keys that server accepts.
+server_env=(
+  KANISA_DATA_DIR="$work/data" KANISA_APPS_DIR="$root/apps" KANISA_ADDR="127.0.0.1:$port"
+  KANISA_JWT_SECRET=kanisa-e2e-test-only-secret-000000000000
+)
 
 cleanup() {
   if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then
@@ -20,8 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-KANISA_DATA_DIR="$work/data" KANISA_APPS_DIR="$root/apps" KANISA_ADDR="127.0.0.1:$port" \
-  KANISA_ADMIN_EMAIL=admin@example.org KANISA_ADMIN_PASSWORD=e2e-admin-password \
+env "${server_env[@]}" KANISA_ADMIN_EMAIL=admin@example.org KANISA_ADMIN_PASSWORD=e2e-admin-password \
   "$bin" serve >"$log" 2>&1 &
 pid=$!
 
@@ -33,8 +39,23 @@ done
 curl -fsS "http://127.0.0.1:$port/health" || { echo "kanisa never became healthy:"; cat "$log"; exit 1; }
 echo
 
+# The API keys for that secret: lines "anon <jwt>" and "service_role <jwt>".
+keys=$(env "${server_env[@]}" "$bin" keys) || { echo "kanisa keys failed"; exit 1; }
+KANISA_ANON_KEY=$(awk '$1 == "anon" { print $2 }' <<<"$keys")
+KANISA_SERVICE_KEY=$(awk '$1 == "service_role" { print $2 }' <<<"$keys")
+if [ -z "$KANISA_ANON_KEY" ] || [ -z "$KANISA_SERVICE_KEY" ]; then
+  echo "kanisa keys printed no anon/service_role key:"; echo "$keys"; exit 1
+fi
+export KANISA_URL="http://127.0.0.1:$port" KANISA_ANON_KEY KANISA_SERVICE_KEY
+
 status=0
-(cd "$root/apps" && KANISA_URL="http://127.0.0.1:$port" npm run --silent e2e) || status=$?
+e2e_status=0
+(cd "$root/apps" && npm run --silent e2e) || e2e_status=$?
+compat_status=0
+(cd "$root/apps" && npm run --silent compat) || compat_status=$?
+echo "browser tests: exit $e2e_status; postgrest-js compatibility: exit $compat_status"
+if [ "$e2e_status" -ne 0 ]; then status=$e2e_status; fi
+if [ "$compat_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$compat_status; fi
 
 kill -INT "$pid"
 if ! wait "$pid"; then echo "kanisa did not shut down cleanly:"; cat "$log"; exit 1; fi

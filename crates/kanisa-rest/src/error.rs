@@ -80,6 +80,8 @@ pub struct ErrorParts {
     pub hint: Option<String>,
     /// True for failures on our side (logged once by the server, message kept generic).
     pub internal: bool,
+    /// A `Content-Range` to send with the error (416 names the total).
+    pub content_range: Option<String>,
 }
 
 impl RestError {
@@ -92,6 +94,7 @@ impl RestError {
             details: None,
             hint: None,
             internal: false,
+            content_range: None,
         };
         match self {
             RestError::Parse(e) => ErrorParts {
@@ -111,7 +114,12 @@ impl RestError {
                 ..p(400, "42703")
             },
             RestError::UnknownPayloadColumn { .. } => p(400, "PGRST204"),
-            RestError::UnknownFunction { suggestion, .. } => ErrorParts {
+            RestError::UnknownFunction { name, suggestion } => ErrorParts {
+                details: Some(format!(
+                    "Searched for the function public.{name} without parameters or with a \
+                     single unnamed json/jsonb parameter, but no matches were found in the \
+                     schema cache."
+                )),
                 hint: suggestion
                     .as_ref()
                     .map(|s| format!("Perhaps you meant to call the function public.{s}")),
@@ -148,7 +156,8 @@ impl RestError {
                     candidates.join(", ")
                 )),
                 hint: Some(format!(
-                    "Try changing '{child}' to one of: {}",
+                    "Try changing '{child}' to one of the following: {}. Find the desired \
+                     relationship in the 'details' key.",
                     candidates
                         .iter()
                         .map(|c| format!("'{child}!{c}'"))
@@ -170,16 +179,15 @@ impl RestError {
                 ..p(400, "KANISA100")
             },
             RestError::RangeNotSatisfiable { total, offset } => ErrorParts {
+                content_range: Some(format!("*/{total}")),
                 details: Some(format!(
                     "An offset of {offset} was requested, but there are only {total} rows."
                 )),
                 ..p(416, "PGRST103")
             },
             RestError::InvalidBody(_) => p(400, "PGRST102"),
-            RestError::MaxAffected { affected, limit } => ErrorParts {
-                details: Some(format!(
-                    "The query affects {affected} rows, more than {limit}"
-                )),
+            RestError::MaxAffected { affected, .. } => ErrorParts {
+                details: Some(format!("The query affects {affected} rows")),
                 ..p(400, "PGRST124")
             },
             RestError::SchemaNotExposed(s) => ErrorParts {
@@ -214,6 +222,7 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
             details: None,
             hint: None,
             internal: true,
+            content_range: None,
         };
     };
     let code = db.code().code();
@@ -247,5 +256,6 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         details: db.detail().map(str::to_owned),
         hint: db.hint().map(str::to_owned),
         internal: status >= 500 && code != "57014",
+        content_range: None,
     }
 }

@@ -550,7 +550,11 @@ impl Rest {
         } else {
             None
         };
-        let stmt = sql::rpc_statement(&function, &args, plan.as_ref());
+        let count = match req.prefer.count {
+            Some(_) if function.returns_set => CountMode::Exact,
+            _ => CountMode::None,
+        };
+        let stmt = sql::rpc_statement(&function, &args, plan.as_ref(), count);
         let read_only = function.volatility != 'v';
         let out = self.execute(&stmt, &req, read_only, |_| Ok(())).await?;
         if function.returns_void() {
@@ -573,17 +577,24 @@ impl Rest {
             out.body
         };
         Ok(ApiResponse {
-            status: 200,
+            status: if out.total.is_some_and(|t| t > out.page) {
+                206
+            } else {
+                200
+            },
             body: (req.method != Method::Head).then_some(body),
             object: req.accept == Accept::Object,
             content_range: table_like.then(|| {
                 content_range(
                     plan.as_ref().and_then(|p| p.offset).unwrap_or(0),
                     out.page,
-                    None,
+                    out.total,
                 )
             }),
-            preference_applied: Vec::new(),
+            preference_applied: match (count, req.prefer.count) {
+                (CountMode::Exact, Some(c)) => vec![format!("count={}", count_name(c))],
+                _ => Vec::new(),
+            },
             cache: None,
         })
     }

@@ -397,31 +397,33 @@ pub enum CountMode {
 /// The final statement for a read: `(total, page, body)` in one round trip.
 pub fn read_statement(plan: &ReadPlan, count: CountMode) -> Statement {
     let source = select_node(plan, Source::Table, None);
-    let total = match count {
-        CountMode::None => Expr::cust("NULL::bigint"),
-        CountMode::Exact => {
-            let mut counted = plan.clone();
-            counted.limit = None;
-            counted.offset = None;
-            counted.order.clear();
-            // Only embeds that filter rows matter to the count.
-            counted.items.retain(|i| match i {
-                OutItem::Embed(e) => {
-                    e.inner
-                        || plan.conditions.iter().any(|c| {
-                            matches!(c, PlannedCondition::EmbedExists { lateral, .. } if *lateral == e.lateral)
-                        })
-                }
-                OutItem::Column { .. } => false,
-            });
-            let inner = select_node(&counted, Source::Table, None);
-            let mut q = Query::select();
-            q.expr(Expr::cust("count(*)"))
-                .from_subquery(inner, ident("_n"));
-            Expr::SubQuery(None, Box::new(q.into()))
+    wrap(source.into(), None, total_expr(plan, Source::Table, count))
+}
+
+/// `(SELECT count(*) …)` of every row the plan's root filters let through (no page), or NULL.
+fn total_expr(plan: &ReadPlan, source: Source, count: CountMode) -> Expr {
+    if count == CountMode::None {
+        return Expr::cust("NULL::bigint");
+    }
+    let mut counted = plan.clone();
+    counted.limit = None;
+    counted.offset = None;
+    counted.order.clear();
+    // Only embeds that filter rows matter to the count.
+    counted.items.retain(|i| match i {
+        OutItem::Embed(e) => {
+            e.inner
+                || plan.conditions.iter().any(|c| {
+                    matches!(c, PlannedCondition::EmbedExists { lateral, .. } if *lateral == e.lateral)
+                })
         }
-    };
-    wrap(source.into(), None, total)
+        OutItem::Column { .. } => false,
+    });
+    let inner = select_node(&counted, source, None);
+    let mut q = Query::select();
+    q.expr(Expr::cust("count(*)"))
+        .from_subquery(inner, ident("_n"));
+    Expr::SubQuery(None, Box::new(q.into()))
 }
 
 fn wrap(
@@ -613,6 +615,7 @@ pub fn rpc_statement(
     function: &crate::schema::Function,
     args: &[(String, String, Option<String>)],
     plan: Option<&ReadPlan>,
+    count: CountMode,
 ) -> Statement {
     // name => CAST($n AS type): names and types from the catalog, values bound.
     let call = sea_query::Func::cust(ident(&format!(
@@ -633,7 +636,11 @@ pub fn rpc_statement(
             let mut cte = CommonTableExpression::new();
             cte.query(rows).table_name(ident(SOURCE));
             let read = select_node(plan, Source::Written, None);
-            wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"))
+            wrap(
+                read.into(),
+                Some(cte),
+                total_expr(plan, Source::Written, count),
+            )
         }
         _ => {
             let body = if function.returns_void() {

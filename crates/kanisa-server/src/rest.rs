@@ -158,7 +158,14 @@ async fn respond(
     let out = match state.rest.handle(req).await {
         Ok(out) => out,
         Err(e) => {
-            let mut response = ApiError::from(e.parts(anon)).into_response();
+            let parts = e.parts(anon);
+            let content_range = parts.content_range.clone();
+            let mut response = ApiError::from(parts).into_response();
+            if let Some(range) = content_range
+                && let Ok(v) = HeaderValue::from_str(&range)
+            {
+                response.headers_mut().insert(header::CONTENT_RANGE, v);
+            }
             if response.status() == StatusCode::UNAUTHORIZED {
                 // An anonymous caller without the right: signing in may help.
                 response

@@ -306,7 +306,12 @@ pub fn rpc(
     } else {
         None
     };
-    Ok(rpc_statement(&function, &bound, plan.as_ref()))
+    Ok(rpc_statement(
+        &function,
+        &bound,
+        plan.as_ref(),
+        CountMode::None,
+    ))
 }
 
 /// Parameter types as `Rest` declares them: sea-query-postgres declares u64 (LIMIT, OFFSET)
