@@ -12,7 +12,7 @@ KANISA_DEBUG := $(TARGET_DIR)/debug/kanisa
 help:
 	@echo "make run    build everything and serve on http://localhost:8080 (demo content, first admin)"
 	@echo "make test   formatting, lints, type checks, Rust and app tests, browser smoke test"
-	@echo "make bench  start-up time and idle memory of a release build"
+	@echo "make bench  start-up time, idle memory and API load figures of a release build"
 
 ## Build both apps and the release server, then serve with the managed cluster in ./data.
 run: apps
@@ -57,10 +57,12 @@ e2e: apps chromium
 	cargo build --locked --bin kanisa
 	scripts/e2e.sh $(KANISA_DEBUG)
 
-## Measurements (never assertions): start-up time and idle memory of a release build.
+## Measurements (never assertions) of a release build: start-up time and idle memory, then the
+## table API under load (wrk, installed on demand; pgbench floor). BENCH_DURATION, BENCH_CONNECTIONS.
 bench:
 	cargo build --release --locked --bin kanisa
 	scripts/bench-startup.sh $(KANISA_RELEASE)
+	scripts/bench-rest.sh $(KANISA_RELEASE)
 
 fmt:
 	cargo fmt --all

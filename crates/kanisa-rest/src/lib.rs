@@ -286,6 +286,22 @@ impl Rest {
             None,
         )?;
         let mut preference_applied = Vec::new();
+        // As in PostgREST, max-affected is a promise only under handling=strict.
+        let strict = req.prefer.handling_strict == Some(true);
+        let max_affected = req.prefer.max_affected.filter(|_| strict);
+        let representation = req.prefer.return_ == Some(Return::Representation);
+        // Nothing to read back: run the write alone (see sql::bare_write_statement).
+        let bare = !representation
+            && req.prefer.count.is_none()
+            && max_affected.is_none()
+            && req.accept != Accept::Object;
+        let build = |write: &sql::Write<'_>| {
+            if bare {
+                sql::bare_write_statement(&table.name, write)
+            } else {
+                sql::write_statement(&table.name, write, &read_plan)
+            }
+        };
         let (statement, status) = match req.method {
             Method::Post => {
                 let rows = body_rows(req.body)?;
@@ -342,7 +358,7 @@ impl Rest {
                     on_conflict: conflict.map(|c| (keys.as_slice(), c)),
                     defaults,
                 };
-                (sql::write_statement(&table.name, &write, &read_plan), 201)
+                (build(&write), 201)
             }
             Method::Patch => {
                 if filter_plan.conditions.is_empty() {
@@ -378,7 +394,7 @@ impl Rest {
                     body: Value::Object(object).to_string(),
                     conditions: &filter_plan.conditions,
                 };
-                (sql::write_statement(&table.name, &write, &read_plan), 204)
+                (build(&write), 204)
             }
             Method::Delete => {
                 if filter_plan.conditions.is_empty() {
@@ -390,16 +406,13 @@ impl Rest {
                 let write = sql::Write::Delete {
                     conditions: &filter_plan.conditions,
                 };
-                (sql::write_statement(&table.name, &write, &read_plan), 204)
+                (build(&write), 204)
             }
             Method::Get | Method::Head => unreachable!("reads are handled by Rest::read"),
         };
-        // As in PostgREST, max-affected is a promise only under handling=strict.
-        let strict = req.prefer.handling_strict == Some(true);
-        let max_affected = req.prefer.max_affected.filter(|_| strict);
         let accept = req.accept;
         let out = self
-            .execute(&statement, req, false, |out| {
+            .execute_as(&statement, req, false, bare, |out| {
                 if let Some(limit) = max_affected
                     && out.page > limit as i64
                 {
@@ -427,7 +440,6 @@ impl Rest {
         if req.prefer.tx_rollback == Some(true) {
             preference_applied.push("tx=rollback".to_owned());
         }
-        let representation = req.prefer.return_ == Some(Return::Representation);
         if let Some(r) = req.prefer.return_ {
             preference_applied.push(
                 match r {
@@ -607,6 +619,19 @@ impl Rest {
         read_only: bool,
         check: impl FnOnce(&Outcome) -> Result<(), RestError>,
     ) -> Result<Outcome, RestError> {
+        self.execute_as(stmt, req, read_only, false, check).await
+    }
+
+    /// As [`Rest::execute`]; with `affected_only` the statement returns no rows and the outcome
+    /// is its affected-row count.
+    async fn execute_as(
+        &self,
+        stmt: &Statement,
+        req: &ApiRequest<'_>,
+        read_only: bool,
+        affected_only: bool,
+        check: impl FnOnce(&Outcome) -> Result<(), RestError>,
+    ) -> Result<Outcome, RestError> {
         let mut client = self
             .pool
             .get()
@@ -623,11 +648,17 @@ impl Rest {
             "10s"
         };
         let method = method_name(req.method);
+        let context = tx
+            .prepare_cached(
+                "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
+                 set_config('request.method', $3, true), set_config('request.path', $4, true), \
+                 set_config('request.headers', $5, true), \
+                 set_config('search_path', 'public', true), \
+                 set_config('statement_timeout', $6, true)",
+            )
+            .await?;
         tx.execute(
-            "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
-             set_config('request.method', $3, true), set_config('request.path', $4, true), \
-             set_config('request.headers', $5, true), set_config('search_path', 'public', true), \
-             set_config('statement_timeout', $6, true)",
+            &context,
             &[
                 &req.caller.role,
                 &req.caller.claims,
@@ -643,13 +674,22 @@ impl Rest {
         let prepared = tx
             .prepare_typed_cached(&stmt.sql, &param_types(&stmt.values))
             .await?;
-        let row = tx.query_one(&prepared, &stmt.values.as_params()).await?;
-        let out = Outcome {
-            total: row.get(0),
-            page: row.get(1),
-            body: row
-                .get::<_, Option<String>>(2)
-                .unwrap_or_else(|| "null".into()),
+        let out = if affected_only {
+            let affected = tx.execute(&prepared, &stmt.values.as_params()).await?;
+            Outcome {
+                total: None,
+                page: i64::try_from(affected).unwrap_or(i64::MAX),
+                body: "[]".to_owned(),
+            }
+        } else {
+            let row = tx.query_one(&prepared, &stmt.values.as_params()).await?;
+            Outcome {
+                total: row.get(0),
+                page: row.get(1),
+                body: row
+                    .get::<_, Option<String>>(2)
+                    .unwrap_or_else(|| "null".into()),
+            }
         };
         if let Err(e) = check(&out) {
             tx.rollback().await?;

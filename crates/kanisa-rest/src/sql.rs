@@ -486,8 +486,34 @@ pub enum Conflict {
 /// The final statement for a write: the write as a CTE, its rows read back through `plan`
 /// (whose root reads the CTE), `(NULL, affected, body)`.
 pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> Statement {
+    let written = write_query(table, write, true);
+    let mut cte = CommonTableExpression::new();
+    cte.query(written).table_name(ident(SOURCE));
+    let read = select_node(plan, Source::Written, None);
+    wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"))
+}
+
+/// The write alone, without RETURNING, for `return=minimal`: it needs only the write's own
+/// privilege and policies (RETURNING would demand SELECT rights and a read policy too — an
+/// anonymous contact form may insert a message it can never read). The affected row count
+/// comes from the command tag.
+pub fn bare_write_statement(table: &str, write: &Write<'_>) -> Statement {
+    let (sql, values) = match write_query(table, write, false) {
+        sea_query::SubQueryStatement::InsertStatement(q) => q.build_postgres(PostgresQueryBuilder),
+        sea_query::SubQueryStatement::UpdateStatement(q) => q.build_postgres(PostgresQueryBuilder),
+        sea_query::SubQueryStatement::DeleteStatement(q) => q.build_postgres(PostgresQueryBuilder),
+        other => other_statement(other),
+    };
+    Statement { sql, values }
+}
+
+fn other_statement(_: sea_query::SubQueryStatement) -> (String, PostgresValues) {
+    unreachable!("write_query builds only INSERT, UPDATE and DELETE")
+}
+
+fn write_query(table: &str, write: &Write<'_>, returning: bool) -> sea_query::SubQueryStatement {
     let target = (ident(EXPOSED_SCHEMA), ident(table));
-    let written: sea_query::SubQueryStatement = match write {
+    match write {
         Write::Insert {
             columns,
             body,
@@ -542,8 +568,10 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
                 .into_table(target)
                 .columns(columns.iter().map(|c| ident(c)))
                 .select_from(rows)
-                .expect("columns and select have the same length")
-                .returning_all();
+                .expect("columns and select have the same length");
+            if returning {
+                insert.returning_all();
+            }
             if let Some((keys, mode)) = on_conflict {
                 let mut oc = OnConflict::columns(keys.iter().map(|k| ident(k)));
                 match mode {
@@ -590,7 +618,9 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
             for c in *conditions {
                 update.cond_where(cond_expr(table, c));
             }
-            update.returning_all();
+            if returning {
+                update.returning_all();
+            }
             update.into()
         }
         Write::Delete { conditions } => {
@@ -599,14 +629,12 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
             for c in *conditions {
                 delete.cond_where(cond_expr(table, c));
             }
-            delete.returning_all();
+            if returning {
+                delete.returning_all();
+            }
             delete.into()
         }
-    };
-    let mut cte = CommonTableExpression::new();
-    cte.query(written).table_name(ident(SOURCE));
-    let read = select_node(plan, Source::Written, None);
-    wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"))
+    }
 }
 
 /// A call of `function` with named arguments; `set` functions are read like a table

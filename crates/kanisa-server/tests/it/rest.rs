@@ -752,3 +752,56 @@ async fn missing_keys_take_defaults_when_asked() {
         json!([{"sender_name": "A", "status": "read"}, {"sender_name": "B", "status": "pending"}])
     );
 }
+
+#[tokio::test]
+async fn an_insert_needs_only_the_insert_right_unless_rows_are_read_back() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    // Stands in for the contact form's policy (policy files arrive with the auth issue).
+    sql.batch_execute(
+        "GRANT INSERT ON messages TO anon; \
+         ALTER TABLE messages ENABLE ROW LEVEL SECURITY; \
+         CREATE POLICY anon_sends ON messages FOR INSERT TO anon WITH CHECK (status = 'pending')",
+    )
+    .await
+    .unwrap();
+    let message =
+        json!({"sender_name": "Visitor", "subject": "Hello", "message": "When is choir?"});
+    let res = app
+        .http
+        .post(app.url("/rest/v1/messages"))
+        .json(&message)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let stored: i64 = sql
+        .query_one(
+            "SELECT count(*) FROM messages WHERE sender_name = 'Visitor'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, 1);
+    // The policy still decides: a row it refuses is not written.
+    let res = app
+        .http
+        .post(app.url("/rest/v1/messages"))
+        .json(&json!({"sender_name": "X", "subject": "s", "message": "m", "status": "read"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401);
+    // Reading the row back needs a read right anon does not have.
+    let res = app
+        .http
+        .post(app.url("/rest/v1/messages"))
+        .header("prefer", "return=representation")
+        .json(&message)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "42501");
+}
