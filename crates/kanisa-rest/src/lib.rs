@@ -21,7 +21,7 @@ use kanisa_query::ast::{Count, Preferences, QueryParams, RangeHeader, Resolution
 use serde_json::Value;
 
 pub use error::{ErrorParts, RestError};
-pub use plan::{ReadPlan, plan_read};
+pub use plan::{ReadPlan, plan_read, plan_rpc};
 pub use schema::{Column, Function, SchemaCache, Table};
 pub use sql::{
     Conflict, CountMode, Statement, Write, quote_ident, read_statement, rpc_statement,
@@ -481,7 +481,7 @@ impl Rest {
         let function = cache.function(req.target)?.clone();
         let is_arg = |name: &str| function.args.iter().any(|a| a.name == name);
         let params = parse(&req, is_arg)?;
-        let mut given: Vec<(String, Option<String>)> = match req.method {
+        let given: Vec<(String, Option<String>)> = match req.method {
             Method::Get | Method::Head => {
                 if function.volatility == 'v' {
                     return Err(RestError::VolatileGet(function.name.clone()));
@@ -511,57 +511,11 @@ impl Rest {
                 ));
             }
         };
-        // Every given name must be an argument; every argument without a default is required.
-        let mut args = Vec::new();
-        for a in &function.args {
-            if let Some(pos) = given.iter().position(|(k, _)| *k == a.name) {
-                let (_, v) = given.remove(pos);
-                args.push((a.name.clone(), a.type_name.clone(), v));
-            } else if !a.has_default {
-                return Err(signature_error(&function, &given));
-            }
-        }
-        if !given.is_empty() {
-            return Err(signature_error(&function, &given));
-        }
+        let mut params = params.clone();
+        apply_range_header(&mut params, req.range);
+        let (args, plan) =
+            plan::plan_rpc(cache, &function, given, &params, Some(self.config.max_rows))?;
         let table_like = function.returns_set || function.returns_composite;
-        let plan = if table_like {
-            let table = match &function.returns_table {
-                Some(t) => cache.table(t)?.clone(),
-                None => Arc::new(Table {
-                    name: function.name.clone(),
-                    is_view: true,
-                    columns: function
-                        .out_columns
-                        .iter()
-                        .map(|(n, t)| Column {
-                            name: n.clone(),
-                            type_name: t.clone(),
-                            nullable: true,
-                            has_default: false,
-                            generated: false,
-                            description: None,
-                            enum_values: None,
-                            default_expr: None,
-                        })
-                        .collect(),
-                    primary_key: Vec::new(),
-                    description: None,
-                }),
-            };
-            let mut scoped = cache.clone();
-            scoped.tables.insert(table.name.clone(), table.clone());
-            let mut params = params.clone();
-            apply_range_header(&mut params, req.range);
-            Some(plan::plan_read(
-                &scoped,
-                &table.name,
-                &params,
-                Some(self.config.max_rows),
-            )?)
-        } else {
-            None
-        };
         let count = match req.prefer.count {
             Some(_) if function.returns_set => CountMode::Exact,
             _ => CountMode::None,
@@ -894,21 +848,6 @@ fn json_to_text(v: Value) -> Option<String> {
         Value::Null => None,
         Value::String(s) => Some(s),
         other => Some(other.to_string()),
-    }
-}
-
-fn signature_error(function: &Function, given: &[(String, Option<String>)]) -> RestError {
-    let mut names: Vec<&str> = given.iter().map(|(k, _)| k.as_str()).collect();
-    names.sort_unstable();
-    RestError::FunctionArgs {
-        name: function.name.clone(),
-        args: names.join(", "),
-        expected: function
-            .args
-            .iter()
-            .map(|a| a.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
     }
 }
 

@@ -9,7 +9,7 @@ use kanisa_query::ast::{
 };
 
 use crate::error::RestError;
-use crate::schema::{SchemaCache, Table, closest};
+use crate::schema::{Column, Function, SchemaCache, Table, closest};
 
 /// Casts a `select=col::type` may ask for.
 const ALLOWED_CASTS: &[&str] = &[
@@ -495,5 +495,78 @@ fn resolve(
             child: rel.to_owned(),
             candidates: found.into_iter().map(|r| r.label).collect(),
         }),
+    }
+}
+
+/// A function call checked against the function's signature: each argument with its type and
+/// value, in declaration order, and — for functions returning rows — the read plan over them.
+pub type RpcPlan = (Vec<(String, String, Option<String>)>, Option<ReadPlan>);
+
+/// Binds the given `name → value` arguments to `function` (every name must be an argument,
+/// every argument without a default must be given) and plans the read of its rows.
+pub fn plan_rpc(
+    cache: &SchemaCache,
+    function: &Function,
+    mut given: Vec<(String, Option<String>)>,
+    params: &QueryParams,
+    max_rows: Option<u64>,
+) -> Result<RpcPlan, RestError> {
+    let mut args = Vec::new();
+    for a in &function.args {
+        if let Some(pos) = given.iter().position(|(k, _)| *k == a.name) {
+            let (_, v) = given.remove(pos);
+            args.push((a.name.clone(), a.type_name.clone(), v));
+        } else if !a.has_default {
+            return Err(signature_error(function, &given));
+        }
+    }
+    if !given.is_empty() {
+        return Err(signature_error(function, &given));
+    }
+    if !(function.returns_set || function.returns_composite) {
+        return Ok((args, None));
+    }
+    let table = match &function.returns_table {
+        Some(t) => cache.table(t)?.clone(),
+        // RETURNS TABLE(…) / OUT columns: a table of their own for the planner.
+        None => Arc::new(Table {
+            name: function.name.clone(),
+            is_view: true,
+            columns: function
+                .out_columns
+                .iter()
+                .map(|(n, t)| Column {
+                    name: n.clone(),
+                    type_name: t.clone(),
+                    nullable: true,
+                    has_default: false,
+                    generated: false,
+                    description: None,
+                    enum_values: None,
+                    default_expr: None,
+                })
+                .collect(),
+            primary_key: Vec::new(),
+            description: None,
+        }),
+    };
+    let mut scoped = cache.clone();
+    scoped.tables.insert(table.name.clone(), table.clone());
+    let plan = plan_read(&scoped, &table.name, params, max_rows)?;
+    Ok((args, Some(plan)))
+}
+
+fn signature_error(function: &Function, given: &[(String, Option<String>)]) -> RestError {
+    let mut names: Vec<&str> = given.iter().map(|(k, _)| k.as_str()).collect();
+    names.sort_unstable();
+    RestError::FunctionArgs {
+        name: function.name.clone(),
+        args: names.join(", "),
+        expected: function
+            .args
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }

@@ -2,13 +2,13 @@
 //! crate's public API the way `Rest` builds them, and running a statement in a transaction
 //! that is rolled back.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use kanisa_pg::tokio_postgres::{self, Client, types::Type};
 use kanisa_query::ast::QueryParams;
 use kanisa_rest::{
-    Column, Conflict, CountMode, ReadPlan, RestError, SchemaCache, Statement, Table, Write,
-    plan_read, read_statement, rpc_statement, write_statement,
+    Conflict, CountMode, ReadPlan, RestError, SchemaCache, Statement, Table, Write, plan_read,
+    plan_rpc, read_statement, rpc_statement, write_statement,
 };
 use kanisa_test_db::TestDb;
 use serde_json::Value;
@@ -240,7 +240,7 @@ pub fn rpc(
     let function = cache.function(name)?.clone();
     let is_arg = |n: &str| function.args.iter().any(|a| a.name == n);
     let params = kanisa_query::parse_query(query, is_arg).map_err(RestError::Parse)?;
-    let mut given: Vec<(String, Option<String>)> = args
+    let given: Vec<(String, Option<String>)> = args
         .iter()
         .map(|(k, v)| ((*k).to_owned(), v.map(str::to_owned)))
         .chain(
@@ -250,62 +250,7 @@ pub fn rpc(
                 .map(|(k, v)| (k.clone(), Some(v.clone()))),
         )
         .collect();
-    let signature_error = |given: &[(String, Option<String>)]| RestError::FunctionArgs {
-        name: function.name.clone(),
-        args: given
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-        expected: function
-            .args
-            .iter()
-            .map(|a| a.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-    };
-    let mut bound = Vec::new();
-    for a in &function.args {
-        if let Some(pos) = given.iter().position(|(k, _)| *k == a.name) {
-            let (_, v) = given.remove(pos);
-            bound.push((a.name.clone(), a.type_name.clone(), v));
-        } else if !a.has_default {
-            return Err(signature_error(&given));
-        }
-    }
-    if !given.is_empty() {
-        return Err(signature_error(&given));
-    }
-    let plan = if function.returns_set || function.returns_composite {
-        let table = match &function.returns_table {
-            Some(t) => cache.table(t)?.clone(),
-            None => Arc::new(Table {
-                name: function.name.clone(),
-                is_view: true,
-                columns: function
-                    .out_columns
-                    .iter()
-                    .map(|(n, t)| Column {
-                        name: n.clone(),
-                        type_name: t.clone(),
-                        nullable: true,
-                        has_default: false,
-                        generated: false,
-                        description: None,
-                        enum_values: None,
-                        default_expr: None,
-                    })
-                    .collect(),
-                primary_key: Vec::new(),
-                description: None,
-            }),
-        };
-        let mut scoped = cache.clone();
-        scoped.tables.insert(table.name.clone(), table.clone());
-        Some(plan_read(&scoped, &table.name, &params, Some(MAX_ROWS))?)
-    } else {
-        None
-    };
+    let (bound, plan) = plan_rpc(cache, &function, given, &params, Some(MAX_ROWS))?;
     Ok(rpc_statement(
         &function,
         &bound,
