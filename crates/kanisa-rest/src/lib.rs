@@ -586,74 +586,118 @@ impl Rest {
         affected_only: bool,
         check: impl FnOnce(&Outcome) -> Result<(), RestError>,
     ) -> Result<Outcome, RestError> {
-        let mut client = self
-            .pool
-            .get()
-            .await
-            .map_err(|e| RestError::Pool(e.to_string()))?;
-        let tx = client
-            .build_transaction()
-            .read_only(read_only)
-            .start()
-            .await?;
+        let mut guard = ConnectionGuard(Some(
+            self.pool
+                .get()
+                .await
+                .map_err(|e| RestError::Pool(e.to_string()))?,
+        ));
+        let client = guard.client();
         let timeout = if req.caller.role == "anon" {
             "3s"
         } else {
             "10s"
         };
         let method = method_name(req.method);
-        let context = tx
-            .prepare_cached(
-                "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
-                 set_config('request.method', $3, true), set_config('request.path', $4, true), \
-                 set_config('request.headers', $5, true), \
-                 set_config('search_path', 'public', true), \
-                 set_config('statement_timeout', $6, true)",
-            )
-            .await?;
-        tx.execute(
-            &context,
-            &[
-                &req.caller.role,
-                &req.caller.claims,
-                &method,
-                &req.path,
-                &req.headers_json,
-                &timeout,
-            ],
-        )
-        .await?;
-        // The SQL only: values may carry personal data.
+        // Prepared once per connection; later requests only bind. No transaction is open yet,
+        // so a failure here (a type mismatch found while preparing) keeps the connection.
+        // The SQL only is traced: values may carry personal data.
         tracing::trace!(sql = %stmt.sql, "statement");
-        let prepared = tx
-            .prepare_typed_cached(&stmt.sql, &param_types(&stmt.values))
-            .await?;
-        let out = if affected_only {
-            let affected = tx.execute(&prepared, &stmt.values.as_params()).await?;
-            Outcome {
-                total: None,
-                page: i64::try_from(affected).unwrap_or(i64::MAX),
-                body: "[]".to_owned(),
-            }
-        } else {
-            let row = tx.query_one(&prepared, &stmt.values.as_params()).await?;
-            Outcome {
-                total: row.get(0),
-                page: row.get(1),
-                body: row
-                    .get::<_, Option<String>>(2)
-                    .unwrap_or_else(|| "null".into()),
+        let prepared = async {
+            let context = client.prepare_cached(CONTEXT_SQL).await?;
+            let statement = client
+                .prepare_typed_cached(&stmt.sql, &param_types(&stmt.values))
+                .await?;
+            Ok::<_, kanisa_pg::tokio_postgres::Error>((context, statement))
+        };
+        let (context, prepared) = match prepared.await {
+            Ok(p) => p,
+            Err(e) => {
+                guard.release();
+                return Err(e.into());
             }
         };
-        if let Err(e) = check(&out) {
-            tx.rollback().await?;
-            return Err(e);
-        }
-        if req.prefer.tx_rollback == Some(true) {
-            tx.rollback().await?;
+        let context_params: [&(dyn kanisa_pg::tokio_postgres::types::ToSql + Sync); 6] = [
+            &req.caller.role,
+            &req.caller.claims,
+            &method,
+            &req.path,
+            &req.headers_json,
+            &timeout,
+        ];
+        let params = stmt.values.as_params();
+        let begin = if read_only {
+            "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
         } else {
-            tx.commit().await?;
+            "BEGIN ISOLATION LEVEL READ COMMITTED"
+        };
+        // BEGIN, the request context and the statement go out together (one round trip):
+        // tokio-postgres sends each request when its future is first polled, and try_join
+        // polls them in order. A failure aborts the transaction; the first error is returned.
+        let statement = async {
+            if affected_only {
+                let affected = client.execute(&prepared, &params).await?;
+                Ok(Outcome {
+                    total: None,
+                    page: i64::try_from(affected).unwrap_or(i64::MAX),
+                    body: "[]".to_owned(),
+                })
+            } else {
+                let row = client.query_one(&prepared, &params).await?;
+                Ok::<_, kanisa_pg::tokio_postgres::Error>(Outcome {
+                    total: row.get(0),
+                    page: row.get(1),
+                    body: row
+                        .get::<_, Option<String>>(2)
+                        .unwrap_or_else(|| "null".into()),
+                })
+            }
+        };
+        let result = if read_only {
+            // Nothing to decide before the end: COMMIT rides along too.
+            futures_util::future::try_join4(
+                client.batch_execute(begin),
+                client.execute(&context, &context_params),
+                statement,
+                client.batch_execute("COMMIT"),
+            )
+            .await
+            .map(|(_, _, out, _)| out)
+        } else {
+            futures_util::future::try_join3(
+                client.batch_execute(begin),
+                client.execute(&context, &context_params),
+                statement,
+            )
+            .await
+            .map(|(_, _, out)| out)
+        };
+        let out = match result {
+            Ok(out) => out,
+            Err(e) => {
+                if !read_only {
+                    client.batch_execute("ROLLBACK").await?;
+                }
+                guard.release();
+                return Err(e.into());
+            }
+        };
+        if !read_only {
+            if let Err(e) = check(&out) {
+                client.batch_execute("ROLLBACK").await?;
+                guard.release();
+                return Err(e);
+            }
+            let end = if req.prefer.tx_rollback == Some(true) {
+                "ROLLBACK"
+            } else {
+                "COMMIT"
+            };
+            client.batch_execute(end).await?;
+        } else {
+            check(&out)?;
         }
+        guard.release();
         Ok(out)
     }
 }
@@ -672,6 +716,41 @@ fn param_types(
             _ => t,
         })
         .collect()
+}
+
+/// The per-request context: role, claims and request details for policies, search path and
+/// statement timeout — all transaction-local.
+const CONTEXT_SQL: &str = "SELECT set_config('role', $1, true), \
+     set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), \
+     set_config('request.path', $4, true), set_config('request.headers', $5, true), \
+     set_config('search_path', 'public', true), set_config('statement_timeout', $6, true)";
+
+/// A pooled connection that goes back to the pool only when its transaction ended cleanly
+/// ([`ConnectionGuard::release`]). If the request is cancelled or fails midway (the
+/// transaction may still be open), the connection is closed instead — PostgreSQL then rolls
+/// back — so no later request can run inside another caller's transaction.
+struct ConnectionGuard(Option<kanisa_pg::PooledClient>);
+
+impl ConnectionGuard {
+    fn client(&self) -> &kanisa_pg::PooledClient {
+        self.0
+            .as_ref()
+            .expect("the connection is held until released")
+    }
+
+    fn release(&mut self) {
+        // Dropping the pooled object returns it to the pool.
+        self.0.take();
+    }
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        if let Some(object) = self.0.take() {
+            // Detached from the pool: dropping the client closes the connection.
+            drop(deadpool_postgres::Object::take(object));
+        }
+    }
 }
 
 struct Outcome {
