@@ -21,7 +21,7 @@ use kanisa_query::ast::{Count, Preferences, QueryParams, RangeHeader, Resolution
 use serde_json::Value;
 
 pub use error::{ErrorParts, RestError};
-pub use plan::{ReadPlan, plan_read, plan_rpc};
+pub use plan::{ReadPlan, plan_read, plan_rpc, plan_write};
 pub use schema::{Column, Function, SchemaCache, Table};
 pub use sql::{
     Conflict, CountMode, Statement, Write, quote_ident, read_statement, rpc_statement,
@@ -262,29 +262,7 @@ impl Rest {
         params: &QueryParams,
     ) -> Result<ApiResponse, RestError> {
         let table = cache.table(req.target)?.clone();
-        // The rows a write touched are read back through the select (no filters, no page).
-        let mut read_params = params.clone();
-        read_params.conditions.retain(|c| !c.path.is_empty());
-        read_params.limit.retain(|l| !l.path.is_empty());
-        read_params.offset.retain(|l| !l.path.is_empty());
-        read_params.order.retain(|o| !o.path.is_empty());
-        let read_plan = plan::plan_read(cache, req.target, &read_params, None)?;
-        // Root filters of PATCH/DELETE choose the rows to change.
-        let filter_plan = plan::plan_read(
-            cache,
-            req.target,
-            &QueryParams {
-                select: Some(Vec::new()),
-                conditions: params
-                    .conditions
-                    .iter()
-                    .filter(|c| c.path.is_empty())
-                    .cloned()
-                    .collect(),
-                ..QueryParams::default()
-            },
-            None,
-        )?;
+        let (read_plan, filter_plan) = plan::plan_write(cache, req.target, params)?;
         let mut preference_applied = Vec::new();
         // As in PostgREST, max-affected is a promise only under handling=strict.
         let strict = req.prefer.handling_strict == Some(true);

@@ -498,6 +498,33 @@ fn resolve(
     }
 }
 
+/// The two plans of a write: how the touched rows are read back (the select with its embeds,
+/// but no root filters or page) and which rows a PATCH/DELETE touches (the root filters).
+pub fn plan_write(
+    cache: &SchemaCache,
+    table: &str,
+    params: &QueryParams,
+) -> Result<(ReadPlan, ReadPlan), RestError> {
+    let mut read_params = params.clone();
+    read_params.conditions.retain(|c| !c.path.is_empty());
+    read_params.limit.retain(|l| !l.path.is_empty());
+    read_params.offset.retain(|l| !l.path.is_empty());
+    read_params.order.retain(|o| !o.path.is_empty());
+    let read_plan = plan_read(cache, table, &read_params, None)?;
+    let filters = QueryParams {
+        select: Some(Vec::new()),
+        conditions: params
+            .conditions
+            .iter()
+            .filter(|c| c.path.is_empty())
+            .cloned()
+            .collect(),
+        ..QueryParams::default()
+    };
+    let filter_plan = plan_read(cache, table, &filters, None)?;
+    Ok((read_plan, filter_plan))
+}
+
 /// A function call checked against the function's signature: each argument with its type and
 /// value, in declaration order, and — for functions returning rows — the read plan over them.
 pub type RpcPlan = (Vec<(String, String, Option<String>)>, Option<ReadPlan>);

@@ -8,7 +8,7 @@ use kanisa_pg::tokio_postgres::{self, Client, types::Type};
 use kanisa_query::ast::QueryParams;
 use kanisa_rest::{
     Conflict, CountMode, ReadPlan, RestError, SchemaCache, Statement, Table, Write, plan_read,
-    plan_rpc, read_statement, rpc_statement, write_statement,
+    plan_rpc, plan_write, read_statement, rpc_statement, write_statement,
 };
 use kanisa_test_db::TestDb;
 use serde_json::Value;
@@ -95,28 +95,7 @@ fn write_plans(
     table: &str,
     params: &QueryParams,
 ) -> Result<(ReadPlan, ReadPlan), RestError> {
-    let mut read_params = params.clone();
-    read_params.conditions.retain(|c| !c.path.is_empty());
-    read_params.limit.retain(|l| !l.path.is_empty());
-    read_params.offset.retain(|l| !l.path.is_empty());
-    read_params.order.retain(|o| !o.path.is_empty());
-    let read_plan = plan_read(cache, table, &read_params, None)?;
-    let filter_plan = plan_read(
-        cache,
-        table,
-        &QueryParams {
-            select: Some(Vec::new()),
-            conditions: params
-                .conditions
-                .iter()
-                .filter(|c| c.path.is_empty())
-                .cloned()
-                .collect(),
-            ..QueryParams::default()
-        },
-        None,
-    )?;
-    Ok((read_plan, filter_plan))
+    plan_write(cache, table, params)
 }
 
 fn unknown_payload(table: &Table, column: &str) -> RestError {
