@@ -2,6 +2,9 @@
 //! (PostgREST's codes where PostgREST has one) decided here, in one place.
 
 use kanisa_query::ParseError;
+use serde_json::{Value, json};
+
+use crate::plan::Candidate;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RestError {
@@ -40,7 +43,7 @@ pub enum RestError {
     AmbiguousRelationship {
         parent: String,
         child: String,
-        candidates: Vec<String>,
+        candidates: Vec<Candidate>,
     },
     #[error("Cannot coerce the result to a single JSON object")]
     NotSingle { rows: i64 },
@@ -76,7 +79,8 @@ pub struct ErrorParts {
     pub status: u16,
     pub code: String,
     pub message: String,
-    pub details: Option<String>,
+    /// Mostly text; PGRST201 lists its candidate relationships as objects, as PostgREST does.
+    pub details: Option<Value>,
     pub hint: Option<String>,
     /// True for failures on our side (logged once by the server, message kept generic).
     pub internal: bool,
@@ -98,7 +102,7 @@ impl RestError {
         };
         match self {
             RestError::Parse(e) => ErrorParts {
-                details: e.details.clone(),
+                details: e.details.clone().map(Value::String),
                 ..p(400, "PGRST100")
             },
             RestError::UnknownTable { suggestion, .. } => ErrorParts {
@@ -115,7 +119,7 @@ impl RestError {
             },
             RestError::UnknownPayloadColumn { .. } => p(400, "PGRST204"),
             RestError::UnknownFunction { name, suggestion } => ErrorParts {
-                details: Some(format!(
+                details: text(format!(
                     "Searched for the function public.{name} without parameters or with a \
                      single unnamed json/jsonb parameter, but no matches were found in the \
                      schema cache."
@@ -130,7 +134,7 @@ impl RestError {
                 args,
                 expected,
             } => ErrorParts {
-                details: Some(format!(
+                details: text(format!(
                     "Searched for the function public.{name} with parameters {} or with a \
                      single unnamed json/jsonb parameter, but no matches were found in the \
                      schema cache.",
@@ -142,7 +146,7 @@ impl RestError {
                 ..p(404, "PGRST202")
             },
             RestError::NoRelationship { parent, child } => ErrorParts {
-                details: Some(format!(
+                details: text(format!(
                     "Searched for a foreign key relationship between '{parent}' and '{child}' \
                      in the schema 'public', but no matches were found."
                 )),
@@ -151,23 +155,31 @@ impl RestError {
             RestError::AmbiguousRelationship {
                 child, candidates, ..
             } => ErrorParts {
-                details: Some(format!(
-                    "Candidate relationships: {}",
-                    candidates.join(", ")
+                details: Some(Value::Array(
+                    candidates
+                        .iter()
+                        .map(|c| {
+                            json!({
+                                "cardinality": c.cardinality,
+                                "embedding": c.embedding,
+                                "relationship": c.relationship,
+                            })
+                        })
+                        .collect(),
                 )),
                 hint: Some(format!(
                     "Try changing '{child}' to one of the following: {}. Find the desired \
                      relationship in the 'details' key.",
                     candidates
                         .iter()
-                        .map(|c| format!("'{child}!{c}'"))
+                        .map(|c| format!("'{}'", c.hint))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
                 ..p(300, "PGRST201")
             },
             RestError::NotSingle { rows } => ErrorParts {
-                details: Some(format!("The result contains {rows} rows")),
+                details: text(format!("The result contains {rows} rows")),
                 ..p(406, "PGRST116")
             },
             RestError::MissingFilter { .. } => ErrorParts {
@@ -180,22 +192,22 @@ impl RestError {
             },
             RestError::RangeNotSatisfiable { total, offset } => ErrorParts {
                 content_range: Some(format!("*/{total}")),
-                details: Some(format!(
+                details: text(format!(
                     "An offset of {offset} was requested, but there are only {total} rows."
                 )),
                 ..p(416, "PGRST103")
             },
             RestError::InvalidBody(_) => p(400, "PGRST102"),
             RestError::MaxAffected { affected, .. } => ErrorParts {
-                details: Some(format!("The query affects {affected} rows")),
+                details: text(format!("The query affects {affected} rows")),
                 ..p(400, "PGRST124")
             },
             RestError::SchemaNotExposed(s) => ErrorParts {
-                details: Some(format!("'{s}' is not exposed")),
+                details: text(format!("'{s}' is not exposed")),
                 ..p(406, "PGRST106")
             },
             RestError::InvalidPreferences(list) => ErrorParts {
-                details: Some(format!("Invalid preferences: {}", list.join(", "))),
+                details: text(format!("Invalid preferences: {}", list.join(", "))),
                 ..p(400, "PGRST122")
             },
             RestError::NotAcceptable(_) => p(406, "PGRST107"),
@@ -210,6 +222,10 @@ impl RestError {
             RestError::Db(e) => db_error_parts(e, anon),
         }
     }
+}
+
+fn text(details: String) -> Option<Value> {
+    Some(Value::String(details))
 }
 
 /// PostgreSQL errors, mapped as PostgREST maps them.
@@ -253,7 +269,7 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         status,
         code: code.to_owned(),
         message,
-        details: db.detail().map(str::to_owned),
+        details: db.detail().map(|d| Value::String(d.to_owned())),
         hint: db.hint().map(str::to_owned),
         internal: status >= 500 && code != "57014",
         content_range: None,

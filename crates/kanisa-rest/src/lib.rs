@@ -21,7 +21,7 @@ use kanisa_query::ast::{Count, Preferences, QueryParams, RangeHeader, Resolution
 use serde_json::Value;
 
 pub use error::{ErrorParts, RestError};
-pub use plan::{ReadPlan, plan_read, plan_rpc, plan_write};
+pub use plan::{Candidate, ReadPlan, plan_read, plan_rpc, plan_write};
 pub use schema::{Column, Function, SchemaCache, Table};
 pub use sql::{
     Conflict, CountMode, Statement, Write, quote_ident, read_statement, rpc_statement,

@@ -408,7 +408,27 @@ struct Relationship {
     target: String,
     to_one: bool,
     join: JoinPlan,
-    label: String,
+    /// How an ambiguity error describes this relationship.
+    described: Candidate,
+}
+
+/// One of the relationships an ambiguous embed could mean, as the PGRST201 error lists it
+/// (PostgREST's `details` entries).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// What to embed instead to choose this relationship: `<target>!<key name>`.
+    pub hint: String,
+    /// `many-to-one`, `one-to-many` or `many-to-many`.
+    pub cardinality: &'static str,
+    /// `<parent> with <target>`.
+    pub embedding: String,
+    /// `<key> using <table>(<cols>) and <table>(<cols>)`, or for many-to-many
+    /// `<junction> using <key>(<cols>) and <key>(<cols>)`.
+    pub relationship: String,
+}
+
+fn cols(names: &[String]) -> String {
+    format!("({})", names.join(", "))
 }
 
 /// Finds how `parent` relates to the embedded name `rel` (a table, a foreign key's name or its
@@ -434,7 +454,19 @@ fn resolve(
                     child_cols: fk.ref_columns.clone(),
                     parent_cols: fk.columns.clone(),
                 },
-                label: fk.name.clone(),
+                described: Candidate {
+                    hint: format!("{}!{}", fk.ref_table, fk.name),
+                    cardinality: "many-to-one",
+                    embedding: format!("{} with {}", parent.name, fk.ref_table),
+                    relationship: format!(
+                        "{} using {}{} and {}{}",
+                        fk.name,
+                        parent.name,
+                        cols(&fk.columns),
+                        fk.ref_table,
+                        cols(&fk.ref_columns)
+                    ),
+                },
             });
         }
         // One-to-many: the child holds the key.
@@ -449,7 +481,19 @@ fn resolve(
                     child_cols: fk.columns.clone(),
                     parent_cols: fk.ref_columns.clone(),
                 },
-                label: fk.name.clone(),
+                described: Candidate {
+                    hint: format!("{}!{}", fk.table, fk.name),
+                    cardinality: "one-to-many",
+                    embedding: format!("{} with {}", parent.name, fk.table),
+                    relationship: format!(
+                        "{} using {}{} and {}{}",
+                        fk.name,
+                        parent.name,
+                        cols(&fk.ref_columns),
+                        fk.table,
+                        cols(&fk.columns)
+                    ),
+                },
             });
         }
     }
@@ -479,7 +523,22 @@ fn resolve(
                         parent_cols: to_parent.ref_columns.clone(),
                     },
                     // The junction's key to the embedded table names this path uniquely.
-                    label: to_child.name.clone(),
+                    // PostgREST suggests the junction's name, which stays ambiguous when one
+                    // junction holds two keys to the embedded table (budgets → users through
+                    // expenses); the key's name always resolves.
+                    described: Candidate {
+                        hint: format!("{rel}!{}", to_child.name),
+                        cardinality: "many-to-many",
+                        embedding: format!("{} with {rel}", parent.name),
+                        relationship: format!(
+                            "{} using {}{} and {}{}",
+                            to_parent.table,
+                            to_parent.name,
+                            cols(&to_parent.columns),
+                            to_child.name,
+                            cols(&to_child.columns)
+                        ),
+                    },
                 });
             }
         }
@@ -493,7 +552,7 @@ fn resolve(
         _ => Err(RestError::AmbiguousRelationship {
             parent: parent.name.clone(),
             child: rel.to_owned(),
-            candidates: found.into_iter().map(|r| r.label).collect(),
+            candidates: found.into_iter().map(|r| r.described).collect(),
         }),
     }
 }

@@ -18,7 +18,8 @@ pub struct ApiError {
     pub code: Cow<'static, str>,
     /// For people.
     pub message: String,
-    pub details: Option<String>,
+    /// Usually text; PostgREST gives some errors structured details (PGRST201's candidates).
+    pub details: Option<serde_json::Value>,
     pub hint: Option<String>,
 }
 

@@ -48,12 +48,38 @@ fn suggested_hints_resolve_the_ambiguity() {
     };
     let mut wrong = Vec::new();
     for c in &candidates {
-        let query = format!("select=users!{c}(full_name)");
+        assert!(c.hint.starts_with("users!"), "{c:?}");
+        assert_eq!(c.embedding, "budgets with users");
+        let query = format!("select={}(full_name)", c.hint);
         if let Err(e) = read(cache, "budgets", &query, CountMode::None) {
             wrong.push(format!("{query}: {}", kind(&e)));
         }
     }
     assert!(wrong.is_empty(), "candidates {candidates:?}: {wrong:?}");
+    let described: Vec<(&str, &str)> = candidates
+        .iter()
+        .map(|c| (c.cardinality, c.relationship.as_str()))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            (
+                "many-to-one",
+                "budgets_created_by_fkey using budgets(created_by) and users(id)"
+            ),
+            (
+                "many-to-many",
+                "expenses using expenses_budget_id_fkey(budget_id) and \
+                 expenses_approved_by_fkey(approved_by)"
+            ),
+            (
+                "many-to-many",
+                "expenses using expenses_budget_id_fkey(budget_id) and \
+                 expenses_created_by_fkey(created_by)"
+            ),
+        ],
+        "as PostgREST describes them in PGRST201's details"
+    );
 }
 
 /// An alias holding NUL passes the planner (it is a well-quoted identifier) but SQL text cannot

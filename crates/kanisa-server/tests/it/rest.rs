@@ -805,3 +805,45 @@ async fn an_insert_needs_only_the_insert_right_unless_rows_are_read_back() {
     assert_eq!(res.status(), 401);
     assert_eq!(res.json::<Value>().await.unwrap()["code"], "42501");
 }
+
+#[tokio::test]
+async fn ambiguous_embeds_list_their_candidates() {
+    let app = TestApp::spawn_demo().await;
+    let (status, _, body) = app.rest_get("prayer_requests?select=title,users(id)").await;
+    assert_eq!(status, 300, "{body}");
+    assert_eq!(body["code"], "PGRST201");
+    assert_eq!(
+        body["message"],
+        "Could not embed because more than one relationship was found for 'prayer_requests' and 'users'"
+    );
+    assert_eq!(
+        body["details"],
+        json!([
+            {
+                "cardinality": "many-to-one",
+                "embedding": "prayer_requests with users",
+                "relationship": "prayer_requests_assigned_to_fkey using prayer_requests(assigned_to) and users(id)"
+            },
+            {
+                "cardinality": "many-to-one",
+                "embedding": "prayer_requests with users",
+                "relationship": "prayer_requests_requester_id_fkey using prayer_requests(requester_id) and users(id)"
+            }
+        ])
+    );
+    assert_eq!(
+        body["hint"],
+        "Try changing 'users' to one of the following: 'users!prayer_requests_assigned_to_fkey', \
+         'users!prayer_requests_requester_id_fkey'. Find the desired relationship in the 'details' key."
+    );
+    // Each suggestion resolves.
+    for hint in [
+        "prayer_requests_assigned_to_fkey",
+        "prayer_requests_requester_id_fkey",
+    ] {
+        let (status, _, body) = app
+            .rest_get(&format!("prayer_requests?select=title,users!{hint}(id)"))
+            .await;
+        assert_eq!(status, 200, "{hint}: {body}");
+    }
+}
