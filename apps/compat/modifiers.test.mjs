@@ -116,6 +116,14 @@ describe('count and head', () => {
     assert.deepEqual(appliedPrefer(outcome.http), ['count=estimated']);
   });
 
+  test('count estimated under max rows (1000) is the exact count, on a GET with a page', async () => {
+    const outcome = await run(db.from('sermons').select('title', { count: 'estimated' }).range(0, 1));
+    assert.equal(outcome.status, 206);
+    assert.equal(outcome.count, SERMONS);
+    assert.equal(outcome.http.headers.get('content-range'), `0-1/${SERMONS}`);
+    assert.equal(rowsOf(outcome).length, 2);
+  });
+
   test('count exact on a GET returns rows and the total', async () => {
     const outcome = await run(db.from('sermons').select('title', { count: 'exact' }).limit(2));
     assert.equal(outcome.status, 206);

@@ -173,11 +173,19 @@ describe('upsert', () => {
     assert.deepEqual(stored, [{ sabbath_school_count: 120 }]);
   });
 
-  test('merge that inserted nothing answers 200, not 201', { todo: 'server: answers 201 for an upsert that only updated' }, async () => {
+  test('merge that inserted nothing answers 200, not 201', async () => {
     const date = uniqueDate();
     await db.from('attendance_aggregates').insert(day(date, 100));
     const outcome = await run(db.from('attendance_aggregates').upsert(day(date, 130), { onConflict: 'attendance_date' }).select('sabbath_school_count'));
     assert.equal(outcome.status, 200);
+    assert.deepEqual(outcome.data, [{ sabbath_school_count: 130 }]);
+
+    // Without select() (return=minimal) too: the status says whether a row was inserted.
+    const minimal = await run(db.from('attendance_aggregates').upsert(day(date, 140), { onConflict: 'attendance_date' }));
+    assert.equal(minimal.status, 200);
+    assert.equal(minimal.data, null);
+    const fresh = await run(db.from('attendance_aggregates').upsert(day(uniqueDate(), 150), { onConflict: 'attendance_date' }));
+    assert.equal(fresh.status, 201);
   });
 
   test('merge of several rows, one new and one existing: 201, both returned', async () => {

@@ -24,8 +24,8 @@ pub use error::{ErrorParts, RestError};
 pub use plan::{Candidate, ReadPlan, plan_read, plan_rpc, plan_write};
 pub use schema::{Column, Function, SchemaCache, Table};
 pub use sql::{
-    Conflict, CountMode, Statement, Write, quote_ident, read_statement, rpc_statement,
-    write_statement,
+    Conflict, CountMode, Shape, Statement, Write, bare_write_statement, count_plan_statement,
+    quote_ident, read_statement, rpc_statement, write_statement,
 };
 
 /// Limits of the table API.
@@ -222,23 +222,42 @@ impl Rest {
         apply_range_header(&mut params, req.range);
         let plan = plan::plan_read(cache, req.target, &params, Some(self.config.max_rows))?;
         let tables = plan.tables();
+        // As PostgREST: exact counts every row; planned takes the planner's estimate (EXPLAIN
+        // of the counted rows, in the same transaction); estimated counts up to max_rows and
+        // takes the larger of that and the estimate beyond.
         let count = match req.prefer.count {
-            Some(Count::Exact | Count::Planned | Count::Estimated) => CountMode::Exact,
-            None => CountMode::None,
+            Some(Count::Exact) => CountMode::Exact,
+            Some(Count::Estimated) => CountMode::Capped(self.config.max_rows),
+            Some(Count::Planned) | None => CountMode::None,
         };
         let stmt = sql::read_statement(&plan, count);
-        let out = self.execute(&stmt, req, true, |_| Ok(())).await?;
+        let explain = matches!(req.prefer.count, Some(Count::Planned | Count::Estimated))
+            .then(|| sql::count_plan_statement(&plan));
+        let out = self
+            .execute(&stmt, explain.as_ref(), req, true, None)
+            .await?;
+        let total = match req.prefer.count {
+            Some(Count::Exact) => out.total,
+            Some(Count::Planned) => out.planned,
+            Some(Count::Estimated) => match (out.total, out.planned) {
+                (Some(counted), planned) if counted > self.config.max_rows as i64 => {
+                    Some(planned.map_or(counted, |p| p.max(counted)))
+                }
+                (counted, _) => counted,
+            },
+            None => None,
+        };
         let offset = plan.offset.unwrap_or(0);
-        if let Some(total) = out.total
+        if let Some(total) = total
             && total > 0
             && offset >= total as u64
             && out.page == 0
         {
             return Err(RestError::RangeNotSatisfiable { total, offset });
         }
-        let partial = out.total.is_some_and(|t| t > out.page);
+        let partial = total.is_some_and(|t| t > out.page);
         let mut preference_applied = Vec::new();
-        if count == CountMode::Exact
+        if total.is_some()
             && let Some(c) = req.prefer.count
         {
             preference_applied.push(format!("count={}", count_name(c)));
@@ -248,7 +267,7 @@ impl Rest {
             status: if partial { 206 } else { 200 },
             body: (req.method != Method::Head).then_some(body),
             object: req.accept == Accept::Object,
-            content_range: Some(content_range(offset, out.page, out.total)),
+            content_range: Some(content_range(offset, out.page, total)),
             preference_applied,
             cache: None,
         };
@@ -273,6 +292,8 @@ impl Rest {
             && req.prefer.count.is_none()
             && max_affected.is_none()
             && req.accept != Accept::Object;
+        let merge = req.method == Method::Post
+            && req.prefer.resolution == Some(Resolution::MergeDuplicates);
         let build = |write: &sql::Write<'_>| {
             if bare {
                 sql::bare_write_statement(&table.name, write)
@@ -389,21 +410,25 @@ impl Rest {
             Method::Get | Method::Head => unreachable!("reads are handled by Rest::read"),
         };
         let accept = req.accept;
+        let check = |out: &Outcome| {
+            if let Some(limit) = max_affected
+                && out.page > limit as i64
+            {
+                return Err(RestError::MaxAffected {
+                    limit,
+                    affected: out.page,
+                });
+            }
+            if accept == Accept::Object && out.page != 1 {
+                return Err(RestError::NotSingle { rows: out.page });
+            }
+            Ok(())
+        };
+        // Only these checks can refuse a write after it ran; without them the transaction's
+        // end goes out with the statement (one round trip).
+        let needs_check = max_affected.is_some() || accept == Accept::Object;
         let out = self
-            .execute_as(&statement, req, false, bare, |out| {
-                if let Some(limit) = max_affected
-                    && out.page > limit as i64
-                {
-                    return Err(RestError::MaxAffected {
-                        limit,
-                        affected: out.page,
-                    });
-                }
-                if accept == Accept::Object && out.page != 1 {
-                    return Err(RestError::NotSingle { rows: out.page });
-                }
-                Ok(())
-            })
+            .execute(&statement, None, req, false, needs_check.then_some(&check))
             .await?;
         if strict {
             preference_applied.push("handling=strict".to_owned());
@@ -429,6 +454,8 @@ impl Rest {
             );
         }
         let status = match (req.method, representation) {
+            // As PostgREST: a merge upsert that inserted no row answers 200.
+            (Method::Post, _) if merge && out.inserted == Some(0) => 200,
             (Method::Post, _) => status,
             (_, true) => 200,
             _ => status,
@@ -500,7 +527,7 @@ impl Rest {
         };
         let stmt = sql::rpc_statement(&function, &args, plan.as_ref(), count);
         let read_only = function.volatility != 'v';
-        let out = self.execute(&stmt, &req, read_only, |_| Ok(())).await?;
+        let out = self.execute(&stmt, None, &req, read_only, None).await?;
         if function.returns_void() {
             return Ok(ApiResponse {
                 status: 204,
@@ -543,26 +570,21 @@ impl Rest {
         })
     }
 
-    /// One transaction: the caller's role and request context, then the statement.
+    /// One transaction: the caller's role and request context, the statement, then (for
+    /// planned and estimated counts) `explain`, the planner's estimate of the counted rows.
+    ///
+    /// Without a `check`, the transaction's end is known before anything runs (COMMIT, or
+    /// ROLLBACK for `tx=rollback`), so BEGIN, the context, the statement(s) and the end go out
+    /// together: one round trip. A `check` looks at the outcome first and may refuse it; the
+    /// end follows it. The connection goes back to the pool only when the end was answered
+    /// (or the failed transaction was rolled back): otherwise it is closed.
     async fn execute(
         &self,
         stmt: &Statement,
+        explain: Option<&Statement>,
         req: &ApiRequest<'_>,
         read_only: bool,
-        check: impl FnOnce(&Outcome) -> Result<(), RestError>,
-    ) -> Result<Outcome, RestError> {
-        self.execute_as(stmt, req, read_only, false, check).await
-    }
-
-    /// As [`Rest::execute`]; with `affected_only` the statement returns no rows and the outcome
-    /// is its affected-row count.
-    async fn execute_as(
-        &self,
-        stmt: &Statement,
-        req: &ApiRequest<'_>,
-        read_only: bool,
-        affected_only: bool,
-        check: impl FnOnce(&Outcome) -> Result<(), RestError>,
+        check: Option<&Check<'_>>,
     ) -> Result<Outcome, RestError> {
         let mut guard = ConnectionGuard(Some(
             self.pool
@@ -586,9 +608,17 @@ impl Rest {
             let statement = client
                 .prepare_typed_cached(&stmt.sql, &param_types(&stmt.values))
                 .await?;
-            Ok::<_, kanisa_pg::tokio_postgres::Error>((context, statement))
+            let explain = match explain {
+                Some(e) => Some(
+                    client
+                        .prepare_typed_cached(&e.sql, &param_types(&e.values))
+                        .await?,
+                ),
+                None => None,
+            };
+            Ok::<_, kanisa_pg::tokio_postgres::Error>((context, statement, explain))
         };
-        let (context, prepared) = match prepared.await {
+        let (context, prepared, prepared_explain) = match prepared.await {
             Ok(p) => p,
             Err(e) => {
                 guard.release();
@@ -604,81 +634,116 @@ impl Rest {
             &timeout,
         ];
         let params = stmt.values.as_params();
+        let explain_params = explain.map(|e| e.values.as_params());
         let begin = if read_only {
             "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
         } else {
             "BEGIN ISOLATION LEVEL READ COMMITTED"
         };
-        // BEGIN, the request context and the statement go out together (one round trip):
-        // tokio-postgres sends each request when its future is first polled, and try_join
-        // polls them in order. A failure aborts the transaction; the first error is returned.
+        let end = if !read_only && req.prefer.tx_rollback == Some(true) {
+            "ROLLBACK"
+        } else {
+            "COMMIT"
+        };
         let statement = async {
-            if affected_only {
-                let affected = client.execute(&prepared, &params).await?;
-                Ok(Outcome {
-                    total: None,
-                    page: i64::try_from(affected).unwrap_or(i64::MAX),
-                    body: "[]".to_owned(),
-                })
-            } else {
-                let row = client.query_one(&prepared, &params).await?;
-                Ok::<_, kanisa_pg::tokio_postgres::Error>(Outcome {
-                    total: row.get(0),
-                    page: row.get(1),
-                    body: row
-                        .get::<_, Option<String>>(2)
-                        .unwrap_or_else(|| "null".into()),
-                })
+            match stmt.shape {
+                Shape::Affected => {
+                    let affected = client.execute(&prepared, &params).await?;
+                    Ok(Outcome {
+                        total: None,
+                        page: i64::try_from(affected).unwrap_or(i64::MAX),
+                        body: "[]".to_owned(),
+                        inserted: None,
+                        planned: None,
+                    })
+                }
+                Shape::Plan => unreachable!("an EXPLAIN only ever follows the statement"),
+                Shape::Row => {
+                    let row = client.query_one(&prepared, &params).await?;
+                    Ok::<_, kanisa_pg::tokio_postgres::Error>(Outcome {
+                        total: row.get(0),
+                        page: row.get(1),
+                        body: row
+                            .get::<_, Option<String>>(2)
+                            .unwrap_or_else(|| "null".into()),
+                        inserted: if row.len() > 3 { row.get(3) } else { None },
+                        planned: None,
+                    })
+                }
             }
         };
-        let result = if read_only {
-            // Nothing to decide before the end: COMMIT rides along too.
-            futures_util::future::try_join4(
-                client.batch_execute(begin),
-                client.execute(&context, &context_params),
-                statement,
-                client.batch_execute("COMMIT"),
-            )
-            .await
-            .map(|(_, _, out, _)| out)
-        } else {
-            futures_util::future::try_join3(
-                client.batch_execute(begin),
-                client.execute(&context, &context_params),
-                statement,
-            )
-            .await
-            .map(|(_, _, out)| out)
-        };
-        let out = match result {
-            Ok(out) => out,
-            Err(e) => {
-                if !read_only {
-                    client.batch_execute("ROLLBACK").await?;
+        let planned = async {
+            match (&prepared_explain, &explain_params) {
+                (Some(p), Some(params)) => {
+                    let row = client.query_one(p, params).await?;
+                    Ok(plan_rows(&row.get::<_, Value>(0)))
                 }
+                _ => Ok::<_, kanisa_pg::tokio_postgres::Error>(None),
+            }
+        };
+        let pipelined_end = async {
+            if check.is_none() {
+                client.batch_execute(end).await
+            } else {
+                Ok(())
+            }
+        };
+        // Everything goes out together (one round trip): tokio-postgres sends each request
+        // when its future is first polled, and join polls them in order. join, not try_join:
+        // every request sent is also awaited, so after a failure we know whether the end was
+        // answered. A failure aborts the transaction; a pipelined COMMIT then ends it as a
+        // rollback. The first error (in order) is the one returned.
+        let (began, set, out, planned, ended) = futures_util::future::join5(
+            client.batch_execute(begin),
+            client.execute(&context, &context_params),
+            statement,
+            planned,
+            pipelined_end,
+        )
+        .await;
+        let result = began.and(set).and(out).and_then(|out| Ok((out, planned?)));
+        if check.is_none() {
+            // The end was answered: the transaction is over (a pipelined COMMIT after a
+            // failure answers as a rollback), so the connection is clean.
+            let ended_cleanly = ended.is_ok();
+            match result.and_then(|r| ended.map(|()| r)) {
+                Ok((mut out, planned)) => {
+                    out.planned = planned;
+                    guard.release();
+                    return Ok(out);
+                }
+                Err(e) => {
+                    if ended_cleanly {
+                        guard.release();
+                    }
+                    return Err(e.into());
+                }
+            }
+        }
+        let (mut out, planned) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                client.batch_execute("ROLLBACK").await?;
                 guard.release();
                 return Err(e.into());
             }
         };
-        if !read_only {
-            if let Err(e) = check(&out) {
-                client.batch_execute("ROLLBACK").await?;
-                guard.release();
-                return Err(e);
-            }
-            let end = if req.prefer.tx_rollback == Some(true) {
-                "ROLLBACK"
-            } else {
-                "COMMIT"
-            };
-            client.batch_execute(end).await?;
-        } else {
-            check(&out)?;
+        out.planned = planned;
+        if let Some(check) = check
+            && let Err(e) = check(&out)
+        {
+            client.batch_execute("ROLLBACK").await?;
+            guard.release();
+            return Err(e);
         }
+        client.batch_execute(end).await?;
         guard.release();
         Ok(out)
     }
 }
+
+/// A look at a statement's outcome that may refuse it (and roll the transaction back).
+type Check<'a> = dyn Fn(&Outcome) -> Result<(), RestError> + Sync + 'a;
 
 /// Parameter types for the statement. sea-query-postgres declares unsigned 64-bit values (our
 /// LIMIT and OFFSET) as numeric but sends them as int8, so they are declared int8 here.
@@ -735,6 +800,17 @@ struct Outcome {
     total: Option<i64>,
     page: i64,
     body: String,
+    /// Rows a merge upsert inserted (not updated).
+    inserted: Option<i64>,
+    /// The planner's estimate of the counted rows (planned and estimated counts).
+    planned: Option<i64>,
+}
+
+/// The row estimate of the top plan node in `EXPLAIN (FORMAT JSON)` output.
+fn plan_rows(explain: &Value) -> Option<i64> {
+    let rows = explain.get(0)?.get("Plan")?.get("Plan Rows")?.as_f64()?;
+    // A float of at most 2^53 from the planner: rounding it is the intent.
+    Some(rows.round().clamp(0.0, i64::MAX as f64) as i64)
 }
 
 fn parse(req: &ApiRequest<'_>, is_arg: impl Fn(&str) -> bool) -> Result<QueryParams, RestError> {

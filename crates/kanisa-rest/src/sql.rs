@@ -18,11 +18,28 @@ use crate::schema::EXPOSED_SCHEMA;
 /// The CTE a write's rows are read back from.
 pub const SOURCE: &str = "pgrst_source";
 
-/// What the final statement returns: one row of (total count, rows in this page, JSON body).
+/// The column a merge upsert's written rows carry besides their own: whether the row was
+/// inserted (`xmax = 0`: no earlier version) rather than updated.
+pub const INSERTED: &str = "pgrst_inserted";
+
+/// One SQL statement with its bound values, and what it returns.
 #[derive(Debug)]
 pub struct Statement {
     pub sql: String,
     pub values: PostgresValues,
+    pub shape: Shape,
+}
+
+/// What a statement returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One row: the total count (or NULL), the rows in this page, the JSON body — and for a
+    /// merge upsert a fourth column, how many of the rows were inserted.
+    Row,
+    /// No rows: what counts is the command tag's row count (a write without RETURNING).
+    Affected,
+    /// `EXPLAIN (FORMAT JSON)`: one row, one JSON column holding the plan.
+    Plan,
 }
 
 fn ident(name: &str) -> Alias {
@@ -388,25 +405,58 @@ fn join_condition(parent: &str, child: &str, join: &JoinPlan) -> Condition {
 }
 
 /// Whether and how to count all rows matching the root's filters.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CountMode {
     None,
     Exact,
+    /// Count at most `n + 1` rows (`Prefer: count=estimated`: exact up to `n`, the planner's
+    /// estimate above — see [`count_plan_statement`]).
+    Capped(u64),
 }
 
 /// The final statement for a read: `(total, page, body)` in one round trip.
 pub fn read_statement(plan: &ReadPlan, count: CountMode) -> Statement {
     let source = select_node(plan, Source::Table, None);
-    wrap(source.into(), None, total_expr(plan, Source::Table, count))
+    wrap(
+        source.into(),
+        None,
+        total_expr(plan, Source::Table, count),
+        false,
+    )
+}
+
+/// `EXPLAIN (FORMAT JSON)` of the rows a count would count (the root's filters, no page): the
+/// planner's row estimate is `Prefer: count=planned`, as in PostgREST. It runs in the
+/// request's transaction, after the read, so the caller's role and policies shape the plan.
+pub fn count_plan_statement(plan: &ReadPlan) -> Statement {
+    let (sql, values) =
+        counted_rows(plan, Source::Table, None).build_postgres(PostgresQueryBuilder);
+    Statement {
+        sql: format!("EXPLAIN (FORMAT JSON) {sql}"),
+        values,
+        shape: Shape::Plan,
+    }
 }
 
 /// `(SELECT count(*) …)` of every row the plan's root filters let through (no page), or NULL.
 fn total_expr(plan: &ReadPlan, source: Source, count: CountMode) -> Expr {
-    if count == CountMode::None {
-        return Expr::cust("NULL::bigint");
-    }
+    let cap = match count {
+        CountMode::None => return Expr::cust("NULL::bigint"),
+        CountMode::Exact => None,
+        CountMode::Capped(n) => Some(n.saturating_add(1)),
+    };
+    let inner = counted_rows(plan, source, cap);
+    let mut q = Query::select();
+    q.expr(Expr::cust("count(*)"))
+        .from_subquery(inner, ident("_n"));
+    Expr::SubQuery(None, Box::new(q.into()))
+}
+
+/// The rows a count counts: the root's filters (and the embeds that filter), no page, no
+/// order, at most `cap` rows.
+fn counted_rows(plan: &ReadPlan, source: Source, cap: Option<u64>) -> SelectStatement {
     let mut counted = plan.clone();
-    counted.limit = None;
+    counted.limit = cap;
     counted.offset = None;
     counted.order.clear();
     // Only embeds that filter rows matter to the count.
@@ -419,17 +469,16 @@ fn total_expr(plan: &ReadPlan, source: Source, count: CountMode) -> Expr {
         }
         OutItem::Column { .. } => false,
     });
-    let inner = select_node(&counted, source, None);
-    let mut q = Query::select();
-    q.expr(Expr::cust("count(*)"))
-        .from_subquery(inner, ident("_n"));
-    Expr::SubQuery(None, Box::new(q.into()))
+    select_node(&counted, source, None)
 }
 
+/// `(total, page, body)` over the rows of `source`; with `inserted`, a fourth column counts
+/// the written rows flagged [`INSERTED`].
 fn wrap(
     source: sea_query::SubQueryStatement,
     extra_cte: Option<CommonTableExpression>,
     total: Expr,
+    inserted: bool,
 ) -> Statement {
     let mut outer = Query::select();
     outer
@@ -438,8 +487,18 @@ fn wrap(
         .expr_as(
             Expr::cust("coalesce(json_agg(\"_s\"), '[]'::json)::text"),
             ident("body"),
-        )
-        .from_as(ident("pgrst_result"), ident("_s"));
+        );
+    if inserted {
+        outer.expr_as(
+            Expr::cust(format!(
+                "(SELECT count(*) FROM {} WHERE {})",
+                quote_ident(SOURCE),
+                quote_ident(INSERTED)
+            )),
+            ident("inserted"),
+        );
+    }
+    outer.from_as(ident("pgrst_result"), ident("_s"));
     let mut with = WithClause::new();
     if let Some(cte) = extra_cte {
         with.cte(cte);
@@ -452,7 +511,11 @@ fn wrap(
 
 fn finish(q: WithQuery) -> Statement {
     let (sql, values) = q.build_postgres(PostgresQueryBuilder);
-    Statement { sql, values }
+    Statement {
+        sql,
+        values,
+        shape: Shape::Row,
+    }
 }
 
 /// What a write does to the table, before the rows it touched are read back through `plan`.
@@ -484,34 +547,97 @@ pub enum Conflict {
 }
 
 /// The final statement for a write: the write as a CTE, its rows read back through `plan`
-/// (whose root reads the CTE), `(NULL, affected, body)`.
+/// (whose root reads the CTE), `(NULL, affected, body)` — and for a merge upsert how many rows
+/// it inserted.
 pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> Statement {
-    let written = write_query(table, write, true);
+    let merge = write.is_merge();
+    let returning = if merge {
+        Returning::RowsAndInserted
+    } else {
+        Returning::Rows
+    };
+    let written = write_query(table, write, returning);
     let mut cte = CommonTableExpression::new();
     cte.query(written).table_name(ident(SOURCE));
     let read = select_node(plan, Source::Written, None);
-    wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"))
+    wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"), merge)
 }
 
 /// The write alone, without RETURNING, for `return=minimal`: it needs only the write's own
 /// privilege and policies (RETURNING would demand SELECT rights and a read policy too — an
 /// anonymous contact form may insert a message it can never read). The affected row count
 /// comes from the command tag.
+///
+/// A merge upsert is the exception: its status depends on whether it inserted a row, so it
+/// returns only that flag per row, counted as `(NULL, affected, '[]', inserted)`. That asks
+/// nothing new of the caller: ON CONFLICT DO UPDATE already checks the SELECT policies on the
+/// rows it inserts and updates, and needs the SELECT right for the conflict.
 pub fn bare_write_statement(table: &str, write: &Write<'_>) -> Statement {
-    let (sql, values) = match write_query(table, write, false) {
+    if write.is_merge() {
+        let written = write_query(table, write, Returning::InsertedOnly);
+        let mut cte = CommonTableExpression::new();
+        cte.query(written).table_name(ident(SOURCE));
+        let mut outer = Query::select();
+        outer
+            .expr_as(Expr::cust("NULL::bigint"), ident("total"))
+            .expr_as(Expr::cust("count(*)"), ident("page"))
+            .expr_as(Expr::cust("'[]'::text"), ident("body"))
+            .expr_as(
+                Expr::cust(format!("count(*) FILTER (WHERE {})", quote_ident(INSERTED))),
+                ident("inserted"),
+            )
+            .from(ident(SOURCE));
+        let mut with = WithClause::new();
+        with.cte(cte);
+        return finish(outer.with(with));
+    }
+    let (sql, values) = match write_query(table, write, Returning::Nothing) {
         sea_query::SubQueryStatement::InsertStatement(q) => q.build_postgres(PostgresQueryBuilder),
         sea_query::SubQueryStatement::UpdateStatement(q) => q.build_postgres(PostgresQueryBuilder),
         sea_query::SubQueryStatement::DeleteStatement(q) => q.build_postgres(PostgresQueryBuilder),
         other => other_statement(other),
     };
-    Statement { sql, values }
+    Statement {
+        sql,
+        values,
+        shape: Shape::Affected,
+    }
+}
+
+impl Write<'_> {
+    /// An insert that updates the rows it conflicts with (`resolution=merge-duplicates`).
+    pub fn is_merge(&self) -> bool {
+        matches!(
+            self,
+            Write::Insert {
+                on_conflict: Some((_, Conflict::Merge)),
+                ..
+            }
+        )
+    }
+}
+
+/// What a write returns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Returning {
+    Nothing,
+    /// `RETURNING *`.
+    Rows,
+    /// `RETURNING *` and the [`INSERTED`] flag.
+    RowsAndInserted,
+    /// Only the [`INSERTED`] flag.
+    InsertedOnly,
 }
 
 fn other_statement(_: sea_query::SubQueryStatement) -> (String, PostgresValues) {
     unreachable!("write_query builds only INSERT, UPDATE and DELETE")
 }
 
-fn write_query(table: &str, write: &Write<'_>, returning: bool) -> sea_query::SubQueryStatement {
+fn write_query(
+    table: &str,
+    write: &Write<'_>,
+    returning: Returning,
+) -> sea_query::SubQueryStatement {
     let target = (ident(EXPOSED_SCHEMA), ident(table));
     match write {
         Write::Insert {
@@ -569,8 +695,20 @@ fn write_query(table: &str, write: &Write<'_>, returning: bool) -> sea_query::Su
                 .columns(columns.iter().map(|c| ident(c)))
                 .select_from(rows)
                 .expect("columns and select have the same length");
-            if returning {
-                insert.returning_all();
+            // xmax is 0 on a row version no transaction has touched since it was inserted: a
+            // row this statement inserted, not one its ON CONFLICT updated.
+            let inserted = format!("(xmax = 0) AS {}", quote_ident(INSERTED));
+            match returning {
+                Returning::Nothing => {}
+                Returning::Rows => {
+                    insert.returning_all();
+                }
+                Returning::RowsAndInserted => {
+                    insert.returning(Query::returning().expr(Expr::cust(format!("*, {inserted}"))));
+                }
+                Returning::InsertedOnly => {
+                    insert.returning(Query::returning().expr(Expr::cust(inserted)));
+                }
             }
             if let Some((keys, mode)) = on_conflict {
                 let mut oc = OnConflict::columns(keys.iter().map(|k| ident(k)));
@@ -618,7 +756,7 @@ fn write_query(table: &str, write: &Write<'_>, returning: bool) -> sea_query::Su
             for c in *conditions {
                 update.cond_where(cond_expr(table, c));
             }
-            if returning {
+            if returning != Returning::Nothing {
                 update.returning_all();
             }
             update.into()
@@ -629,7 +767,7 @@ fn write_query(table: &str, write: &Write<'_>, returning: bool) -> sea_query::Su
             for c in *conditions {
                 delete.cond_where(cond_expr(table, c));
             }
-            if returning {
+            if returning != Returning::Nothing {
                 delete.returning_all();
             }
             delete.into()
@@ -668,6 +806,7 @@ pub fn rpc_statement(
                 read.into(),
                 Some(cte),
                 total_expr(plan, Source::Written, count),
+                false,
             )
         }
         _ => {
@@ -684,7 +823,11 @@ pub fn rpc_statement(
                 .expr_as(Expr::cust("1::bigint"), ident("page"))
                 .expr_as(body, ident("body"));
             let (sql, values) = q.build_postgres(PostgresQueryBuilder);
-            Statement { sql, values }
+            Statement {
+                sql,
+                values,
+                shape: Shape::Row,
+            }
         }
     }
 }

@@ -7,8 +7,9 @@ use std::sync::OnceLock;
 use kanisa_pg::tokio_postgres::{self, Client, types::Type};
 use kanisa_query::ast::QueryParams;
 use kanisa_rest::{
-    Conflict, CountMode, ReadPlan, RestError, SchemaCache, Statement, Table, Write, plan_read,
-    plan_rpc, plan_write, read_statement, rpc_statement, write_statement,
+    Conflict, CountMode, ReadPlan, RestError, SchemaCache, Shape, Statement, Table, Write,
+    bare_write_statement, count_plan_statement, plan_read, plan_rpc, plan_write, read_statement,
+    rpc_statement, write_statement,
 };
 use kanisa_test_db::TestDb;
 use serde_json::Value;
@@ -88,6 +89,13 @@ pub fn read(
     Ok(read_statement(&plan, count))
 }
 
+/// The EXPLAIN a planned or estimated count runs after a GET.
+pub fn count_plan(cache: &SchemaCache, table: &str, query: &str) -> Result<Statement, RestError> {
+    let params = params(query)?;
+    let plan = plan_read(cache, table, &params, Some(MAX_ROWS))?;
+    Ok(count_plan_statement(&plan))
+}
+
 /// As `Rest::write` plans a write: the select that reads the written rows back (without the
 /// root's filters, order and page) and the root filters alone.
 fn write_plans(
@@ -124,6 +132,29 @@ pub fn insert_with(
     body: Value,
     conflict: Option<Conflict>,
     missing_default: bool,
+) -> Result<Statement, RestError> {
+    build_insert(cache, table, query, body, conflict, missing_default, false)
+}
+
+/// [`insert`] with `Prefer: return=minimal` and nothing else to read back: the write alone.
+pub fn insert_minimal(
+    cache: &SchemaCache,
+    table: &str,
+    query: &str,
+    body: Value,
+    conflict: Option<Conflict>,
+) -> Result<Statement, RestError> {
+    build_insert(cache, table, query, body, conflict, false, true)
+}
+
+fn build_insert(
+    cache: &SchemaCache,
+    table: &str,
+    query: &str,
+    body: Value,
+    conflict: Option<Conflict>,
+    missing_default: bool,
+    minimal: bool,
 ) -> Result<Statement, RestError> {
     let params = params(query)?;
     let t = cache.table(table)?.clone();
@@ -169,6 +200,9 @@ pub fn insert_with(
                 .collect()
         }),
     };
+    if minimal {
+        return Ok(bare_write_statement(&t.name, &write));
+    }
     Ok(write_statement(&t.name, &write, &read_plan))
 }
 
@@ -269,12 +303,14 @@ pub fn render(stmt: &Statement) -> String {
     out
 }
 
-/// What a statement returns: `(total, page, body)`.
+/// What a statement returns: `(total, page, body)`, and a merge upsert's inserted rows. A
+/// write without RETURNING gives only `page` (its row count); an EXPLAIN only `body` (the plan).
 #[derive(Debug)]
 pub struct Outcome {
     pub total: Option<i64>,
     pub page: i64,
     pub body: Option<String>,
+    pub inserted: Option<i64>,
 }
 
 impl Outcome {
@@ -293,11 +329,32 @@ pub async fn execute(
     let prepared = tx
         .prepare_typed(&stmt.sql, &param_types(&stmt.values))
         .await?;
-    let row = tx.query_one(&prepared, &stmt.values.as_params()).await?;
-    let out = Outcome {
-        total: row.get(0),
-        page: row.get(1),
-        body: row.get(2),
+    let params = stmt.values.as_params();
+    let out = match stmt.shape {
+        Shape::Affected => Outcome {
+            total: None,
+            page: i64::try_from(tx.execute(&prepared, &params).await?).unwrap(),
+            body: Some("[]".to_owned()),
+            inserted: None,
+        },
+        Shape::Plan => {
+            let row = tx.query_one(&prepared, &params).await?;
+            Outcome {
+                total: None,
+                page: 0,
+                body: Some(row.get::<_, Value>(0).to_string()),
+                inserted: None,
+            }
+        }
+        Shape::Row => {
+            let row = tx.query_one(&prepared, &params).await?;
+            Outcome {
+                total: row.get(0),
+                page: row.get(1),
+                body: row.get(2),
+                inserted: if row.len() > 3 { row.get(3) } else { None },
+            }
+        }
     };
     tx.rollback().await?;
     Ok(out)

@@ -7,7 +7,8 @@ use kanisa_rest::{Conflict, CountMode, RestError, SchemaCache, Statement};
 use serde_json::json;
 
 use crate::harness::{
-    Fresh, cache, delete, execute, insert, insert_with, load_cache, read, render, rpc, update,
+    Fresh, MAX_ROWS, cache, count_plan, delete, execute, insert, insert_minimal, insert_with,
+    load_cache, read, render, rpc, update,
 };
 
 type Build = fn(&SchemaCache) -> Result<Statement, RestError>;
@@ -149,6 +150,18 @@ cases! {
          &users=not.is.null&limit=2",
         CountMode::Exact,
     );
+    count_estimated => |c| read(
+        c,
+        "sermons",
+        "select=id,title&speaker=eq.John&order=sermon_date.desc&limit=5",
+        CountMode::Capped(MAX_ROWS),
+    );
+    count_planned_explain => |c| count_plan(
+        c,
+        "budgets",
+        "select=category,expenses!inner(amount),users!budgets_created_by_fkey(full_name)&year=eq.2024\
+         &order=category&limit=2&offset=1",
+    );
 
     // -- embeds ----------------------------------------------------------------------------
     embed_to_one => |c| get(c, "ministries", "select=name,church_leaders(name,position)");
@@ -246,6 +259,20 @@ cases! {
         "",
         json!({"member_id": MEMBER_ID, "ministry_id": MINISTRY_ID}),
         Some(Conflict::Merge),
+    );
+    upsert_merge_minimal => |c| insert_minimal(
+        c,
+        "daily_verses",
+        "on_conflict=day_index",
+        json!({"day_index": 3, "text": "In the beginning", "reference": "Genesis 1:1"}),
+        Some(Conflict::Merge),
+    );
+    insert_minimal_alone => |c| insert_minimal(
+        c,
+        "sermons",
+        "",
+        json!({"title": "Grace", "speaker": "John", "sermon_date": "2024-01-07"}),
+        None,
     );
     upsert_ignore => |c| insert(
         c,
@@ -413,4 +440,50 @@ fn statements_do_not_depend_on_hash_order() {
         // And twice from the same cache.
         assert_eq!(render(&a), render(&build(cache()).unwrap()), "{name}");
     }
+}
+
+/// A merge upsert counts the rows it inserted (`xmax = 0`), not those it updated: with rows
+/// read back and without (return=minimal). Other writes carry no such count.
+#[tokio::test]
+async fn merge_counts_the_rows_it_inserted() {
+    let mut fresh = Fresh::new().await;
+    fresh
+        .client
+        .batch_execute(
+            "INSERT INTO public.daily_verses (day_index, text, reference) \
+             VALUES (3, 'Old', 'Gen 1:1')",
+        )
+        .await
+        .unwrap();
+    let verse = |day: i32| json!({"day_index": day, "text": "New", "reference": "Gen 1:1"});
+    for (label, rows, inserted, page) in [
+        ("existing", json!([verse(3)]), 0, 1),
+        ("new", json!([verse(4)]), 1, 1),
+        ("both", json!([verse(3), verse(5)]), 1, 2),
+    ] {
+        for minimal in [false, true] {
+            let build = if minimal { insert_minimal } else { insert };
+            let stmt = build(
+                &fresh.cache,
+                "daily_verses",
+                "on_conflict=day_index&select=day_index,text",
+                rows.clone(),
+                Some(Conflict::Merge),
+            )
+            .unwrap();
+            let out = execute(&mut fresh.client, &stmt).await.unwrap();
+            assert_eq!(out.inserted, Some(inserted), "{label}, minimal: {minimal}");
+            assert_eq!(out.page, page, "{label}, minimal: {minimal}");
+        }
+    }
+    let stmt = insert(
+        &fresh.cache,
+        "daily_verses",
+        "on_conflict=day_index",
+        json!([verse(3)]),
+        Some(Conflict::Ignore),
+    )
+    .unwrap();
+    let out = execute(&mut fresh.client, &stmt).await.unwrap();
+    assert_eq!((out.page, out.inserted), (0, None), "ignore: no count");
 }

@@ -362,7 +362,8 @@ async fn upsert_merges_or_ignores() {
     )
     .await
     .unwrap();
-    assert_eq!(res.status(), 201);
+    // It only updated: 200 (201 only when a row was inserted, as in PostgREST).
+    assert_eq!(res.status(), 200);
     assert_eq!(
         res.json::<Value>().await.unwrap(),
         json!([{"sabbath_school_count": 120}])
@@ -846,4 +847,80 @@ async fn ambiguous_embeds_list_their_candidates() {
             .await;
         assert_eq!(status, 200, "{hint}: {body}");
     }
+}
+
+#[tokio::test]
+async fn a_minimal_upsert_answers_by_what_it_did() {
+    let app = TestApp::spawn_demo().await;
+    let post = |count: i32| {
+        app.rest(
+            reqwest::Method::POST,
+            "attendance_aggregates?on_conflict=attendance_date",
+        )
+        .header("prefer", "resolution=merge-duplicates")
+        .json(&json!({"attendance_date": "2999-01-05", "sabbath_school_count": count}))
+        .send()
+    };
+    let res = post(1).await.unwrap();
+    assert_eq!(res.status(), 201, "inserted");
+    assert_eq!(
+        header(res.headers(), "preference-applied"),
+        "resolution=merge-duplicates"
+    );
+    let res = post(2).await.unwrap();
+    assert_eq!(res.status(), 200, "only updated");
+    assert_eq!(res.text().await.unwrap(), "");
+    let (_, _, rows) = app
+        .rest_get("attendance_aggregates?attendance_date=eq.2999-01-05&select=sabbath_school_count")
+        .await;
+    assert_eq!(rows, json!([{"sabbath_school_count": 2}]));
+}
+
+#[tokio::test]
+async fn planned_and_estimated_counts() {
+    let app = TestApp::spawn_demo().await;
+    let counted = |prefer: &'static str, method: reqwest::Method| {
+        app.rest(method, "sermons?select=id&limit=5&offset=5")
+            .header("prefer", prefer)
+            .send()
+    };
+    // The planner's estimate: some number of rows, whatever the statistics say today.
+    let res = counted("count=planned", reqwest::Method::GET)
+        .await
+        .unwrap();
+    assert!(
+        res.status() == 200 || res.status() == 206,
+        "{}",
+        res.status()
+    );
+    assert_eq!(header(res.headers(), "preference-applied"), "count=planned");
+    let range = header(res.headers(), "content-range");
+    let (page, total) = range.split_once('/').unwrap();
+    assert_eq!(page, "5-9");
+    assert!(total.parse::<u64>().is_ok_and(|t| t > 0), "{range}");
+    assert_eq!(
+        res.json::<Value>().await.unwrap().as_array().unwrap().len(),
+        5
+    );
+
+    // Estimated: under max_rows the count is exact.
+    let res = counted("count=estimated", reqwest::Method::GET)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 206);
+    assert_eq!(header(res.headers(), "content-range"), "5-9/12");
+    assert_eq!(
+        header(res.headers(), "preference-applied"),
+        "count=estimated"
+    );
+
+    // HEAD counts too.
+    let res = counted("count=planned", reqwest::Method::HEAD)
+        .await
+        .unwrap();
+    assert!(
+        header(res.headers(), "content-range")
+            .split_once('/')
+            .is_some_and(|(_, t)| t.parse::<u64>().is_ok()),
+    );
 }
