@@ -166,14 +166,16 @@ describe('database errors', () => {
     assertError(type, 400, '22P02');
   });
 
-  test('42501 as anon (no grants yet) → 401', async () => {
-    const outcome = await run(anonDb.from('sermons').select('title'));
+  // payment_logs: a table anon is never granted (public content such as sermons is readable
+  // by anon once the policies grant it).
+  test('42501 as anon (no grant on payment_logs) → 401', async () => {
+    const outcome = await run(anonDb.from('payment_logs').select('id'));
     const error = assertError(outcome, 401, '42501');
-    assert.match(error.message, /permission denied for table sermons/);
+    assert.match(error.message, /permission denied for table payment_logs/);
   });
 
   test('a 401 carries WWW-Authenticate: Bearer', async () => {
-    const outcome = await run(anonDb.from('sermons').select('title'));
+    const outcome = await run(anonDb.from('payment_logs').select('id'));
     assert.equal(outcome.status, 401);
     assert.equal(outcome.http.headers.get('www-authenticate'), 'Bearer');
   });
