@@ -6,9 +6,19 @@
 //! password, hash or secret.
 #![forbid(unsafe_code)]
 
+mod admin;
+mod error;
 mod jwt;
+mod limit;
+mod session;
+mod user;
 
+pub use admin::{AdminUserChange, NewAdminUser};
+pub use error::AuthError;
 pub use jwt::{API_ROLES, JwtError, JwtKeys, Verified};
+pub use limit::RateLimiter;
+pub use session::{Auth, AuthOptions, ClientInfo, Clock, Identity, Session, UserUpdate};
+pub use user::User;
 
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
@@ -34,34 +44,37 @@ pub const ROLES: &[(&str, u8)] = &[
     ("VISITOR", 0),
 ];
 
+/// The menu permission vocabulary (back-office §6.3 and the menu's names); the database holds
+/// the same list in kanisa.permissions (a test compares them).
+pub const PERMISSIONS: &[&str] = &[
+    "manage_users",
+    "manage_admins",
+    "view_audit_logs",
+    "system_settings",
+    "manage_content",
+    "manage_sermons",
+    "manage_events",
+    "manage_announcements",
+    "manage_members",
+    "view_member_details",
+    "manage_attendance",
+    "manage_finances",
+    "view_financial_reports",
+    "manage_donations",
+    "manage_budget",
+    "manage_prayer_requests",
+    "send_communications",
+    "manage_communications",
+    "send_sms",
+    "send_emails",
+    "view_reports",
+    "view_member_reports",
+];
+
 /// Admin users' passwords: "minimum length 6" (back-office §5), raised by Security settings.
 pub const MIN_PASSWORD_LEN: usize = 6;
 
-#[derive(Debug, thiserror::Error)]
-pub enum AuthError {
-    #[error("{0:?} is not an e-mail address")]
-    InvalidEmail(String),
-    #[error("unknown role {0:?}; expected one of {roles}", roles = role_names())]
-    InvalidRole(String),
-    #[error("the full name is required")]
-    MissingName,
-    #[error("Password must be at least {0} characters")]
-    PasswordTooShort(usize),
-    #[error("an account with the e-mail {0} already exists")]
-    EmailTaken(String),
-    #[error("password hashing failed")]
-    Hash,
-    #[error("{what}: {source}")]
-    Io {
-        what: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("database error: {}", kanisa_pg::describe(.0))]
-    Db(#[from] tokio_postgres::Error),
-}
-
-fn role_names() -> String {
+pub(crate) fn role_names() -> String {
     ROLES.iter().map(|(r, _)| *r).collect::<Vec<_>>().join(", ")
 }
 
@@ -122,7 +135,7 @@ pub fn load_or_create_jwt_secret(data_dir: &Path) -> Result<String, AuthError> {
     Ok(secret)
 }
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct NewUser {
     pub email: String,
     pub full_name: String,
@@ -168,9 +181,22 @@ pub struct CreatedUser {
 
 /// Creates a sign-in identity and its profile in one transaction.
 pub async fn create_user(client: &mut Client, user: &NewUser) -> Result<CreatedUser, AuthError> {
-    let user = validate_new_user(user)?;
-    let hash = hash_password(&user.password)?;
+    let checked = validate_new_user(user)?;
+    let hash = hash_password(&checked.password)?;
     let tx = client.transaction().await?;
+    let created = create_user_in(&tx, &checked, &hash).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+/// Inserts the identity and its profile with an already computed hash, inside the caller's
+/// transaction.
+pub(crate) async fn create_user_in(
+    tx: &impl tokio_postgres::GenericClient,
+    user: &NewUser,
+    hash: &str,
+) -> Result<CreatedUser, AuthError> {
+    let user = validate_new_user(user)?;
     let inserted = tx
         .query_opt(
             "INSERT INTO auth.users (email, encrypted_password) VALUES ($1, $2) \
@@ -187,7 +213,6 @@ pub async fn create_user(client: &mut Client, user: &NewUser) -> Result<CreatedU
         &[&id, &user.email, &user.full_name, &user.role],
     )
     .await?;
-    tx.commit().await?;
     tracing::info!(%id, role = %user.role, "account created");
     Ok(CreatedUser {
         id,
@@ -197,7 +222,7 @@ pub async fn create_user(client: &mut Client, user: &NewUser) -> Result<CreatedU
 }
 
 /// The first Super Admin, created when there is none yet.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct FirstAdmin {
     pub email: String,
     /// Present only when Kanisa generated it (it is then shown once).
@@ -306,7 +331,7 @@ mod tests {
         assert!(messages[0].contains("not an e-mail"));
         assert!(messages[1].contains("full name"));
         assert!(messages[2].contains("SUPER_ADMIN"));
-        assert_eq!(messages[3], "Password must be at least 6 characters");
+        assert_eq!(messages[3], "Password must be at least 6 characters long.");
     }
 
     #[test]
@@ -321,5 +346,29 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o600);
+    }
+}
+
+/// Leaves passwords out.
+impl std::fmt::Debug for NewUser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewUser")
+            .field("email", &self.email)
+            .field("full_name", &self.full_name)
+            .field("role", &self.role)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Leaves the generated password out.
+impl std::fmt::Debug for FirstAdmin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FirstAdmin")
+            .field("email", &self.email)
+            .field(
+                "generated_password",
+                &self.generated_password.as_ref().map(|_| "[redacted]"),
+            )
+            .finish()
     }
 }

@@ -129,6 +129,9 @@ pub struct Config {
     pub pool_size: usize,
     /// `KANISA_LOG_FORMAT`: `text` (default) or `json`.
     pub log_format: LogFormat,
+    /// `KANISA_TRUSTED_PROXIES`: addresses or CIDR blocks of reverse proxies whose
+    /// `X-Forwarded-For` is believed (none by default: the peer address is the client).
+    pub trusted_proxies: Vec<IpBlock>,
     pub smtp: SmtpConfig,
     pub sms: SmsConfig,
     pub payments: PaymentsConfig,
@@ -152,6 +155,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_APPS_DIR", "folder with the built apps (./apps)"),
     ("KANISA_DB_POOL_SIZE", "database connections (16)"),
     ("KANISA_LOG_FORMAT", "text or json (text)"),
+    (
+        "KANISA_TRUSTED_PROXIES",
+        "proxies whose X-Forwarded-For is believed, e.g. 127.0.0.1,10.0.0.0/8 (none)",
+    ),
     (
         "KANISA_PG_BIN",
         "PostgreSQL binaries for the managed cluster",
@@ -257,6 +264,23 @@ impl Config {
             Some("json") => LogFormat::Json,
             Some(v) => return Err(invalid("KANISA_LOG_FORMAT", "expected text or json", v)),
         };
+        let trusted_proxies = match env.get("KANISA_TRUSTED_PROXIES") {
+            None => Vec::new(),
+            Some(v) => v
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    p.parse::<IpBlock>().map_err(|_| {
+                        invalid(
+                            "KANISA_TRUSTED_PROXIES",
+                            "expected addresses or CIDR blocks separated by commas, e.g. 127.0.0.1,10.0.0.0/8",
+                            v,
+                        )
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+        };
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -311,6 +335,7 @@ impl Config {
             apps_dir: PathBuf::from(env.get("KANISA_APPS_DIR").unwrap_or("./apps")),
             pool_size,
             log_format,
+            trusted_proxies,
             smtp,
             sms,
             payments,
@@ -484,6 +509,57 @@ impl Env<'_> {
     }
 }
 
+/// An address block (`10.0.0.0/8`, `::1`, `192.168.1.7`): one entry of KANISA_TRUSTED_PROXIES.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpBlock {
+    addr: std::net::IpAddr,
+    prefix: u8,
+}
+
+impl IpBlock {
+    /// True when `ip` lies inside the block (IPv4-mapped IPv6 addresses count as IPv4).
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr;
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        match (self.addr, ip) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::str::FromStr for IpBlock {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, ()> {
+        let (addr, prefix) = match s.split_once('/') {
+            Some((a, p)) => (a, Some(p)),
+            None => (s, None),
+        };
+        let addr: std::net::IpAddr = addr.parse().map_err(|_| ())?;
+        let max = if addr.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p.parse::<u8>().ok().filter(|p| *p <= max).ok_or(())?,
+        };
+        Ok(IpBlock { addr, prefix })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,5 +678,28 @@ mod tests {
             "postgres://u:%5Bredacted%5D@h:5432/d?[redacted]"
         );
         assert_eq!(redact_url("nonsense"), "[redacted]");
+    }
+
+    #[test]
+    fn trusted_proxies_are_blocks() {
+        let c = Config::from_vars(&vars(&[(
+            "KANISA_TRUSTED_PROXIES",
+            "127.0.0.1, 10.0.0.0/8,::1",
+        )]))
+        .unwrap();
+        let ip = |s: &str| s.parse::<std::net::IpAddr>().unwrap();
+        assert_eq!(c.trusted_proxies.len(), 3);
+        assert!(c.trusted_proxies[0].contains(ip("127.0.0.1")));
+        assert!(c.trusted_proxies[0].contains(ip("::ffff:127.0.0.1")));
+        assert!(!c.trusted_proxies[0].contains(ip("127.0.0.2")));
+        assert!(c.trusted_proxies[1].contains(ip("10.200.3.4")));
+        assert!(!c.trusted_proxies[1].contains(ip("11.0.0.1")));
+        assert!(c.trusted_proxies[2].contains(ip("::1")));
+        let all: IpBlock = "0.0.0.0/0".parse().unwrap();
+        assert!(all.contains(ip("8.8.8.8")));
+        for bad in ["10.0.0.0/33", "example.org", "10.0.0.0/x"] {
+            let err = Config::from_vars(&vars(&[("KANISA_TRUSTED_PROXIES", bad)])).unwrap_err();
+            assert!(err.to_string().contains("KANISA_TRUSTED_PROXIES"), "{err}");
+        }
     }
 }

@@ -25,7 +25,7 @@ pub use migrate::{
 };
 pub use pool::{AUTHENTICATOR, Database, connect_once, pool_from_config};
 
-pub use deadpool_postgres::{Client as PooledClient, Pool};
+pub use deadpool_postgres::{self, Client as PooledClient, Pool};
 pub use tokio_postgres;
 
 /// SQL embedded at build time from the repository's `migrations/`, `policies/` and `seeds/`.

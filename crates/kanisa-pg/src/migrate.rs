@@ -235,10 +235,32 @@ fn verify(migrations: &[Migration], applied: &[Applied]) -> Result<(), PgError> 
 /// Applies every policy file in one transaction: all of them or none. Policy files are
 /// idempotent by contract (they drop and recreate what they own), so this runs on every start.
 pub async fn apply_policies(client: &mut Client, policies: &[(&str, &str)]) -> Result<(), PgError> {
-    if policies.is_empty() {
-        return Ok(());
-    }
     let tx = client.transaction().await?;
+    let relations: Vec<String> = tx
+        .query(EXPOSED_RELATIONS_SQL, &[])
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for (file, _) in policies {
+        let stem = file.strip_suffix(".sql").unwrap_or(file);
+        if stem != FUNCTIONS_POLICY && !relations.iter().any(|r| r == stem) {
+            return Err(PgError::PolicyFailed {
+                file: (*file).to_owned(),
+                message: format!(
+                    "no table or view named {stem:?} in the exposed schemas; a policy file is \
+                     named after its table (public tables plainly, others as schema.table) or \
+                     is {FUNCTIONS_POLICY}.sql"
+                ),
+            });
+        }
+    }
+    tx.batch_execute(RESET_POLICIES_SQL)
+        .await
+        .map_err(|e| PgError::PolicyFailed {
+            file: "(reset before the policy files)".to_owned(),
+            message: describe(&e),
+        })?;
     for (file, sql) in policies {
         tx.batch_execute(sql)
             .await
@@ -251,6 +273,47 @@ pub async fn apply_policies(client: &mut Client, policies: &[(&str, &str)]) -> R
     tracing::info!(files = policies.len(), "policies applied");
     Ok(())
 }
+
+/// The policy file that grants EXECUTE on the RPC functions (every other file is named after
+/// its table).
+pub const FUNCTIONS_POLICY: &str = "functions";
+
+/// Tables and views the API exposes (public plainly, storage as `storage.name`).
+const EXPOSED_RELATIONS_SQL: &str = "
+SELECT CASE WHEN n.nspname = 'public' THEN c.relname ELSE n.nspname || '.' || c.relname END
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p', 'v', 'm', 'f')";
+
+/// Makes the policy files the whole truth: before they run, every policy on the exposed
+/// schemas is dropped and every right of anon/authenticated there revoked, and row-level
+/// security is enabled and forced on every table (a table without a policy file is then closed
+/// to both roles). service_role keeps its grants from the migrations.
+const RESET_POLICIES_SQL: &str = "
+DO $reset$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT schemaname, tablename, policyname FROM pg_policies
+            WHERE schemaname IN ('public', 'storage') LOOP
+    EXECUTE format('DROP POLICY %I ON %I.%I', r.policyname, r.schemaname, r.tablename);
+  END LOOP;
+  FOR r IN SELECT n.nspname, c.relname, c.relkind
+             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p', 'v', 'm', 'f') LOOP
+    EXECUTE format('REVOKE ALL ON %I.%I FROM anon, authenticated', r.nspname, r.relname);
+    IF r.relkind IN ('r', 'p') THEN
+      EXECUTE format('ALTER TABLE %I.%I ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY',
+                     r.nspname, r.relname);
+    END IF;
+  END LOOP;
+  FOR r IN SELECT nspname FROM pg_namespace WHERE nspname IN ('public', 'storage') LOOP
+    EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA %I FROM anon, authenticated', r.nspname);
+    EXECUTE format('REVOKE ALL ON ALL FUNCTIONS IN SCHEMA %I FROM anon, authenticated, PUBLIC',
+                   r.nspname);
+    EXECUTE format('GRANT USAGE ON SCHEMA %I TO anon, authenticated', r.nspname);
+  END LOOP;
+END
+$reset$;";
 
 /// Loads the demo content (seeds/demo.sql) in one transaction. Idempotent: every row has a
 /// fixed id and is skipped when present.

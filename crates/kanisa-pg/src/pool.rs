@@ -14,12 +14,18 @@ use crate::error::PgError;
 /// The login role of API connections (see sql/roles.sql).
 pub const AUTHENTICATOR: &str = "authenticator";
 
+/// Connections of [`Database::service_pool`].
+pub const SERVICE_POOL_SIZE: usize = 4;
+
 /// Kanisa's database, however it is provided, with a pool of connections to it.
 pub struct Database {
     /// Connections for API requests. With the managed cluster they log in as `authenticator`,
     /// which can do nothing but switch to `anon`, `authenticated` or `service_role` for one
     /// transaction; with `DATABASE_URL`, as the URL's user.
     pub pool: Pool,
+    /// A few connections as the database owner, for the server's own work on schemas the API
+    /// never exposes (sign-in, sessions, file metadata checks, jobs).
+    pub service_pool: Pool,
     /// Connection settings (superuser for the managed cluster, `DATABASE_URL` otherwise).
     pub pg_config: tokio_postgres::Config,
     cluster: Option<Cluster>,
@@ -46,6 +52,7 @@ impl Database {
                 api_config.user(AUTHENTICATOR);
                 Ok(Database {
                     pool: pool_from_config(api_config, config.pool_size)?,
+                    service_pool: pool_from_config(pg_config.clone(), SERVICE_POOL_SIZE)?,
                     pg_config,
                     cluster: Some(cluster),
                 })
@@ -61,6 +68,7 @@ impl Database {
                 }
                 Ok(Database {
                     pool: pool_from_config(pg_config.clone(), config.pool_size)?,
+                    service_pool: pool_from_config(pg_config.clone(), SERVICE_POOL_SIZE)?,
                     pg_config,
                     cluster: None,
                 })
@@ -94,6 +102,7 @@ impl Database {
     /// Closes the pool and stops the managed cluster if this process started it.
     pub async fn close(self) -> Result<(), PgError> {
         self.pool.close();
+        self.service_pool.close();
         match self.cluster {
             Some(cluster) => cluster.stop().await,
             None => Ok(()),

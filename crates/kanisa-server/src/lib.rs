@@ -6,6 +6,8 @@
 #![forbid(unsafe_code)]
 
 mod apps;
+mod auth;
+mod client;
 mod error;
 mod health;
 mod middleware;
@@ -16,7 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::routing::{any, get};
+use axum::routing::{any, get, post};
 use kanisa_pg::Pool;
 use tokio::net::TcpListener;
 
@@ -28,6 +30,9 @@ pub struct AppState {
     pub pool: Pool,
     pub rest: Arc<kanisa_rest::Rest>,
     pub jwt: Arc<kanisa_auth::JwtKeys>,
+    pub auth: Arc<kanisa_auth::Auth>,
+    /// Proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Arc<Vec<kanisa_config::IpBlock>>,
     apps: Arc<apps::Apps>,
 }
 
@@ -37,14 +42,23 @@ impl AppState {
         pool: Pool,
         rest: Arc<kanisa_rest::Rest>,
         jwt: Arc<kanisa_auth::JwtKeys>,
+        auth: Arc<kanisa_auth::Auth>,
         apps_dir: PathBuf,
     ) -> Self {
         Self {
             pool,
             rest,
             jwt,
+            auth,
+            trusted_proxies: Arc::new(Vec::new()),
             apps: Arc::new(apps::Apps::new(&apps_dir)),
         }
+    }
+
+    /// Believe `X-Forwarded-For` from these proxies (`KANISA_TRUSTED_PROXIES`).
+    pub fn with_trusted_proxies(mut self, proxies: Vec<kanisa_config::IpBlock>) -> Self {
+        self.trusted_proxies = Arc::new(proxies);
+        self
     }
 }
 
@@ -60,7 +74,25 @@ pub fn router(state: AppState) -> Router {
         .route("/rest/v1", get(rest::openapi))
         .route("/rest/v1/", get(rest::openapi))
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
-    let mut api = rest;
+    let auth = Router::new()
+        .route("/auth/v1/token", post(auth::token))
+        .route("/auth/v1/logout", post(auth::logout))
+        .route("/auth/v1/user", get(auth::get_user).put(auth::put_user))
+        .route("/auth/v1/settings", get(auth::settings))
+        .route("/auth/v1/signup", post(auth::signup))
+        .route("/auth/v1/health", get(auth::health))
+        .route(
+            "/auth/v1/admin/users",
+            get(auth::admin_list).post(auth::admin_create),
+        )
+        .route(
+            "/auth/v1/admin/users/{id}",
+            get(auth::admin_get)
+                .put(auth::admin_update)
+                .delete(auth::admin_delete),
+        )
+        .layer(axum::extract::DefaultBodyLimit::max(64 * 1024));
+    let mut api = rest.merge(auth);
     for prefix in API_PREFIXES.iter().filter(|p| **p != "/rest/v1") {
         api = api
             .route(prefix, any(error::no_route))

@@ -100,8 +100,11 @@ fn main() -> ExitCode {
 
 fn init_tracing(config: &Config, serving: bool) {
     let default = if serving { "info" } else { "warn" };
+    // tokio-postgres logs statement parameters at debug level; they include password hashes
+    // and token digests, so it never logs below info whatever RUST_LOG asks.
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default))
+        .add_directive("tokio_postgres=info".parse().expect("a valid directive"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
@@ -113,7 +116,7 @@ fn init_tracing(config: &Config, serving: bool) {
 
 async fn run(command: Command, config: Config) -> Result<()> {
     if let Command::Keys = command {
-        let keys = jwt_keys(&config)?;
+        let keys = kanisa_auth::JwtKeys::new(&jwt_secret(&config)?);
         println!("anon          {}", keys.api_key("anon")?);
         println!("service_role  {}", keys.api_key("service_role")?);
         return Ok(());
@@ -229,7 +232,13 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     )
     .await?;
     drop(client);
-    let jwt = jwt_keys(config)?;
+    let secret = jwt_secret(config)?;
+    let jwt = std::sync::Arc::new(kanisa_auth::JwtKeys::new(&secret));
+    let mut auth_options = kanisa_auth::AuthOptions::new(&secret);
+    if let Some(url) = &config.public_url {
+        auth_options.issuer = format!("{}/auth/v1", url.as_str().trim_end_matches('/'));
+    }
+    let auth = kanisa_auth::Auth::new(db.service_pool.clone(), jwt.clone(), auth_options)?;
 
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -245,9 +254,11 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     let state = kanisa_server::AppState::new(
         db.pool.clone(),
         rest,
-        std::sync::Arc::new(jwt),
+        jwt,
+        std::sync::Arc::new(auth),
         config.apps_dir.clone(),
-    );
+    )
+    .with_trusted_proxies(config.trusted_proxies.clone());
     let app = kanisa_server::router(state);
 
     print_banner(config, first_admin.as_ref())?;
@@ -256,13 +267,12 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     Ok(())
 }
 
-/// The signing keys: `KANISA_JWT_SECRET`, or the secret kept in the data dir.
-fn jwt_keys(config: &Config) -> Result<kanisa_auth::JwtKeys> {
-    let secret = match &config.jwt_secret {
+/// The signing secret: `KANISA_JWT_SECRET`, or the secret kept in the data dir.
+fn jwt_secret(config: &Config) -> Result<String> {
+    Ok(match &config.jwt_secret {
         Some(s) => s.expose().to_owned(),
         None => kanisa_auth::load_or_create_jwt_secret(&config.data_dir)?,
-    };
-    Ok(kanisa_auth::JwtKeys::new(&secret))
+    })
 }
 
 fn print_banner(config: &Config, first_admin: Option<&kanisa_auth::FirstAdmin>) -> Result<()> {

@@ -1,6 +1,7 @@
 //! The real router on a real port, over a real database (kanisa-test-db).
 
 mod apps;
+mod auth;
 mod fuzz;
 mod health;
 mod rest;
@@ -34,11 +35,22 @@ impl TestApp {
     }
 
     async fn spawn_db(db: TestDb) -> TestApp {
+        Self::spawn_db_trusting(db, Vec::new()).await
+    }
+
+    /// A server believing `X-Forwarded-For` from `proxies` (KANISA_TRUSTED_PROXIES).
+    pub async fn spawn_trusting(proxies: &str) -> TestApp {
+        let proxies = proxies.split(',').map(|p| p.parse().unwrap()).collect();
+        Self::spawn_db_trusting(TestDb::new().await, proxies).await
+    }
+
+    async fn spawn_db_trusting(db: TestDb, proxies: Vec<kanisa_config::IpBlock>) -> TestApp {
         let pool = db.api_pool();
         let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
             .await
             .unwrap();
-        Self::spawn_with(pool, rest, Some(db)).await
+        let service_pool = db.pool();
+        Self::spawn_with(pool, service_pool, rest, Some(db), proxies).await
     }
 
     /// A server whose database cannot be reached.
@@ -51,13 +63,15 @@ impl TestApp {
             .connect_timeout(std::time::Duration::from_secs(1));
         let pool = kanisa_pg::pool_from_config(config, 2).unwrap();
         let rest = kanisa_rest::Rest::unloaded(pool.clone(), kanisa_rest::RestConfig::default());
-        Self::spawn_with(pool, rest, None).await
+        Self::spawn_with(pool.clone(), pool, rest, None, Vec::new()).await
     }
 
     async fn spawn_with(
         pool: kanisa_pg::Pool,
+        service_pool: kanisa_pg::Pool,
         rest: kanisa_rest::Rest,
         db: Option<TestDb>,
+        proxies: Vec<kanisa_config::IpBlock>,
     ) -> TestApp {
         let apps = tempfile::tempdir().unwrap();
         write_app(&apps.path().join("public/dist"), "Public site");
@@ -71,14 +85,22 @@ impl TestApp {
             let follower = rest.clone();
             tokio::spawn(async move { follower.follow_notifications(notifications).await });
         }
-        let jwt = kanisa_auth::JwtKeys::new(TEST_SECRET);
+        let jwt = std::sync::Arc::new(kanisa_auth::JwtKeys::new(TEST_SECRET));
         let service_key = jwt.api_key("service_role").unwrap();
+        let auth = kanisa_auth::Auth::new(
+            service_pool,
+            jwt.clone(),
+            kanisa_auth::AuthOptions::new(TEST_SECRET),
+        )
+        .unwrap();
         let state = kanisa_server::AppState::new(
             pool,
             rest,
-            std::sync::Arc::new(jwt),
+            jwt,
+            std::sync::Arc::new(auth),
             apps.path().to_owned(),
-        );
+        )
+        .with_trusted_proxies(proxies);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(kanisa_server::serve(

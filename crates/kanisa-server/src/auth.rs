@@ -1,0 +1,479 @@
+//! `/auth/v1`: the GoTrue wire format over kanisa-auth. Reads bodies and tokens, works out the
+//! client address, and writes GoTrue's error envelope; every decision is kanisa-auth's.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use kanisa_auth::{AdminUserChange, AuthError, ClientInfo, Identity, NewAdminUser, UserUpdate};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::AppState;
+
+/// The API version header auth-js sends; with it, errors use the newer `{code, message}` shape.
+const API_VERSION_HEADER: &str = "x-supabase-api-version";
+
+type Params = Query<HashMap<String, String>>;
+
+/// An auth failure with the request's preference for the error shape.
+struct Failure {
+    error: AuthError,
+    versioned: Option<HeaderValue>,
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let (status, code) = self.error.status_and_code();
+        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        if status.is_server_error() {
+            tracing::error!(error = %self.error, "auth request failed");
+        }
+        let message = self.error.public_message();
+        let body = match &self.versioned {
+            Some(_) => json!({ "code": code, "message": message }),
+            None => json!({ "code": status.as_u16(), "error_code": code, "msg": message }),
+        };
+        let mut response = (status, axum::Json(body)).into_response();
+        let headers = response.headers_mut();
+        if let Some(v) = self.versioned {
+            headers.insert(API_VERSION_HEADER, v);
+        }
+        if let Some(secs) = self.error.retry_after() {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        if status == StatusCode::UNAUTHORIZED {
+            let challenge = format!(
+                "Bearer error=\"invalid_token\", error_description=\"{}\"",
+                message.replace('"', "'")
+            );
+            if let Ok(v) = HeaderValue::from_str(&challenge) {
+                headers.insert(header::WWW_AUTHENTICATE, v);
+            }
+        }
+        response
+    }
+}
+
+/// What every handler needs from the request.
+struct Ctx {
+    client: ClientInfo,
+    versioned: Option<HeaderValue>,
+}
+
+impl Ctx {
+    fn new(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> Ctx {
+        Ctx {
+            client: ClientInfo {
+                ip: Some(crate::client::client_ip(
+                    peer,
+                    headers,
+                    &state.trusted_proxies,
+                )),
+                user_agent: headers
+                    .get(header::USER_AGENT)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned),
+            },
+            versioned: headers.get(API_VERSION_HEADER).cloned(),
+        }
+    }
+
+    fn fail(&self, error: AuthError) -> Response {
+        Failure {
+            error,
+            versioned: self.versioned.clone(),
+        }
+        .into_response()
+    }
+
+    fn ok(&self, status: StatusCode, body: Value) -> Response {
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Some(v) = &self.versioned {
+            response.headers_mut().insert(API_VERSION_HEADER, v.clone());
+        }
+        response
+    }
+
+    fn respond(&self, result: Result<Value, AuthError>) -> Response {
+        match result {
+            Ok(body) => self.ok(StatusCode::OK, body),
+            Err(e) => self.fail(e),
+        }
+    }
+}
+
+/// The caller named by the bearer token (a user's session or the service key).
+fn identity(state: &AppState, headers: &HeaderMap) -> Result<Identity, AuthError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or(AuthError::NoAuthorization)?;
+    let verified = state.jwt.verify(token).map_err(AuthError::BadJwt)?;
+    let claims: Value = serde_json::from_str(&verified.claims).unwrap_or_default();
+    Identity::from_claims(&verified.role, &claims)
+}
+
+fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, AuthError> {
+    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
+    serde_json::from_slice(body)
+        .map_err(|e| AuthError::Validation(format!("Could not read the request body: {e}")))
+}
+
+#[derive(Deserialize)]
+struct TokenBody {
+    email: Option<String>,
+    password: Option<String>,
+    refresh_token: Option<String>,
+}
+
+/// `POST /token?grant_type=password|refresh_token`.
+pub async fn token(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(params): Params,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let body: TokenBody = parse_body(&body)?;
+        let grant = params.get("grant_type").map(String::as_str).unwrap_or("");
+        let session = match grant {
+            "password" => {
+                state
+                    .auth
+                    .sign_in(
+                        body.email.as_deref().unwrap_or(""),
+                        body.password.as_deref().unwrap_or(""),
+                        &ctx.client,
+                    )
+                    .await?
+            }
+            "refresh_token" => {
+                state
+                    .auth
+                    .refresh(body.refresh_token.as_deref().unwrap_or(""), &ctx.client)
+                    .await?
+            }
+            other => return Err(AuthError::UnsupportedGrant(other.to_owned())),
+        };
+        Ok(session.to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
+/// `POST /logout?scope=global|local|others` → 204.
+pub async fn logout(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(params): Params,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let scope = params.get("scope").map(String::as_str).unwrap_or("global");
+    let result = async {
+        let who = identity(&state, &headers)?;
+        state.auth.logout(&who, scope, &ctx.client).await
+    }
+    .await;
+    match result {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => ctx.fail(e),
+    }
+}
+
+/// `GET /user`.
+pub async fn get_user(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        Ok(state.auth.user(&who).await?.to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
+#[derive(Deserialize)]
+struct UserBody {
+    password: Option<String>,
+    current_password: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    data: Option<Value>,
+}
+
+/// `PUT /user`: password (with the current one) and `data.full_name`.
+pub async fn put_user(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        let body: UserBody = parse_body(&body)?;
+        if body.email.is_some() || body.phone.is_some() {
+            return Err(AuthError::Validation(
+                "The e-mail and phone of an account cannot be changed here; ask a Super Admin"
+                    .to_owned(),
+            ));
+        }
+        let update = UserUpdate {
+            password: body.password,
+            current_password: body.current_password,
+            full_name: body
+                .data
+                .as_ref()
+                .and_then(|d| d.get("full_name"))
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+        };
+        Ok(state
+            .auth
+            .update_user(&who, &update, &ctx.client)
+            .await?
+            .to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
+/// `GET /settings`: what a client may offer (no sign-up; e-mail and password only).
+pub async fn settings(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    ctx.ok(
+        StatusCode::OK,
+        json!({
+            "external": { "email": true, "phone": false, "anonymous_users": false },
+            "disable_signup": true,
+            "mailer_autoconfirm": false,
+            "phone_autoconfirm": false,
+            "sms_provider": "",
+            "saml_enabled": false,
+        }),
+    )
+}
+
+/// `POST /signup`: refused — accounts are created by a Super Admin.
+pub async fn signup(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    Ctx::new(&state, peer, &headers).fail(AuthError::SignupDisabled)
+}
+
+/// `GET /admin/users?page&per_page` → `{users, aud}` with `X-Total-Count`.
+pub async fn admin_list(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(params): Params,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let int = |k: &str, d: i64| params.get(k).and_then(|v| v.parse().ok()).unwrap_or(d);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        state
+            .auth
+            .list_users(&who, int("page", 1), int("per_page", 50))
+            .await
+    }
+    .await;
+    match result {
+        Ok((users, total)) => {
+            let users: Vec<Value> = users.iter().map(kanisa_auth::User::to_json).collect();
+            let mut response = ctx.ok(
+                StatusCode::OK,
+                json!({ "users": users, "aud": "authenticated" }),
+            );
+            response
+                .headers_mut()
+                .insert("x-total-count", HeaderValue::from(total));
+            response
+        }
+        Err(e) => ctx.fail(e),
+    }
+}
+
+#[derive(Deserialize, Default)]
+struct AdminBody {
+    email: Option<String>,
+    password: Option<String>,
+    user_metadata: Option<Value>,
+    app_metadata: Option<Value>,
+    ban_duration: Option<String>,
+}
+
+impl AdminBody {
+    fn full_name(&self) -> Option<String> {
+        self.user_metadata
+            .as_ref()
+            .and_then(|m| m.get("full_name"))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    }
+
+    fn app(&self, key: &str) -> Option<&Value> {
+        self.app_metadata.as_ref().and_then(|m| m.get(key))
+    }
+
+    /// `app_metadata.is_active`, or GoTrue's `ban_duration` ("none" lifts a ban).
+    fn is_active(&self) -> Option<bool> {
+        self.app("is_active")
+            .and_then(Value::as_bool)
+            .or_else(|| self.ban_duration.as_deref().map(|d| d == "none"))
+    }
+
+    fn permissions(&self) -> Result<Option<Option<Vec<String>>>, AuthError> {
+        match self.app("permissions") {
+            None => Ok(None),
+            Some(Value::Null) => Ok(Some(None)),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|p| {
+                    p.as_str().map(str::to_owned).ok_or_else(|| {
+                        AuthError::Validation("permissions must be a list of names".to_owned())
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|list| Some(Some(list))),
+            Some(_) => Err(AuthError::Validation(
+                "permissions must be a list of names".to_owned(),
+            )),
+        }
+    }
+}
+
+/// `POST /admin/users`.
+pub async fn admin_create(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        let body: AdminBody = parse_body(&body)?;
+        let new = NewAdminUser {
+            email: body.email.clone().unwrap_or_default(),
+            password: body.password.clone().unwrap_or_default(),
+            full_name: body.full_name().unwrap_or_default(),
+            role: body
+                .app("role")
+                .and_then(Value::as_str)
+                .unwrap_or("MEMBER")
+                .to_owned(),
+            permissions: body.permissions()?.flatten(),
+            is_active: body.is_active(),
+        };
+        Ok(state
+            .auth
+            .create_user(&who, &new, &ctx.client)
+            .await?
+            .to_json())
+    }
+    .await;
+    match result {
+        Ok(user) => ctx.ok(StatusCode::OK, user),
+        Err(e) => ctx.fail(e),
+    }
+}
+
+fn user_id(raw: &str) -> Result<Uuid, AuthError> {
+    raw.parse().map_err(|_| AuthError::UserNotFound)
+}
+
+/// `GET /admin/users/{id}`.
+pub async fn admin_get(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        Ok(state.auth.get_user(&who, user_id(&id)?).await?.to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
+/// `PUT /admin/users/{id}`.
+pub async fn admin_update(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        let body: AdminBody = parse_body(&body)?;
+        let change = AdminUserChange {
+            email: body.email.clone(),
+            password: body.password.clone(),
+            full_name: body.full_name(),
+            role: body.app("role").and_then(Value::as_str).map(str::to_owned),
+            permissions: body.permissions()?,
+            is_active: body.is_active(),
+        };
+        Ok(state
+            .auth
+            .update_user_admin(&who, user_id(&id)?, &change, &ctx.client)
+            .await?
+            .to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
+/// `DELETE /admin/users/{id}`.
+pub async fn admin_delete(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        Ok(state
+            .auth
+            .delete_user(&who, user_id(&id)?, &ctx.client)
+            .await?
+            .to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
+/// `GET /health`.
+pub async fn health() -> Response {
+    axum::Json(json!({ "name": "Kanisa auth", "description": "GoTrue-compatible sign-in" }))
+        .into_response()
+}

@@ -1,0 +1,505 @@
+//! `/auth/v1` over HTTP: the GoTrue envelope, tokens on both APIs, client addresses, limits,
+//! and that no secret ever leaves in a response or a log line.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::{TEST_SECRET, TestApp};
+
+/// Every log line of this test process, as the server would write them at debug level (with
+/// the same clamp on tokio-postgres as `kanisa serve`).
+fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let writer = buffer.clone();
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::new("debug")
+                    .add_directive("tokio_postgres=info".parse().unwrap()),
+            )
+            .with_writer(move || LogWriter(writer.clone()))
+            .try_init();
+        buffer
+    })
+    .clone()
+}
+
+struct LogWriter(Arc<Mutex<Vec<u8>>>);
+
+impl Write for LogWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl TestApp {
+    async fn user(&self, email: &str, role: &str, password: &str) -> uuid::Uuid {
+        let mut client = self.db.as_ref().unwrap().client().await;
+        kanisa_auth::create_user(
+            &mut client,
+            &kanisa_auth::NewUser {
+                email: email.into(),
+                full_name: "Test Person".into(),
+                role: role.into(),
+                password: password.into(),
+            },
+        )
+        .await
+        .unwrap()
+        .id
+    }
+
+    fn auth(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        let anon = kanisa_auth::JwtKeys::new(TEST_SECRET)
+            .api_key("anon")
+            .unwrap();
+        self.http
+            .request(method, self.url(&format!("/auth/v1{path}")))
+            .header("apikey", anon)
+    }
+
+    async fn sign_in(&self, email: &str, password: &str) -> reqwest::Response {
+        self.auth(reqwest::Method::POST, "/token?grant_type=password")
+            .json(&json!({ "email": email, "password": password }))
+            .send()
+            .await
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn sign_in_answers_in_both_gotrue_error_shapes() {
+    let app = TestApp::spawn().await;
+    app.user("clerk@example.org", "ADMIN", "clerk-password")
+        .await;
+    let res = app.sign_in("clerk@example.org", "nope").await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!({"code": 400, "error_code": "invalid_credentials", "msg": "Invalid login credentials"})
+    );
+    let res = app
+        .auth(reqwest::Method::POST, "/token?grant_type=password")
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .json(&json!({ "email": "nobody@example.org", "password": "nope" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.headers()["x-supabase-api-version"], "2024-01-01");
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!({"code": "invalid_credentials", "message": "Invalid login credentials"})
+    );
+    let res = app
+        .auth(reqwest::Method::POST, "/token?grant_type=magic")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "unsupported_grant_type"
+    );
+    let res = app
+        .auth(reqwest::Method::POST, "/token?grant_type=password")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "validation_failed"
+    );
+}
+
+#[tokio::test]
+async fn a_session_works_on_the_user_endpoint_and_the_table_api() {
+    let app = TestApp::spawn().await;
+    let id = app
+        .user("clerk@example.org", "ADMIN", "clerk-password")
+        .await;
+    let res = app.sign_in("Clerk@example.org", "clerk-password").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let session: Value = res.json().await.unwrap();
+    assert_eq!(session["token_type"], "bearer");
+    assert_eq!(session["expires_in"], 3600);
+    assert_eq!(session["user"]["id"], id.to_string());
+    assert_eq!(session["user"]["app_metadata"]["role"], "ADMIN");
+    let token = session["access_token"].as_str().unwrap();
+
+    let res = app
+        .auth(reqwest::Method::GET, "/user")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(user["email"], "clerk@example.org");
+    assert_eq!(user["aud"], "authenticated");
+    assert_eq!(user["app_metadata"]["rank"], 5);
+
+    // The same token is accepted by the table API (what it may see is the policies' business).
+    let res = app
+        .http
+        .get(app.url("/rest/v1/sermons?select=id&limit=1"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // After sign-out the session is gone: the user endpoint refuses the token.
+    let res = app
+        .auth(reqwest::Method::POST, "/logout?scope=local")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let res = app
+        .auth(reqwest::Method::GET, "/user")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "session_not_found"
+    );
+}
+
+#[tokio::test]
+async fn sign_up_is_disabled_and_settings_say_so() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .auth(reqwest::Method::POST, "/signup")
+        .json(&json!({"email": "new@example.org", "password": "whatever1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error_code"], "signup_disabled");
+    assert!(
+        body["msg"]
+            .as_str()
+            .unwrap()
+            .contains("Contact the system administrator")
+    );
+    let settings: Value = app
+        .auth(reqwest::Method::GET, "/settings")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(settings["disable_signup"], true);
+}
+
+#[tokio::test]
+async fn tampered_expired_and_foreign_tokens_get_401_with_a_challenge() {
+    let app = TestApp::spawn().await;
+    let id = app
+        .user("clerk@example.org", "ADMIN", "clerk-password")
+        .await;
+    let now = chrono::Utc::now().timestamp();
+    let ours = kanisa_auth::JwtKeys::new(TEST_SECRET);
+    let claims =
+        |exp: i64| json!({"sub": id, "role": "authenticated", "aud": "authenticated", "exp": exp});
+    let good = ours.sign(&claims(now + 600)).unwrap();
+    let mut parts: Vec<String> = good.split('.').map(str::to_owned).collect();
+    parts[1] = parts[1].chars().rev().collect();
+    let tampered = parts.join(".");
+    let expired = ours.sign(&claims(now - 600)).unwrap();
+    let foreign = kanisa_auth::JwtKeys::new("some-other-secret-some-other-secret!")
+        .sign(&claims(now + 600))
+        .unwrap();
+    for (name, token) in [
+        ("tampered", &tampered),
+        ("expired", &expired),
+        ("foreign", &foreign),
+    ] {
+        for path in ["/auth/v1/user", "/rest/v1/sermons"] {
+            let res = app
+                .http
+                .get(app.url(path))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{name} on {path}");
+            let challenge = res.headers()["www-authenticate"].to_str().unwrap();
+            assert!(
+                challenge.starts_with("Bearer error=\"invalid_token\""),
+                "{challenge}"
+            );
+        }
+    }
+    // No token at all on an endpoint that needs a user.
+    let res = app
+        .auth(reqwest::Method::GET, "/user")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "no_authorization"
+    );
+}
+
+#[tokio::test]
+async fn the_client_address_comes_from_forwarded_for_only_behind_a_trusted_proxy() {
+    for (trusted, expected) in [("127.0.0.1", "203.0.113.5"), ("10.0.0.0/8", "127.0.0.1")] {
+        let app = TestApp::spawn_trusting(trusted).await;
+        let id = app
+            .user("clerk@example.org", "ADMIN", "clerk-password")
+            .await;
+        let res = app
+            .auth(reqwest::Method::POST, "/token?grant_type=password")
+            .header("x-forwarded-for", "203.0.113.5")
+            .header("user-agent", "Mozilla/5.0 (Linux; Android 10) Kanisa-Test")
+            .json(&json!({"email": "clerk@example.org", "password": "clerk-password"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let row = app
+            .db
+            .as_ref()
+            .unwrap()
+            .client()
+            .await
+            .query_one(
+                "SELECT host(ip_address), user_agent FROM public.admin_activity_logs \
+                 WHERE admin_id = $1 AND action = 'admin_login'",
+                &[&id],
+            )
+            .await
+            .unwrap();
+        assert_eq!(row.get::<_, &str>(0), expected, "trusting {trusted}");
+        assert_eq!(
+            row.get::<_, &str>(1),
+            "Mozilla/5.0 (Linux; Android 10) Kanisa-Test"
+        );
+    }
+}
+
+#[tokio::test]
+async fn password_sign_ins_are_rate_limited_per_address() {
+    let app = TestApp::spawn().await;
+    let mut last = None;
+    for i in 0..31 {
+        let res = app
+            .sign_in(&format!("guess{i}@example.org"), "password1")
+            .await;
+        last = Some(res);
+    }
+    let res = last.unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "over_request_rate_limit"
+    );
+}
+
+#[tokio::test]
+async fn admin_endpoints_need_the_service_key_or_manage_admins() {
+    let app = TestApp::spawn().await;
+    app.user("member@example.org", "MEMBER", "member-password")
+        .await;
+    let member: Value = app
+        .sign_in("member@example.org", "member-password")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let res = app
+        .auth(reqwest::Method::GET, "/admin/users")
+        .bearer_auth(member["access_token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "not_admin"
+    );
+
+    let res = app
+        .auth(reqwest::Method::POST, "/admin/users")
+        .bearer_auth(&app.service_key)
+        .json(&json!({
+            "email": "deacon@example.org",
+            "password": "deacon-pass",
+            "email_confirm": true,
+            "user_metadata": {"full_name": "Deacon Otieno"},
+            "app_metadata": {"role": "MEMBER_ADMIN", "permissions": ["manage_members"]}
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let created: Value = res.json().await.unwrap();
+    assert_eq!(
+        created["app_metadata"]["permissions"],
+        json!(["manage_members"])
+    );
+    assert_eq!(created["user_metadata"]["full_name"], "Deacon Otieno");
+
+    let res = app
+        .auth(reqwest::Method::GET, "/admin/users?per_page=1")
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["x-total-count"], "2");
+    let list: Value = res.json().await.unwrap();
+    assert_eq!(list["aud"], "authenticated");
+    assert_eq!(list["users"].as_array().unwrap().len(), 1);
+
+    let res = app
+        .auth(
+            reqwest::Method::PUT,
+            &format!("/admin/users/{}", created["id"].as_str().unwrap()),
+        )
+        .bearer_auth(&app.service_key)
+        .json(&json!({"ban_duration": "876000h"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["app_metadata"]["is_active"],
+        false
+    );
+    let res = app
+        .auth(reqwest::Method::GET, "/admin/users/not-a-uuid")
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+/// Acceptance: no response or log line of the sign-in flows carries a password, a hash, a
+/// refresh token or a secret setting.
+#[tokio::test]
+async fn no_secret_reaches_a_response_or_a_log_line() {
+    let logs = captured_logs();
+    let app = TestApp::spawn().await;
+    let password = "Zion-hill-password-1";
+    let new_password = "Zion-hill-password-2";
+    let smtp_secret = "smtp-secret-value-42";
+    app.user("root@example.org", "SUPER_ADMIN", password).await;
+    let mut bodies = String::new();
+    let mut record = |text: String| bodies.push_str(&text);
+
+    let res = app.sign_in("root@example.org", "wrong-password-x").await;
+    record(res.text().await.unwrap());
+    let res = app.sign_in("root@example.org", password).await;
+    let text = res.text().await.unwrap();
+    let session: Value = serde_json::from_str(&text).unwrap();
+    let first_refresh = session["refresh_token"].as_str().unwrap().to_owned();
+    let token = session["access_token"].as_str().unwrap().to_owned();
+    let res = app
+        .auth(reqwest::Method::POST, "/token?grant_type=refresh_token")
+        .json(&json!({ "refresh_token": first_refresh }))
+        .send()
+        .await
+        .unwrap();
+    let refreshed: Value = res.json().await.unwrap();
+    let second_refresh = refreshed["refresh_token"].as_str().unwrap().to_owned();
+    let res = app
+        .auth(reqwest::Method::PUT, "/user")
+        .bearer_auth(&token)
+        .json(&json!({ "password": new_password, "current_password": password }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    record(res.text().await.unwrap());
+    // A secret setting saved through the table API never comes back.
+    let res = app
+        .http
+        .post(app.url("/rest/v1/system_settings?on_conflict=key"))
+        .bearer_auth(&app.service_key)
+        .header(
+            "Prefer",
+            "resolution=merge-duplicates,return=representation",
+        )
+        .json(&json!({ "key": "smtp_password", "value": smtp_secret }))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    record(res.text().await.unwrap());
+    let res = app
+        .http
+        .get(app.url("/rest/v1/system_settings?select=key,value"))
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
+    let text = res.text().await.unwrap();
+    assert!(text.contains("\"smtp_password\""), "the row is listed");
+    record(text);
+    let res = app
+        .auth(reqwest::Method::GET, "/admin/users")
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
+    record(res.text().await.unwrap());
+    let res = app
+        .auth(reqwest::Method::POST, "/logout")
+        .bearer_auth(&refreshed["access_token"].as_str().unwrap().to_owned())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    // The secret is where the server can read it.
+    let stored: Value = app
+        .db
+        .as_ref()
+        .unwrap()
+        .client()
+        .await
+        .query_one("SELECT kanisa.secret_setting('smtp_password')", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, json!(smtp_secret));
+
+    let logs = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+    assert!(logs.contains("signed in"), "the capture works: {logs}");
+    for (what, secret) in [
+        ("password", password),
+        ("new password", new_password),
+        ("hash", "$argon2id$"),
+        ("refresh token", first_refresh.as_str()),
+        ("rotated refresh token", second_refresh.as_str()),
+        ("secret setting", smtp_secret),
+        ("JWT secret", TEST_SECRET),
+    ] {
+        assert!(!bodies.contains(secret), "a response carries the {what}");
+        assert!(!logs.contains(secret), "a log line carries the {what}");
+    }
+}
