@@ -388,7 +388,8 @@ async fn upsert_merges_or_ignores() {
 #[tokio::test]
 async fn anon_without_grants_is_refused_and_limits_hold() {
     let app = TestApp::spawn_demo().await;
-    let res = app.get("/rest/v1/sermons").await;
+    // members: anon has no grant on it (policies/members.sql); sermons are public now.
+    let res = app.get("/rest/v1/members").await;
     assert_eq!(res.status(), 401);
     assert_eq!(res.json::<Value>().await.unwrap()["code"], "42501");
     let long = format!("sermons?title=eq.{}", "x".repeat(9000));

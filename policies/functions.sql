@@ -1,0 +1,19 @@
+-- functions: who may call the RPC functions of migration 0003 (POST /rest/v1/rpc/<name>).
+-- All of them are SECURITY INVOKER: calling one grants nothing by itself, the caller's table
+-- grants and row-level policies still decide which rows it reads or changes. So EXECUTE is
+-- granted to every signed-in user, and the table policies do the rest:
+--   get_monthly_giving      rows of giving_records: manage_donations, view_financial_reports
+--                           (anyone else gets every month with total 0)
+--   get_messages,           rows of messages (and the message_stats view): the
+--   get_message_stats       communication permissions (anyone else: no rows / zeros)
+--   update_message_status,  UPDATE on messages: the communication permissions (anyone else:
+--   mark_message_read       "Message not found")
+-- anon calls none of them (the reset before these files revoked EXECUTE from PUBLIC).
+
+GRANT EXECUTE ON FUNCTION
+  public.get_monthly_giving(date),
+  public.get_messages(text, text, text, integer),
+  public.get_message_stats(),
+  public.update_message_status(uuid),
+  public.mark_message_read(uuid)
+TO authenticated;
