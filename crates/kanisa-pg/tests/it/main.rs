@@ -2,5 +2,6 @@
 
 mod constraints;
 mod migrations;
+mod policies;
 mod rpc;
 mod seed;
