@@ -4,6 +4,7 @@ mod apps;
 mod auth;
 mod fuzz;
 mod health;
+mod policies;
 mod rest;
 
 use std::net::SocketAddr;

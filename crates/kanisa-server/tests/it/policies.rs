@@ -1,0 +1,1668 @@
+//! Row-level policies (policies/) through the HTTP API, as the apps reach them: who may read,
+//! insert, update and delete which rows of every table, and the cases that matter most
+//! (public forms, secrets, deactivation, the audit trail, escalation).
+
+use std::collections::HashMap;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use kanisa_pg::tokio_postgres::Client;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::{TEST_SECRET, TestApp};
+
+// ---------------------------------------------------------------------------------------------
+// Who asks
+// ---------------------------------------------------------------------------------------------
+
+/// The identities of the matrix, in its column order: (label, role, active). anon has no
+/// profile; every other one is a profile with its role's default permissions.
+const IDENTITIES: [(&str, Option<&str>, bool); 9] = [
+    ("anon", None, true),
+    ("MEMBER", Some("MEMBER"), true),
+    ("ELDER", Some("ELDER"), true),
+    ("CONTENT_ADMIN", Some("CONTENT_ADMIN"), true),
+    ("FINANCE_ADMIN", Some("FINANCE_ADMIN"), true),
+    ("MEMBER_ADMIN", Some("MEMBER_ADMIN"), true),
+    ("ADMIN", Some("ADMIN"), true),
+    ("SUPER_ADMIN", Some("SUPER_ADMIN"), true),
+    ("deactivated ADMIN", Some("ADMIN"), false),
+];
+
+/// A caller: no token (anon), or a signed-in user's access token.
+#[derive(Clone)]
+struct Caller {
+    id: Option<String>,
+    token: Option<String>,
+}
+
+impl Caller {
+    fn anon() -> Caller {
+        Caller {
+            id: None,
+            token: None,
+        }
+    }
+
+    /// The caller's id as a SQL literal (NULL for anon).
+    fn sql_id(&self) -> String {
+        self.id
+            .as_ref()
+            .map_or_else(|| "NULL".to_owned(), |id| format!("'{id}'::uuid"))
+    }
+}
+
+/// A profile straight in SQL (as /auth/v1/admin/users would make it; no password hashing, so
+/// the matrix stays fast), and an access token for it as the server would sign it.
+async fn user(sql: &Client, role: &str, active: bool, permissions: Option<&[&str]>) -> Caller {
+    let n = next();
+    let email = format!(
+        "{}-{n}@policies.test",
+        role.to_lowercase().replace('_', "-")
+    );
+    let permissions: Option<Vec<String>> =
+        permissions.map(|p| p.iter().map(|s| (*s).to_owned()).collect());
+    let id: String = sql
+        .query_one(
+            "WITH a AS (INSERT INTO auth.users (email, encrypted_password) \
+                        VALUES ($1, 'not a hash') RETURNING id, email) \
+             INSERT INTO public.users (id, email, full_name, role, is_active, permissions) \
+             SELECT id, email, $2, $3, $4, $5 FROM a RETURNING id::text",
+            &[&email, &format!("{role} {n}"), &role, &active, &permissions],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let exp = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        + 3600;
+    let token = kanisa_auth::JwtKeys::new(TEST_SECRET)
+        .sign(&json!({
+            "sub": id, "role": "authenticated", "aud": "authenticated", "exp": exp,
+            "email": email,
+        }))
+        .unwrap();
+    Caller {
+        id: Some(id),
+        token: Some(token),
+    }
+}
+
+/// A number no other fixture row has used (unique names, dates, keys).
+fn next() -> u64 {
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+struct Answer {
+    status: StatusCode,
+    body: Value,
+}
+
+impl TestApp {
+    async fn call(
+        &self,
+        who: &Caller,
+        method: Method,
+        path: &str,
+        prefer: &str,
+        body: Option<&Value>,
+    ) -> Answer {
+        let mut req = self
+            .http
+            .request(method, self.url(&format!("/rest/v1/{path}")))
+            .header("user-agent", "policy-matrix/1.0");
+        if let Some(token) = &who.token {
+            req = req.bearer_auth(token);
+        }
+        if !prefer.is_empty() {
+            req = req.header("prefer", prefer);
+        }
+        if let Some(body) = body {
+            req = req.json(body);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Answer { status, body }
+    }
+}
+
+/// Rows of a JSON array answer (0 for anything else, such as a refusal).
+fn rows(a: &Answer) -> usize {
+    if a.status.is_success() {
+        a.body.as_array().map_or(0, Vec::len)
+    } else {
+        0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix
+// ---------------------------------------------------------------------------------------------
+
+/// What each identity may do to each table. One letter per operation:
+///
+///   S I U D   select / insert / update / delete: allowed on every row seeded for the test
+///   s   u d   allowed only on the public row (published, active, public) or the caller's own
+///             (their profile, request, member record); refused on the other row
+///   -         refused: an error (401/403, 42501) or, under row-level security, no row seen or
+///             changed
+///   ?         (never expected) allowed on the other row but refused on the public or own one
+///
+/// "Allowed" means it happened: a select returns the seeded row; an insert answers 201 and the
+/// table has one row more; an update or delete answers 2xx and the row (read by the owner
+/// afterwards) changed or is gone. Each cell gets freshly seeded rows.
+#[rustfmt::skip]
+const EXPECTED: &[(&str, [&str; 9])] = &[
+    //                        anon    MEMBER  ELDER   CONTENT FINANCE MEMBER_ ADMIN   SUPER_  deactivated
+    //                                                _ADMIN  _ADMIN  ADMIN           ADMIN   ADMIN
+    ("sermons",               ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("sermon_series",         ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("events",                ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("announcements",         ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("church_leaders",        ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("departments",           ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("ministries",            ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
+    ("daily_verses",          ["S---", "S---", "S---", "SIUD", "S---", "S---", "SIUD", "SIUD", "S---"]),
+    ("members",               ["----", "s---", "S---", "S---", "S---", "SIUD", "SIUD", "SIUD", "----"]),
+    ("member_ministries",     ["----", "----", "S---", "S---", "S---", "SIUD", "SIUD", "SIUD", "----"]),
+    ("attendance_aggregates", ["----", "----", "----", "----", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("prayer_requests",       ["-I--", "sI--", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "----"]),
+    ("giving_records",        ["----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "----"]),
+    ("payment_logs",          ["----", "----", "----", "----", "S---", "----", "S---", "S---", "----"]),
+    ("budgets",               ["----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "----"]),
+    ("expenses",              ["----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "----"]),
+    ("messages",              ["-I--", "-I--", "SIU-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "----"]),
+    ("message_templates",     ["----", "----", "SIUD", "----", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("admin_activity_logs",   ["----", "-I--", "-I--", "-I--", "-I--", "-I--", "SI--", "SI--", "----"]),
+    ("system_settings",       ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIU-", "s---"]),
+    ("users",                 ["----", "s-u-", "S-u-", "s-u-", "s-u-", "s-u-", "S-u-", "S-U-", "----"]),
+];
+
+/// How to seed and write one table. SQL runs as the owner; `{n}` is replaced by a fresh
+/// number, `{uid}` by the caller's id (NULL for anon) and `{today}` by the church's calendar
+/// day (Africa/Nairobi). Seeds return the key of their row.
+struct Fixture {
+    table: &'static str,
+    /// The column that names a row in filters.
+    key: &'static str,
+    /// Run before each cell (rows that would collide with the next cell's).
+    reset: &'static str,
+    /// A row public readers, or the caller as its owner, should see; None when the table has no
+    /// such row.
+    open: Option<&'static str>,
+    /// A row only staff see (for tables without a public notion: just a row).
+    other: &'static str,
+    /// The row to insert: JSON, or SQL returning it as text.
+    insert: &'static str,
+    /// The change an update makes.
+    update: &'static str,
+}
+
+const NAIROBI_TODAY: &str = "(now() AT TIME ZONE 'Africa/Nairobi')::date";
+
+/// A sign-in identity for a profile fixture (the profile's id and e-mail must be its own).
+macro_rules! new_identity {
+    ($name:literal) => {
+        concat!(
+            "WITH a AS (INSERT INTO auth.users (email, encrypted_password) VALUES ('",
+            $name,
+            "{n}@policies.test', 'x') RETURNING id, email) "
+        )
+    };
+}
+
+fn fixtures() -> Vec<Fixture> {
+    vec![
+        Fixture {
+            table: "sermons",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO sermons (title, speaker, sermon_date, is_published) \
+                 VALUES ('Open {n}', 'Pastor', '2025-01-04', true) RETURNING id::text",
+            ),
+            other: "INSERT INTO sermons (title, speaker, sermon_date) \
+                    VALUES ('Draft {n}', 'Pastor', '2025-01-11') RETURNING id::text",
+            insert: r#"{"title": "New {n}", "speaker": "Guest", "sermon_date": "2025-02-01"}"#,
+            update: r#"{"title": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "sermon_series",
+            key: "id",
+            reset: "",
+            open: Some("INSERT INTO sermon_series (title) VALUES ('Open {n}') RETURNING id::text"),
+            other: "INSERT INTO sermon_series (title, is_active) VALUES ('Old {n}', false) \
+                    RETURNING id::text",
+            insert: r#"{"title": "New {n}", "message_count": 4}"#,
+            update: r#"{"subtitle": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "events",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO events (title, start_date, is_published) \
+                 VALUES ('Open {n}', now(), true) RETURNING id::text",
+            ),
+            other: "INSERT INTO events (title, start_date) VALUES ('Draft {n}', now()) \
+                    RETURNING id::text",
+            insert: r#"{"title": "New {n}", "start_date": "2025-03-01T10:00:00Z"}"#,
+            update: r#"{"location": "Hall {n}"}"#,
+        },
+        Fixture {
+            table: "announcements",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO announcements (title, content, start_date, end_date, is_published) \
+                 VALUES ('Open {n}', 'c', {today} - 1, {today} + 1, true) RETURNING id::text",
+            ),
+            other: "INSERT INTO announcements (title, content, start_date) \
+                    VALUES ('Draft {n}', 'c', {today}) RETURNING id::text",
+            insert: r#"{"title": "New {n}", "content": "c", "start_date": "2025-01-01"}"#,
+            update: r#"{"content": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "church_leaders",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO church_leaders (name, position) VALUES ('Open {n}', 'Elder') \
+                 RETURNING id::text",
+            ),
+            other: "INSERT INTO church_leaders (name, position, is_active) \
+                    VALUES ('Removed {n}', 'Elder', false) RETURNING id::text",
+            insert: r#"{"name": "New {n}", "position": "Deacon", "category": "officer"}"#,
+            update: r#"{"bio": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "departments",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO departments (name, category) VALUES ('Open {n}', 'ministry') \
+                 RETURNING id::text",
+            ),
+            other: "INSERT INTO departments (name, category, is_active) \
+                    VALUES ('Old {n}', 'ministry', false) RETURNING id::text",
+            insert: r#"{"name": "New {n}", "category": "administrative"}"#,
+            update: r#"{"description": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "ministries",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO ministries (name, category) VALUES ('Open {n}', 'worship') \
+                 RETURNING id::text",
+            ),
+            other: "INSERT INTO ministries (name, category, is_active) \
+                    VALUES ('Old {n}', 'worship', false) RETURNING id::text",
+            insert: r#"{"name": "New {n}", "category": "health"}"#,
+            update: r#"{"location": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "daily_verses",
+            key: "id",
+            // day_index is unique and only 0..32.
+            reset: "DELETE FROM daily_verses",
+            open: None,
+            other: "INSERT INTO daily_verses (day_index, text, reference) \
+                    VALUES (1, 'In the beginning', 'Genesis 1:1') RETURNING id::text",
+            insert: r#"{"day_index": 2, "text": "New {n}", "reference": "Psalm 23:1"}"#,
+            update: r#"{"reflection": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "members",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO members (first_name, last_name, user_id) \
+                 VALUES ('Own', 'Record {n}', {uid}) RETURNING id::text",
+            ),
+            other: "INSERT INTO members (first_name, last_name) VALUES ('Other', 'Member {n}') \
+                    RETURNING id::text",
+            insert: r#"{"first_name": "New", "last_name": "Member {n}"}"#,
+            update: r#"{"phone": "0700{n}"}"#,
+        },
+        Fixture {
+            table: "member_ministries",
+            key: "member_id",
+            reset: "",
+            open: None,
+            other: "WITH m AS (INSERT INTO members (first_name, last_name) \
+                               VALUES ('In', 'Ministry {n}') RETURNING id), \
+                         mi AS (INSERT INTO ministries (name, category) \
+                                VALUES ('Ministry {n}', 'worship') RETURNING id) \
+                    INSERT INTO member_ministries (member_id, ministry_id, role) \
+                    SELECT m.id, mi.id, 'member' FROM m, mi RETURNING member_id::text",
+            insert: "WITH m AS (INSERT INTO members (first_name, last_name) \
+                                VALUES ('Joining', 'Ministry {n}') RETURNING id), \
+                          mi AS (INSERT INTO ministries (name, category) \
+                                 VALUES ('New ministry {n}', 'support') RETURNING id) \
+                     SELECT json_build_object('member_id', m.id, 'ministry_id', mi.id, \
+                                              'role', 'member')::text FROM m, mi",
+            update: r#"{"role": "leader {n}"}"#,
+        },
+        Fixture {
+            table: "attendance_aggregates",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO attendance_aggregates (attendance_date, sabbath_school_count) \
+                    VALUES (DATE '2000-01-01' + {n}, 80) RETURNING id::text",
+            insert: "SELECT json_build_object('attendance_date', DATE '2010-01-01' + {n}, \
+                                              'sabbath_school_count', 95)::text",
+            update: r#"{"notes": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "prayer_requests",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO prayer_requests (title, description, requester_id) \
+                 VALUES ('Own {n}', 'Please pray', {uid}) RETURNING id::text",
+            ),
+            other: "INSERT INTO prayer_requests (title, description, submitter_name) \
+                    VALUES ('Other {n}', 'Please pray', 'Someone') RETURNING id::text",
+            insert: r#"{"title": "New {n}", "description": "Please pray", "urgency": "normal",
+                        "privacy_level": "private", "submitter_name": "Visitor",
+                        "submitter_email": "visitor@example.org"}"#,
+            update: r#"{"status": "in_progress"}"#,
+        },
+        Fixture {
+            table: "giving_records",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO giving_records (amount, payment_method) VALUES (100, 'cash') \
+                    RETURNING id::text",
+            insert: r#"{"amount": 50, "giving_type": "offering", "payment_method": "cash",
+                        "giving_date": "2025-01-04"}"#,
+            update: r#"{"notes": "Changed {n}", "is_verified": true}"#,
+        },
+        Fixture {
+            table: "payment_logs",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO payment_logs (amount, phone_number) VALUES (10, '254712345678') \
+                    RETURNING id::text",
+            insert: r#"{"amount": 10, "phone_number": "254712345678"}"#,
+            update: r#"{"status": "failed"}"#,
+        },
+        Fixture {
+            table: "budgets",
+            key: "id",
+            // One line per (year, category).
+            reset: "DELETE FROM expenses; DELETE FROM budgets",
+            open: None,
+            other: "INSERT INTO budgets (category, allocated_amount, year) \
+                    VALUES ('utilities', 1000, 2026) RETURNING id::text",
+            insert: r#"{"category": "missions", "allocated_amount": 500, "year": 2026}"#,
+            update: r#"{"description": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "expenses",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO expenses (amount, description) VALUES (10, 'Other {n}') \
+                    RETURNING id::text",
+            insert: r#"{"amount": 5, "description": "New {n}", "category": "other"}"#,
+            update: r#"{"description": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "messages",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO messages (subject, message, sender_name) \
+                    VALUES ('Other {n}', 'Hello', 'Sender') RETURNING id::text",
+            insert: r#"{"subject": "New {n}", "message": "Hello", "sender_name": "Visitor",
+                        "sender_email": "visitor@example.org", "recipient_name": "Pastor"}"#,
+            update: r#"{"status": "read"}"#,
+        },
+        Fixture {
+            table: "message_templates",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO message_templates (name, type, content) \
+                    VALUES ('Other {n}', 'sms', 'Hello') RETURNING id::text",
+            insert: r#"{"name": "New {n}", "type": "email", "content": "Hello"}"#,
+            update: r#"{"content": "Changed {n}"}"#,
+        },
+        Fixture {
+            table: "admin_activity_logs",
+            key: "id",
+            reset: "",
+            open: None,
+            other: "INSERT INTO admin_activity_logs (action, details) \
+                    VALUES ('seeded_{n}', '{\"n\": {n}}') RETURNING id::text",
+            insert: r#"{"action": "sermon_created", "details": {"n": {n}}}"#,
+            update: r#"{"action": "tampered_{n}"}"#,
+        },
+        Fixture {
+            table: "system_settings",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO system_settings (key, value, is_public) \
+                 VALUES ('open_{n}', '\"shown\"', true) RETURNING id::text",
+            ),
+            other: "INSERT INTO system_settings (key, value) VALUES ('other_{n}', '\"kept\"') \
+                    RETURNING id::text",
+            insert: r#"{"key": "new_{n}", "value": "added"}"#,
+            update: r#"{"value": "changed {n}"}"#,
+        },
+        Fixture {
+            table: "users",
+            key: "id",
+            reset: "",
+            // The caller's own profile.
+            open: Some("SELECT id::text FROM users WHERE id = {uid}"),
+            other: concat!(
+                new_identity!("other"),
+                "INSERT INTO users (id, email, full_name) \
+                 SELECT id, email, 'Other {n}' FROM a RETURNING id::text"
+            ),
+            insert: concat!(
+                new_identity!("new"),
+                "SELECT json_build_object('id', id, 'email', email, 'full_name', 'New {n}')::text \
+                 FROM a"
+            ),
+            update: r#"{"full_name": "Changed {n}"}"#,
+        },
+    ]
+}
+
+fn fill(template: &str, n: u64, who: &Caller) -> String {
+    template
+        .replace("{n}", &n.to_string())
+        .replace("{uid}", &who.sql_id())
+        .replace("{today}", NAIROBI_TODAY)
+}
+
+/// The row as the owner sees it (row-level security does not apply to it), or None.
+async fn snapshot(sql: &Client, f: &Fixture, key: &str) -> Option<String> {
+    sql.query_opt(
+        &format!(
+            "SELECT to_jsonb(t)::text FROM public.{} t WHERE {}::text = $1",
+            f.table, f.key
+        ),
+        &[&key],
+    )
+    .await
+    .unwrap()
+    .map(|r| r.get(0))
+}
+
+async fn count(sql: &Client, table: &str) -> i64 {
+    sql.query_one(&format!("SELECT count(*) FROM public.{table}"), &[])
+        .await
+        .unwrap()
+        .get(0)
+}
+
+/// A refusal must look like one: 401/403 (42501), or a 2xx that changed nothing. Anything else
+/// means the fixture is wrong, not the policy.
+fn refused_or_panic(what: &str, a: &Answer) {
+    assert!(
+        a.status.is_success()
+            || a.status == StatusCode::UNAUTHORIZED
+            || a.status == StatusCode::FORBIDDEN,
+        "{what}: unexpected {} {}",
+        a.status,
+        a.body
+    );
+    if !a.status.is_success() {
+        assert_eq!(a.body["code"], "42501", "{what}: {}", a.body);
+    }
+}
+
+/// One cell of the matrix: what `who` could do to `f`'s table, as the four letters.
+async fn probe(app: &TestApp, sql: &Client, f: &Fixture, label: &str, who: &Caller) -> String {
+    let n = next();
+    if !f.reset.is_empty() {
+        sql.batch_execute(f.reset).await.unwrap();
+    }
+    let seed = |template: &'static str| {
+        let q = fill(template, n, who);
+        async move {
+            sql.query_opt(&q, &[])
+                .await
+                .unwrap_or_else(|e| panic!("{q}: {}", kanisa_pg::describe(&e)))
+                .map(|r| r.get::<_, String>(0))
+        }
+    };
+    let open = match f.open {
+        Some(t) => seed(t).await,
+        None => None,
+    };
+    let other = seed(f.other).await.expect("the other row");
+    let rows_to_try: Vec<(bool, String)> = open
+        .iter()
+        .map(|k| (true, k.clone()))
+        .chain(std::iter::once((false, other)))
+        .collect();
+    let what = |op: &str| format!("{label} {op} {}", f.table);
+    // Upper case when allowed on every row; lower case when only on the open one.
+    let letter = |upper: char, results: &[(bool, bool)]| -> char {
+        let on_open = results.iter().find(|(o, _)| *o).map(|(_, ok)| *ok);
+        let on_other = results.iter().any(|(o, ok)| !*o && *ok);
+        match (on_open, on_other) {
+            (Some(true) | None, true) => upper,
+            (Some(true), false) => upper.to_ascii_lowercase(),
+            (Some(false) | None, false) => '-',
+            (Some(false), true) => '?',
+        }
+    };
+
+    let mut selected = Vec::new();
+    for (is_open, key) in &rows_to_try {
+        let a = app
+            .call(
+                who,
+                Method::GET,
+                &format!("{}?select={k}&{k}=eq.{key}", f.table, k = f.key),
+                "",
+                None,
+            )
+            .await;
+        refused_or_panic(&what("select"), &a);
+        selected.push((*is_open, rows(&a) == 1));
+    }
+
+    let mut updated = Vec::new();
+    let body: Value = serde_json::from_str(&fill(f.update, n, who)).unwrap();
+    for (is_open, key) in &rows_to_try {
+        let before = snapshot(sql, f, key).await;
+        let a = app
+            .call(
+                who,
+                Method::PATCH,
+                &format!("{}?{}=eq.{key}", f.table, f.key),
+                "return=minimal",
+                Some(&body),
+            )
+            .await;
+        refused_or_panic(&what("update"), &a);
+        let after = snapshot(sql, f, key).await;
+        updated.push((*is_open, a.status.is_success() && before != after));
+    }
+
+    let mut deleted = Vec::new();
+    for (is_open, key) in &rows_to_try {
+        let a = app
+            .call(
+                who,
+                Method::DELETE,
+                &format!("{}?{}=eq.{key}", f.table, f.key),
+                "return=minimal",
+                None,
+            )
+            .await;
+        refused_or_panic(&what("delete"), &a);
+        let gone = snapshot(sql, f, key).await.is_none();
+        deleted.push((*is_open, a.status.is_success() && gone));
+    }
+
+    let body = fill(f.insert, n, who);
+    let body: Value = if body.trim_start().starts_with('{') {
+        serde_json::from_str(&body).unwrap()
+    } else {
+        let text: String = sql.query_one(&body, &[]).await.unwrap().get(0);
+        serde_json::from_str(&text).unwrap()
+    };
+    let before = count(sql, f.table).await;
+    let a = app
+        .call(who, Method::POST, f.table, "return=minimal", Some(&body))
+        .await;
+    refused_or_panic(&what("insert"), &a);
+    let inserted = a.status == StatusCode::CREATED && count(sql, f.table).await == before + 1;
+
+    [
+        letter('S', &selected),
+        if inserted { 'I' } else { '-' },
+        letter('U', &updated),
+        letter('D', &deleted),
+    ]
+    .iter()
+    .collect()
+}
+
+/// The matrix as found, in the layout of EXPECTED.
+fn render(found: &[(&str, Vec<String>)]) -> String {
+    let mut out = format!("{:<22} anon MEMB ELDE CONT FINA M_AD ADMI SUPE deac\n", "");
+    for (table, cells) in found {
+        out += &format!("{table:<22} {}\n", cells.join(" "));
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_policy_matrix_holds_for_every_table_and_identity() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let mut callers = Vec::new();
+    for (_, role, active) in IDENTITIES {
+        callers.push(match role {
+            None => Caller::anon(),
+            Some(role) => user(&sql, role, active, None).await,
+        });
+    }
+    let fixtures = fixtures();
+    let expected: HashMap<&str, [&str; 9]> = EXPECTED.iter().copied().collect();
+    // Every exposed table is in the matrix (the view message_stats and the functions have
+    // their own tests below).
+    let tables: Vec<String> = sql
+        .query(
+            "SELECT relname::text FROM pg_class WHERE relnamespace = 'public'::regnamespace \
+             AND relkind IN ('r', 'p') ORDER BY 1",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let mut covered: Vec<String> = fixtures.iter().map(|f| f.table.to_owned()).collect();
+    covered.sort();
+    assert_eq!(covered, tables, "one fixture per table");
+    let mut in_table: Vec<&str> = EXPECTED.iter().map(|(t, _)| *t).collect();
+    in_table.sort_unstable();
+    assert_eq!(in_table, covered, "one EXPECTED row per table");
+
+    let mut found = Vec::new();
+    let mut wrong = Vec::new();
+    for f in &fixtures {
+        let mut cells = Vec::new();
+        for (i, who) in callers.iter().enumerate() {
+            let cell = probe(&app, &sql, f, IDENTITIES[i].0, who).await;
+            let want = expected[f.table][i];
+            if cell != want {
+                wrong.push(format!(
+                    "{} as {}: expected {want}, found {cell}",
+                    f.table, IDENTITIES[i].0
+                ));
+            }
+            cells.push(cell);
+        }
+        found.push((f.table, cells));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{}\nthe matrix as found:\n{}",
+        wrong.join("\n"),
+        render(&found)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases that matter most, one by one
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn anon_sends_a_message_it_can_neither_read_back_nor_triage() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let anon = Caller::anon();
+    let message = json!({
+        "subject": "Visitation", "message": "Please visit my mother", "sender_name": "Wanjiru",
+        "sender_email": "wanjiru@example.org", "recipient_name": "Pastoral Care Team",
+        "submission_type": "Visitation Request", "priority": "high",
+        "attachments": [{"name": "map.png", "size": 1024, "type": "image/png"}],
+    });
+    let a = app
+        .call(
+            &anon,
+            Method::POST,
+            "messages",
+            "return=minimal",
+            Some(&message),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let stored = sql
+        .query_one(
+            "SELECT status, source, read_at IS NULL AND email_sent_at IS NULL \
+             FROM messages WHERE sender_name = 'Wanjiru'",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            stored.get::<_, String>(0),
+            stored.get::<_, String>(1),
+            stored.get::<_, bool>(2)
+        ),
+        ("pending".to_owned(), "website".to_owned(), true)
+    );
+
+    // Not readable back: neither with the insert nor afterwards.
+    let a = app
+        .call(
+            &anon,
+            Method::POST,
+            "messages",
+            "return=representation",
+            Some(&message),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+    assert_eq!(a.body["code"], "42501");
+    let a = app
+        .call(&anon, Method::GET, "messages?select=subject", "", None)
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+
+    // The handling columns are not the sender's to set, whatever the value.
+    for (column, value) in [
+        ("status", json!("pending")),
+        ("status", json!("completed")),
+        ("source", json!("admin")),
+        ("read_at", json!("2025-01-01T00:00:00Z")),
+        ("email_sent_at", json!("2025-01-01T00:00:00Z")),
+        ("email_simulated", json!(true)),
+        ("completed_at", json!("2025-01-01T00:00:00Z")),
+    ] {
+        let mut body = message.clone();
+        body[column] = value;
+        let a = app
+            .call(
+                &anon,
+                Method::POST,
+                "messages",
+                "return=minimal",
+                Some(&body),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{column}: {}", a.body);
+        assert_eq!(a.body["code"], "42501", "{column}");
+    }
+    // Nor can anon change or delete the message it sent.
+    let a = app
+        .call(
+            &anon,
+            Method::PATCH,
+            "messages?sender_name=eq.Wanjiru",
+            "",
+            Some(&json!({"status": "read"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+    let a = app
+        .call(
+            &anon,
+            Method::DELETE,
+            "messages?sender_name=eq.Wanjiru",
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+    assert_eq!(count(&sql, "messages").await, 1);
+
+    // The prayer form: the same story, and the request starts open and unassigned.
+    let prayer = json!({
+        "requester_id": null, "title": "Prayer Request - health", "description": "Healing",
+        "urgency": "urgent", "privacy_level": "leadership_only", "submitter_name": null,
+        "submitter_email": null, "submitter_phone": null,
+    });
+    let a = app
+        .call(
+            &anon,
+            Method::POST,
+            "prayer_requests",
+            "return=minimal",
+            Some(&prayer),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    for (column, value) in [
+        ("status", json!("answered")),
+        ("assigned_to", json!(null)),
+        ("id", json!("00000000-0000-0000-0000-000000000001")),
+    ] {
+        let mut body = prayer.clone();
+        body[column] = value;
+        let a = app
+            .call(
+                &anon,
+                Method::POST,
+                "prayer_requests",
+                "return=minimal",
+                Some(&body),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{column}: {}", a.body);
+    }
+    // A request in a signed-in user's name is not anon's to make.
+    let member = user(&sql, "MEMBER", true, None).await;
+    let mut forged = prayer.clone();
+    forged["requester_id"] = json!(member.id);
+    let a = app
+        .call(
+            &anon,
+            Method::POST,
+            "prayer_requests",
+            "return=minimal",
+            Some(&forged),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+    let a = app
+        .call(&anon, Method::GET, "prayer_requests?select=title", "", None)
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+    let open: (String, bool) = {
+        let r = sql
+            .query_one(
+                "SELECT status, assigned_to IS NULL FROM prayer_requests",
+                &[],
+            )
+            .await
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!(open, ("open".to_owned(), true));
+
+    // Money is written by the server only.
+    for (table, row) in [
+        (
+            "giving_records",
+            json!({"amount": 1000, "giving_type": "tithe", "payment_method": "equity_bank",
+                   "transaction_id": "EQ_FAKE", "is_verified": true}),
+        ),
+        (
+            "payment_logs",
+            json!({"amount": 1000, "phone_number": "254712345678", "status": "completed",
+                   "completed_at": "2025-01-01T00:00:00Z"}),
+        ),
+    ] {
+        for who in [&anon, &member] {
+            let a = app
+                .call(who, Method::POST, table, "return=minimal", Some(&row))
+                .await;
+            assert!(
+                a.status == StatusCode::UNAUTHORIZED || a.status == StatusCode::FORBIDDEN,
+                "{table}: {} {}",
+                a.status,
+                a.body
+            );
+            assert_eq!(a.body["code"], "42501");
+        }
+        assert_eq!(count(&sql, table).await, 0, "{table}");
+    }
+}
+
+#[tokio::test]
+async fn settings_show_the_public_rows_and_never_a_secret() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    // A configured secret, as the Settings screen saves it.
+    sql.batch_execute(
+        "UPDATE system_settings SET value = '\"smtp-hunter2\"' WHERE key = 'smtp_password'; \
+         UPDATE system_settings SET value = '\"Kanisa SDA\"' WHERE key = 'church_name';",
+    )
+    .await
+    .unwrap();
+    let public_keys: Vec<String> = sql
+        .query(
+            "SELECT key FROM system_settings WHERE is_public ORDER BY key",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert!(public_keys.contains(&"church_name".to_owned()));
+    let keys = |a: &Answer| -> Vec<String> {
+        a.body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["key"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    let member = user(&sql, "MEMBER", true, None).await;
+    let admin = user(&sql, "ADMIN", true, None).await;
+    for who in [&Caller::anon(), &member, &admin] {
+        let a = app
+            .call(
+                who,
+                Method::GET,
+                "system_settings?select=key,value&order=key",
+                "",
+                None,
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        assert_eq!(keys(&a), public_keys, "only the public rows");
+        assert!(!a.body.to_string().contains("hunter2"));
+        for key in ["smtp_password", "session_timeout_minutes"] {
+            let a = app
+                .call(
+                    who,
+                    Method::GET,
+                    &format!("system_settings?key=eq.{key}"),
+                    "",
+                    None,
+                )
+                .await;
+            assert_eq!(a.body, json!([]), "{key}");
+        }
+    }
+
+    // The Super Admin reads every row; a secret only as its marker.
+    let super_admin = user(&sql, "SUPER_ADMIN", true, None).await;
+    let a = app
+        .call(
+            &super_admin,
+            Method::GET,
+            "system_settings?select=key,value,is_secret",
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK);
+    let all = a.body.as_array().unwrap();
+    assert!(all.len() > public_keys.len());
+    assert!(!a.body.to_string().contains("hunter2"), "{}", a.body);
+    let smtp = all.iter().find(|r| r["key"] == "smtp_password").unwrap();
+    assert_eq!(smtp["value"], "********");
+    // The secret store is not exposed at all.
+    let a = app
+        .call(&super_admin, Method::GET, "secret_settings", "", None)
+        .await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+
+    // Saving as the back office does (upsert on key with value and updated_by: INSERT, SELECT
+    // and UPDATE together) replaces the stored secret and answers with the marker.
+    let a = app
+        .call(
+            &super_admin,
+            Method::POST,
+            "system_settings?on_conflict=key",
+            "resolution=merge-duplicates,return=representation",
+            Some(&json!([
+                {"key": "smtp_password", "value": "smtp-new-secret", "updated_by": super_admin.id},
+                {"key": "church_name", "value": "Kanisa Central", "updated_by": super_admin.id},
+            ])),
+        )
+        .await;
+    assert!(a.status.is_success(), "{} {}", a.status, a.body);
+    assert!(!a.body.to_string().contains("new-secret"), "{}", a.body);
+    let stored: Value = sql
+        .query_one("SELECT kanisa.secret_setting('smtp_password')", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, json!("smtp-new-secret"));
+    // A key's visibility is fixed by the registry: it cannot be made public through the API.
+    let a = app
+        .call(
+            &super_admin,
+            Method::PATCH,
+            "system_settings?key=eq.smtp_password",
+            "",
+            Some(&json!({"is_public": true})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    // An ADMIN (no system_settings permission) changes nothing.
+    let a = app
+        .call(
+            &admin,
+            Method::PATCH,
+            "system_settings?key=eq.church_name",
+            "return=representation",
+            Some(&json!({"value": "Hijacked"})),
+        )
+        .await;
+    assert_eq!(a.body, json!([]), "{}", a.status);
+    let name: Value = sql
+        .query_one(
+            "SELECT value FROM system_settings WHERE key = 'church_name'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(name, json!("Kanisa Central"));
+}
+
+#[tokio::test]
+async fn a_deactivated_admin_sees_nothing_on_the_next_request() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.batch_execute(
+        "INSERT INTO members (first_name, last_name) VALUES ('Amani', 'Otieno'); \
+         INSERT INTO giving_records (amount, payment_method) VALUES (500, 'cash'); \
+         INSERT INTO sermons (title, speaker, sermon_date, is_published) \
+           VALUES ('Draft', 'Pastor', '2025-01-04', false), \
+                  ('Published', 'Pastor', '2025-01-11', true);",
+    )
+    .await
+    .unwrap();
+    let admin = user(&sql, "ADMIN", true, None).await;
+    let id = admin.id.clone().unwrap();
+    let seen = |path: &'static str| {
+        let (app, admin) = (&app, &admin);
+        async move { rows(&app.call(admin, Method::GET, path, "", None).await) }
+    };
+    assert_eq!(seen("members?select=id").await, 1);
+    assert_eq!(seen("giving_records?select=id").await, 1);
+    assert_eq!(seen("sermons?select=id").await, 2);
+    assert_eq!(seen("users?select=id").await, 1, "their own profile");
+
+    sql.execute(
+        "UPDATE users SET is_active = false WHERE id = $1::text::uuid",
+        &[&id],
+    )
+    .await
+    .unwrap();
+
+    // The same, still unexpired token.
+    assert_eq!(seen("members?select=id").await, 0);
+    assert_eq!(seen("giving_records?select=id").await, 0);
+    assert_eq!(seen("sermons?select=title").await, 1, "public content only");
+    assert_eq!(
+        seen("users?select=id").await,
+        0,
+        "not even their own profile"
+    );
+    let a = app
+        .call(
+            &admin,
+            Method::PATCH,
+            "members?first_name=eq.Amani",
+            "return=representation",
+            Some(&json!({"phone": "0700000000"})),
+        )
+        .await;
+    assert_eq!(a.body, json!([]));
+    let a = app
+        .call(
+            &admin,
+            Method::POST,
+            "admin_activity_logs",
+            "return=minimal",
+            Some(&json!({"action": "still_here"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    let a = app
+        .call(
+            &admin,
+            Method::POST,
+            "rpc/get_monthly_giving",
+            "",
+            Some(&json!({"from_date": "2000-01-01"})),
+        )
+        .await;
+    assert!(
+        a.body
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["total"].as_f64() == Some(0.0)),
+        "{}",
+        a.body
+    );
+    let phone: Option<String> = sql
+        .query_one("SELECT phone FROM members", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(phone, None);
+}
+
+#[tokio::test]
+async fn activity_logs_are_stamped_and_append_only_even_for_a_super_admin() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let super_admin = user(&sql, "SUPER_ADMIN", true, None).await;
+    let member = user(&sql, "MEMBER", true, None).await;
+    let a = app
+        .call(
+            &super_admin,
+            Method::POST,
+            "admin_activity_logs",
+            "return=representation",
+            Some(&json!({"action": "settings_updated", "details": {"tab": "security"}})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let log = &a.body[0];
+    assert_eq!(log["admin_id"].as_str(), super_admin.id.as_deref());
+    assert_eq!(log["user_agent"], "policy-matrix/1.0");
+    let id = log["id"].as_str().unwrap().to_owned();
+
+    // Someone else's name (or a made-up address) is not the caller's to give.
+    for (column, value) in [
+        ("admin_id", json!(member.id)),
+        ("ip_address", json!("10.0.0.1")),
+        ("user_agent", json!("forged")),
+    ] {
+        let mut body = json!({"action": "forged_entry"});
+        body[column] = value;
+        let a = app
+            .call(
+                &member,
+                Method::POST,
+                "admin_activity_logs",
+                "return=minimal",
+                Some(&body),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{column}: {}", a.body);
+    }
+
+    let before = sql
+        .query_one(
+            "SELECT to_jsonb(l)::text FROM admin_activity_logs l WHERE id::text = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get::<_, String>(0);
+    for body in [
+        json!({"action": "nothing_happened"}),
+        json!({"details": {}}),
+    ] {
+        let a = app
+            .call(
+                &super_admin,
+                Method::PATCH,
+                &format!("admin_activity_logs?id=eq.{id}"),
+                "",
+                Some(&body),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+        assert_eq!(a.body["code"], "42501");
+    }
+    let a = app
+        .call(
+            &super_admin,
+            Method::DELETE,
+            &format!("admin_activity_logs?id=eq.{id}"),
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    let after = sql
+        .query_one(
+            "SELECT to_jsonb(l)::text FROM admin_activity_logs l WHERE id::text = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get::<_, String>(0);
+    assert_eq!(before, after);
+
+    // A member records their own sign-in-style action but cannot read the trail.
+    let a = app
+        .call(
+            &member,
+            Method::POST,
+            "admin_activity_logs",
+            "return=minimal",
+            Some(&json!({"action": "profile_viewed"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let a = app
+        .call(
+            &member,
+            Method::GET,
+            "admin_activity_logs?select=id",
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.body, json!([]));
+    let member_id: String = sql
+        .query_one(
+            "SELECT admin_id::text FROM admin_activity_logs WHERE action = 'profile_viewed'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(Some(member_id), member.id);
+}
+
+#[tokio::test]
+async fn a_member_cannot_raise_their_own_role_or_permissions() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let member = user(&sql, "MEMBER", true, None).await;
+    let other = user(&sql, "MEMBER", true, None).await;
+    let me = format!("users?id=eq.{}", member.id.as_deref().unwrap());
+    for body in [
+        json!({"role": "SUPER_ADMIN"}),
+        json!({"role": "ELDER"}),
+        json!({"permissions": ["manage_admins"]}),
+        json!({"permissions": []}),
+        json!({"is_active": false}),
+        json!({"full_name": "Me", "role": "ADMIN"}),
+    ] {
+        let a = app.call(&member, Method::PATCH, &me, "", Some(&body)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{body}: {}", a.body);
+        assert_eq!(a.body["code"], "42501");
+    }
+    // Columns that are nobody's to write through the API.
+    for body in [
+        json!({"email": "me@elsewhere.test"}),
+        json!({"last_sign_in_at": "2030-01-01T00:00:00Z"}),
+        json!({"id": other.id}),
+    ] {
+        let a = app.call(&member, Method::PATCH, &me, "", Some(&body)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{body}: {}", a.body);
+    }
+    // Their name is theirs to change.
+    let a = app
+        .call(
+            &member,
+            Method::PATCH,
+            &me,
+            "return=representation",
+            Some(&json!({"full_name": "Grace Wambui"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body[0]["full_name"], "Grace Wambui");
+    assert_eq!(a.body[0]["role"], "MEMBER");
+    // Someone else's profile is out of sight, so out of reach.
+    let a = app
+        .call(
+            &member,
+            Method::PATCH,
+            &format!("users?id=eq.{}", other.id.as_deref().unwrap()),
+            "return=representation",
+            Some(&json!({"role": "SUPER_ADMIN"})),
+        )
+        .await;
+    assert_eq!(a.body, json!([]));
+    // Nor can anyone create a profile through the table API (accounts come from /auth/v1).
+    let a = app
+        .call(
+            &member,
+            Method::POST,
+            "users",
+            "return=minimal",
+            Some(
+                &json!({"id": member.id, "email": "x@y.test", "full_name": "X",
+                          "role": "SUPER_ADMIN"}),
+            ),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    let roles: Vec<String> = sql
+        .query("SELECT role FROM users ORDER BY role", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(roles, ["MEMBER", "MEMBER"]);
+}
+
+#[tokio::test]
+async fn only_a_super_admin_makes_or_edits_a_super_admin() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let super_admin = user(&sql, "SUPER_ADMIN", true, None).await;
+    // An ADMIN trusted with Admin Users (an explicit permissions list).
+    let admin = user(
+        &sql,
+        "ADMIN",
+        true,
+        Some(&["manage_admins", "manage_members", "view_audit_logs"]),
+    )
+    .await;
+    let member = user(&sql, "MEMBER", true, None).await;
+    let path = |c: &Caller| format!("users?id=eq.{}", c.id.as_deref().unwrap());
+
+    // They manage ordinary accounts...
+    let a = app
+        .call(
+            &admin,
+            Method::PATCH,
+            &path(&member),
+            "return=representation",
+            Some(&json!({"role": "ELDER", "full_name": "Elder Kamau"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body[0]["role"], "ELDER");
+    // ...and see the Super Admin's row...
+    let a = app
+        .call(
+            &admin,
+            Method::GET,
+            &format!("{}&select=role", path(&super_admin)),
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.body, json!([{"role": "SUPER_ADMIN"}]));
+    // ...but cannot promote anyone to Super Admin, nor touch a Super Admin.
+    for (target, body) in [
+        (&member, json!({"role": "SUPER_ADMIN"})),
+        (&super_admin, json!({"full_name": "Renamed"})),
+        (&super_admin, json!({"is_active": false})),
+        (&super_admin, json!({"role": "ADMIN"})),
+    ] {
+        let a = app
+            .call(&admin, Method::PATCH, &path(target), "", Some(&body))
+            .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{body}: {}", a.body);
+        assert_eq!(a.body["code"], "42501");
+    }
+    // Nor create accounts through the table API (that is /auth/v1/admin/users).
+    let a = app
+        .call(
+            &admin,
+            Method::POST,
+            "users",
+            "return=minimal",
+            Some(
+                &json!({"id": admin.id, "email": "new@x.test", "full_name": "New",
+                          "role": "SUPER_ADMIN"}),
+            ),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    // Nor deactivate or re-role themselves.
+    let a = app
+        .call(
+            &admin,
+            Method::PATCH,
+            &path(&admin),
+            "",
+            Some(&json!({"is_active": false})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+
+    // The Super Admin can do all of that to others.
+    let a = app
+        .call(
+            &super_admin,
+            Method::PATCH,
+            &path(&member),
+            "return=representation",
+            Some(&json!({"role": "SUPER_ADMIN"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = app
+        .call(
+            &super_admin,
+            Method::PATCH,
+            &path(&admin),
+            "return=representation",
+            Some(&json!({"is_active": false})),
+        )
+        .await;
+    assert_eq!(a.body[0]["is_active"], false, "{}", a.body);
+    let state: Vec<(String, bool)> = sql
+        .query("SELECT role, is_active FROM users ORDER BY full_name", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(
+        state,
+        [
+            ("ADMIN".to_owned(), false),
+            ("SUPER_ADMIN".to_owned(), true),
+            ("SUPER_ADMIN".to_owned(), true)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn announcements_show_only_inside_their_window() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.batch_execute(&format!(
+        "INSERT INTO announcements (title, content, start_date, end_date, is_published) VALUES \
+           ('current', 'c', {t} - 2, {t} + 2, true), \
+           ('ends today', 'c', {t} - 2, {t}, true), \
+           ('starts today', 'c', {t}, NULL, true), \
+           ('open-ended', 'c', {t} - 30, NULL, true), \
+           ('expired', 'c', {t} - 5, {t} - 1, true), \
+           ('future', 'c', {t} + 1, {t} + 5, true), \
+           ('draft', 'c', {t} - 2, {t} + 2, false)",
+        t = NAIROBI_TODAY
+    ))
+    .await
+    .unwrap();
+    let titles = |a: Answer| -> Vec<String> {
+        a.body
+            .as_array()
+            .unwrap_or_else(|| panic!("{}", a.body))
+            .iter()
+            .map(|r| r["title"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let public = ["current", "ends today", "open-ended", "starts today"];
+    let path = "announcements?select=title&order=title";
+    let member = user(&sql, "MEMBER", true, None).await;
+    for who in [&Caller::anon(), &member] {
+        assert_eq!(
+            titles(app.call(who, Method::GET, path, "", None).await),
+            public
+        );
+    }
+    // Staff see all of them, to edit drafts and the past and future.
+    let content_admin = user(&sql, "CONTENT_ADMIN", true, None).await;
+    assert_eq!(
+        titles(app.call(&content_admin, Method::GET, path, "", None).await).len(),
+        7
+    );
+}
+
+#[tokio::test]
+async fn the_message_functions_and_stats_follow_the_message_policies() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let id: String = sql
+        .query_one(
+            "INSERT INTO messages (subject, message, sender_name) VALUES ('Hi', 'Hello', 'A') \
+             RETURNING id::text",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    sql.batch_execute(
+        "INSERT INTO messages (subject, message, sender_name, status) \
+           VALUES ('Done', 'Hello', 'B', 'sent'); \
+         INSERT INTO giving_records (amount, payment_method, is_verified, giving_date) \
+           VALUES (700, 'cash', true, (now() AT TIME ZONE 'Africa/Nairobi')::date);",
+    )
+    .await
+    .unwrap();
+    let elder = user(&sql, "ELDER", true, None).await;
+    let member = user(&sql, "MEMBER", true, None).await;
+    let finance = user(&sql, "FINANCE_ADMIN", true, None).await;
+
+    let stats = |who: &Caller| {
+        let (app, who) = (&app, who.clone());
+        async move {
+            let a = app
+                .call(&who, Method::GET, "rpc/get_message_stats", "", None)
+                .await;
+            let v = app.call(&who, Method::GET, "message_stats", "", None).await;
+            assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+            assert_eq!(
+                v.body[0]["total_messages"], a.body["total_messages"],
+                "view = function"
+            );
+            a.body["total_messages"].as_i64().unwrap()
+        }
+    };
+    assert_eq!(stats(&elder).await, 2);
+    assert_eq!(
+        stats(&member).await,
+        0,
+        "figures of the messages one may read"
+    );
+    let a = app
+        .call(
+            &Caller::anon(),
+            Method::GET,
+            "rpc/get_message_stats",
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+    let a = app
+        .call(&Caller::anon(), Method::GET, "message_stats", "", None)
+        .await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+
+    let listed = |who: &Caller| {
+        let (app, who) = (&app, who.clone());
+        async move {
+            rows(
+                &app.call(&who, Method::POST, "rpc/get_messages", "", Some(&json!({})))
+                    .await,
+            )
+        }
+    };
+    assert_eq!(listed(&elder).await, 2);
+    assert_eq!(listed(&member).await, 0);
+
+    // Mark Complete: a message one may not see "does not exist".
+    let complete = json!({"message_id": id});
+    let a = app
+        .call(
+            &member,
+            Method::POST,
+            "rpc/update_message_status",
+            "",
+            Some(&complete),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{}", a.body);
+    let a = app
+        .call(
+            &member,
+            Method::POST,
+            "rpc/mark_message_read",
+            "",
+            Some(&complete),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{}", a.body);
+    let a = app
+        .call(
+            &elder,
+            Method::POST,
+            "rpc/mark_message_read",
+            "",
+            Some(&complete),
+        )
+        .await;
+    assert!(a.status.is_success(), "{} {}", a.status, a.body);
+    let a = app
+        .call(
+            &elder,
+            Method::POST,
+            "rpc/update_message_status",
+            "",
+            Some(&complete),
+        )
+        .await;
+    assert_eq!(
+        a.status,
+        StatusCode::BAD_REQUEST,
+        "read, no longer pending: {}",
+        a.body
+    );
+
+    // Monthly giving: the finance team sees the money, anyone else an empty trend.
+    let monthly = |who: &Caller| {
+        let (app, who) = (&app, who.clone());
+        async move {
+            let a = app
+                .call(
+                    &who,
+                    Method::POST,
+                    "rpc/get_monthly_giving",
+                    "",
+                    Some(&json!({"from_date": "2025-01-01"})),
+                )
+                .await;
+            assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+            a.body
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["total"].as_f64().unwrap())
+                .sum::<f64>()
+        }
+    };
+    assert_eq!(monthly(&finance).await, 700.0);
+    assert_eq!(monthly(&elder).await, 0.0);
+}
+
+#[tokio::test]
+async fn upserts_work_where_insert_select_and_update_are_all_granted() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let member_admin = user(&sql, "MEMBER_ADMIN", true, None).await;
+    let elder = user(&sql, "ELDER", true, None).await;
+    let save = |who: &Caller, count: i32| {
+        let (app, who) = (&app, who.clone());
+        async move {
+            app.call(
+                &who,
+                Method::POST,
+                "attendance_aggregates?on_conflict=attendance_date",
+                "resolution=merge-duplicates,return=representation",
+                Some(
+                    &json!({"attendance_date": "2025-03-01", "sabbath_school_count": count,
+                             "divine_adults_count": 40}),
+                ),
+            )
+            .await
+        }
+    };
+    let a = save(&member_admin, 90).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let a = save(&member_admin, 95).await;
+    assert!(a.status.is_success(), "{} {}", a.status, a.body);
+    assert_eq!(a.body[0]["sabbath_school_count"], 95);
+    assert_eq!(a.body[0]["divine_total"], 40);
+    // Without the permission the insert half is refused.
+    let a = save(&elder, 1).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    let stored: i32 = sql
+        .query_one(
+            "SELECT sabbath_school_count FROM attendance_aggregates",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, 95);
+}
