@@ -103,7 +103,8 @@ async fn applying_the_policies_again_changes_nothing() {
     let snapshot = "SELECT string_agg(format('%s.%s %s %s %s %s', tablename, policyname, cmd, \
                     roles, qual, with_check), E'\\n' ORDER BY tablename, policyname) \
                     || (SELECT string_agg(format('%s.%s %s %s', table_name, column_name, \
-                        grantee, privilege_type), E'\\n' ORDER BY 1) \
+                        grantee, privilege_type), E'\\n' \
+                        ORDER BY table_name, column_name, grantee, privilege_type) \
                         FROM information_schema.column_privileges \
                         WHERE table_schema = 'public' AND grantee IN ('anon', 'authenticated')) \
                     FROM pg_policies WHERE schemaname = 'public'";
