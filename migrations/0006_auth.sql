@@ -179,20 +179,26 @@ LANGUAGE sql STABLE SET search_path = '' AS $$
     auth.jwt() ->> 'sub'), '')::uuid
 $$;
 
--- The signed-in user's active profile: (role, permissions), or no row when the caller is not
--- signed in, has no profile, or has been deactivated.
+-- The permissions a role and an own list amount to: SUPER_ADMIN always holds every one; an own
+-- list, when set, replaces the role's defaults.
+CREATE FUNCTION auth.effective_permissions(role text, own text[]) RETURNS text[]
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
+  SELECT CASE
+           WHEN role = 'SUPER_ADMIN' THEN
+             ARRAY(SELECT p.name FROM kanisa.permissions p ORDER BY p.name)
+           WHEN own IS NOT NULL THEN
+             ARRAY(SELECT DISTINCT x FROM unnest(own) x ORDER BY x)
+           ELSE ARRAY(SELECT rp.permission FROM kanisa.role_permissions rp
+                       WHERE rp.role = effective_permissions.role ORDER BY rp.permission)
+         END
+$$;
+
+-- The signed-in user's active profile: (role, rank, permissions), or no row when the caller is
+-- not signed in, has no profile, or has been deactivated.
 CREATE FUNCTION kanisa.active_profile(uid uuid)
 RETURNS TABLE (role text, rank smallint, permissions text[])
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
-  SELECT u.role, r.rank,
-         CASE
-           WHEN u.role = 'SUPER_ADMIN' THEN
-             ARRAY(SELECT p.name FROM kanisa.permissions p ORDER BY p.name)
-           WHEN u.permissions IS NOT NULL THEN
-             ARRAY(SELECT DISTINCT x FROM unnest(u.permissions) x ORDER BY x)
-           ELSE ARRAY(SELECT rp.permission FROM kanisa.role_permissions rp
-                       WHERE rp.role = u.role ORDER BY rp.permission)
-         END
+  SELECT u.role, r.rank, auth.effective_permissions(u.role, u.permissions)
     FROM public.users u
     JOIN kanisa.roles r ON r.name = u.role
    WHERE u.id = uid AND u.is_active
@@ -238,14 +244,7 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
            'role', u.role,
            'role_label', r.label,
            'rank', r.rank,
-           'permissions', to_jsonb(CASE
-             WHEN u.role = 'SUPER_ADMIN' THEN
-               ARRAY(SELECT p.name FROM kanisa.permissions p ORDER BY p.name)
-             WHEN u.permissions IS NOT NULL THEN
-               ARRAY(SELECT DISTINCT x FROM unnest(u.permissions) x ORDER BY x)
-             ELSE ARRAY(SELECT rp.permission FROM kanisa.role_permissions rp
-                         WHERE rp.role = u.role ORDER BY rp.permission)
-           END),
+           'permissions', to_jsonb(auth.effective_permissions(u.role, u.permissions)),
            'is_active', u.is_active)
     FROM public.users u
     JOIN kanisa.roles r ON r.name = u.role
@@ -256,12 +255,16 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA auth FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA kanisa FROM PUBLIC;
 GRANT USAGE ON SCHEMA auth TO anon, authenticated, service_role;
 GRANT EXECUTE ON FUNCTION auth.jwt(), auth.uid(), auth.is_active(), auth.rank(),
-  auth.permissions(), auth.has_permission(text), auth.has_any_permission(text[])
+  auth.permissions(), auth.has_permission(text), auth.has_any_permission(text[]),
+  auth.effective_permissions(text, text[])
   TO anon, authenticated, service_role;
 
 -- Staff editing profiles through the table API (policies decide whose rows they reach):
--- nobody changes their own role, permissions or active state, and only a Super Admin creates
--- or changes a Super Admin. The server's own work (service_role, owner) is not restricted here.
+-- nobody changes their own role, permissions or active state; only a Super Admin creates or
+-- changes a Super Admin; and nobody else gives an account a permission they do not hold
+-- themselves (a manage_admins holder cannot hand out system_settings). The server's own work
+-- (service_role, owner) is not restricted here; the auth API applies the same rules in Rust
+-- (kanisa-auth/src/admin.rs) using auth.effective_permissions.
 CREATE FUNCTION kanisa.guard_profile_change() RETURNS trigger
 LANGUAGE plpgsql SET search_path = '' AS $$
 BEGIN
@@ -278,6 +281,14 @@ BEGIN
   IF (NEW.role = 'SUPER_ADMIN' OR (TG_OP = 'UPDATE' AND OLD.role = 'SUPER_ADMIN'))
      AND (SELECT auth.rank()) < 6 THEN
     RAISE EXCEPTION 'Only a Super Admin can create or change a Super Admin'
+      USING ERRCODE = '42501';
+  END IF;
+  IF (SELECT auth.rank()) < 6
+     AND (TG_OP = 'INSERT' OR NEW.role IS DISTINCT FROM OLD.role
+          OR NEW.permissions IS DISTINCT FROM OLD.permissions)
+     AND NOT auth.effective_permissions(NEW.role, NEW.permissions)
+             <@ (SELECT auth.permissions()) THEN
+    RAISE EXCEPTION 'You can only give permissions you hold yourself'
       USING ERRCODE = '42501';
   END IF;
   RETURN NEW;
@@ -328,6 +339,13 @@ CREATE TABLE kanisa.secret_settings (
 CREATE FUNCTION kanisa.divert_secret_setting() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
 BEGIN
+  -- An insert of a key that already exists is an upsert about to conflict: storing here would
+  -- overwrite the secret even under ON CONFLICT DO NOTHING. A merge reaches the UPDATE branch
+  -- of this trigger, which stores it then.
+  IF TG_OP = 'INSERT'
+     AND EXISTS (SELECT 1 FROM public.system_settings s WHERE s.key = NEW.key) THEN
+    RETURN NEW;
+  END IF;
   IF NOT (NEW.is_secret OR EXISTS (
       SELECT 1 FROM public.system_settings s WHERE s.key = NEW.key AND s.is_secret)) THEN
     RETURN NEW;

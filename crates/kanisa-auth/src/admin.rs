@@ -58,6 +58,37 @@ impl Actor {
 }
 
 impl crate::Auth {
+    /// A non-super actor may only give an account permissions they hold themselves (the table
+    /// API's profile trigger applies the same rule through `auth.effective_permissions`).
+    async fn check_grantable(
+        &self,
+        db: &impl kanisa_pg::tokio_postgres::GenericClient,
+        actor: &Actor,
+        role: &str,
+        permissions: Option<&Vec<String>>,
+    ) -> Result<(), AuthError> {
+        let Actor::User(user) = actor else {
+            return Ok(());
+        };
+        if actor.is_super_admin() {
+            return Ok(());
+        }
+        let effective: Vec<String> = db
+            .query_one(
+                "SELECT auth.effective_permissions($1, $2)",
+                &[&role, &permissions],
+            )
+            .await?
+            .get(0);
+        if effective.iter().all(|p| user.has_permission(p)) {
+            Ok(())
+        } else {
+            Err(AuthError::Forbidden(
+                "You can only give permissions you hold yourself",
+            ))
+        }
+    }
+
     async fn actor(&self, identity: &Identity) -> Result<Actor, AuthError> {
         match identity {
             Identity::Service => Ok(Actor::Service),
@@ -127,6 +158,8 @@ impl crate::Auth {
             .as_ref()
             .map(|p| check_permissions(p))
             .transpose()?;
+        self.check_grantable(&**db, &actor, &role, permissions.as_ref())
+            .await?;
         let hash = self.hash(&new.password).await?;
         let tx = db.transaction().await?;
         let created = create_user_in(
@@ -203,6 +236,18 @@ impl crate::Auth {
             return Err(AuthError::Forbidden(
                 "Only a Super Admin can create or change a Super Admin",
             ));
+        }
+        if role.as_deref().is_some_and(|r| r != target.role()) || permissions.is_some() {
+            let own: Option<Vec<String>> = match &permissions {
+                Some(list) => list.clone(),
+                None => db
+                    .query_one("SELECT permissions FROM public.users WHERE id = $1", &[&id])
+                    .await?
+                    .get(0),
+            };
+            let role = role.clone().unwrap_or_else(|| target.role().to_owned());
+            self.check_grantable(&**db, &actor, &role, own.as_ref())
+                .await?;
         }
         let security = Security::load(&**db).await?;
         let hash = match &change.password {
@@ -339,27 +384,6 @@ fn check_permissions(list: &[String]) -> Result<Vec<String>, AuthError> {
     Ok(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn roles_and_permissions_are_checked() {
-        assert_eq!(normalise_role("finance admin").unwrap(), "FINANCE_ADMIN");
-        assert!(normalise_role("BISHOP").is_err());
-        assert_eq!(
-            check_permissions(&["manage_sermons".into(), " manage_sermons".into()]).unwrap(),
-            vec!["manage_sermons"]
-        );
-        assert_eq!(
-            check_permissions(&["be_god".into()])
-                .unwrap_err()
-                .to_string(),
-            "unknown permission \"be_god\""
-        );
-    }
-}
-
 /// Leaves passwords out.
 impl std::fmt::Debug for NewAdminUser {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -383,5 +407,26 @@ impl std::fmt::Debug for AdminUserChange {
             .field("permissions", &self.permissions)
             .field("is_active", &self.is_active)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_and_permissions_are_checked() {
+        assert_eq!(normalise_role("finance admin").unwrap(), "FINANCE_ADMIN");
+        assert!(normalise_role("BISHOP").is_err());
+        assert_eq!(
+            check_permissions(&["manage_sermons".into(), " manage_sermons".into()]).unwrap(),
+            vec!["manage_sermons"]
+        );
+        assert_eq!(
+            check_permissions(&["be_god".into()])
+                .unwrap_err()
+                .to_string(),
+            "unknown permission \"be_god\""
+        );
     }
 }

@@ -270,6 +270,30 @@ pub async fn ensure_first_admin(
     }))
 }
 
+/// Leaves passwords out.
+impl std::fmt::Debug for NewUser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewUser")
+            .field("email", &self.email)
+            .field("full_name", &self.full_name)
+            .field("role", &self.role)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Leaves the generated password out.
+impl std::fmt::Debug for FirstAdmin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FirstAdmin")
+            .field("email", &self.email)
+            .field(
+                "generated_password",
+                &self.generated_password.as_ref().map(|_| "[redacted]"),
+            )
+            .finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,29 +370,5 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o600);
-    }
-}
-
-/// Leaves passwords out.
-impl std::fmt::Debug for NewUser {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NewUser")
-            .field("email", &self.email)
-            .field("full_name", &self.full_name)
-            .field("role", &self.role)
-            .finish_non_exhaustive()
-    }
-}
-
-/// Leaves the generated password out.
-impl std::fmt::Debug for FirstAdmin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FirstAdmin")
-            .field("email", &self.email)
-            .field(
-                "generated_password",
-                &self.generated_password.as_ref().map(|_| "[redacted]"),
-            )
-            .finish()
     }
 }

@@ -189,7 +189,7 @@ pub struct AuthOptions {
     /// The JWT secret: refresh-token children are derived with a key made from it.
     pub secret: String,
     pub clock: Clock,
-    /// Password grants per client address: burst and refill period.
+    /// Password grants per client address: burst and refill period (a burst of 0: no limit).
     pub sign_in_limit: (u32, Duration),
     /// Refresh grants per client address.
     pub refresh_limit: (u32, Duration),
@@ -214,7 +214,7 @@ pub struct Auth {
     refresh_key: Vec<u8>,
     pub(crate) clock: Clock,
     issuer: String,
-    sign_in_limiter: RateLimiter,
+    sign_in_limiter: Option<RateLimiter>,
     refresh_limiter: RateLimiter,
     /// argon2 uses 19 MiB and a core for tens of milliseconds: at most two at once per core.
     hashing: Semaphore,
@@ -235,7 +235,8 @@ impl Auth {
             refresh_key: mac.finalize().into_bytes().to_vec(),
             clock: options.clock,
             issuer: options.issuer,
-            sign_in_limiter: RateLimiter::new(options.sign_in_limit.0, options.sign_in_limit.1),
+            sign_in_limiter: (options.sign_in_limit.0 > 0)
+                .then(|| RateLimiter::new(options.sign_in_limit.0, options.sign_in_limit.1)),
             refresh_limiter: RateLimiter::new(options.refresh_limit.0, options.refresh_limit.1),
             hashing: Semaphore::new(cores * 2),
             dummy_hash: hash_password(&crate::generate_password())?,
@@ -253,8 +254,8 @@ impl Auth {
         password: &str,
         client: &ClientInfo,
     ) -> Result<Session, AuthError> {
-        if let Some(ip) = client.ip {
-            self.sign_in_limiter
+        if let (Some(ip), Some(limiter)) = (client.ip, &self.sign_in_limiter) {
+            limiter
                 .check(ip, Instant::now())
                 .map_err(AuthError::RateLimited)?;
         }
@@ -780,6 +781,15 @@ fn digest(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
+/// Leaves passwords out.
+impl std::fmt::Debug for UserUpdate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UserUpdate")
+            .field("full_name", &self.full_name)
+            .finish_non_exhaustive()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -827,14 +837,5 @@ mod tests {
         assert_eq!(a.len(), 43);
         assert_ne!(a, random_token());
         assert_eq!(digest(&a).len(), 32);
-    }
-}
-
-/// Leaves passwords out.
-impl std::fmt::Debug for UserUpdate {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("UserUpdate")
-            .field("full_name", &self.full_name)
-            .finish_non_exhaustive()
     }
 }

@@ -132,6 +132,9 @@ pub struct Config {
     /// `KANISA_TRUSTED_PROXIES`: addresses or CIDR blocks of reverse proxies whose
     /// `X-Forwarded-For` is believed (none by default: the peer address is the client).
     pub trusted_proxies: Vec<IpBlock>,
+    /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes
+    /// (30; 0 turns the limit off, e.g. for a load benchmark).
+    pub sign_in_limit: u32,
     pub smtp: SmtpConfig,
     pub sms: SmsConfig,
     pub payments: PaymentsConfig,
@@ -155,6 +158,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_APPS_DIR", "folder with the built apps (./apps)"),
     ("KANISA_DB_POOL_SIZE", "database connections (16)"),
     ("KANISA_LOG_FORMAT", "text or json (text)"),
+    (
+        "KANISA_SIGNIN_LIMIT",
+        "password sign-ins per client address per 5 minutes (30; 0 = no limit)",
+    ),
     (
         "KANISA_TRUSTED_PROXIES",
         "proxies whose X-Forwarded-For is believed, e.g. 127.0.0.1,10.0.0.0/8 (none)",
@@ -281,6 +288,14 @@ impl Config {
                 })
                 .collect::<Result<_, _>>()?,
         };
+        let sign_in_limit = match env.get("KANISA_SIGNIN_LIMIT") {
+            None => 30,
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= 100_000)
+                .ok_or_else(|| invalid("KANISA_SIGNIN_LIMIT", "expected 0 to 100000", v))?,
+        };
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -336,6 +351,7 @@ impl Config {
             pool_size,
             log_format,
             trusted_proxies,
+            sign_in_limit,
             smtp,
             sms,
             payments,

@@ -96,6 +96,9 @@ pub struct ApiRequest<'a> {
     /// Request path and headers, exposed to SQL as `request.path` / `request.headers`.
     pub path: &'a str,
     pub headers_json: String,
+    /// The real client address as the server worked it out (empty when unknown), exposed as
+    /// `request.client_ip` (activity logs are stamped with it).
+    pub client_ip: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -625,13 +628,14 @@ impl Rest {
                 return Err(e.into());
             }
         };
-        let context_params: [&(dyn kanisa_pg::tokio_postgres::types::ToSql + Sync); 6] = [
+        let context_params: [&(dyn kanisa_pg::tokio_postgres::types::ToSql + Sync); 7] = [
             &req.caller.role,
             &req.caller.claims,
             &method,
             &req.path,
             &req.headers_json,
             &timeout,
+            &req.client_ip,
         ];
         let params = stmt.values.as_params();
         let explain_params = explain.map(|e| e.values.as_params());
@@ -761,12 +765,16 @@ fn param_types(
         .collect()
 }
 
-/// The per-request context: role, claims and request details for policies, search path and
-/// statement timeout — all transaction-local.
+/// The per-request context: role, claims (also as the legacy `request.jwt.claim.sub` and
+/// `request.jwt.claim.role`) and request details for policies, the client address, search path
+/// and statement timeout — all transaction-local.
 const CONTEXT_SQL: &str = "SELECT set_config('role', $1, true), \
-     set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), \
+     set_config('request.jwt.claims', $2, true), \
+     set_config('request.jwt.claim.sub', coalesce($2::json ->> 'sub', ''), true), \
+     set_config('request.jwt.claim.role', $1, true), set_config('request.method', $3, true), \
      set_config('request.path', $4, true), set_config('request.headers', $5, true), \
-     set_config('search_path', 'public', true), set_config('statement_timeout', $6, true)";
+     set_config('search_path', 'public', true), set_config('statement_timeout', $6, true), \
+     set_config('request.client_ip', $7, true)";
 
 /// A pooled connection that goes back to the pool only when its transaction ended cleanly
 /// ([`ConnectionGuard::release`]). If the request is cancelled or fails midway (the

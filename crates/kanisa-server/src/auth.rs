@@ -293,28 +293,42 @@ pub async fn admin_list(
 ) -> Response {
     let ctx = Ctx::new(&state, peer, &headers);
     let int = |k: &str, d: i64| params.get(k).and_then(|v| v.parse().ok()).unwrap_or(d);
+    let (page, per_page) = (int("page", 1).max(1), int("per_page", 50).clamp(1, 1000));
     let result = async {
         let who = identity(&state, &headers)?;
-        state
-            .auth
-            .list_users(&who, int("page", 1), int("per_page", 50))
-            .await
+        state.auth.list_users(&who, page, per_page).await
     }
     .await;
     match result {
         Ok((users, total)) => {
+            let last = ((total + per_page - 1) / per_page).max(1);
             let users: Vec<Value> = users.iter().map(kanisa_auth::User::to_json).collect();
             let mut response = ctx.ok(
                 StatusCode::OK,
                 json!({ "users": users, "aud": "authenticated" }),
             );
-            response
-                .headers_mut()
-                .insert("x-total-count", HeaderValue::from(total));
+            let headers = response.headers_mut();
+            headers.insert("x-total-count", HeaderValue::from(total));
+            if let Ok(link) = HeaderValue::from_str(&pagination_link(page, per_page, last)) {
+                headers.insert(header::LINK, link);
+            }
             response
         }
         Err(e) => ctx.fail(e),
     }
+}
+
+/// GoTrue's pagination header: the next page when there is one, and the last.
+fn pagination_link(page: i64, per_page: i64, last: i64) -> String {
+    let link = |p: i64, rel: &str| {
+        format!("</auth/v1/admin/users?page={p}&per_page={per_page}>; rel=\"{rel}\"")
+    };
+    let mut links = Vec::new();
+    if page < last {
+        links.push(link(page + 1, "next"));
+    }
+    links.push(link(last, "last"));
+    links.join(", ")
 }
 
 #[derive(Deserialize, Default)]
@@ -476,4 +490,22 @@ pub async fn admin_delete(
 pub async fn health() -> Response {
     axum::Json(json!({ "name": "Kanisa auth", "description": "GoTrue-compatible sign-in" }))
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pagination_link;
+
+    #[test]
+    fn pagination_names_the_next_and_last_pages() {
+        assert_eq!(
+            pagination_link(1, 50, 3),
+            "</auth/v1/admin/users?page=2&per_page=50>; rel=\"next\", \
+             </auth/v1/admin/users?page=3&per_page=50>; rel=\"last\""
+        );
+        assert_eq!(
+            pagination_link(3, 50, 3),
+            "</auth/v1/admin/users?page=3&per_page=50>; rel=\"last\""
+        );
+    }
 }

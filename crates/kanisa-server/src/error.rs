@@ -85,3 +85,12 @@ pub async fn no_route(req: Request) -> ApiError {
     )
     .with_hint("See README.md for the API's paths")
 }
+
+/// An API path that exists, asked with a method it does not take.
+pub async fn method_not_allowed(req: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{} is not allowed on {}", req.method(), req.uri().path()),
+    )
+}

@@ -91,6 +91,7 @@ pub fn router(state: AppState) -> Router {
                 .put(auth::admin_update)
                 .delete(auth::admin_delete),
         )
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(64 * 1024));
     let mut api = rest.merge(auth);
     for prefix in API_PREFIXES.iter().filter(|p| **p != "/rest/v1") {

@@ -125,6 +125,9 @@ pub fn cors() -> tower_http::cors::CorsLayer {
                 "x-total-count",
                 "location",
                 "x-request-id",
+                "link",
+                "x-supabase-api-version",
+                "retry-after",
             ]
             .map(HeaderName::from_static),
         )

@@ -3,7 +3,7 @@
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_rest::{Accept, ApiRequest, Caller};
@@ -16,13 +16,14 @@ const MAX_QUERY: usize = 8 * 1024;
 
 pub async fn table(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(table): Path<String>,
     method: Method,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    handle(state, &table, false, method, headers, query, body).await
+    handle(state, peer, &table, false, method, headers, query, body).await
 }
 
 /// `GET /rest/v1/`: the OpenAPI document.
@@ -41,17 +42,20 @@ pub async fn openapi(State(state): State<AppState>, headers: HeaderMap) -> Respo
 
 pub async fn rpc(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(function): Path<String>,
     method: Method,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    handle(state, &function, true, method, headers, query, body).await
+    handle(state, peer, &function, true, method, headers, query, body).await
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn handle(
     state: AppState,
+    peer: std::net::SocketAddr,
     target: &str,
     rpc: bool,
     method: Method,
@@ -59,14 +63,16 @@ async fn handle(
     query: Option<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    match respond(state, target, rpc, method, headers, query, body).await {
+    match respond(state, peer, target, rpc, method, headers, query, body).await {
         Ok(r) => r,
         Err(e) => e.into_response(),
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn respond(
     state: AppState,
+    peer: std::net::SocketAddr,
     target: &str,
     rpc: bool,
     method: Method,
@@ -154,6 +160,7 @@ async fn respond(
         caller,
         path: &path,
         headers_json,
+        client_ip: crate::client::client_ip(peer, &headers, &state.trusted_proxies).to_string(),
     };
     let out = match state.rest.handle(req).await {
         Ok(out) => out,

@@ -516,6 +516,42 @@ async fn staff_accounts_are_managed_only_with_manage_admins() {
         )
         .await
         .unwrap();
+    // …and hand out only permissions they hold themselves.
+    let e = f
+        .auth
+        .update_user_admin(
+            &admin,
+            treasurer.id,
+            &AdminUserChange {
+                permissions: Some(Some(vec!["system_settings".into()])),
+                ..Default::default()
+            },
+            &client(),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "You can only give permissions you hold yourself"
+    );
+    let e = f
+        .auth
+        .update_user_admin(
+            &admin,
+            treasurer.id,
+            &AdminUserChange {
+                role: Some("ADMIN".into()),
+                ..Default::default()
+            },
+            &client(),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "You can only give permissions you hold yourself",
+        "ADMIN's defaults exceed the actor's own list"
+    );
     let (users, total) = f.auth.list_users(&admin, 1, 2).await.unwrap();
     assert_eq!((users.len(), total), (2, 3));
     let make_super = AdminUserChange {

@@ -945,7 +945,10 @@ async fn the_functions_are_locked_down_typed_and_documented() {
             "{name} pins an empty search_path"
         );
         assert!(!row.get::<_, bool>(7), "anon may execute {name}");
-        assert!(!row.get::<_, bool>(8), "authenticated may execute {name}");
+        assert!(
+            row.get::<_, bool>(8),
+            "authenticated may not execute {name} (policies/functions.sql grants it)"
+        );
         assert!(row.get::<_, bool>(9), "service_role may not execute {name}");
         assert!(row.get::<_, bool>(10), "PUBLIC may execute {name}");
         let comment = row.get::<_, Option<String>>(11).unwrap_or_default();

@@ -119,6 +119,7 @@ async fn nul_in_an_alias_never_reaches_postgres() {
                 },
                 path: "/rest/v1/test",
                 headers_json: "{}".into(),
+                client_ip: String::new(),
             })
             .await;
         // Refused while planning (400), before any SQL is written.

@@ -1007,6 +1007,7 @@ fn request<'a>(
         },
         path: "/rest/v1/test",
         headers_json: "{}".into(),
+        client_ip: String::new(),
     }
 }
 

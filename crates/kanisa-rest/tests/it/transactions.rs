@@ -97,6 +97,7 @@ impl<'a> Req<'a> {
             },
             path: "/rest/v1/test",
             headers_json: "{}".into(),
+            client_ip: String::new(),
         })
         .await
     }

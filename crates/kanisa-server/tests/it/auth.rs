@@ -209,6 +209,13 @@ async fn sign_up_is_disabled_and_settings_say_so() {
         .await
         .unwrap();
     assert_eq!(settings["disable_signup"], true);
+    // A known path with the wrong method: a JSON 405, not an empty body.
+    let res = app.get("/auth/v1/token").await;
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["code"],
+        "method_not_allowed"
+    );
 }
 
 #[tokio::test]
@@ -470,7 +477,7 @@ async fn no_secret_reaches_a_response_or_a_log_line() {
     record(res.text().await.unwrap());
     let res = app
         .auth(reqwest::Method::POST, "/logout")
-        .bearer_auth(&refreshed["access_token"].as_str().unwrap().to_owned())
+        .bearer_auth(refreshed["access_token"].as_str().unwrap())
         .send()
         .await
         .unwrap();
@@ -502,4 +509,53 @@ async fn no_secret_reaches_a_response_or_a_log_line() {
         assert!(!bodies.contains(secret), "a response carries the {what}");
         assert!(!logs.contains(secret), "a log line carries the {what}");
     }
+}
+
+/// A log line written through the table API is stamped by the database with the caller, the
+/// real client address (from a trusted proxy's X-Forwarded-For) and the user agent.
+#[tokio::test]
+async fn activity_logs_written_through_the_table_api_carry_the_real_client() {
+    let app = TestApp::spawn_trusting("127.0.0.1").await;
+    let id = app
+        .user("clerk@example.org", "ADMIN", "clerk-password")
+        .await;
+    let session: Value = app
+        .sign_in("clerk@example.org", "clerk-password")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let res = app
+        .http
+        .post(app.url("/rest/v1/admin_activity_logs"))
+        .bearer_auth(session["access_token"].as_str().unwrap())
+        .header("x-forwarded-for", "198.51.100.77")
+        .header("user-agent", "Kanisa back office test")
+        .header("Prefer", "return=minimal")
+        .json(&json!({"action": "sermon_created", "details": {"title": "Hope"}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::CREATED,
+        "{}",
+        res.text().await.unwrap()
+    );
+    let row = app
+        .db
+        .as_ref()
+        .unwrap()
+        .client()
+        .await
+        .query_one(
+            "SELECT admin_id, host(ip_address), user_agent FROM public.admin_activity_logs \
+             WHERE action = 'sermon_created'",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, uuid::Uuid>(0), id);
+    assert_eq!(row.get::<_, &str>(1), "198.51.100.77");
+    assert_eq!(row.get::<_, &str>(2), "Kanisa back office test");
 }

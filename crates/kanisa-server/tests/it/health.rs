@@ -28,7 +28,7 @@ async fn reserved_api_prefixes_answer_a_json_404_in_the_error_envelope() {
     let app = TestApp::spawn().await;
     for path in [
         "/rest/v1/sermons/extra/segments",
-        "/auth/v1/token",
+        "/auth/v1/magiclink",
         "/storage/v1/object/public/church-files/x.png",
         "/functions/v1/payments",
     ] {

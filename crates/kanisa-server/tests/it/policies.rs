@@ -1330,11 +1330,34 @@ async fn only_a_super_admin_makes_or_edits_a_super_admin() {
         &sql,
         "ADMIN",
         true,
-        Some(&["manage_admins", "manage_members", "view_audit_logs"]),
+        Some(&[
+            "manage_admins",
+            "manage_members",
+            "view_audit_logs",
+            "manage_prayer_requests",
+            "send_communications",
+            "view_member_details",
+        ]),
     )
     .await;
     let member = user(&sql, "MEMBER", true, None).await;
     let path = |c: &Caller| format!("users?id=eq.{}", c.id.as_deref().unwrap());
+
+    // They cannot hand out a permission they do not hold (here: the settings of a Super Admin).
+    let a = app
+        .call(
+            &admin,
+            Method::PATCH,
+            &path(&member),
+            "return=minimal",
+            Some(&json!({"permissions": ["system_settings"]})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert_eq!(
+        a.body["message"],
+        "You can only give permissions you hold yourself"
+    );
 
     // They manage ordinary accounts...
     let a = app
