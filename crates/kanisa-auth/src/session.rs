@@ -28,11 +28,10 @@ use kanisa_pg::tokio_postgres::GenericClient;
 use rand::Rng;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tokio::sync::Semaphore;
 use uuid::Uuid;
 
 use crate::user::User;
-use crate::{AuthError, JwtKeys, RateLimiter, hash_password, verify_password};
+use crate::{AuthError, JwtKeys, RateLimiter, hash_password};
 
 /// A revoked refresh token may be presented again this long after its rotation (a client that
 /// lost the response) and still get the active token.
@@ -216,8 +215,8 @@ pub struct Auth {
     issuer: String,
     sign_in_limiter: Option<RateLimiter>,
     refresh_limiter: RateLimiter,
-    /// argon2 uses 19 MiB and a core for tens of milliseconds: at most two at once per core.
-    hashing: Semaphore,
+    /// argon2 workers with their memory allocated once (see `hasher.rs`).
+    hasher: crate::Hasher,
     /// Verified against when the e-mail is unknown, so both failures cost the same.
     dummy_hash: String,
 }
@@ -228,7 +227,6 @@ impl Auth {
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(options.secret.as_bytes())
             .map_err(|_| AuthError::Hash)?;
         mac.update(b"kanisa refresh tokens");
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Ok(Auth {
             pool,
             keys,
@@ -238,7 +236,7 @@ impl Auth {
             sign_in_limiter: (options.sign_in_limit.0 > 0)
                 .then(|| RateLimiter::new(options.sign_in_limit.0, options.sign_in_limit.1)),
             refresh_limiter: RateLimiter::new(options.refresh_limit.0, options.refresh_limit.1),
-            hashing: Semaphore::new(cores * 2),
+            hasher: crate::Hasher::new(),
             dummy_hash: hash_password(&crate::generate_password())?,
         })
     }
@@ -703,19 +701,11 @@ impl Auth {
     }
 
     pub(crate) async fn verify(&self, password: &str, hash: String) -> Result<bool, AuthError> {
-        let _permit = self.hashing.acquire().await.map_err(|_| AuthError::Hash)?;
-        let password = password.to_owned();
-        tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-            .await
-            .map_err(|_| AuthError::Hash)
+        self.hasher.verify(password, hash).await
     }
 
     pub(crate) async fn hash(&self, password: &str) -> Result<String, AuthError> {
-        let _permit = self.hashing.acquire().await.map_err(|_| AuthError::Hash)?;
-        let password = password.to_owned();
-        tokio::task::spawn_blocking(move || hash_password(&password))
-            .await
-            .map_err(|_| AuthError::Hash)?
+        self.hasher.hash(password).await
     }
 
     /// Formats an instant as the API shows instants.

@@ -482,6 +482,17 @@ async fn no_secret_reaches_a_response_or_a_log_line() {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    // An ignore-duplicates upsert of an existing key must not touch the stored secret.
+    let res = app
+        .http
+        .post(app.url("/rest/v1/system_settings?on_conflict=key"))
+        .bearer_auth(&app.service_key)
+        .header("Prefer", "resolution=ignore-duplicates,return=minimal")
+        .json(&json!({ "key": "smtp_password", "value": "overwritten?" }))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
     // The secret is where the server can read it.
     let stored: Value = app
         .db
