@@ -707,3 +707,56 @@ async fn the_rust_vocabulary_matches_the_database() {
     ours.sort();
     assert_eq!(roles, ours);
 }
+
+async fn permissions(tx: &kanisa_pg::tokio_postgres::Transaction<'_>) -> Vec<String> {
+    tx.query_one("SELECT auth.permissions()", &[])
+        .await
+        .unwrap()
+        .get(0)
+}
+
+/// auth.permissions() keeps its answer for the rest of the transaction, keyed by the caller:
+/// another caller in the same transaction, or the same one in the next, is looked up afresh.
+#[tokio::test]
+async fn the_permission_cache_follows_the_caller_and_the_transaction() {
+    let f = Fixture::new().await;
+    let finance = f
+        .user("finance@example.org", "FINANCE_ADMIN", "finance-1")
+        .await;
+    let member = f.user("member@example.org", "MEMBER", "member-1").await;
+    let mut client = f.db.client().await;
+    let as_caller = |id: uuid::Uuid| {
+        format!(
+            "SELECT set_config('role', 'authenticated', true), \
+             set_config('request.jwt.claims', '{{\"sub\":\"{id}\",\"role\":\"authenticated\"}}', true)"
+        )
+    };
+    let tx = client.transaction().await.unwrap();
+    tx.batch_execute(&as_caller(finance)).await.unwrap();
+    assert!(
+        permissions(&tx)
+            .await
+            .contains(&"manage_donations".to_owned())
+    );
+    tx.batch_execute(&as_caller(member)).await.unwrap();
+    assert!(
+        permissions(&tx).await.is_empty(),
+        "another caller, another answer"
+    );
+    tx.commit().await.unwrap();
+
+    f.db.client()
+        .await
+        .execute(
+            "UPDATE public.users SET is_active = false WHERE id = $1",
+            &[&finance],
+        )
+        .await
+        .unwrap();
+    let tx = client.transaction().await.unwrap();
+    tx.batch_execute(&as_caller(finance)).await.unwrap();
+    assert!(
+        permissions(&tx).await.is_empty(),
+        "deactivation applies to the next transaction"
+    );
+}
