@@ -175,8 +175,10 @@ impl Rest {
     }
 
     /// The OpenAPI 3 document of the table API, from the schema cache.
-    pub fn openapi(&self, server_url: &str) -> String {
-        openapi::document(&self.cache(), server_url).to_string()
+    /// The OpenAPI document as `role` sees it (`anon`, `authenticated`; anything else sees
+    /// every table and function).
+    pub fn openapi(&self, server_url: &str, role: &str) -> String {
+        openapi::document(&self.cache(), server_url, role).to_string()
     }
 
     pub fn cache(&self) -> Arc<SchemaCache> {

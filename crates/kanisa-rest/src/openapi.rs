@@ -1,21 +1,44 @@
-//! `GET /rest/v1/`: an OpenAPI 3 description of every exposed table and function, generated
-//! from the schema cache (so it is never out of date).
+//! `GET /rest/v1/`: an OpenAPI 3 description of the exposed tables and functions, generated
+//! from the schema cache (so it is never out of date) and limited to what the caller's role
+//! was granted.
 
 use serde_json::{Map, Value, json};
 
-use crate::schema::{Column, Function, SchemaCache, Table};
+use crate::schema::{Column, Function, Grants, SchemaCache, Table};
 
-pub fn document(cache: &SchemaCache, server_url: &str) -> Value {
-    let mut tables: Vec<&Table> = cache.tables.values().map(AsRef::as_ref).collect();
-    tables.sort_by(|a, b| a.name.cmp(&b.name));
-    let mut functions: Vec<&Function> = cache.functions.values().map(AsRef::as_ref).collect();
+pub fn document(cache: &SchemaCache, server_url: &str, role: &str) -> Value {
+    let everything = Grants {
+        select: true,
+        insert: true,
+        update: true,
+        delete: true,
+    };
+    // Each caller sees what it was granted: anon the public reads and the two forms, a
+    // signed-in user the staff tables, service_role everything.
+    let mut tables: Vec<(&Table, Grants)> = cache
+        .tables
+        .values()
+        .map(|t| (t.as_ref(), t.grants.of(role).unwrap_or(everything)))
+        .filter(|(_, g)| g.any())
+        .collect();
+    tables.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+    let mut functions: Vec<&Function> = cache
+        .functions
+        .values()
+        .map(AsRef::as_ref)
+        .filter(|f| match role {
+            "anon" => f.anon_execute,
+            "authenticated" => f.authenticated_execute,
+            _ => true,
+        })
+        .collect();
     functions.sort_by(|a, b| a.name.cmp(&b.name));
 
     let mut paths = Map::new();
     let mut schemas = Map::new();
-    for t in &tables {
+    for (t, grants) in &tables {
         schemas.insert(t.name.clone(), table_schema(t));
-        paths.insert(format!("/{}", t.name), table_path(t));
+        paths.insert(format!("/{}", t.name), table_path(t, grants));
     }
     for f in &functions {
         paths.insert(format!("/rpc/{}", f.name), function_path(f));
@@ -120,7 +143,7 @@ fn param_ref(name: &str) -> Value {
     json!({"$ref": format!("#/components/parameters/{name}")})
 }
 
-fn table_path(t: &Table) -> Value {
+fn table_path(t: &Table, grants: &Grants) -> Value {
     let schema_ref = json!({"$ref": format!("#/components/schemas/{}", t.name)});
     let rows = json!({"type": "array", "items": schema_ref});
     let mut filters: Vec<Value> = t
@@ -150,22 +173,29 @@ fn table_path(t: &Table) -> Value {
     }}}});
     let mut write_params = vec![param_ref("select"), param_ref("prefer")];
     write_params.append(&mut filters);
-    let mut item = json!({
-        "get": {"summary": format!("Read {}", t.name), "parameters": read_params,
-                "responses": {"200": ok("The rows"), "206": ok("A partial page")}},
-    });
+    let mut item = json!({});
+    if grants.select {
+        item["get"] = json!({"summary": format!("Read {}", t.name), "parameters": read_params,
+                "responses": {"200": ok("The rows"), "206": ok("A partial page")}});
+    }
     if !t.is_view {
-        item["post"] = json!({"summary": format!("Insert into {}", t.name),
-            "parameters": [param_ref("select"), param_ref("prefer")],
-            "requestBody": body,
-            "responses": {"201": ok("Created")}});
-        item["patch"] = json!({"summary": format!("Update rows of {} (a filter is required)", t.name),
-            "parameters": write_params.clone(),
-            "requestBody": {"content": {"application/json": {"schema": schema_ref}}},
-            "responses": {"200": ok("The updated rows"), "204": {"description": "Updated"}}});
-        item["delete"] = json!({"summary": format!("Delete rows of {} (a filter is required)", t.name),
-            "parameters": write_params,
-            "responses": {"200": ok("The deleted rows"), "204": {"description": "Deleted"}}});
+        if grants.insert {
+            item["post"] = json!({"summary": format!("Insert into {}", t.name),
+                "parameters": [param_ref("select"), param_ref("prefer")],
+                "requestBody": body,
+                "responses": {"201": ok("Created")}});
+        }
+        if grants.update {
+            item["patch"] = json!({"summary": format!("Update rows of {} (a filter is required)", t.name),
+                "parameters": write_params.clone(),
+                "requestBody": {"content": {"application/json": {"schema": schema_ref}}},
+                "responses": {"200": ok("The updated rows"), "204": {"description": "Updated"}}});
+        }
+        if grants.delete {
+            item["delete"] = json!({"summary": format!("Delete rows of {} (a filter is required)", t.name),
+                "parameters": write_params,
+                "responses": {"200": ok("The deleted rows"), "204": {"description": "Deleted"}}});
+        }
     }
     item
 }

@@ -634,6 +634,7 @@ pub fn plan_rpc(
                 .collect(),
             primary_key: Vec::new(),
             description: None,
+            grants: Default::default(),
         }),
     };
     let mut scoped = cache.clone();

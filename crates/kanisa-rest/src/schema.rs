@@ -33,6 +33,42 @@ pub struct Table {
     pub columns: Vec<Column>,
     pub primary_key: Vec<String>,
     pub description: Option<String>,
+    /// What `anon` and `authenticated` were granted (by the policy files). Row-level policies
+    /// narrow it further; this only says which operations can succeed at all.
+    pub grants: RoleGrants,
+}
+
+/// Operations a role was granted on a table (any column counts for select/insert/update).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Grants {
+    pub select: bool,
+    pub insert: bool,
+    pub update: bool,
+    pub delete: bool,
+}
+
+impl Grants {
+    pub fn any(&self) -> bool {
+        self.select || self.insert || self.update || self.delete
+    }
+}
+
+/// Grants of the two API roles that policies govern (`service_role` may do everything).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoleGrants {
+    pub anon: Grants,
+    pub authenticated: Grants,
+}
+
+impl RoleGrants {
+    /// The grants of `role`; `None` means everything (service_role).
+    pub fn of(&self, role: &str) -> Option<Grants> {
+        match role {
+            "anon" => Some(self.anon),
+            "authenticated" => Some(self.authenticated),
+            _ => None,
+        }
+    }
 }
 
 impl Table {
@@ -73,6 +109,9 @@ pub struct Function {
     pub description: Option<String>,
     /// `RETURNS TABLE(…)` / OUT columns: (name, type).
     pub out_columns: Vec<(String, String)>,
+    /// Whether `anon` / `authenticated` may execute it.
+    pub anon_execute: bool,
+    pub authenticated_execute: bool,
 }
 
 impl Function {
@@ -102,6 +141,20 @@ impl SchemaCache {
                     columns: Vec::new(),
                     primary_key: row.get::<_, Option<Vec<String>>>(2).unwrap_or_default(),
                     description: row.get(3),
+                    grants: RoleGrants {
+                        anon: Grants {
+                            select: row.get(4),
+                            insert: row.get(5),
+                            update: row.get(6),
+                            delete: row.get(7),
+                        },
+                        authenticated: Grants {
+                            select: row.get(8),
+                            insert: row.get(9),
+                            update: row.get(10),
+                            delete: row.get(11),
+                        },
+                    },
                 },
             );
         }
@@ -182,6 +235,8 @@ impl SchemaCache {
                         .into_iter()
                         .zip(row.get::<_, Vec<String>>(11))
                         .collect(),
+                    anon_execute: row.get(12),
+                    authenticated_execute: row.get(13),
                 }),
             );
         }
@@ -242,7 +297,15 @@ SELECT c.relname::text,
           CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
           JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
          WHERE con.conrelid = c.oid AND con.contype = 'p'),
-       obj_description(c.oid, 'pg_class')
+       obj_description(c.oid, 'pg_class'),
+       has_any_column_privilege('anon', c.oid, 'SELECT'),
+       has_any_column_privilege('anon', c.oid, 'INSERT'),
+       has_any_column_privilege('anon', c.oid, 'UPDATE'),
+       has_table_privilege('anon', c.oid, 'DELETE'),
+       has_any_column_privilege('authenticated', c.oid, 'SELECT'),
+       has_any_column_privilege('authenticated', c.oid, 'INSERT'),
+       has_any_column_privilege('authenticated', c.oid, 'UPDATE'),
+       has_table_privilege('authenticated', c.oid, 'DELETE')
   FROM pg_class c
   JOIN pg_namespace n ON n.oid = c.relnamespace
  WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')";
@@ -351,7 +414,9 @@ SELECT p.proname::text,
            coalesce(p.proallargtypes, p.proargtypes::oid[]),
            coalesce(p.proargmodes, array_fill('i'::\"char\", ARRAY[p.pronargs::int]))
          ) WITH ORDINALITY AS a(type, mode, ord)
-         WHERE a.mode IN ('o', 'b', 't') ORDER BY a.ord), '{}')
+         WHERE a.mode IN ('o', 'b', 't') ORDER BY a.ord), '{}'),
+       has_function_privilege('anon', p.oid, 'EXECUTE'),
+       has_function_privilege('authenticated', p.oid, 'EXECUTE')
   FROM pg_proc p
   JOIN pg_namespace n ON n.oid = p.pronamespace
   JOIN pg_type t ON t.oid = p.prorettype

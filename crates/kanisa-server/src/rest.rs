@@ -26,8 +26,12 @@ pub async fn table(
     handle(state, peer, &table, false, method, headers, query, body).await
 }
 
-/// `GET /rest/v1/`: the OpenAPI document.
+/// `GET /rest/v1/`: the OpenAPI document, as the caller's role sees it.
 pub async fn openapi(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let caller = match state.caller(&headers) {
+        Ok(c) => c,
+        Err(e) => return unauthorized(&e),
+    };
     let host = header_str(&headers, "host").unwrap_or("localhost");
     let url = format!("http://{host}/rest/v1");
     (
@@ -35,7 +39,7 @@ pub async fn openapi(State(state): State<AppState>, headers: HeaderMap) -> Respo
             header::CONTENT_TYPE,
             "application/openapi+json; charset=utf-8",
         )],
-        state.rest.openapi(&url),
+        state.rest.openapi(&url, &caller.role),
     )
         .into_response()
 }

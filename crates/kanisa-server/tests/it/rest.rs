@@ -640,7 +640,40 @@ async fn the_schema_cache_follows_ddl() {
 #[tokio::test]
 async fn the_openapi_document_describes_tables_functions_and_value_sets() {
     let app = TestApp::spawn().await;
-    let res = app.get("/rest/v1/").await;
+    // Anonymous callers see what they were granted: public reads and the two forms.
+    let anon: Value = app.get("/rest/v1/").await.json().await.unwrap();
+    let paths = &anon["paths"];
+    assert!(paths["/sermons"].get("get").is_some());
+    assert!(
+        paths["/sermons"].get("post").is_none(),
+        "anon cannot write sermons"
+    );
+    assert!(paths["/messages"].get("post").is_some());
+    assert!(
+        paths["/messages"].get("get").is_none(),
+        "anon cannot read messages"
+    );
+    for hidden in [
+        "/giving_records",
+        "/users",
+        "/rpc/get_monthly_giving",
+        "/payment_logs",
+    ] {
+        assert!(paths.get(hidden).is_none(), "anon sees {hidden}");
+    }
+    assert!(
+        anon["components"]["schemas"]
+            .get("giving_records")
+            .is_none()
+    );
+    // The service key sees every table and function.
+    let res = app
+        .http
+        .get(app.url("/rest/v1/"))
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     assert!(header(res.headers(), "content-type").starts_with("application/openapi+json"));
     let doc: Value = res.json().await.unwrap();
