@@ -137,3 +137,25 @@ async fn the_api_roles_exist_with_the_right_attributes() {
         .get(0);
     assert!(can_switch);
 }
+
+/// Row changes notify only for tables anon can read (the only ones the read cache holds):
+/// a notifying commit takes a database-wide lock, so the public forms' inserts must not.
+#[tokio::test]
+async fn only_tables_anon_can_read_announce_their_changes() {
+    let db = TestDb::new().await;
+    let mut notes = kanisa_pg::listen(db.config().clone(), "kanisa");
+    assert_eq!(notes.recv().await.as_deref(), Some(""), "listening");
+    let client = db.client().await;
+    client
+        .batch_execute(
+            "INSERT INTO public.messages (sender_name, subject, message) VALUES ('A', 'B', 'C');
+             INSERT INTO public.ministries (name, category) VALUES ('Choir', 'worship');",
+        )
+        .await
+        .unwrap();
+    let next = tokio::time::timeout(std::time::Duration::from_secs(10), notes.recv())
+        .await
+        .expect("a notification")
+        .unwrap();
+    assert_eq!(next, "changed ministries", "messages are not announced");
+}
