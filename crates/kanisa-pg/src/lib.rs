@@ -2,7 +2,8 @@
 //!
 //! Owns: the managed cluster under the data dir (initdb, start, stop, crash recovery), the
 //! connection pool, the migration runner (checksums, advisory lock), policy-file application,
-//! the demo seed, backups and restores (pg_dump/pg_restore), and the cluster-wide API roles.
+//! the demo seed, backups and restores (pg_dump/pg_restore), the cluster-wide API roles, and the
+//! per-request context every API request runs under (`context`: role, claims, request details).
 //!
 //! Must not know about HTTP, JWTs or the shape of any application table: it runs SQL files
 //! it is given and hands out connections. Only this crate opens database connections.
@@ -10,6 +11,7 @@
 
 mod backup;
 mod cluster;
+pub mod context;
 mod error;
 mod listen;
 mod migrate;

@@ -17,6 +17,7 @@ mod sql;
 use std::sync::{Arc, RwLock};
 
 use kanisa_pg::Pool;
+use kanisa_pg::context::{CONTEXT_SQL, ConnectionGuard};
 use kanisa_query::ast::{Count, Preferences, QueryParams, RangeHeader, Resolution, Return};
 use serde_json::Value;
 
@@ -591,12 +592,12 @@ impl Rest {
         read_only: bool,
         check: Option<&Check<'_>>,
     ) -> Result<Outcome, RestError> {
-        let mut guard = ConnectionGuard(Some(
+        let mut guard = ConnectionGuard::new(
             self.pool
                 .get()
                 .await
                 .map_err(|e| RestError::Pool(e.to_string()))?,
-        ));
+        );
         let client = guard.client();
         let timeout = if req.caller.role == "anon" {
             "3s"
@@ -765,45 +766,6 @@ fn param_types(
             _ => t,
         })
         .collect()
-}
-
-/// The per-request context: role, claims (also as the legacy `request.jwt.claim.sub` and
-/// `request.jwt.claim.role`) and request details for policies, the client address, search path
-/// and statement timeout — all transaction-local.
-const CONTEXT_SQL: &str = "SELECT set_config('role', $1, true), \
-     set_config('request.jwt.claims', $2, true), \
-     set_config('request.jwt.claim.sub', coalesce($2::json ->> 'sub', ''), true), \
-     set_config('request.jwt.claim.role', $1, true), set_config('request.method', $3, true), \
-     set_config('request.path', $4, true), set_config('request.headers', $5, true), \
-     set_config('search_path', 'public', true), set_config('statement_timeout', $6, true), \
-     set_config('request.client_ip', $7, true)";
-
-/// A pooled connection that goes back to the pool only when its transaction ended cleanly
-/// ([`ConnectionGuard::release`]). If the request is cancelled or fails midway (the
-/// transaction may still be open), the connection is closed instead — PostgreSQL then rolls
-/// back — so no later request can run inside another caller's transaction.
-struct ConnectionGuard(Option<kanisa_pg::PooledClient>);
-
-impl ConnectionGuard {
-    fn client(&self) -> &kanisa_pg::PooledClient {
-        self.0
-            .as_ref()
-            .expect("the connection is held until released")
-    }
-
-    fn release(&mut self) {
-        // Dropping the pooled object returns it to the pool.
-        self.0.take();
-    }
-}
-
-impl Drop for ConnectionGuard {
-    fn drop(&mut self) {
-        if let Some(object) = self.0.take() {
-            // Detached from the pool: dropping the client closes the connection.
-            drop(deadpool_postgres::Object::take(object));
-        }
-    }
 }
 
 struct Outcome {

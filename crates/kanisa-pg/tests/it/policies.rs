@@ -20,9 +20,11 @@ async fn every_exposed_table_has_forced_row_level_security_and_a_policy_file() {
     let files = policy_files();
     let rows = client
         .query(
-            "SELECT c.relname::text, c.relkind::text, c.relrowsecurity, c.relforcerowsecurity \
+            "SELECT CASE WHEN n.nspname = 'public' THEN c.relname::text \
+                         ELSE n.nspname || '.' || c.relname END, \
+                    c.relkind::text, c.relrowsecurity, c.relforcerowsecurity \
              FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
-             WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f') \
+             WHERE n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p', 'v', 'm', 'f') \
              ORDER BY 1",
             &[],
         )
@@ -50,7 +52,9 @@ async fn every_exposed_table_has_forced_row_level_security_and_a_policy_file() {
     }
     for file in &files {
         if file != "functions" && !relations.contains(file) {
-            problems.push(format!("policies/{file}.sql names no public table or view"));
+            problems.push(format!(
+                "policies/{file}.sql names no exposed table or view"
+            ));
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
@@ -128,7 +132,7 @@ async fn policies_name_their_roles_and_call_helpers_once_per_statement() {
         .query(
             "SELECT tablename::text, policyname::text, roles::text[], \
                     coalesce(qual, ''), coalesce(with_check, '') \
-             FROM pg_policies WHERE schemaname = 'public' ORDER BY 1, 2",
+             FROM pg_policies WHERE schemaname IN ('public', 'storage') ORDER BY 1, 2",
             &[],
         )
         .await

@@ -1,0 +1,142 @@
+//! The per-request database context: how one API request runs as its caller.
+//!
+//! Every API request (table API, storage) is one transaction on an `authenticator` connection
+//! whose first statement is [`CONTEXT_SQL`]: it switches to the caller's role and hands the
+//! JWT claims and request details to SQL, all transaction-local. Row-level policies then see
+//! `auth.uid()`, `auth.jwt()`, `request.method`, … exactly as PostgREST provides them.
+//!
+//! [`ConnectionGuard`] makes sure a connection whose transaction may still be open never goes
+//! back to the pool; [`begin_as`] is the plain (not pipelined) way to open such a transaction.
+
+use deadpool_postgres::{Object, Pool};
+use tokio_postgres::types::ToSql;
+
+use crate::error::PgError;
+
+/// The per-request context: role, claims (also as the legacy `request.jwt.claim.sub` and
+/// `request.jwt.claim.role`) and request details for policies, the client address, search path
+/// and statement timeout — all transaction-local. Parameters, in order: role, claims (JSON
+/// text), method, path, headers (JSON text), statement timeout, client address.
+pub const CONTEXT_SQL: &str = "SELECT set_config('role', $1, true), \
+     set_config('request.jwt.claims', $2, true), \
+     set_config('request.jwt.claim.sub', coalesce($2::json ->> 'sub', ''), true), \
+     set_config('request.jwt.claim.role', $1, true), set_config('request.method', $3, true), \
+     set_config('request.path', $4, true), set_config('request.headers', $5, true), \
+     set_config('search_path', 'public', true), set_config('statement_timeout', $6, true), \
+     set_config('request.client_ip', $7, true)";
+
+/// Who is asking and how, as [`CONTEXT_SQL`] hands it to SQL.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestContext<'a> {
+    /// `anon`, `authenticated` or `service_role` (already verified).
+    pub role: &'a str,
+    /// The JWT claims as JSON text (`{}` or `{"role":"anon"}` for anonymous callers).
+    pub claims: &'a str,
+    pub method: &'a str,
+    pub path: &'a str,
+    /// The request headers as a JSON object (credentials left out).
+    pub headers: &'a str,
+    /// PostgreSQL's statement timeout for this transaction, e.g. `3s`.
+    pub timeout: &'a str,
+    /// The real client address, or empty when unknown.
+    pub client_ip: &'a str,
+}
+
+impl RequestContext<'_> {
+    /// The parameters of [`CONTEXT_SQL`].
+    pub fn params(&self) -> [&(dyn ToSql + Sync); 7] {
+        [
+            &self.role,
+            &self.claims,
+            &self.method,
+            &self.path,
+            &self.headers,
+            &self.timeout,
+            &self.client_ip,
+        ]
+    }
+}
+
+/// A pooled connection that goes back to the pool only when its transaction ended cleanly
+/// ([`ConnectionGuard::release`]). If the request is cancelled or fails midway (the
+/// transaction may still be open), the connection is closed instead — PostgreSQL then rolls
+/// back — so no later request can run inside another caller's transaction.
+pub struct ConnectionGuard(Option<Object>);
+
+impl ConnectionGuard {
+    pub fn new(object: Object) -> Self {
+        Self(Some(object))
+    }
+
+    pub fn client(&self) -> &Object {
+        self.0
+            .as_ref()
+            .expect("the connection is held until released")
+    }
+
+    /// The transaction is over: the connection may serve the next request.
+    pub fn release(&mut self) {
+        // Dropping the pooled object returns it to the pool.
+        self.0.take();
+    }
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        if let Some(object) = self.0.take() {
+            // Detached from the pool: dropping the client closes the connection.
+            drop(Object::take(object));
+        }
+    }
+}
+
+/// One open transaction as a caller (see [`begin_as`]). Dropped without
+/// [`CallerTx::commit`] or [`CallerTx::rollback`], its connection is closed, which rolls back.
+pub struct CallerTx {
+    guard: ConnectionGuard,
+}
+
+/// Opens a transaction on a connection of `pool` (an `authenticator` pool) and runs
+/// [`CONTEXT_SQL`] in it: what follows runs as the caller, under the caller's policies.
+/// BEGIN and the context go out together (one round trip).
+pub async fn begin_as(
+    pool: &Pool,
+    ctx: &RequestContext<'_>,
+    read_only: bool,
+) -> Result<CallerTx, PgError> {
+    let guard = ConnectionGuard::new(pool.get().await?);
+    let client = guard.client();
+    let context = client.prepare_cached(CONTEXT_SQL).await?;
+    let begin = if read_only {
+        "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
+    } else {
+        "BEGIN ISOLATION LEVEL READ COMMITTED"
+    };
+    let params = ctx.params();
+    let (began, set) = futures_util::future::join(
+        client.batch_execute(begin),
+        client.execute(&context, &params),
+    )
+    .await;
+    began?;
+    set?;
+    Ok(CallerTx { guard })
+}
+
+impl CallerTx {
+    pub fn client(&self) -> &Object {
+        self.guard.client()
+    }
+
+    pub async fn commit(mut self) -> Result<(), PgError> {
+        self.guard.client().batch_execute("COMMIT").await?;
+        self.guard.release();
+        Ok(())
+    }
+
+    pub async fn rollback(mut self) -> Result<(), PgError> {
+        self.guard.client().batch_execute("ROLLBACK").await?;
+        self.guard.release();
+        Ok(())
+    }
+}

@@ -1,0 +1,937 @@
+//! The storage service without HTTP, over a real database (kanisa-test-db, policies applied)
+//! and a folder: who may upload and read what, limits and types while streaming, the row/bytes
+//! protocol and the consistency check.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::{StreamExt, TryStreamExt};
+use kanisa_storage::{
+    Caller, Clock, ListOptions, Orphan, Storage, StorageError, StorageOptions, Store,
+    UploadRequest, Uploaded,
+};
+use kanisa_test_db::TestDb;
+use serde_json::{Value, json};
+
+const SECRET: &str = "kanisa-test-secret-kanisa-test-secret";
+const MB: usize = 1024 * 1024;
+
+struct Env {
+    db: TestDb,
+    dir: tempfile::TempDir,
+    storage: Storage,
+    clock: Clock,
+}
+
+async fn env() -> Env {
+    env_with(StorageOptions::default()).await
+}
+
+async fn env_with(mut options: StorageOptions) -> Env {
+    let db = TestDb::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::manual(1_750_000_000);
+    options.clock = clock.clone();
+    let store = Store::local(dir.path()).unwrap();
+    let storage = Storage::new(store, db.api_pool(), db.pool(), SECRET, options);
+    Env {
+        db,
+        dir,
+        storage,
+        clock,
+    }
+}
+
+fn anon() -> Caller {
+    Caller::anon()
+}
+
+/// A signed-in user with a profile of `role` (its default permissions, or `permissions`).
+async fn user(db: &TestDb, role: &str, permissions: Option<&[&str]>) -> Caller {
+    let client = db.client().await;
+    let email = format!(
+        "{}-{}@storage.test",
+        role.to_lowercase(),
+        uuid::Uuid::new_v4()
+    );
+    let permissions: Option<Vec<String>> =
+        permissions.map(|p| p.iter().map(|s| (*s).to_owned()).collect());
+    let id: String = client
+        .query_one(
+            "WITH a AS (INSERT INTO auth.users (email, encrypted_password) \
+                        VALUES ($1, 'not a hash') RETURNING id, email) \
+             INSERT INTO public.users (id, email, full_name, role, permissions) \
+             SELECT id, email, 'Test', $2, $3 FROM a RETURNING id::text",
+            &[&email, &role, &permissions],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    Caller {
+        role: "authenticated".into(),
+        claims: json!({"sub": id, "role": "authenticated"}).to_string(),
+        headers: "{}".into(),
+        client_ip: "127.0.0.1".into(),
+        method: "POST".into(),
+        path: "/storage/v1/object".into(),
+    }
+}
+
+fn pdf(len: usize) -> Vec<u8> {
+    let mut bytes = b"%PDF-1.4\n".to_vec();
+    bytes.resize(len.max(9), b'x');
+    bytes
+}
+
+fn png(len: usize) -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    bytes.resize(len.max(8), 0);
+    bytes
+}
+
+/// `bytes` as a body arriving in 64 KiB chunks.
+fn body(bytes: Vec<u8>) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
+    let bytes = Bytes::from(bytes);
+    let chunks: Vec<Bytes> = (0..bytes.len().div_ceil(64 * 1024).max(1))
+        .map(|i| bytes.slice(i * 64 * 1024..((i + 1) * 64 * 1024).min(bytes.len())))
+        .collect();
+    futures_util::stream::iter(chunks.into_iter().map(Ok))
+}
+
+impl Env {
+    async fn upload(
+        &self,
+        caller: &Caller,
+        path: &str,
+        bytes: Vec<u8>,
+        content_type: Option<&str>,
+        upsert: bool,
+    ) -> Result<Uploaded, StorageError> {
+        let pending = self
+            .storage
+            .begin_upload(UploadRequest {
+                caller,
+                bucket: "church-files",
+                path,
+                upsert,
+                content_type,
+                content_length: None,
+            })
+            .await?;
+        let written = self.storage.write(pending, body(bytes)).await?;
+        self.storage.commit(written, Some("3600"), None).await
+    }
+
+    async fn read(&self, caller: &Caller, name: &str) -> Result<Vec<u8>, StorageError> {
+        let info = self.storage.find(caller, "church-files", name).await?;
+        let chunks: Vec<Bytes> = self.storage.open(&info, None).await?.try_collect().await?;
+        Ok(chunks.concat())
+    }
+
+    /// Every file under the storage folder, staging files included.
+    fn files(&self) -> Vec<PathBuf> {
+        fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap().flatten() {
+                if e.file_type().unwrap().is_dir() {
+                    walk(&e.path(), out);
+                } else {
+                    out.push(e.path());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self.dir.path(), &mut out);
+        out
+    }
+
+    async fn rows(&self) -> i64 {
+        self.db
+            .client()
+            .await
+            .query_one("SELECT count(*) FROM storage.objects", &[])
+            .await
+            .unwrap()
+            .get(0)
+    }
+}
+
+fn name_of(up: &Uploaded) -> &str {
+    up.key.strip_prefix("church-files/").unwrap()
+}
+
+#[tokio::test]
+async fn content_staff_publish_into_public_and_anyone_reads_it() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    let up = env
+        .upload(
+            &editor,
+            "public/sermons/notes.pdf",
+            pdf(2000),
+            Some("application/pdf"),
+            false,
+        )
+        .await
+        .unwrap();
+    assert_eq!(up.key, "church-files/public/sermons/notes.pdf");
+    assert_eq!(
+        env.read(&anon(), "public/sermons/notes.pdf").await.unwrap(),
+        pdf(2000)
+    );
+    let info = env
+        .storage
+        .find(&anon(), "church-files", "public/sermons/notes.pdf")
+        .await
+        .unwrap();
+    assert_eq!(info.id, up.id);
+    assert_eq!(info.mime_type, "application/pdf");
+    assert_eq!(info.cache_control, "max-age=3600");
+    assert_eq!(info.size, 2000);
+
+    // Neither anon nor a member may publish; nothing is stored for them.
+    for who in [anon(), user(&env.db, "MEMBER", None).await] {
+        let err = env
+            .upload(&who, "public/x.pdf", pdf(100), None, false)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StorageError::AccessDenied(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "You may not upload 'public/x.pdf' to church-files"
+        );
+        assert_eq!(err.status_code_label().0, 403);
+    }
+    assert_eq!(env.files().len(), 1);
+    // Outside the four folders nobody but the server writes, not even content staff.
+    let err = env
+        .upload(&editor, "private/x.pdf", pdf(100), None, false)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StorageError::AccessDenied(_)), "{err:?}");
+}
+
+#[tokio::test]
+async fn request_attachments_get_server_names_and_only_communication_staff_read_them() {
+    let env = env().await;
+    let up = env
+        .upload(&anon(), "submissions/My Report.PDF", pdf(500), None, false)
+        .await
+        .unwrap();
+    let name = name_of(&up).to_owned();
+    let (folder, rest) = name.split_once('/').unwrap();
+    assert_eq!(folder, "submissions");
+    assert!(
+        rest.len() == 13 + 1 + 12 + 4
+            && rest.ends_with(".pdf")
+            && rest.starts_with("1750000000000-"),
+        "{name}"
+    );
+
+    // Nobody but communication staff reads it, even with the exact name: 403, not 404.
+    let content = user(&env.db, "CONTENT_ADMIN", None).await;
+    let member = user(&env.db, "MEMBER", None).await;
+    for who in [&anon(), &content, &member] {
+        let err = env.read(who, &name).await.unwrap_err();
+        assert!(matches!(err, StorageError::AccessDenied(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            format!("You may not read '{name}' in church-files")
+        );
+    }
+    let missing = env
+        .read(&anon(), "submissions/1750000000000-aaaaaaaaaaaa.pdf")
+        .await
+        .unwrap_err();
+    assert!(matches!(missing, StorageError::NoSuchKey), "{missing:?}");
+
+    for role in ["ELDER", "MEMBER_ADMIN", "ADMIN"] {
+        let staff = user(&env.db, role, None).await;
+        assert_eq!(env.read(&staff, &name).await.unwrap(), pdf(500), "{role}");
+    }
+    let info = env
+        .storage
+        .find(&user(&env.db, "ELDER", None).await, "church-files", &name)
+        .await
+        .unwrap();
+    assert_eq!(info.metadata, json!({"originalName": "My Report.PDF"}));
+    assert_eq!(info.display_name(), "My Report.PDF");
+
+    // A signed link: only for those who may read; it opens the object until it expires.
+    let err = env
+        .storage
+        .sign(&anon(), "church-files", &name, Some(60))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StorageError::AccessDenied(_)), "{err:?}");
+    let elder = user(&env.db, "ELDER", None).await;
+    let link = env
+        .storage
+        .sign(&elder, "church-files", &name, Some(60))
+        .await
+        .unwrap();
+    let prefix = format!("/object/sign/church-files/{name}?token=");
+    assert!(link.starts_with(&prefix), "{link}");
+    let token = &link[prefix.len()..];
+    let found = env
+        .storage
+        .find_signed(token, "church-files", &name)
+        .await
+        .unwrap();
+    assert_eq!(found.id, up.id);
+    let other = env
+        .storage
+        .find_signed(
+            token,
+            "church-files",
+            "submissions/1750000000000-bbbbbbbbbbbb.pdf",
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(other.to_string(), "The signed link is for another object");
+    env.clock.advance(60);
+    let expired = env
+        .storage
+        .find_signed(token, "church-files", &name)
+        .await
+        .unwrap_err();
+    assert_eq!(expired.to_string(), "The signed link has expired");
+    assert_eq!(
+        expired.status_code_label(),
+        (400, "InvalidSignature", "Invalid Signature")
+    );
+
+    // The default validity is an hour; more than a week is refused.
+    assert!(
+        env.storage
+            .sign(&elder, "church-files", &name, None)
+            .await
+            .is_ok()
+    );
+    let long = env
+        .storage
+        .sign(&elder, "church-files", &name, Some(8 * 24 * 3600))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        long.to_string(),
+        "expiresIn must be between 1 and 604800 seconds"
+    );
+
+    // Several at once: the caller's visible ones get links.
+    let many = env
+        .storage
+        .sign_many(
+            &elder,
+            "church-files",
+            &[name.clone(), "public/none.pdf".into()],
+            Some(60),
+        )
+        .await
+        .unwrap();
+    assert!(many[0].signed_url.is_some() && many[0].error.is_none());
+    assert!(many[1].signed_url.is_none());
+
+    // A deactivated user is anon for uploads: refused.
+    let gone = user(&env.db, "MEMBER", None).await;
+    env.db
+        .client()
+        .await
+        .execute(
+            "UPDATE public.users SET is_active = false WHERE id = ($1::text::json ->> 'sub')::uuid",
+            &[&gone.claims],
+        )
+        .await
+        .unwrap();
+    let err = env
+        .upload(&gone, "reports/r.pdf", pdf(10), None, false)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StorageError::AccessDenied(_)), "{err:?}");
+}
+
+#[tokio::test]
+async fn limits_are_enforced_while_streaming_and_leave_nothing_behind() {
+    let env = env().await;
+    let err = env
+        .upload(&anon(), "reports/big.pdf", pdf(10 * MB + 1), None, false)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "File 'big.pdf' is too large. Maximum size is 10MB."
+    );
+    assert_eq!(
+        err.status_code_label(),
+        (413, "EntityTooLarge", "Payload too large")
+    );
+
+    // Exactly the limit passes.
+    env.upload(&anon(), "reports/ok.pdf", pdf(10 * MB), None, false)
+        .await
+        .unwrap();
+
+    let err = env
+        .upload(
+            &anon(),
+            "maintenance/leak.png",
+            png(5 * MB + 1),
+            None,
+            false,
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "File 'leak.png' is too large. Maximum size is 5MB."
+    );
+    env.upload(
+        &anon(),
+        "maintenance/leak.png",
+        png(5 * MB),
+        Some("image/png"),
+        false,
+    )
+    .await
+    .unwrap();
+
+    // A declared length over the limit is refused before a byte is read.
+    let err = env
+        .storage
+        .begin_upload(UploadRequest {
+            caller: &anon(),
+            bucket: "church-files",
+            path: "submissions/huge.pdf",
+            upsert: false,
+            content_type: Some("application/pdf"),
+            content_length: Some(50 * MB as u64),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "File 'huge.pdf' is too large. Maximum size is 10MB."
+    );
+
+    // Two objects, two files: the refused ones left no bytes and no staging file.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(env.rows().await, 2);
+    assert_eq!(env.files().len(), 2, "{:?}", env.files());
+}
+
+#[tokio::test]
+async fn the_type_comes_from_the_name_and_must_match_the_bytes() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    let cases: Vec<(&str, Vec<u8>, Option<&str>, String)> = vec![
+        (
+            "public/run.exe",
+            b"MZ\x90\0".to_vec(),
+            None,
+            "File 'run.exe' is not an allowed type. Allowed here: pdf, doc, docx, xls, xlsx, \
+             ppt, pptx, txt, jpg, jpeg, png, gif, webp."
+                .into(),
+        ),
+        (
+            "public/page.html",
+            b"<script>alert(1)</script>".to_vec(),
+            Some("text/html"),
+            "File 'page.html' is not an allowed type. Allowed here: pdf, doc, docx, xls, xlsx, \
+             ppt, pptx, txt, jpg, jpeg, png, gif, webp."
+                .into(),
+        ),
+        (
+            "public/fake.pdf",
+            png(100),
+            None,
+            "File 'fake.pdf' is not what its name says: its content is image/png, not \
+             application/pdf."
+                .into(),
+        ),
+        (
+            "public/notes.txt",
+            vec![0, 1, 2, 3],
+            None,
+            "File 'notes.txt' is not what its name says: its content is unknown binary data, \
+             not text/plain."
+                .into(),
+        ),
+        (
+            "public/photo.png",
+            png(100),
+            Some("application/pdf"),
+            "File 'photo.png' is sent as application/pdf, but its name says image/png.".into(),
+        ),
+        (
+            "maintenance/report.pdf",
+            pdf(100),
+            None,
+            "File 'report.pdf' is not an allowed type. Allowed here: jpg, jpeg, png, gif, webp."
+                .into(),
+        ),
+        (
+            "submissions/README",
+            b"hello".to_vec(),
+            None,
+            "File 'README' is not an allowed type. Allowed here: pdf, doc, docx, xls, xlsx, \
+             ppt, pptx, txt, jpg, jpeg, png, gif, webp."
+                .into(),
+        ),
+    ];
+    for (path, bytes, declared, message) in cases {
+        let err = env
+            .upload(&editor, path, bytes, declared, false)
+            .await
+            .unwrap_err();
+        assert_eq!(err.to_string(), message, "{path}");
+        assert_eq!(
+            err.status_code_label(),
+            (415, "InvalidMimeType", "invalid_mime_type")
+        );
+    }
+    // Generic declarations are fine; the stored type is the sniffed one.
+    for (path, declared) in [
+        ("public/a.png", Some("application/octet-stream")),
+        ("public/b.png", None),
+        ("public/c.png", Some("image/png")),
+    ] {
+        env.upload(&editor, path, png(100), declared, false)
+            .await
+            .unwrap();
+        let info = env
+            .storage
+            .find(&anon(), "church-files", path)
+            .await
+            .unwrap();
+        assert_eq!(info.mime_type, "image/png");
+    }
+    env.upload(
+        &editor,
+        "public/hello.txt",
+        "Karibu!\n".into(),
+        Some("text/plain;charset=UTF-8"),
+        false,
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(env.files().len(), 4);
+}
+
+#[tokio::test]
+async fn bad_names_are_refused() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    let long = format!("public/{}.pdf", "a".repeat(1020));
+    for (path, message) in [
+        (
+            "public/../etc/x.pdf",
+            "Invalid key: the name has a '.' or '..' segment: 'public/../etc/x.pdf'",
+        ),
+        (
+            "/public/x.pdf",
+            "Invalid key: the name is an absolute path: '/public/x.pdf'",
+        ),
+        (
+            "public\\x.pdf",
+            "Invalid key: the name holds a backslash: 'public\\\\x.pdf'",
+        ),
+        (
+            "public/x\n.pdf",
+            "Invalid key: the name holds a control character: 'public/x\\n.pdf'",
+        ),
+        (
+            long.as_str(),
+            "Invalid key: the name is longer than 1024 bytes (1031 bytes)",
+        ),
+    ] {
+        let err = env
+            .upload(&editor, path, pdf(10), None, false)
+            .await
+            .unwrap_err();
+        assert_eq!(err.to_string(), message);
+        assert_eq!(
+            err.status_code_label(),
+            (400, "InvalidKey", "Invalid Input")
+        );
+        let err = env
+            .storage
+            .find(&editor, "church-files", path)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StorageError::InvalidKey(_)));
+    }
+    let err = env
+        .storage
+        .begin_upload(UploadRequest {
+            caller: &editor,
+            bucket: "no-such-bucket",
+            path: "x.pdf",
+            upsert: false,
+            content_type: None,
+            content_length: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.status_code_label(),
+        (404, "NoSuchBucket", "Bucket not found")
+    );
+}
+
+#[tokio::test]
+async fn no_overwrite_without_upsert_and_a_replacement_removes_the_old_bytes() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    let first = env
+        .upload(&editor, "public/hero.png", png(100), None, false)
+        .await
+        .unwrap();
+    let err = env
+        .upload(&editor, "public/hero.png", png(200), None, false)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.status_code_label(),
+        (409, "KeyAlreadyExists", "Duplicate")
+    );
+    assert_eq!(err.to_string(), "The resource already exists");
+    let second = env
+        .upload(&editor, "public/hero.png", png(300), None, true)
+        .await
+        .unwrap();
+    assert_eq!(second.id, first.id, "a replacement keeps the object's id");
+    assert_eq!(
+        env.read(&anon(), "public/hero.png").await.unwrap(),
+        png(300)
+    );
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(env.files().len(), 1, "the old version's bytes are gone");
+    // Upsert where the caller may not update: refused, old bytes kept.
+    let elder = user(&env.db, "ELDER", None).await;
+    let err = env
+        .upload(&elder, "public/hero.png", png(400), None, true)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StorageError::AccessDenied(_)), "{err:?}");
+    assert_eq!(
+        env.read(&anon(), "public/hero.png").await.unwrap(),
+        png(300)
+    );
+}
+
+#[tokio::test]
+async fn a_delete_removes_row_and_bytes_for_those_allowed() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    env.upload(&editor, "public/a.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    env.upload(&editor, "public/b.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    let names = vec!["public/a.pdf".to_owned(), "public/b.pdf".to_owned()];
+    // anon and members delete nothing (no error: the policies just find no row).
+    for who in [anon(), user(&env.db, "MEMBER", None).await] {
+        let gone = env.storage.remove(&who, "church-files", &names).await;
+        match gone {
+            Ok(v) => assert_eq!(v, json!([])),
+            Err(e) => assert!(matches!(e, StorageError::AccessDenied(_)), "{e:?}"),
+        }
+    }
+    assert_eq!(env.rows().await, 2);
+    let gone = env
+        .storage
+        .remove(&editor, "church-files", &names[..1])
+        .await
+        .unwrap();
+    assert_eq!(gone[0]["name"], "public/a.pdf");
+    assert_eq!(gone[0]["metadata"]["mimetype"], "application/pdf");
+    assert_eq!(env.rows().await, 1);
+    assert_eq!(env.files().len(), 1);
+    let err = env.read(&anon(), "public/a.pdf").await.unwrap_err();
+    assert!(matches!(err, StorageError::NoSuchKey));
+
+    // A request attachment: only manage_communications deletes it.
+    let up = env
+        .upload(&anon(), "reports/r.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    let name = vec![name_of(&up).to_owned()];
+    let elder = user(&env.db, "ELDER", None).await;
+    assert_eq!(
+        env.storage
+            .remove(&elder, "church-files", &name)
+            .await
+            .unwrap(),
+        json!([])
+    );
+    let admin = user(&env.db, "MEMBER_ADMIN", None).await;
+    let gone = env
+        .storage
+        .remove(&admin, "church-files", &name)
+        .await
+        .unwrap();
+    assert_eq!(gone.as_array().unwrap().len(), 1);
+    assert_eq!(env.files().len(), 1);
+}
+
+#[tokio::test]
+async fn listings_show_one_folder_level_of_what_the_caller_may_read() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    env.upload(&editor, "public/b.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    env.upload(&editor, "public/a.png", png(10), None, false)
+        .await
+        .unwrap();
+    env.upload(&editor, "public/sermons/x.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    env.upload(&anon(), "submissions/s.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+
+    let names = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let root = env
+        .storage
+        .list(&anon(), "church-files", &ListOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(names(&root), ["public"]);
+    assert_eq!(root[0]["id"], Value::Null);
+    let admin = user(&env.db, "ADMIN", None).await;
+    let root = env
+        .storage
+        .list(&admin, "church-files", &ListOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(names(&root), ["public", "submissions"]);
+
+    let public = ListOptions {
+        prefix: "public".into(),
+        ..Default::default()
+    };
+    let listed = env
+        .storage
+        .list(&anon(), "church-files", &public)
+        .await
+        .unwrap();
+    assert_eq!(names(&listed), ["a.png", "b.pdf", "sermons"]);
+    assert_eq!(listed[0]["metadata"]["mimetype"], "image/png");
+    assert_eq!(listed[0]["metadata"]["size"], 10);
+    assert_eq!(listed[2]["metadata"], Value::Null);
+    let page = ListOptions {
+        prefix: "public/".into(),
+        limit: 1,
+        offset: 1,
+        descending: true,
+        sort: kanisa_storage::SortColumn::Name,
+        search: String::new(),
+    };
+    let listed = env
+        .storage
+        .list(&anon(), "church-files", &page)
+        .await
+        .unwrap();
+    assert_eq!(names(&listed), ["b.pdf"]);
+    let search = ListOptions {
+        prefix: "public".into(),
+        search: "B".into(),
+        ..Default::default()
+    };
+    assert_eq!(
+        names(
+            &env.storage
+                .list(&anon(), "church-files", &search)
+                .await
+                .unwrap()
+        ),
+        ["b.pdf"]
+    );
+
+    // Buckets are for staff.
+    let err = env.storage.buckets(&anon()).await.unwrap_err();
+    assert!(matches!(err, StorageError::AccessDenied(_)));
+    assert_eq!(
+        env.storage
+            .buckets(&user(&env.db, "MEMBER", None).await)
+            .await
+            .unwrap(),
+        json!([])
+    );
+    let bucket = env.storage.bucket(&editor, "church-files").await.unwrap();
+    assert_eq!(bucket["file_size_limit"], 10 * MB);
+    assert_eq!(bucket["allowed_mime_types"].as_array().unwrap().len(), 12);
+}
+
+#[tokio::test]
+async fn large_files_go_in_parts() {
+    let env = env_with(StorageOptions {
+        part_bytes: Some(256 * 1024),
+        ..Default::default()
+    })
+    .await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    let mut bytes = pdf(3 * MB + 12345);
+    for (i, b) in bytes.iter_mut().enumerate().skip(9) {
+        *b = (i % 251) as u8;
+    }
+    env.upload(&editor, "public/big.pdf", bytes.clone(), None, false)
+        .await
+        .unwrap();
+    assert_eq!(env.read(&anon(), "public/big.pdf").await.unwrap(), bytes);
+    let info = env
+        .storage
+        .find(&anon(), "church-files", "public/big.pdf")
+        .await
+        .unwrap();
+    let part: Vec<Bytes> = env
+        .storage
+        .open(&info, Some(1_000_000..1_000_010))
+        .await
+        .unwrap()
+        .try_collect()
+        .await
+        .unwrap();
+    assert_eq!(part.concat(), bytes[1_000_000..1_000_010]);
+    // Refused midway through the parts: nothing stays.
+    let err = env
+        .upload(&editor, "public/huge.pdf", pdf(11 * MB), None, false)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StorageError::EntityTooLarge { .. }));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(env.files().len(), 1, "{:?}", env.files());
+}
+
+#[tokio::test]
+async fn bytes_written_but_never_committed_are_removed() {
+    let env = env().await;
+    let pending = env
+        .storage
+        .begin_upload(UploadRequest {
+            caller: &anon(),
+            bucket: "church-files",
+            path: "submissions/a.pdf",
+            upsert: false,
+            content_type: None,
+            content_length: None,
+        })
+        .await
+        .unwrap();
+    let written = env.storage.write(pending, body(pdf(100))).await.unwrap();
+    assert_eq!(env.files().len(), 1);
+    drop(written);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(env.files().is_empty());
+    assert_eq!(env.rows().await, 0);
+
+    // A body that breaks off: nothing stored.
+    let pending = env
+        .storage
+        .begin_upload(UploadRequest {
+            caller: &anon(),
+            bucket: "church-files",
+            path: "submissions/b.pdf",
+            upsert: false,
+            content_type: None,
+            content_length: None,
+        })
+        .await
+        .unwrap();
+    let broken = body(pdf(3 * MB))
+        .take(20)
+        .chain(futures_util::stream::iter([Err(std::io::Error::other(
+            "connection reset",
+        ))]));
+    let err = env.storage.write(pending, broken).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "The upload of file 'b.pdf' was interrupted: connection reset"
+    );
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(env.files().is_empty(), "{:?}", env.files());
+}
+
+#[tokio::test]
+async fn the_check_finds_and_repairs_orphans_both_ways() {
+    let env = env().await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    env.upload(&editor, "public/keep.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    env.upload(&editor, "public/lost.pdf", pdf(10), None, false)
+        .await
+        .unwrap();
+    // Bytes lost outside Kanisa; bytes nobody points at; a write that died halfway.
+    let lost = env
+        .storage
+        .find(&anon(), "church-files", "public/lost.pdf")
+        .await
+        .unwrap();
+    std::fs::remove_file(
+        env.dir
+            .path()
+            .join(format!("church-files/{}", lost.version)),
+    )
+    .unwrap();
+    let stray = uuid::Uuid::new_v4();
+    std::fs::write(
+        env.dir.path().join(format!("church-files/{stray}")),
+        b"stray",
+    )
+    .unwrap();
+    std::fs::write(
+        env.dir
+            .path()
+            .join(format!("church-files/{}#3", uuid::Uuid::new_v4())),
+        b"half",
+    )
+    .unwrap();
+
+    let store = env.storage.store().clone();
+    let service = env.db.pool();
+    // A young stray is left alone within the grace period.
+    let report = kanisa_storage::check(&store, &service, true, Duration::from_secs(3600))
+        .await
+        .unwrap();
+    assert_eq!(report.problems.len(), 3, "{:#?}", report.problems);
+    assert!(report.problems.contains(&Orphan::BytesWithoutRow {
+        key: format!("church-files/{stray}"),
+        young: true
+    }));
+    assert_eq!(report.fixed.len(), 2, "row without bytes and staging file");
+    assert!(report.is_consistent());
+
+    let report = kanisa_storage::check(&store, &service, false, Duration::ZERO)
+        .await
+        .unwrap();
+    assert_eq!(
+        report.problems,
+        [Orphan::BytesWithoutRow {
+            key: format!("church-files/{stray}"),
+            young: false
+        }]
+    );
+    assert!(!report.is_consistent());
+    let report = kanisa_storage::check(&store, &service, true, Duration::ZERO)
+        .await
+        .unwrap();
+    assert_eq!(report.fixed.len(), 1);
+    let report = kanisa_storage::check(&store, &service, false, Duration::ZERO)
+        .await
+        .unwrap();
+    assert!(report.problems.is_empty(), "{:#?}", report.problems);
+    assert_eq!((report.rows, report.keys), (1, 1));
+    assert_eq!(env.read(&anon(), "public/keep.pdf").await.unwrap(), pdf(10));
+    let last = report.lines().pop().unwrap();
+    assert_eq!(last, "1 objects, 1 stored files, 0 problems, 0 fixed");
+}
