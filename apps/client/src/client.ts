@@ -1,17 +1,19 @@
-import { INVALID_RESPONSE, KanisaError } from './error';
+import { createAuth, type AuthClient, type AuthOptions } from './auth';
+import type { Database } from './database.types';
+import { createHttp, type KanisaResult, type RequestOptions } from './http';
+import { Query } from './query';
+import { createStorage, type StorageClient } from './storage';
+import type {
+  FunctionName,
+  GenericDatabase,
+  Relation,
+  RelationName,
+  RpcBuilder,
+  RpcParameters,
+  TableBuilder,
+} from './types';
 
-/** `fetch`'s options, plus `json`: a value sent as the JSON request body. */
-export interface RequestOptions extends RequestInit {
-  json?: unknown;
-}
-
-/**
- * Every call resolves (never rejects) to exactly one of data or error. A success with an empty
- * body (204, `return=minimal`) has `data: null`: type such calls with `T | null`.
- */
-export type KanisaResult<T> =
-  | { data: T; error: null; status: number }
-  | { data: null; error: KanisaError; status: number };
+export type { KanisaResult, RequestOptions } from './http';
 
 export interface HealthStatus {
   status: string;
@@ -23,10 +25,18 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Headers sent with every request (a request's own headers win). */
   headers?: HeadersInit;
+  auth?: AuthOptions;
 }
 
-export interface KanisaClient {
+export interface KanisaClient<DB extends GenericDatabase = Database> {
   readonly baseUrl: string;
+  /** A table or view of the table API (`/rest/v1/{name}`). */
+  from<N extends RelationName<DB>>(name: N): TableBuilder<Relation<DB, N>>;
+  /** A database function (`/rest/v1/rpc/{fn}`); set-returning ones take filters and modifiers. */
+  rpc<F extends FunctionName<DB>>(fn: F, ...args: RpcParameters<DB, F>): RpcBuilder<DB, F>;
+  readonly auth: AuthClient;
+  readonly storage: StorageClient;
+  /** Any other request to the server, with the same keys and error handling. */
   request<T>(path: string, init?: RequestOptions): Promise<KanisaResult<T>>;
   /** `GET /health`: the server and its database are up. */
   health(): Promise<KanisaResult<HealthStatus>>;
@@ -35,75 +45,28 @@ export interface KanisaClient {
 /**
  * @param baseUrl the server's origin, e.g. `https://church.example`; `''` means the page's own
  *   origin (the apps are served by the same server as the API).
- * @param anonKey the public API key, sent as `apikey` and, unless the request sets its own, as the
- *   bearer token.
+ * @param anonKey the public API key, sent as `apikey` and, while nobody is signed in, as the
+ *   bearer token (signed in, the bearer is the user's access token).
  */
-export function createClient(baseUrl: string, anonKey?: string, options: ClientOptions = {}): KanisaClient {
-  const base = baseUrl.replace(/\/+$/, '');
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<KanisaResult<T>> {
-    if (!path.startsWith('/')) {
-      throw new TypeError(`Request path must start with "/": ${path}`);
-    }
-    const { json, headers: ownHeaders, ...rest } = init;
-    const headers = new Headers(options.headers);
-    new Headers(ownHeaders).forEach((value, name) => {
-      headers.set(name, value);
-    });
-    if (!headers.has('accept')) headers.set('accept', 'application/json');
-    if (anonKey) {
-      if (!headers.has('apikey')) headers.set('apikey', anonKey);
-      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${anonKey}`);
-    }
-    let body = rest.body;
-    if (json !== undefined) {
-      body = JSON.stringify(json);
-      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    }
-
-    let response: Response;
-    let raw: string;
-    try {
-      response = await doFetch(`${base}${path}`, { ...rest, headers, body });
-      raw = await response.text();
-    } catch (cause) {
-      const error = isAbort(cause) ? KanisaError.aborted(cause) : KanisaError.network(cause);
-      return { data: null, error, status: 0 };
-    }
-
-    const status = response.status;
-    const isJson = /\bjson\b/i.test(response.headers.get('content-type') ?? '');
-    let parsed: unknown = raw === '' ? null : raw;
-    if (isJson && raw !== '') {
-      try {
-        parsed = JSON.parse(raw);
-      } catch (cause) {
-        if (response.ok) {
-          const error = new KanisaError({
-            code: INVALID_RESPONSE,
-            message: 'The server sent a response that could not be read.',
-            status,
-            cause,
-          });
-          return { data: null, error, status };
-        }
-      }
-    }
-
-    if (!response.ok) {
-      return { data: null, error: KanisaError.fromResponseBody(status, parsed), status };
-    }
-    return { data: parsed as T, error: null, status };
-  }
-
-  return {
-    baseUrl: base,
+export function createClient<DB extends GenericDatabase = Database>(
+  baseUrl: string,
+  anonKey?: string,
+  options: ClientOptions = {},
+): KanisaClient<DB> {
+  // The auth client needs the HTTP layer, and the HTTP layer asks the auth client for the token.
+  const http = createHttp(baseUrl, anonKey, options, () => auth.accessToken());
+  const auth: AuthClient = createAuth(http, options.auth);
+  const request = async <T>(path: string, init?: RequestOptions) => (await http.send<T>(path, init))[0];
+  const client = {
+    baseUrl: http.base,
+    from: (name: string) => new Query(http, `/rest/v1/${encodeURIComponent(name)}`, name),
+    rpc: (fn: string, args?: Record<string, unknown>, rpcOptions?: object) =>
+      new Query(http, `/rest/v1/rpc/${encodeURIComponent(fn)}`).rpc(args, rpcOptions),
+    auth,
+    storage: createStorage(http),
     request,
     health: () => request<HealthStatus>('/health'),
   };
-}
-
-function isAbort(cause: unknown): boolean {
-  return cause instanceof Error && (cause.name === 'AbortError' || cause.name === 'TimeoutError');
+  // The runtime builder is one untyped class; the types above describe what it accepts.
+  return client as unknown as KanisaClient<DB>;
 }

@@ -3,3 +3,33 @@ export { createClient } from './client';
 export type { ClientOptions, HealthStatus, KanisaClient, KanisaResult, RequestOptions } from './client';
 export { ABORTED, INVALID_RESPONSE, KanisaError, NETWORK_ERROR } from './error';
 export type { KanisaErrorInit } from './error';
+export type {
+  AuthClient,
+  AuthEvent,
+  AuthListener,
+  AuthOptions,
+  Lock,
+  Session,
+  SessionStorage,
+  User,
+  UserAttributes,
+} from './auth';
+export type { BucketApi, FileObject, ListOptions, StorageClient, UploadBody, UploadOptions, UploadProgress } from './storage';
+export type {
+  CheckSelect,
+  Count,
+  FilterBuilder,
+  FilterOperator,
+  FunctionName,
+  GenericDatabase,
+  QueryResult,
+  RelationName,
+  RowOf,
+  Runnable,
+  SelectRow,
+  TableBuilder,
+  TableName,
+  UntypedDatabase,
+  ViewName,
+} from './types';
+export type { Database, Json } from './database.types';
