@@ -1,0 +1,193 @@
+/**
+ * `@kanisa/client/react`: React Query over the client. A separate entry so the core stays small
+ * and apps that do not use React Query (the public site's first screen) do not pay for it.
+ *
+ * Query keys all start with `'kanisa'`: `['kanisa', table, request]` for table reads (the
+ * request's method, URL and format, so equal requests share one cache entry) and
+ * `['kanisa', 'rpc', fn, args]` for functions. A write through `useMutation` invalidates every
+ * read of its table — also RPC reads and embeds that declared the table in `tables`.
+ */
+import {
+  QueryClient,
+  QueryClientProvider,
+  useMutation as useQueryMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type UseMutationOptions,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { createContext, createElement, useContext, useRef, useState, type ReactNode } from 'react';
+import type { KanisaClient } from './client';
+import type { Database } from './database.types';
+import { KanisaError } from './error';
+import type { FunctionName, QueryResult, Relation, RelationName, RpcParameters, Runnable, TableBuilder } from './types';
+
+type Client = KanisaClient;
+
+const ClientContext = createContext<Client | null>(null);
+
+/**
+ * A QueryClient with Kanisa's defaults: data is fresh for 30 s, and only failures that may pass
+ * (no answer, 5xx) are retried, twice — a refused request (4xx) fails at once.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failures, error) => failures < 2 && !(error instanceof KanisaError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+export interface KanisaProviderProps {
+  client: Client;
+  /** Default: one made by {@link createQueryClient} for the provider's lifetime. */
+  queryClient?: QueryClient;
+  children?: ReactNode;
+}
+
+/** Provides the client and a QueryClient to the hooks below. */
+export function KanisaProvider({ client, queryClient, children }: KanisaProviderProps) {
+  const [ownQueryClient] = useState(() => queryClient ?? createQueryClient());
+  return createElement(
+    ClientContext.Provider,
+    { value: client },
+    createElement(QueryClientProvider, { client: queryClient ?? ownQueryClient }, children),
+  );
+}
+
+/** The client given to {@link KanisaProvider}. */
+export function useKanisa(): Client {
+  const client = useContext(ClientContext);
+  if (!client) throw new Error('useKanisa: wrap the app in <KanisaProvider client={…}>');
+  return client;
+}
+
+/** Query keys of one table: `all` (every read of it) and one request. */
+export function tableKeys(table: string) {
+  const all = ['kanisa', table] as const;
+  return { all, request: (key: string) => [...all, key] as const };
+}
+
+/** Query keys of one database function: `all` (every call) and one call. */
+export function rpcKeys(fn: string) {
+  const all = ['kanisa', 'rpc', fn] as const;
+  return { all, call: (args: unknown) => [...all, args ?? {}] as const };
+}
+
+/** Invalidates every read of `table`: its own queries and those whose `tables` name it. */
+export function invalidateTable(queryClient: QueryClient, table: string): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query: Query) =>
+      query.queryKey[0] === 'kanisa' &&
+      (query.queryKey[1] === table || ((query.meta?.tables as string[] | undefined)?.includes(table) ?? false)),
+  });
+}
+
+/** Tables an embed names in a select string: `users` in `author:users!created_by(full_name)`. */
+function embeddedTables(key: string): string[] {
+  const select = /[?&]select=([^&\s]*)/.exec(key)?.[1];
+  return select ? [...decodeURIComponent(select).matchAll(/(?:^|[,(:.])([A-Za-z_]\w*)(?:![\w]+)*\(/g)].map((m) => m[1] ?? '') : [];
+}
+
+/** What a read hook returns: React Query's result, `data` the rows (or row), plus `count`. */
+export type KanisaQueryResult<T> = UseQueryResult<T, KanisaError> & { count: number | null };
+
+export interface KanisaQueryOptions<T>
+  extends Omit<UseQueryOptions<{ data: T; count: number | null }, KanisaError>, 'queryKey' | 'queryFn' | 'select'> {
+  /** More tables whose writes make this read stale (embedded ones are found by themselves). */
+  tables?: string[];
+}
+
+async function run<T>(request: PromiseLike<QueryResult<T>>): Promise<{ data: T; count: number | null }> {
+  const { data, error, count } = await request;
+  if (error) throw error;
+  return { data, count };
+}
+
+function useKanisaQuery<T>(
+  queryKey: readonly unknown[],
+  request: () => Runnable<T>,
+  tables: string[],
+  { tables: more = [], ...options }: KanisaQueryOptions<T> = {},
+): KanisaQueryResult<T> {
+  const query = useQuery({
+    ...options,
+    queryKey,
+    queryFn: ({ signal }) => run(request().abortSignal(signal)),
+    meta: { ...options.meta, tables: [...tables, ...more] },
+  });
+  return { ...query, data: query.data?.data, count: query.data?.count ?? null } as KanisaQueryResult<T>;
+}
+
+/**
+ * Reads a table: `build` gets `from(table)` and returns the request.
+ * ```ts
+ * const sermons = useTable('sermons', (q) => q.select('id, title').eq('is_published', true).order('sermon_date', { ascending: false }).limit(5));
+ * ```
+ */
+export function useTable<N extends RelationName<Database>, T>(
+  table: N,
+  build: (from: TableBuilder<Relation<Database, N>>) => Runnable<T>,
+  options?: KanisaQueryOptions<T>,
+): KanisaQueryResult<T> {
+  const client = useKanisa();
+  const request = () => build(client.from(table));
+  const { key } = request();
+  return useKanisaQuery(tableKeys(table).request(key), request, embeddedTables(key), options);
+}
+
+/**
+ * Calls a database function. Name the tables it reads in `options.tables` so writes to them
+ * make it stale.
+ */
+export function useRpc<F extends FunctionName<Database>>(
+  fn: F,
+  args: RpcParameters<Database, F>[0],
+  options?: KanisaQueryOptions<Database['public']['Functions'][F]['Returns']> & { get?: boolean },
+): KanisaQueryResult<Database['public']['Functions'][F]['Returns']> {
+  const client = useKanisa();
+  const { get, ...rest } = options ?? {};
+  const request = () => (client.rpc as (fn: string, args?: unknown, options?: object) => Runnable<never>)(fn, args, { get });
+  return useKanisaQuery(rpcKeys(fn).call(args), request, [], rest);
+}
+
+export interface KanisaMutationOptions<T, V> extends Omit<UseMutationOptions<T, KanisaError, V>, 'mutationFn'> {
+  /** Tables to invalidate besides the one written (an RPC's writes name theirs here). */
+  invalidates?: string[];
+}
+
+/**
+ * A write: `mutate(client, variables)` returns the request. On success every read of the
+ * table it writes (and of `invalidates`) is invalidated, then `onSuccess` runs.
+ * ```ts
+ * const markRead = useMutation((kanisa, id: string) => kanisa.from('messages').update({ status: 'read' }).eq('id', id));
+ * const complete = useMutation((kanisa, id: string) => kanisa.rpc('update_message_status', { message_id: id }), { invalidates: ['messages'] });
+ * ```
+ */
+export function useMutation<T, V = void>(
+  mutate: (client: Client, variables: V) => PromiseLike<QueryResult<T>> & { readonly table?: string | undefined },
+  { invalidates = [], onSuccess, ...options }: KanisaMutationOptions<T, V> = {},
+): UseMutationResult<T, KanisaError, V> {
+  const client = useKanisa();
+  const queryClient = useQueryClient();
+  // The tables of the last write; a ref, as onSuccess may come from a later render.
+  const written = useRef<string[]>([]);
+  return useQueryMutation<T, KanisaError, V>({
+    ...options,
+    mutationFn: async (variables) => {
+      const request = mutate(client, variables);
+      written.current = request.table ? [request.table, ...invalidates] : invalidates;
+      return (await run(request)).data;
+    },
+    onSuccess: async (...args) => {
+      await Promise.all(written.current.map((table) => invalidateTable(queryClient, table)));
+      await onSuccess?.(...args);
+    },
+  });
+}
