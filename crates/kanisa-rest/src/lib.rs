@@ -23,10 +23,10 @@ use serde_json::Value;
 
 pub use error::{ErrorParts, RestError};
 pub use plan::{Candidate, ReadPlan, plan_read, plan_rpc, plan_write};
-pub use schema::{Column, Function, SchemaCache, Table};
+pub use schema::{Column, ForeignKey, Function, FunctionArg, SchemaCache, Table};
 pub use sql::{
     Conflict, CountMode, Shape, Statement, Write, bare_write_statement, count_plan_statement,
-    quote_ident, read_statement, rpc_statement, write_statement,
+    explained, quote_ident, read_statement, rpc_statement, write_statement,
 };
 
 /// Limits of the table API.
@@ -218,16 +218,37 @@ impl Rest {
         }
     }
 
-    async fn read(
+    /// The SQL `req` would run — parsed and planned exactly as [`Rest::handle`] does — with
+    /// its bound values as trailing comments (`-- $1 = 'true'`), without touching the
+    /// database. For the developers' console (`\sql`); values may hold personal data, so this
+    /// is never logged.
+    pub fn explain(&self, req: &ApiRequest<'_>) -> Result<String, RestError> {
+        let cache = self.cache();
+        let stmt = if req.rpc {
+            self.plan_rpc_request(&cache, req)?.stmt
+        } else {
+            let params = parse(req, |_| false)?;
+            match req.method {
+                Method::Get | Method::Head => self.plan_read_request(&cache, req, &params)?.1,
+                Method::Post | Method::Patch | Method::Delete => {
+                    self.plan_write_request(&cache, req, &params)?.statement
+                }
+            }
+        };
+        Ok(sql::explained(&stmt))
+    }
+
+    /// A read's plan, its statement and (for planned and estimated counts) the EXPLAIN of
+    /// its counted rows.
+    fn plan_read_request(
         &self,
         cache: &SchemaCache,
         req: &ApiRequest<'_>,
         params: &QueryParams,
-    ) -> Result<(ApiResponse, Vec<String>), RestError> {
+    ) -> Result<(ReadPlan, Statement, Option<Statement>), RestError> {
         let mut params = params.clone();
         apply_range_header(&mut params, req.range);
         let plan = plan::plan_read(cache, req.target, &params, Some(self.config.max_rows))?;
-        let tables = plan.tables();
         // As PostgREST: exact counts every row; planned takes the planner's estimate (EXPLAIN
         // of the counted rows, in the same transaction); estimated counts up to max_rows and
         // takes the larger of that and the estimate beyond.
@@ -239,6 +260,17 @@ impl Rest {
         let stmt = sql::read_statement(&plan, count);
         let explain = matches!(req.prefer.count, Some(Count::Planned | Count::Estimated))
             .then(|| sql::count_plan_statement(&plan));
+        Ok((plan, stmt, explain))
+    }
+
+    async fn read(
+        &self,
+        cache: &SchemaCache,
+        req: &ApiRequest<'_>,
+        params: &QueryParams,
+    ) -> Result<(ApiResponse, Vec<String>), RestError> {
+        let (plan, stmt, explain) = self.plan_read_request(cache, req, params)?;
+        let tables = plan.tables();
         let out = self
             .execute(&stmt, explain.as_ref(), req, true, None)
             .await?;
@@ -280,12 +312,13 @@ impl Rest {
         Ok((response, tables))
     }
 
-    async fn write(
+    /// A write's statement, and what its response needs to know.
+    fn plan_write_request(
         &self,
         cache: &SchemaCache,
         req: &ApiRequest<'_>,
         params: &QueryParams,
-    ) -> Result<ApiResponse, RestError> {
+    ) -> Result<PlannedWrite, RestError> {
         let table = cache.table(req.target)?.clone();
         let (read_plan, filter_plan) = plan::plan_write(cache, req.target, params)?;
         let mut preference_applied = Vec::new();
@@ -415,6 +448,32 @@ impl Rest {
             }
             Method::Get | Method::Head => unreachable!("reads are handled by Rest::read"),
         };
+        Ok(PlannedWrite {
+            statement,
+            status,
+            preference_applied,
+            strict,
+            max_affected,
+            representation,
+            merge,
+        })
+    }
+
+    async fn write(
+        &self,
+        cache: &SchemaCache,
+        req: &ApiRequest<'_>,
+        params: &QueryParams,
+    ) -> Result<ApiResponse, RestError> {
+        let PlannedWrite {
+            statement,
+            status,
+            mut preference_applied,
+            strict,
+            max_affected,
+            representation,
+            merge,
+        } = self.plan_write_request(cache, req, params)?;
         let accept = req.accept;
         let check = |out: &Outcome| {
             if let Some(limit) = max_affected
@@ -484,14 +543,15 @@ impl Rest {
         })
     }
 
-    async fn rpc(
+    /// A function call's statement, with the function, its read plan and count mode.
+    fn plan_rpc_request(
         &self,
         cache: &SchemaCache,
-        req: ApiRequest<'_>,
-    ) -> Result<ApiResponse, RestError> {
+        req: &ApiRequest<'_>,
+    ) -> Result<PlannedRpc, RestError> {
         let function = cache.function(req.target)?.clone();
         let is_arg = |name: &str| function.args.iter().any(|a| a.name == name);
-        let params = parse(&req, is_arg)?;
+        let params = parse(req, is_arg)?;
         let given: Vec<(String, Option<String>)> = match req.method {
             Method::Get | Method::Head => {
                 if function.volatility == 'v' {
@@ -526,12 +586,31 @@ impl Rest {
         apply_range_header(&mut params, req.range);
         let (args, plan) =
             plan::plan_rpc(cache, &function, given, &params, Some(self.config.max_rows))?;
-        let table_like = function.returns_set || function.returns_composite;
         let count = match req.prefer.count {
             Some(_) if function.returns_set => CountMode::Exact,
             _ => CountMode::None,
         };
         let stmt = sql::rpc_statement(&function, &args, plan.as_ref(), count);
+        Ok(PlannedRpc {
+            function,
+            plan,
+            count,
+            stmt,
+        })
+    }
+
+    async fn rpc(
+        &self,
+        cache: &SchemaCache,
+        req: ApiRequest<'_>,
+    ) -> Result<ApiResponse, RestError> {
+        let PlannedRpc {
+            function,
+            plan,
+            count,
+            stmt,
+        } = self.plan_rpc_request(cache, &req)?;
+        let table_like = function.returns_set || function.returns_composite;
         let read_only = function.volatility != 'v';
         let out = self.execute(&stmt, None, &req, read_only, None).await?;
         if function.returns_void() {
@@ -747,6 +826,26 @@ impl Rest {
         guard.release();
         Ok(out)
     }
+}
+
+/// A write's statement, and what its response needs to know.
+struct PlannedWrite {
+    statement: Statement,
+    /// The status on success (before upsert and representation adjust it).
+    status: u16,
+    preference_applied: Vec<String>,
+    strict: bool,
+    max_affected: Option<u64>,
+    representation: bool,
+    merge: bool,
+}
+
+/// A function call's statement, and what its response needs to know.
+struct PlannedRpc {
+    function: Arc<Function>,
+    plan: Option<ReadPlan>,
+    count: CountMode,
+    stmt: Statement,
 }
 
 /// A look at a statement's outcome that may refuse it (and roll the transaction back).

@@ -509,6 +509,23 @@ fn wrap(
     finish(outer.with(with))
 }
 
+/// A statement as a person reads it: the SQL, then one comment line per bound value as a SQL
+/// literal (`-- $1 = 'true'`).
+pub fn explained(stmt: &Statement) -> String {
+    use sea_query::QueryBuilder;
+    let mut out = stmt.sql.clone();
+    for (i, v) in stmt.values.0.iter().enumerate() {
+        let literal = PostgresQueryBuilder.value_to_string(&v.0);
+        // A literal may span lines (a JSON body); each line stays inside the comment.
+        out.push_str(&format!(
+            "\n-- ${} = {}",
+            i + 1,
+            literal.replace('\n', "\n--   ")
+        ));
+    }
+    out
+}
+
 fn finish(q: WithQuery) -> Statement {
     let (sql, values) = q.build_postgres(PostgresQueryBuilder);
     Statement {

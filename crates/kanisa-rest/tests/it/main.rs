@@ -3,6 +3,7 @@
 //! position of a request, and the handler's transactions (pipelined ends, what a failure
 //! leaves behind, upsert statuses, planned counts).
 
+mod explain;
 mod findings;
 mod harness;
 mod injection;
