@@ -60,6 +60,7 @@ e2e: apps chromium
 ## Measurements (never assertions) of a release build: start-up time and idle memory, then the
 ## table API under load (wrk, installed on demand; pgbench floor). BENCH_DURATION, BENCH_CONNECTIONS.
 bench:
+	$(MAKE) --no-print-directory apps-deps && cd apps && npm run --silent size:client
 	cargo build --release --locked --bin kanisa
 	scripts/bench-startup.sh $(KANISA_RELEASE)
 	scripts/bench-rest.sh $(KANISA_RELEASE)
