@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Starts a real Kanisa (managed cluster in a throwaway data dir, demo content) on a free port,
-# runs the apps' browser tests against it with Debian's Chromium and the postgrest-js
-# compatibility suite (apps/compat), then stops it and checks that it shut down cleanly (exit 0,
-# no postgres left behind). Exits non-zero if either suite fails.
+# runs the apps' browser tests against it with Debian's Chromium, the postgrest-js
+# compatibility suite (apps/compat) and the client's integration tests (apps/client), then stops
+# it and checks that it shut down cleanly (exit 0, no postgres left behind). Exits non-zero if
+# any suite fails.
 set -euo pipefail
 bin=${1:?usage: scripts/e2e.sh path/to/kanisa}
 bin=$(realpath "$bin")
@@ -53,9 +54,12 @@ e2e_status=0
 (cd "$root/apps" && npm run --silent e2e) || e2e_status=$?
 compat_status=0
 (cd "$root/apps" && npm run --silent compat) || compat_status=$?
-echo "browser tests: exit $e2e_status; postgrest-js compatibility: exit $compat_status"
+client_status=0
+(cd "$root/apps" && npm run --silent test:client-integration) || client_status=$?
+echo "browser tests: exit $e2e_status; postgrest-js compatibility: exit $compat_status; client: exit $client_status"
 if [ "$e2e_status" -ne 0 ]; then status=$e2e_status; fi
 if [ "$compat_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$compat_status; fi
+if [ "$client_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$client_status; fi
 
 kill -INT "$pid"
 if ! wait "$pid"; then echo "kanisa did not shut down cleanly:"; cat "$log"; exit 1; fi
