@@ -52,6 +52,37 @@ enum Command {
     Tables,
     /// Print the API keys: `anon` (for the apps) and `service_role` (servers only; secret).
     Keys,
+    /// An interactive console for the table API: requests as anon, the service key or any
+    /// user (`\as`), results as tables or JSON, the SQL they run (`\sql`).
+    Console,
+    /// Run one table-API request as the console takes it, e.g. "get sermons?limit=5", and
+    /// print the answer; exits non-zero when it is a 4xx or 5xx.
+    Query {
+        /// The request: `get|head|post|patch|delete <table>[?query] [json]` or
+        /// `rpc <function> [json]`.
+        request: String,
+        /// Who asks: anon, service, or a user's e-mail.
+        #[arg(long = "as", value_name = "WHO", default_value = "anon")]
+        who: String,
+        /// Print only the body as JSON (the status line goes to standard error).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate code from the database schema.
+    Gen {
+        #[command(subcommand)]
+        command: GenCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum GenCommand {
+    /// TypeScript types of the tables, views, functions and value sets, for apps/client
+    /// (applies pending migrations first).
+    Types {
+        #[arg(long, default_value = "apps/client/src/database.types.ts")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -206,7 +237,68 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             }
             Ok(())
         }
+        Command::Console => {
+            let console = open_console(db).await?;
+            let history = config.data_dir.join("console_history");
+            kanisa_console::terminal::run(console, &history).await?;
+            Ok(())
+        }
+        Command::Query { request, who, json } => query(db, &request, &who, json).await,
+        Command::Gen {
+            command: GenCommand::Types { out },
+        } => {
+            migrate(db).await?;
+            let client = db.connect().await?;
+            let schema = kanisa_rest::SchemaCache::load(&client)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot read the database schema: {e}"))?;
+            std::fs::write(&out, kanisa_console::typescript(&schema))
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            println!("Wrote {}.", out.display());
+            Ok(())
+        }
     }
+}
+
+/// The console over this database's table API, without the anonymous read cache (every
+/// request reaches PostgreSQL), looking users and policies up on the owner connections.
+async fn open_console(db: &Database) -> Result<kanisa_console::Console> {
+    let config = kanisa_rest::RestConfig {
+        anon_cache_entries: 0,
+        ..kanisa_rest::RestConfig::default()
+    };
+    let rest = kanisa_rest::Rest::new(db.pool.clone(), config)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot read the database schema: {e}"))?;
+    if rest.cache().tables.is_empty() {
+        bail!("the database has no tables yet: run `kanisa migrate` (and `kanisa seed --demo`)");
+    }
+    Ok(kanisa_console::Console::new(
+        std::sync::Arc::new(rest),
+        db.service_pool.clone(),
+    ))
+}
+
+/// `kanisa query`: one request, its answer on standard output.
+async fn query(db: &Database, request: &str, who: &str, json: bool) -> Result<()> {
+    let mut console = open_console(db).await?;
+    console.set_identity(who).await?;
+    let answer = console.query(request).await?;
+    if json {
+        if let Some(body) = &answer.body {
+            println!("{}", kanisa_console::render_json(body));
+        }
+        for text in answer.denial.iter().chain(&answer.note) {
+            eprintln!("{text}");
+        }
+        eprintln!("{}", answer.status_line());
+    } else {
+        println!("{}", answer.render(kanisa_console::Format::Table));
+    }
+    if answer.status >= 400 {
+        bail!("the request was answered with {}", answer.status);
+    }
+    Ok(())
 }
 
 /// Pending migrations, then every policy file.

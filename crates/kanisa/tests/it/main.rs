@@ -325,3 +325,65 @@ async fn missing_postgres_binaries_say_what_to_install() {
     assert!(err.contains("PostgreSQL is not installed"), "{err}");
     assert!(err.contains("apt-get install postgresql"), "{err}");
 }
+
+/// `kanisa query` as a script runs it: the answer on stdout (a table, or the body as JSON with
+/// the status line on stderr), exit 0 for 2xx and 1 for a 4xx; `--as` a user by e-mail.
+#[tokio::test]
+async fn query_prints_answers_and_fails_on_errors() {
+    let site = Site::new();
+    let (status, out, err) = site.run(&["seed", "--demo"], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let (status, out, err) = site
+        .run(
+            &[
+                "admin",
+                "create",
+                "--email",
+                "pastor@example.org",
+                "--name",
+                "Pastor",
+                "--role",
+                "ELDER",
+            ],
+            &[("KANISA_ADMIN_PASSWORD", "a long password")],
+        )
+        .await;
+    assert!(status.success(), "{out}{err}");
+
+    let read = "get sermons?select=title&order=sermon_date.asc&limit=1";
+    let (status, out, err) = site.run(&["query", read], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    assert!(out.starts_with(" title\n"), "{out}");
+    assert!(
+        out.contains(" The Vine and the Branches\n200 OK, 1 row"),
+        "{out}"
+    );
+
+    let (status, out, err) = site.run(&["query", read, "--json"], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let body: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert_eq!(
+        body,
+        serde_json::json!([{"title": "The Vine and the Branches"}])
+    );
+    assert!(err.contains("200 OK, 1 row"), "{err}");
+
+    let (status, out, err) = site.run(&["query", "get sermon"], &[]).await;
+    assert_eq!(status.code(), Some(1), "{out}{err}");
+    assert!(
+        out.contains("hint: Perhaps you meant the table 'public.sermons'"),
+        "{out}"
+    );
+
+    // anon may not read messages; a signed-in elder with send_communications may.
+    let (status, out, err) = site.run(&["query", "head messages"], &[]).await;
+    assert_eq!(status.code(), Some(1), "{out}{err}");
+    assert!(out.contains("401 Unauthorized"), "{out}");
+    let (status, out, err) = site
+        .run(
+            &["query", "head messages", "--as", "pastor@example.org"],
+            &[],
+        )
+        .await;
+    assert!(status.success(), "{out}{err}");
+}
