@@ -12,6 +12,7 @@ mod error;
 mod health;
 mod middleware;
 mod rest;
+mod storage;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -33,6 +34,8 @@ pub struct AppState {
     pub auth: Arc<kanisa_auth::Auth>,
     /// Proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Arc<Vec<kanisa_config::IpBlock>>,
+    /// File storage (`/storage/v1`); without it those paths answer 404.
+    pub storage: Option<Arc<kanisa_storage::Storage>>,
     apps: Arc<apps::Apps>,
 }
 
@@ -51,8 +54,15 @@ impl AppState {
             jwt,
             auth,
             trusted_proxies: Arc::new(Vec::new()),
+            storage: None,
             apps: Arc::new(apps::Apps::new(&apps_dir)),
         }
+    }
+
+    /// Serve `/storage/v1` from this storage service.
+    pub fn with_storage(mut self, storage: Arc<kanisa_storage::Storage>) -> Self {
+        self.storage = Some(storage);
+        self
     }
 
     /// Believe `X-Forwarded-For` from these proxies (`KANISA_TRUSTED_PROXIES`).
@@ -94,7 +104,14 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(64 * 1024));
     let mut api = rest.merge(auth);
-    for prefix in API_PREFIXES.iter().filter(|p| **p != "/rest/v1") {
+    let storage_limit = state.storage.as_ref().map(|s| s.max_request_bytes());
+    if let Some(limit) = storage_limit {
+        api = api.merge(storage_router(limit));
+    }
+    for prefix in API_PREFIXES
+        .iter()
+        .filter(|p| **p != "/rest/v1" && !(**p == "/storage/v1" && storage_limit.is_some()))
+    {
         api = api
             .route(prefix, any(error::no_route))
             .route(&format!("{prefix}/{{*rest}}"), any(error::no_route));
@@ -109,6 +126,51 @@ pub fn router(state: AppState) -> Router {
         .fallback(apps::public)
         .layer(axum::middleware::from_fn(middleware::static_cache_control));
     middleware::wrap(api.merge(apps).with_state(state))
+}
+
+/// `/storage/v1` (storage-js' paths). Upload bodies are streamed and counted against the
+/// bucket's limit as they arrive; the body limit only bounds a multipart envelope (the upload
+/// ceiling plus a margin), unlike the table and auth APIs' small buffered ones.
+fn storage_router(max_body: u64) -> Router<AppState> {
+    use axum::routing::{delete, get, post};
+    const O: &str = "/storage/v1/object";
+    let max_body = usize::try_from(max_body).unwrap_or(usize::MAX);
+    Router::new()
+        .route(
+            &format!("{O}/{{bucket}}/{{*path}}"),
+            post(storage::upload)
+                .put(storage::upload)
+                .get(storage::download)
+                .head(storage::download)
+                .delete(storage::remove_one),
+        )
+        .route(&format!("{O}/{{bucket}}"), delete(storage::remove_many))
+        .route(
+            &format!("{O}/public/{{bucket}}/{{*path}}"),
+            get(storage::download_public).head(storage::download_public),
+        )
+        .route(
+            &format!("{O}/authenticated/{{bucket}}/{{*path}}"),
+            get(storage::download).head(storage::download),
+        )
+        .route(
+            &format!("{O}/info/{{bucket}}/{{*path}}"),
+            get(storage::info),
+        )
+        .route(
+            &format!("{O}/sign/{{bucket}}/{{*path}}"),
+            post(storage::sign)
+                .get(storage::download_signed)
+                .head(storage::download_signed),
+        )
+        .route(&format!("{O}/sign/{{bucket}}"), post(storage::sign_many))
+        .route(&format!("{O}/list/{{bucket}}"), post(storage::list))
+        .route("/storage/v1/bucket", get(storage::buckets))
+        .route("/storage/v1/bucket/{id}", get(storage::bucket))
+        .route("/storage/v1", axum::routing::any(error::no_route))
+        .route("/storage/v1/{*rest}", axum::routing::any(error::no_route))
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(axum::extract::DefaultBodyLimit::max(max_body))
 }
 
 /// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.

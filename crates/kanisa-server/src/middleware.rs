@@ -9,6 +9,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -24,6 +25,23 @@ img-src 'self' data: blob: https://i.ytimg.com; font-src 'self' data:; connect-s
 frame-src https://www.youtube-nocookie.com https://www.youtube.com https://www.google.com \
 https://maps.google.com; media-src 'self' https:; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'";
+
+/// Marks a response that must go out as it is: a storage download (its `Content-Length`,
+/// `ETag` and byte ranges describe the stored bytes, and it is streamed, never buffered).
+#[derive(Debug, Clone, Copy)]
+pub struct Uncompressed;
+
+#[derive(Debug, Clone, Copy)]
+struct NotMarkedUncompressed;
+
+impl tower_http::compression::Predicate for NotMarkedUncompressed {
+    fn should_compress<B>(&self, response: &axum::http::Response<B>) -> bool
+    where
+        B: axum::body::HttpBody,
+    {
+        response.extensions().get::<Uncompressed>().is_none()
+    }
+}
 
 pub fn wrap(router: Router) -> Router {
     let security = [
@@ -41,7 +59,12 @@ pub fn wrap(router: Router) -> Router {
         ),
     ];
     let mut router = router
-        .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(
+            CompressionLayer::new()
+                .gzip(true)
+                .br(true)
+                .compress_when(DefaultPredicate::new().and(NotMarkedUncompressed)),
+        )
         .layer(CatchPanicLayer::custom(|_| {
             tracing::error!("a handler panicked");
             ApiError::new(

@@ -237,7 +237,7 @@ fn header_str<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 }
 
 /// The request's headers as a JSON object for `request.headers` (credentials left out).
-fn headers_json(headers: &HeaderMap) -> String {
+pub(crate) fn headers_json(headers: &HeaderMap) -> String {
     let map: serde_json::Map<String, serde_json::Value> = headers
         .iter()
         .filter(|(k, _)| !matches!(k.as_str(), "authorization" | "apikey" | "cookie"))
@@ -249,7 +249,7 @@ fn headers_json(headers: &HeaderMap) -> String {
 impl AppState {
     /// Who is asking: the bearer token (a user's session or an API key), else the `apikey`
     /// header, else nobody (`anon`). A token that does not verify is refused, never downgraded.
-    fn caller(&self, headers: &HeaderMap) -> Result<Caller, kanisa_auth::JwtError> {
+    pub(crate) fn caller(&self, headers: &HeaderMap) -> Result<Caller, kanisa_auth::JwtError> {
         let bearer = header_str(headers, "authorization").and_then(|v| {
             v.strip_prefix("Bearer ")
                 .or_else(|| v.strip_prefix("bearer "))

@@ -68,10 +68,27 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// File storage.
+    Storage {
+        #[command(subcommand)]
+        command: StorageCommand,
+    },
     /// Generate code from the database schema.
     Gen {
         #[command(subcommand)]
         command: GenCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum StorageCommand {
+    /// Compare file metadata with the stored files and report orphans either way: rows without
+    /// bytes, bytes without a row, writes a crashed process left half-done.
+    Check {
+        /// Repair: delete rows without bytes, unreferenced bytes older than ten minutes
+        /// (younger ones may belong to an upload finishing right now) and half-done writes.
+        #[arg(long)]
+        fix: bool,
     },
 }
 
@@ -244,6 +261,20 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             Ok(())
         }
         Command::Query { request, who, json } => query(db, &request, &who, json).await,
+        Command::Storage {
+            command: StorageCommand::Check { fix },
+        } => {
+            let store = kanisa_storage::Store::from_url(&config.storage_url)?;
+            let grace = std::time::Duration::from_secs(600);
+            let report = kanisa_storage::check(&store, &db.service_pool, fix, grace).await?;
+            for line in report.lines() {
+                println!("{line}");
+            }
+            if !report.is_consistent() {
+                bail!("files and their metadata disagree; `kanisa storage check --fix` repairs");
+            }
+            Ok(())
+        }
         Command::Gen {
             command: GenCommand::Types { out },
         } => {
@@ -351,7 +382,14 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         std::sync::Arc::new(auth),
         config.apps_dir.clone(),
     )
-    .with_trusted_proxies(config.trusted_proxies.clone());
+    .with_trusted_proxies(config.trusted_proxies.clone())
+    .with_storage(std::sync::Arc::new(kanisa_storage::Storage::new(
+        kanisa_storage::Store::from_url(&config.storage_url)?,
+        db.pool.clone(),
+        db.service_pool.clone(),
+        &secret,
+        kanisa_storage::StorageOptions::default(),
+    )));
     let app = kanisa_server::router(state);
 
     print_banner(config, first_admin.as_ref())?;

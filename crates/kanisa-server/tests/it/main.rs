@@ -6,6 +6,7 @@ mod fuzz;
 mod health;
 mod policies;
 mod rest;
+mod storage;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -22,6 +23,10 @@ pub struct TestApp {
     pub service_key: String,
     pub http: reqwest::Client,
     pub db: Option<TestDb>,
+    /// The folder the storage API keeps its files in.
+    pub storage_dir: tempfile::TempDir,
+    /// The storage API's clock (signed links, generated names): starts at the real time.
+    pub clock: kanisa_storage::Clock,
     _apps: tempfile::TempDir,
 }
 
@@ -88,12 +93,30 @@ impl TestApp {
         }
         let jwt = std::sync::Arc::new(kanisa_auth::JwtKeys::new(TEST_SECRET));
         let service_key = jwt.api_key("service_role").unwrap();
+        let storage_service_pool = service_pool.clone();
         let auth = kanisa_auth::Auth::new(
             service_pool,
             jwt.clone(),
             kanisa_auth::AuthOptions::new(TEST_SECRET),
         )
         .unwrap();
+        let storage_dir = tempfile::tempdir().unwrap();
+        let clock = kanisa_storage::Clock::manual(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_secs() as i64,
+        );
+        let storage = kanisa_storage::Storage::new(
+            kanisa_storage::Store::local(storage_dir.path()).unwrap(),
+            pool.clone(),
+            storage_service_pool,
+            TEST_SECRET,
+            kanisa_storage::StorageOptions {
+                clock: clock.clone(),
+                ..Default::default()
+            },
+        );
         let state = kanisa_server::AppState::new(
             pool,
             rest,
@@ -101,7 +124,8 @@ impl TestApp {
             std::sync::Arc::new(auth),
             apps.path().to_owned(),
         )
-        .with_trusted_proxies(proxies);
+        .with_trusted_proxies(proxies)
+        .with_storage(std::sync::Arc::new(storage));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(kanisa_server::serve(
@@ -117,6 +141,8 @@ impl TestApp {
                 .build()
                 .unwrap(),
             db,
+            storage_dir,
+            clock,
             _apps: apps,
         }
     }
