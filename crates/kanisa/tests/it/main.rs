@@ -1,6 +1,8 @@
 //! The `kanisa` binary as a person runs it: a managed cluster in a fresh data dir, started,
 //! stopped, crashed, backed up and restored.
 
+mod storage;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
