@@ -80,14 +80,14 @@ impl Ctx {
         headers: &HeaderMap,
         path: &str,
         public: bool,
-    ) -> Result<Ctx, Response> {
+    ) -> Result<Ctx, Box<Response>> {
         let Some(storage) = state.storage.clone() else {
-            return Err(failure(
+            return Err(Box::new(failure(
                 404,
                 "NotFound",
                 "not_found",
                 "File storage is not set up",
-            ));
+            )));
         };
         let mut caller = if public {
             Caller::anon()
@@ -98,7 +98,7 @@ impl Ctx {
                     header::WWW_AUTHENTICATE,
                     HeaderValue::from_static("Bearer error=\"invalid_token\""),
                 );
-                r
+                Box::new(r)
             })?;
             Caller {
                 role: c.role,
@@ -136,7 +136,7 @@ pub async fn upload(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let upsert = method == Method::PUT || header_str(&headers, "x-upsert") == Some("true");
     let multipart = header_str(&headers, header::CONTENT_TYPE.as_str())
@@ -325,7 +325,7 @@ pub async fn download(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -349,7 +349,7 @@ pub async fn download_public(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), true) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -395,7 +395,7 @@ pub async fn info(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -576,7 +576,7 @@ pub async fn sign(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -602,7 +602,7 @@ pub async fn sign_many(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -649,7 +649,7 @@ pub async fn list(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -697,7 +697,7 @@ pub async fn remove_many(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -724,7 +724,7 @@ pub async fn remove_one(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(
         async {
@@ -748,7 +748,7 @@ pub async fn buckets(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(async { Ok(Json(ctx.storage.buckets(&ctx.caller).await?).into_response()) }.await)
 }
@@ -764,7 +764,7 @@ pub async fn bucket(
 ) -> Response {
     let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     respond(async { Ok(Json(ctx.storage.bucket(&ctx.caller, &id).await?).into_response()) }.await)
 }

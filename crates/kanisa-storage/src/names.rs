@@ -93,11 +93,11 @@ pub fn generated_name(folder: &str, ext: &str, now_ms: i64) -> String {
 /// A limit in bytes as the error texts give it: `10MB`, `5MB`, `512KB`, or bytes.
 pub fn format_limit(bytes: u64) -> String {
     const MB: u64 = 1024 * 1024;
-    if bytes >= MB && bytes % MB == 0 {
+    if bytes >= MB && bytes.is_multiple_of(MB) {
         format!("{}MB", bytes / MB)
     } else if bytes >= MB {
         format!("{:.1}MB", bytes as f64 / MB as f64)
-    } else if bytes >= 1024 && bytes % 1024 == 0 {
+    } else if bytes >= 1024 && bytes.is_multiple_of(1024) {
         format!("{}KB", bytes / 1024)
     } else {
         format!("{bytes} bytes")
