@@ -179,12 +179,12 @@ describe('links', () => {
   });
 
   it('createSignedUrl POSTs expiresIn and makes the relative link absolute', async () => {
-    const { kanisa, last } = setup(() => json({ signedURL: '/object/sign/attachments/m/1.pdf?token=abc' }));
-    const { data } = await kanisa.storage.from('attachments').createSignedUrl('m/1.pdf', 600);
+    const { kanisa, last } = setup(() => json({ signedURL: '/object/sign/attachments/m/report 1.pdf?token=abc' }));
+    const { data } = await kanisa.storage.from('attachments').createSignedUrl('m/report 1.pdf', 600);
     expect(last().method).toBe('POST');
-    expect(last().url.pathname).toBe('/storage/v1/object/sign/attachments/m/1.pdf');
+    expect(last().url.pathname).toBe('/storage/v1/object/sign/attachments/m/report%201.pdf');
     expect(last().body).toEqual({ expiresIn: 600 });
-    expect(data).toEqual({ signedUrl: 'http://church.example/storage/v1/object/sign/attachments/m/1.pdf?token=abc' });
+    expect(data).toEqual({ signedUrl: 'http://church.example/storage/v1/object/sign/attachments/m/report%201.pdf?token=abc' });
   });
 
   it('createSignedUrl keeps a link that already names /storage/v1 or an origin', async () => {

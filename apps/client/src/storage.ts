@@ -100,9 +100,12 @@ export function createStorage(http: Http): StorageClient {
             json: { expiresIn },
           });
           if (result.error) return result;
-          // The server names the link relative to /storage/v1 (as Supabase does), or absolutely.
+          // The server names the link relative to /storage/v1 with the object's name as it is
+          // (as Supabase does: storage-js encodes it the same way), or absolutely.
           const link = result.data.signedURL;
-          const signedUrl = /^https?:/.test(link) ? link : `${http.base}${link.startsWith('/storage/v1/') ? '' : '/storage/v1'}${link}`;
+          const signedUrl = /^https?:/.test(link)
+            ? link
+            : encodeURI(`${http.base}${link.startsWith('/storage/v1/') ? '' : '/storage/v1'}${link}`);
           return { data: { signedUrl }, error: null, status: result.status };
         },
 
