@@ -29,7 +29,7 @@ async fn reserved_api_prefixes_answer_a_json_404_in_the_error_envelope() {
     for path in [
         "/rest/v1/sermons/extra/segments",
         "/auth/v1/magiclink",
-        "/storage/v1/object/public/church-files/x.png",
+        "/storage/v1/nothing/here",
         "/functions/v1/payments",
     ] {
         let res = app.get(path).await;
