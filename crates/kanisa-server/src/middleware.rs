@@ -136,6 +136,8 @@ pub fn cors() -> tower_http::cors::CorsLayer {
                 "accept-profile",
                 "content-profile",
                 "x-upsert",
+                "x-metadata",
+                "cache-control",
                 "x-retry-count",
                 "x-supabase-api-version",
             ]
@@ -151,6 +153,8 @@ pub fn cors() -> tower_http::cors::CorsLayer {
                 "link",
                 "x-supabase-api-version",
                 "retry-after",
+                "etag",
+                "content-disposition",
             ]
             .map(HeaderName::from_static),
         )
