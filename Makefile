@@ -39,8 +39,9 @@ rust-checks:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 
+## The Rust tests, with a local S3-compatible server (moto, from PyPI) for the S3 backend's test.
 rust-test:
-	cargo test --workspace --locked
+	scripts/with-s3.sh cargo test --workspace --locked
 
 apps-checks: apps-deps
 	cd apps && npm run typecheck
@@ -55,7 +56,7 @@ chromium:
 ## Browser smoke test: a real server (debug build, throwaway data dir) and Debian's Chromium.
 e2e: apps chromium
 	cargo build --locked --bin kanisa
-	scripts/e2e.sh $(KANISA_DEBUG)
+	scripts/with-s3.sh scripts/e2e.sh $(KANISA_DEBUG)
 
 ## Measurements (never assertions) of a release build: start-up time and idle memory, then the
 ## table API under load (wrk, installed on demand; pgbench floor). BENCH_DURATION, BENCH_CONNECTIONS.

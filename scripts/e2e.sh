@@ -2,8 +2,10 @@
 # Starts a real Kanisa (managed cluster in a throwaway data dir, demo content) on a free port,
 # runs the apps' browser tests against it with Debian's Chromium, the postgrest-js
 # compatibility suite (apps/compat) and the client's integration tests (apps/client), then stops
-# it and checks that it shut down cleanly (exit 0, no postgres left behind). Exits non-zero if
-# any suite fails.
+# it and checks that it shut down cleanly (exit 0, no postgres left behind). With
+# KANISA_TEST_S3_ENDPOINT set (scripts/with-s3.sh, as `make test` runs it), it then serves the
+# same data with files on that S3-compatible server and runs the storage-js suite again.
+# Exits non-zero if any suite fails.
 set -euo pipefail
 bin=${1:?usage: scripts/e2e.sh path/to/kanisa}
 bin=$(realpath "$bin")
@@ -28,17 +30,31 @@ cleanup() {
 }
 trap cleanup EXIT
 
-env "${server_env[@]}" KANISA_ADMIN_EMAIL=admin@example.org KANISA_ADMIN_PASSWORD=e2e-admin-password \
-  "$bin" serve >"$log" 2>&1 &
-pid=$!
+# start_server [VAR=value...]: serves the throwaway data dir with the extra environment.
+start_server() {
+  env "${server_env[@]}" KANISA_ADMIN_EMAIL=admin@example.org KANISA_ADMIN_PASSWORD=e2e-admin-password \
+    "$@" "$bin" serve >>"$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 300); do
+    if curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "$pid" 2>/dev/null; then echo "kanisa exited early:"; cat "$log"; exit 1; fi
+    sleep 0.2
+  done
+  curl -fsS "http://127.0.0.1:$port/health" || { echo "kanisa never became healthy:"; cat "$log"; exit 1; }
+  echo
+}
 
-for _ in $(seq 1 300); do
-  if curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$pid" 2>/dev/null; then echo "kanisa exited early:"; cat "$log"; exit 1; fi
-  sleep 0.2
-done
-curl -fsS "http://127.0.0.1:$port/health" || { echo "kanisa never became healthy:"; cat "$log"; exit 1; }
-echo
+# stop_server: SIGINT, then a clean exit and no postgres left behind.
+stop_server() {
+  kill -INT "$pid"
+  if ! wait "$pid"; then echo "kanisa did not shut down cleanly:"; cat "$log"; exit 1; fi
+  pid=
+  if pgrep -f "$work/data/postgres" >/dev/null; then
+    echo "postgres is still running after kanisa stopped"; exit 1
+  fi
+}
+
+start_server KANISA_STORAGE_URL="file://$work/storage"
 
 # The API keys for that secret: lines "anon <jwt>" and "service_role <jwt>".
 keys=$(env "${server_env[@]}" "$bin" keys) || { echo "kanisa keys failed"; exit 1; }
@@ -61,10 +77,20 @@ if [ "$e2e_status" -ne 0 ]; then status=$e2e_status; fi
 if [ "$compat_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$compat_status; fi
 if [ "$client_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$client_status; fi
 
-kill -INT "$pid"
-if ! wait "$pid"; then echo "kanisa did not shut down cleanly:"; cat "$log"; exit 1; fi
-pid=
-if pgrep -f "$work/data/postgres" >/dev/null; then
-  echo "postgres is still running after kanisa stopped"; exit 1
+stop_server
+
+if [ -n "${KANISA_TEST_S3_ENDPOINT:-}" ]; then
+  echo "== the storage-js suite again, with the files on S3 ($KANISA_TEST_S3_ENDPOINT)"
+  start_server KANISA_STORAGE_URL="s3://${KANISA_TEST_S3_BUCKET:-kanisa-test}/e2e" \
+    AWS_ENDPOINT_URL="$KANISA_TEST_S3_ENDPOINT" AWS_REGION=us-east-1 \
+    AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test
+  s3_status=0
+  (cd "$root/apps" && node --test --test-reporter=spec compat/storage.test.mjs) || s3_status=$?
+  echo "storage-js on S3: exit $s3_status"
+  if [ "$s3_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$s3_status; fi
+  stop_server
+else
+  echo "KANISA_TEST_S3_ENDPOINT is not set: the S3 pass of the storage suite did not run" \
+    "(make test sets it through scripts/with-s3.sh)"
 fi
 exit $status
