@@ -234,8 +234,6 @@ LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
   caller uuid := auth.uid();
   cached text := current_setting('kanisa.permissions_cache', true);
-  found_role text;
-  found_own text[];
   result text[];
 BEGIN
   IF caller IS NULL THEN
@@ -244,13 +242,16 @@ BEGIN
   IF cached IS NOT NULL AND cached <> '' AND split_part(cached, '|', 1) = caller::text THEN
     RETURN split_part(cached, '|', 2)::text[];
   END IF;
-  SELECT u.role, u.permissions INTO found_role, found_own
+  -- The rule of auth.effective_permissions, inlined: one statement instead of a second call.
+  SELECT CASE
+           WHEN u.role = 'SUPER_ADMIN' THEN ARRAY(SELECT p.name FROM kanisa.permissions p)
+           WHEN u.permissions IS NOT NULL THEN u.permissions
+           ELSE ARRAY(SELECT rp.permission FROM kanisa.role_permissions rp
+                       WHERE rp.role = u.role)
+         END
+    INTO result
     FROM public.users u WHERE u.id = caller AND u.is_active;
-  IF FOUND THEN
-    result := auth.effective_permissions(found_role, found_own);
-  ELSE
-    result := '{}';
-  END IF;
+  result := coalesce(result, '{}');
   PERFORM set_config('kanisa.permissions_cache', caller::text || '|' || result::text, true);
   RETURN result;
 END
