@@ -224,23 +224,22 @@ BEGIN
 END
 $$;
 
--- The caller's effective permissions ({} when not signed in or deactivated). Computed once per
--- transaction: the answer is kept in the transaction-local setting kanisa.permissions_cache
--- (keyed by the user id), so the several policies of one request look the profile up once.
--- A request is one transaction of one statement, and nobody can change their own profile's
--- rights (users_guard_profile_change), so the cache cannot go stale within it.
-CREATE FUNCTION auth.permissions() RETURNS text[]
+-- The caller's effective permissions ({} when not signed in or deactivated). Looked up once per
+-- transaction by auth.lookup_permissions(), which keeps the answer in the transaction-local
+-- setting kanisa.permissions_cache (keyed by the user id); auth.permissions() itself is plain
+-- SQL that PostgreSQL inlines, so the later policies of the same request read that setting
+-- without calling a SECURITY DEFINER function at all (its SET clause alone costs as much as a
+-- small query). A request is one transaction of one statement, and nobody can change their own
+-- profile's rights (users_guard_profile_change), so the cache cannot go stale within it. Like
+-- request.jwt.claims, the setting is trusted: API callers cannot run set_config.
+CREATE FUNCTION auth.lookup_permissions() RETURNS text[]
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
   caller uuid := auth.uid();
-  cached text := current_setting('kanisa.permissions_cache', true);
   result text[];
 BEGIN
   IF caller IS NULL THEN
     RETURN '{}';
-  END IF;
-  IF cached IS NOT NULL AND cached <> '' AND split_part(cached, '|', 1) = caller::text THEN
-    RETURN split_part(cached, '|', 2)::text[];
   END IF;
   -- The rule of auth.effective_permissions, inlined: one statement instead of a second call.
   SELECT CASE
@@ -255,6 +254,18 @@ BEGIN
   PERFORM set_config('kanisa.permissions_cache', caller::text || '|' || result::text, true);
   RETURN result;
 END
+$$;
+
+CREATE FUNCTION auth.permissions() RETURNS text[]
+LANGUAGE sql STABLE AS $$
+  SELECT CASE
+           WHEN pg_catalog.split_part(
+                  pg_catalog.current_setting('kanisa.permissions_cache', true), '|', 1)
+                = auth.uid()::text
+           THEN pg_catalog.split_part(
+                  pg_catalog.current_setting('kanisa.permissions_cache', true), '|', 2)::text[]
+           ELSE auth.lookup_permissions()
+         END
 $$;
 
 -- True when the caller holds `permission`.
@@ -290,8 +301,8 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA auth FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA kanisa FROM PUBLIC;
 GRANT USAGE ON SCHEMA auth TO anon, authenticated, service_role;
 GRANT EXECUTE ON FUNCTION auth.jwt(), auth.uid(), auth.is_active(), auth.rank(),
-  auth.permissions(), auth.has_permission(text), auth.has_any_permission(text[]),
-  auth.effective_permissions(text, text[])
+  auth.permissions(), auth.lookup_permissions(), auth.has_permission(text),
+  auth.has_any_permission(text[]), auth.effective_permissions(text, text[])
   TO anon, authenticated, service_role;
 
 -- Staff editing profiles through the table API (policies decide whose rows they reach):
