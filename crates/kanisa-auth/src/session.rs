@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use kanisa_pg::Pool;
 use kanisa_pg::tokio_postgres::GenericClient;
@@ -264,7 +264,7 @@ impl Auth {
             ));
         }
         let now = self.now();
-        let db = self.pool.get().await?;
+        let mut db = self.pool.get().await?;
         let security = Security::load(&**db).await?;
         self.check_lockout(&**db, &email, now).await?;
         let found = db
@@ -303,7 +303,6 @@ impl Auth {
             &[&email, &(now - chrono::Duration::days(1))],
         )
         .await?;
-        let mut db = db;
         let tx = db.transaction().await?;
         tx.execute(
             "UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1",
@@ -706,11 +705,6 @@ impl Auth {
 
     pub(crate) async fn hash(&self, password: &str) -> Result<String, AuthError> {
         self.hasher.hash(password).await
-    }
-
-    /// Formats an instant as the API shows instants.
-    pub fn timestamp(t: DateTime<Utc>) -> String {
-        t.to_rfc3339_opts(SecondsFormat::Secs, true)
     }
 }
 

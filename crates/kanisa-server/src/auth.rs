@@ -109,16 +109,7 @@ impl Ctx {
 
 /// The caller named by the bearer token (a user's session or the service key).
 fn identity(state: &AppState, headers: &HeaderMap) -> Result<Identity, AuthError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            v.strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-        })
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or(AuthError::NoAuthorization)?;
+    let token = crate::rest::bearer_token(headers).ok_or(AuthError::NoAuthorization)?;
     let verified = state.jwt.verify(token).map_err(AuthError::BadJwt)?;
     let claims: Value = serde_json::from_str(&verified.claims).unwrap_or_default();
     Identity::from_claims(&verified.role, &claims)

@@ -232,6 +232,17 @@ fn unauthorized(e: &kanisa_auth::JwtError) -> Response {
     response
 }
 
+/// The token of an `Authorization: Bearer …` header (trimmed; `None` when absent or empty).
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    header_str(headers, "authorization")
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+}
+
 fn header_str<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
@@ -250,12 +261,7 @@ impl AppState {
     /// Who is asking: the bearer token (a user's session or an API key), else the `apikey`
     /// header, else nobody (`anon`). A token that does not verify is refused, never downgraded.
     pub(crate) fn caller(&self, headers: &HeaderMap) -> Result<Caller, kanisa_auth::JwtError> {
-        let bearer = header_str(headers, "authorization").and_then(|v| {
-            v.strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-                .map(str::trim)
-        });
-        let token = bearer.or_else(|| header_str(headers, "apikey").map(str::trim));
+        let token = bearer_token(headers).or_else(|| header_str(headers, "apikey").map(str::trim));
         let Some(token) = token.filter(|t| !t.is_empty()) else {
             return Ok(Caller {
                 role: "anon".to_owned(),
