@@ -19,6 +19,9 @@ log="$work/kanisa.log"
 server_env=(
   KANISA_DATA_DIR="$work/data" KANISA_APPS_DIR="$root/apps" KANISA_ADDR="127.0.0.1:$port"
   KANISA_JWT_SECRET=kanisa-e2e-test-only-secret-000000000000
+  # The suites sign in more often than 30 times in 5 minutes from one address; the limit
+  # itself is tested in crates/kanisa-server/tests.
+  KANISA_SIGNIN_LIMIT=0
 )
 
 cleanup() {
@@ -64,6 +67,8 @@ if [ -z "$KANISA_ANON_KEY" ] || [ -z "$KANISA_SERVICE_KEY" ]; then
   echo "kanisa keys printed no anon/service_role key:"; echo "$keys"; exit 1
 fi
 export KANISA_URL="http://127.0.0.1:$port" KANISA_ANON_KEY KANISA_SERVICE_KEY
+# The browser tests' accounts, one per role (apps/e2e/users.mjs), through the admin API.
+(cd "$root/apps" && node e2e/users.mjs) || { echo "creating the test accounts failed"; exit 1; }
 
 status=0
 e2e_status=0

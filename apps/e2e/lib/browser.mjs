@@ -1,0 +1,134 @@
+// Shared helpers of the browser tests (apps/e2e/*.test.mjs): one Debian Chromium per test file
+// through playwright-core, pages that collect every console error, uncaught exception, failed
+// request and HTTP error (a test asserts the list is empty), screenshots into e2e/artifacts/
+// (kept by CI), axe-core checks, and sign-in through the real back-office form.
+import AxeBuilder from '@axe-core/playwright';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const baseUrl = (process.env.KANISA_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Viewports the acceptance lists name. */
+export const viewports = {
+  phone: { width: 375, height: 740 },
+  small: { width: 360, height: 740 },
+  tablet: { width: 800, height: 900 },
+  desktop: { width: 1280, height: 800 },
+  wide: { width: 1200, height: 800 },
+};
+
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+/** @type {string | undefined} */
+let profile;
+
+/** Starts the browser before the file's tests and closes it after. Call once per test file. */
+export function useBrowser() {
+  before(async () => {
+    await mkdir(artifacts, { recursive: true });
+    profile = await mkdtemp(join(tmpdir(), 'kanisa-e2e-'));
+    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  });
+  after(async () => {
+    await browser?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+}
+
+/**
+ * A page in a fresh context (own storage: nobody signed in) that records problems.
+ * @param {{ width: number; height: number }} viewport
+ * @param {{ expectedFailure?: (url: string) => boolean; clock?: Date; reducedMotion?: 'reduce' | 'no-preference' }} [options]
+ *   expectedFailure: responses and console errors that are part of the test;
+ *   clock: install Playwright's fake clock at that time before any script runs.
+ */
+export async function openPage(viewport, options = {}) {
+  if (!browser) throw new Error('The browser did not start: call useBrowser() in the test file.');
+  const expectedFailure = options.expectedFailure ?? (() => false);
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-KE',
+    timezoneId: 'Africa/Nairobi',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  if (options.clock) await context.clock.install({ time: options.clock });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on('console', (message) => {
+    const where = message.location().url;
+    if (message.type() === 'error' && !expectedFailure(where) && !/status of [45]\d\d/.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '?';
+    // Requests cut short by navigation or an AbortController are not failures of the app.
+    if (reason.includes('ERR_ABORTED') || expectedFailure(request.url())) return;
+    problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !expectedFailure(response.url())) {
+      problems.push(`HTTP ${String(response.status())}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+  const close = () => context.close();
+  return { page, context, problems, close };
+}
+
+/**
+ * A full-page screenshot into e2e/artifacts/<name>.png.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The serious and critical axe-core violations of the page as readable lines (WCAG 2.1 A/AA).
+ * @param {import('playwright-core').Page} page
+ */
+export async function axeViolations(page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Signs in through the back office's form and waits for the dashboard (or `landing`).
+ * @param {import('playwright-core').Page} page
+ * @param {{ email: string; password: string }} user
+ * @param {string} [landing] the path expected after sign-in
+ */
+export async function signIn(page, user, landing = '/admin/dashboard') {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === landing, { timeout: 15_000 });
+}
+
+/** Service-role headers for preparing data through the table API (never used by the apps). */
+export function serviceHeaders() {
+  const key = process.env.KANISA_SERVICE_KEY;
+  if (!key) throw new Error('KANISA_SERVICE_KEY is not set (scripts/e2e.sh and scripts/dev-server.sh set it)');
+  return { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+}
