@@ -17,3 +17,9 @@ GRANT EXECUTE ON FUNCTION
   public.update_message_status(uuid),
   public.mark_message_read(uuid)
 TO authenticated;
+
+-- get_service_modes (migration 0010): booleans saying whether e-mail, SMS and payments are
+-- simulated (the back office's demo-mode banner). SECURITY DEFINER, since the secrets it checks
+-- for are readable by no API role; it answers nothing but the three booleans. Every signed-in
+-- user may ask; anon may not.
+GRANT EXECUTE ON FUNCTION public.get_service_modes() TO authenticated;

@@ -2,7 +2,8 @@
 # A throwaway Kanisa for working on the apps and their browser tests: a fresh managed cluster
 # with demo content and the e2e test accounts (apps/e2e/users.mjs), on the given port, serving
 # apps/*/dist. Prints the environment the browser tests read and writes it to
-# /tmp/kanisa-dev-<port>.env; runs in the foreground until interrupted, then deletes its data.
+# /tmp/kanisa-dev-<port>.env; runs in the foreground until interrupted (Ctrl-C, or `kill` — a
+# background job ignores SIGINT), then stops the server and deletes its data.
 #
 #   scripts/dev-server.sh [port] [path/to/kanisa]      (default 8090, target/debug/kanisa)
 #   source /tmp/kanisa-dev-8090.env && cd apps && node --test e2e/public-shell.test.mjs

@@ -1199,6 +1199,14 @@ export type Database = {
           total: number
         }[]
       }
+      get_service_modes: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email_simulated: boolean
+          payments_simulated: boolean
+          sms_simulated: boolean
+        }[]
+      }
       mark_message_read: {
         Args: {
           message_id: string
