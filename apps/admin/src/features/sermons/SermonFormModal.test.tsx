@@ -74,9 +74,9 @@ describe('SermonFormModal', () => {
 
     // The request was a draft insert with the tags as a list and no created_by.
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain('/rest/v1/sermons');
+    expect(url instanceof Request ? url.url : url.toString()).toContain('/rest/v1/sermons');
     expect(init?.method).toBe('POST');
-    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    const body = JSON.parse(init?.body as string) as Record<string, unknown>;
     expect(body).toMatchObject({ title: 'Walking by Faith', tags: ['faith', 'hope'], is_published: false });
     expect(body).not.toHaveProperty('created_by');
   });
