@@ -1,7 +1,12 @@
 //! The built React apps: the public site at `/` and the back office at `/admin/`, each with a
-//! history fallback to its `index.html` for paths that are not files.
+//! history fallback to its `index.html` for paths that are not files. The public site's
+//! `index.html` gets each route's head (title, description, Open Graph, JSON-LD; see `seo`)
+//! from the public System Settings, read as `anon` and kept for a short while.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode, header};
@@ -9,26 +14,148 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
 
-use crate::AppState;
 use crate::error::ApiError;
+use crate::{AppState, seo};
 
 pub struct Apps {
     public: PathBuf,
     admin: PathBuf,
+    /// The site's address for canonical and Open Graph links (`KANISA_PUBLIC_URL`); without
+    /// it, the request's `Host`.
+    public_url: Option<String>,
+    church: Mutex<Option<(Instant, Arc<seo::Church>)>>,
 }
 
+/// How long the church's details are reused before the settings are read again. A staff edit
+/// shows in shared links within this time, on every instance.
+const CHURCH_TTL: Duration = Duration::from_secs(30);
+
 impl Apps {
-    pub fn new(apps_dir: &Path) -> Self {
+    pub fn new(apps_dir: &Path, public_url: Option<String>) -> Self {
         Self {
             public: apps_dir.join("public/dist"),
             admin: apps_dir.join("admin/dist"),
+            public_url: public_url.map(|u| u.trim_end_matches('/').to_owned()),
+            church: Mutex::new(None),
+        }
+    }
+
+    pub fn with_public_url(&self, url: &str) -> Self {
+        Self {
+            public: self.public.clone(),
+            admin: self.admin.clone(),
+            public_url: Some(url.trim_end_matches('/').to_owned()),
+            church: Mutex::new(None),
         }
     }
 }
 
 pub async fn public(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path().to_owned();
+    if req.method() == Method::GET || req.method() == Method::HEAD {
+        let index = state.apps.public.join("index.html");
+        if let Some(relative) = safe_relative_path(&path)
+            && !looks_like_file(&relative)
+            && !state.apps.public.join(&relative).is_file()
+            && let Ok(html) = tokio::fs::read_to_string(&index).await
+        {
+            return public_page(&state, &path, &html, req.headers()).await;
+        }
+    }
     serve(&state.apps.public, &path, req, "public site").await
+}
+
+/// The public site's `index.html` with the route's head; 404 (still the app, which shows its
+/// "Page not found") for a path the site does not have.
+async fn public_page(
+    state: &AppState,
+    path: &str,
+    html: &str,
+    headers: &axum::http::HeaderMap,
+) -> Response {
+    let church = church(state).await;
+    let page = seo::page_for(path);
+    let base = state.apps.public_url.clone().unwrap_or_else(|| {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| {
+                h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+            })
+            .unwrap_or("localhost");
+        let https = headers
+            .get("x-forwarded-proto")
+            .is_some_and(|p| p.as_bytes() == b"https");
+        format!("{}://{host}", if https { "https" } else { "http" })
+    });
+    let body = seo::inject(html, &seo::head(&church, page, &base, path));
+    let status = if page.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
+    (status, Html(body)).into_response()
+}
+
+/// The church's public details, from the settings at most [`CHURCH_TTL`] old. When the
+/// database cannot answer, the last known details (or the defaults) serve, and the next
+/// request tries again.
+async fn church(state: &AppState) -> Arc<seo::Church> {
+    let cached = state.apps.church.lock().map(|c| c.clone()).unwrap_or(None);
+    if let Some((at, church)) = &cached
+        && at.elapsed() < CHURCH_TTL
+    {
+        return church.clone();
+    }
+    match public_settings(&state.pool).await {
+        Ok(settings) => {
+            let church = Arc::new(seo::Church::from_settings(&settings));
+            if let Ok(mut slot) = state.apps.church.lock() {
+                *slot = Some((Instant::now(), church.clone()));
+            }
+            church
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "reading the public settings for the page head failed");
+            cached.map_or_else(
+                || Arc::new(seo::Church::from_settings(&HashMap::new())),
+                |(_, church)| church,
+            )
+        }
+    }
+}
+
+/// The public settings as anon reads them (the same policies as `/rest/v1/system_settings`).
+async fn public_settings(
+    pool: &kanisa_pg::Pool,
+) -> Result<HashMap<String, serde_json::Value>, kanisa_pg::PgError> {
+    let ctx = kanisa_pg::context::RequestContext {
+        role: "anon",
+        claims: "{\"role\":\"anon\"}",
+        method: "GET",
+        path: "/",
+        headers: "{}",
+        timeout: "2s",
+        client_ip: "",
+    };
+    let tx = kanisa_pg::context::begin_as(pool, &ctx, true).await?;
+    let rows = tx
+        .client()
+        .query(
+            "SELECT key, value FROM public.system_settings WHERE is_public",
+            &[],
+        )
+        .await;
+    let settings = match rows {
+        Ok(rows) => rows.iter().map(|r| (r.get(0), r.get(1))).collect(),
+        Err(e) => {
+            tx.rollback().await.ok();
+            return Err(e.into());
+        }
+    };
+    tx.commit().await?;
+    Ok(settings)
 }
 
 pub async fn admin(State(state): State<AppState>, req: Request) -> Response {

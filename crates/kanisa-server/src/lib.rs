@@ -12,6 +12,7 @@ mod error;
 mod health;
 mod middleware;
 mod rest;
+mod seo;
 mod storage;
 
 use std::future::Future;
@@ -55,13 +56,20 @@ impl AppState {
             auth,
             trusted_proxies: Arc::new(Vec::new()),
             storage: None,
-            apps: Arc::new(apps::Apps::new(&apps_dir)),
+            apps: Arc::new(apps::Apps::new(&apps_dir, None)),
         }
     }
 
     /// Serve `/storage/v1` from this storage service.
     pub fn with_storage(mut self, storage: Arc<kanisa_storage::Storage>) -> Self {
         self.storage = Some(storage);
+        self
+    }
+
+    /// The site's public address (`KANISA_PUBLIC_URL`) for the canonical and Open Graph links
+    /// of the public pages; without it they use the request's `Host`.
+    pub fn with_public_url(mut self, url: &str) -> Self {
+        self.apps = Arc::new(self.apps.with_public_url(url));
         self
     }
 

@@ -375,21 +375,25 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     let notifications = kanisa_pg::listen(db.pg_config.clone(), "kanisa");
     let follower = rest.clone();
     tokio::spawn(async move { follower.follow_notifications(notifications).await });
-    let state = kanisa_server::AppState::new(
+    let mut state = kanisa_server::AppState::new(
         db.pool.clone(),
         rest,
         jwt,
         std::sync::Arc::new(auth),
         config.apps_dir.clone(),
-    )
-    .with_trusted_proxies(config.trusted_proxies.clone())
-    .with_storage(std::sync::Arc::new(kanisa_storage::Storage::new(
-        kanisa_storage::Store::from_url(&config.storage_url)?,
-        db.pool.clone(),
-        db.service_pool.clone(),
-        &secret,
-        kanisa_storage::StorageOptions::default(),
-    )));
+    );
+    if let Some(url) = &config.public_url {
+        state = state.with_public_url(url.as_str());
+    }
+    let state = state
+        .with_trusted_proxies(config.trusted_proxies.clone())
+        .with_storage(std::sync::Arc::new(kanisa_storage::Storage::new(
+            kanisa_storage::Store::from_url(&config.storage_url)?,
+            db.pool.clone(),
+            db.service_pool.clone(),
+            &secret,
+            kanisa_storage::StorageOptions::default(),
+        )));
     let app = kanisa_server::router(state);
 
     print_banner(config, first_admin.as_ref())?;

@@ -242,7 +242,7 @@ async fn write_grants_are_column_grants_without_keys_or_timestamps() {
     );
 }
 
-/// anon may call no function in the exposed schema; signed-in users call the five RPC functions.
+/// anon may call no function in the exposed schema; signed-in users call the six RPC functions.
 #[tokio::test]
 async fn rpc_functions_are_granted_to_signed_in_users_only() {
     let db = TestDb::new().await;
@@ -266,6 +266,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_message_stats", false, true),
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),
+            ("get_service_modes", false, true),
             ("mark_message_read", false, true),
             ("update_message_status", false, true),
         ]

@@ -9,9 +9,14 @@ fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
 #[tokio::test]
 async fn the_public_app_and_its_history_fallback() {
     let app = TestApp::spawn().await;
-    for path in ["/", "/sermons", "/events/2026", "/give"] {
+    for (path, status) in [
+        ("/", 200),
+        ("/sermons", 200),
+        ("/events/2026", 404),
+        ("/give", 404),
+    ] {
         let res = app.get(path).await;
-        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.status(), status, "{path}");
         assert_eq!(header(&res, "cache-control"), "no-cache", "{path}");
         assert!(header(&res, "content-type").starts_with("text/html"));
         assert!(header(&res, "content-security-policy").contains("frame-ancestors 'none'"));
@@ -20,13 +25,90 @@ async fn the_public_app_and_its_history_fallback() {
             header(&res, "referrer-policy"),
             "strict-origin-when-cross-origin"
         );
-        assert!(
-            res.text()
-                .await
-                .unwrap()
-                .contains("<title>Public site</title>")
-        );
+        assert!(res.text().await.unwrap().contains("<h1>Public site</h1>"));
     }
+}
+
+/// What a link preview (WhatsApp) or a search engine sees without running JavaScript: the
+/// route's title and description naming the church, Open Graph tags and the church in JSON-LD,
+/// all from the public System Settings of the demo content.
+#[tokio::test]
+async fn public_pages_carry_their_head_for_link_previews_and_search_engines() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let name: String = sql
+        .query_one(
+            "SELECT value #>> '{}' FROM public.system_settings WHERE key = 'church_name'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let phone: String = sql
+        .query_one(
+            "SELECT value #>> '{}' FROM public.system_settings WHERE key = 'church_phone'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+
+    let res = app
+        .http
+        .get(app.url("/sermons"))
+        .header("host", "church.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(
+        html.contains(&format!("<title>Sermons | {name}</title>")),
+        "{html}"
+    );
+    assert!(
+        !html.contains("<title>Public site</title>"),
+        "the build's default head is replaced"
+    );
+    assert!(
+        html.contains("<meta name=\"description\" content=\"Watch and listen to recent sermons")
+    );
+    assert!(html.contains(&format!(
+        "<meta property=\"og:title\" content=\"Sermons | {name}\" />"
+    )));
+    assert!(
+        html.contains("<meta property=\"og:url\" content=\"http://church.example/sermons\" />")
+    );
+    assert!(html.contains(
+        "<meta property=\"og:image\" content=\"http://church.example/images/og-default.jpg\" />"
+    ));
+    let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;
+    let end = start + html[start..].find("</script>").unwrap();
+    let ld: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    assert_eq!(ld["@type"], "Church");
+    assert_eq!(ld["telephone"], phone.as_str());
+    assert!(ld["address"]["streetAddress"].is_string(), "{ld}");
+    let services: Vec<&str> = ld["openingHoursSpecification"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        services.contains(&"Sabbath School") && services.contains(&"Divine Service"),
+        "{ld}"
+    );
+
+    // A path the site does not have: still the app (it shows "Page not found"), but a 404 that
+    // asks not to be indexed.
+    let res = app.get("/no-such-page").await;
+    assert_eq!(res.status(), 404);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("noindex") && html.contains("<h1>Public site</h1>"));
+
+    // Files are not pages: the robots file comes as it is.
+    let res = app.get("/robots.txt").await;
+    assert_eq!(res.text().await.unwrap(), "User-agent: *\n");
 }
 
 #[tokio::test]

@@ -162,7 +162,8 @@ fn write_app(dist: &Path, title: &str) {
     std::fs::write(
         dist.join("index.html"),
         format!(
-            "<!doctype html><title>{title}</title><script src=\"assets/index-abc123.js\"></script>"
+            "<!doctype html><head><!--kanisa:head--><title>{title}</title><!--/kanisa:head-->\
+             </head><body><h1>{title}</h1><script src=\"assets/index-abc123.js\"></script></body>"
         ),
     )
     .unwrap();

@@ -1689,3 +1689,223 @@ async fn upserts_work_where_insert_select_and_update_are_all_granted() {
         .get(0);
     assert_eq!(stored, 95);
 }
+
+/// Content changes log themselves (migration 0010): the back office never writes these rows, so
+/// a change cannot happen without its entry, and the entry names the real caller and address.
+#[tokio::test]
+async fn content_changes_write_the_activity_log_with_the_caller_and_address() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let editor = user(&sql, "CONTENT_ADMIN", true, None).await;
+    let other = user(&sql, "ADMIN", true, None).await;
+
+    // created_by is the caller, whatever the body says (the policy would refuse a forged one;
+    // the stamp happens first, so a body naming someone else is simply overridden).
+    let a = app
+        .call(
+            &editor,
+            Method::POST,
+            "sermons",
+            "return=representation",
+            Some(
+                &json!({"title": "Audit", "speaker": "Pr. A", "sermon_date": "2026-11-21",
+                         "created_by": other.id}),
+            ),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(a.body[0]["created_by"].as_str(), editor.id.as_deref());
+    let id = a.body[0]["id"].as_str().unwrap().to_owned();
+
+    for published in [true, false] {
+        let a = app
+            .call(
+                &editor,
+                Method::PATCH,
+                &format!("sermons?id=eq.{id}"),
+                "",
+                Some(&json!({"is_published": published})),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.body);
+    }
+    // Saving the same values again changes nothing and logs nothing.
+    let a = app
+        .call(
+            &editor,
+            Method::PATCH,
+            &format!("sermons?id=eq.{id}"),
+            "",
+            Some(&json!({"is_published": false})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::NO_CONTENT);
+    let a = app
+        .call(
+            &editor,
+            Method::DELETE,
+            &format!("sermons?id=eq.{id}"),
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.body);
+
+    let logged = sql
+        .query(
+            "SELECT action, admin_id::text, host(ip_address), user_agent, details \
+               FROM public.admin_activity_logs WHERE details ->> 'id' = $1 ORDER BY created_at, action",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    let actions: Vec<(String, Option<bool>)> = logged
+        .iter()
+        .map(|r| {
+            let details: Value = r.get(4);
+            (r.get(0), details["published"].as_bool())
+        })
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            ("sermon_created".to_owned(), None),
+            ("sermon_updated".to_owned(), Some(true)),
+            ("sermon_updated".to_owned(), Some(false)),
+            ("sermon_deleted".to_owned(), None),
+        ]
+    );
+    for row in &logged {
+        assert_eq!(
+            row.get::<_, Option<String>>(1).as_deref(),
+            editor.id.as_deref()
+        );
+        assert_eq!(
+            row.get::<_, Option<String>>(2).as_deref(),
+            Some("127.0.0.1")
+        );
+        assert_eq!(
+            row.get::<_, Option<String>>(3).as_deref(),
+            Some("policy-matrix/1.0")
+        );
+        let details: Value = row.get(4);
+        assert_eq!(details["title"], "Audit");
+    }
+
+    // Leaders: a soft remove is named as such.
+    let a = app
+        .call(
+            &editor,
+            Method::POST,
+            "church_leaders",
+            "return=representation",
+            Some(&json!({"name": "Elder Audit", "position": "Elder", "category": "elder"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let leader = a.body[0]["id"].as_str().unwrap().to_owned();
+    for change in [json!({"display_order": 7}), json!({"is_active": false})] {
+        let a = app
+            .call(
+                &editor,
+                Method::PATCH,
+                &format!("church_leaders?id=eq.{leader}"),
+                "",
+                Some(&change),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.body);
+    }
+    let actions: Vec<String> = sql
+        .query(
+            "SELECT action FROM public.admin_activity_logs WHERE details ->> 'id' = $1 \
+              ORDER BY created_at, action",
+            &[&leader],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(
+        actions,
+        ["leader_created", "leader_updated", "leader_removed"]
+    );
+
+    // Audit logging switched off in Security settings: changes go unlogged.
+    sql.execute(
+        "UPDATE public.system_settings SET value = 'false' WHERE key = 'audit_logging'",
+        &[],
+    )
+    .await
+    .unwrap();
+    let a = app
+        .call(
+            &editor,
+            Method::POST,
+            "events",
+            "return=representation",
+            Some(&json!({"title": "Unlogged", "start_date": "2026-12-01T10:00:00+03:00"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let n: i64 = sql
+        .query_one(
+            "SELECT count(*) FROM public.admin_activity_logs WHERE action LIKE 'event_%'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 0);
+}
+
+/// The demo-mode banner's question: which services are simulated. Booleans only, for staff.
+#[tokio::test]
+async fn service_modes_say_what_is_simulated_and_only_to_signed_in_users() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let member = user(&sql, "MEMBER", true, None).await;
+    let ask = |who: Caller| {
+        let app = &app;
+        async move {
+            app.call(
+                &who,
+                Method::POST,
+                "rpc/get_service_modes",
+                "",
+                Some(&json!({})),
+            )
+            .await
+        }
+    };
+    let a = ask(Caller::anon()).await;
+    assert!(a.status.is_client_error(), "anon: {} {}", a.status, a.body);
+
+    let a = ask(member.clone()).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(
+        a.body,
+        json!([{"email_simulated": true, "sms_simulated": true, "payments_simulated": true}])
+    );
+
+    // Configure SMS (a secret key is moved out of the table and still counts) and e-mail.
+    for (key, value) in [
+        ("sms_username", "\"church\""),
+        ("sms_api_key", "\"atsk_secret\""),
+        ("smtp_host", "\"smtp.example.org\""),
+    ] {
+        sql.execute(
+            "UPDATE public.system_settings SET value = $2::text::jsonb WHERE key = $1",
+            &[&key, &value],
+        )
+        .await
+        .unwrap();
+    }
+    let a = ask(member).await;
+    assert_eq!(
+        a.body,
+        json!([{"email_simulated": false, "sms_simulated": false, "payments_simulated": true}])
+    );
+    assert!(!a.body.to_string().contains("atsk_secret"));
+}

@@ -1,0 +1,500 @@
+//! The public site's `<head>` as the server sends it: per-route title and description, Open
+//! Graph tags and a schema.org `Church` (address, contacts, service times) in JSON-LD, so a link
+//! shared on WhatsApp shows a proper preview and search engines see the church without running
+//! JavaScript (issue 7). The church's details come from the public System Settings (spec README
+//! point 16), never from code.
+//!
+//! Plain functions over strings and JSON values; `apps.rs` reads the settings and serves the
+//! result. Everything interpolated is escaped: settings are staff input.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value, json};
+
+/// Where the built `index.html` keeps the replaceable head: the server swaps everything between
+/// these markers (the build's defaults) for the route's tags.
+pub const HEAD_START: &str = "<!--kanisa:head-->";
+pub const HEAD_END: &str = "<!--/kanisa:head-->";
+
+/// The name shown when the church_name setting is not set.
+const DEFAULT_NAME: &str = "Seventh-day Adventist Church";
+
+/// A public route's own title and description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageMeta {
+    /// The page's part of the title (`None` for Home: the church name alone).
+    pub title: Option<&'static str>,
+    /// `{church}` is replaced by the church's name.
+    pub description: &'static str,
+}
+
+/// The public routes (public-site.md §2), or `None` for a path the site does not have.
+pub fn page_for(path: &str) -> Option<PageMeta> {
+    let path = path.trim_end_matches('/');
+    let (title, description) = match path {
+        "" => (
+            None,
+            "Welcome to {church}: service times, sermons, upcoming events, ministries and online giving.",
+        ),
+        "/about" => (
+            Some("About"),
+            "The mission, heritage, beliefs and leadership of {church}.",
+        ),
+        "/sermons" => (
+            Some("Sermons"),
+            "Watch and listen to recent sermons and the current series at {church}.",
+        ),
+        "/events" => (
+            Some("Events"),
+            "Upcoming events, weekly activities and the church calendar of {church}.",
+        ),
+        "/ministries" => (
+            Some("Ministries"),
+            "Youth, women's, men's, children's, music and outreach ministries at {church}: find where you belong.",
+        ),
+        "/departments" => (
+            Some("Church Departments"),
+            "The departments of {church}: who leads them and what they do.",
+        ),
+        "/contact" => (
+            Some("Contact"),
+            "Address, phone, e-mail, office hours, service times and directions to {church}.",
+        ),
+        "/giving" => (
+            Some("Give Online"),
+            "Give tithes, offerings and special-project gifts to {church} by mobile money, paybill or bank transfer.",
+        ),
+        "/submissions" => (
+            Some("Submissions"),
+            "Send a prayer request, ask for a visit or counselling, or write to the leadership of {church}.",
+        ),
+        "/announcements" => (
+            Some("Announcements"),
+            "The latest announcements from {church}.",
+        ),
+        _ => return None,
+    };
+    Some(PageMeta { title, description })
+}
+
+/// The church as the public settings describe it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Church {
+    pub name: String,
+    pub branch: Option<String>,
+    pub address: Option<String>,
+    pub postal_address: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub website: Option<String>,
+    pub maps_url: Option<String>,
+    pub same_as: Vec<String>,
+    /// (name, day, time as written, e.g. "9:00 AM").
+    pub services: Vec<(String, String, String)>,
+}
+
+impl Church {
+    /// From the public `system_settings` rows (key → JSON value); unset values are JSON null.
+    pub fn from_settings(settings: &HashMap<String, Value>) -> Church {
+        let text = |key: &str| {
+            settings
+                .get(key)
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+        };
+        let services = [
+            "sabbath_school_time",
+            "divine_service_time",
+            "prayer_meeting_time",
+            "youth_meeting_time",
+            "bible_study_time",
+        ]
+        .iter()
+        .filter_map(|key| {
+            let v = settings.get(*key)?;
+            let field = |f: &str| v.get(f).and_then(Value::as_str).map(str::to_owned);
+            Some((field("name")?, field("day")?, field("time")?))
+        })
+        .collect();
+        let same_as = settings
+            .get("social_links")
+            .and_then(Value::as_object)
+            .map(|links| {
+                links
+                    .values()
+                    .filter_map(Value::as_str)
+                    .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
+        Church {
+            name: text("church_name").unwrap_or_else(|| DEFAULT_NAME.to_owned()),
+            branch: text("branch_name"),
+            address: text("church_address"),
+            postal_address: text("postal_address"),
+            phone: text("church_phone"),
+            email: text("church_email"),
+            website: text("website"),
+            maps_url: text("maps_url"),
+            same_as,
+            services,
+        }
+    }
+
+    /// The name with the branch, as the home page's heading shows it.
+    fn full_name(&self) -> String {
+        match &self.branch {
+            Some(branch) => format!("{} – {branch}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// schema.org `Church`, with each service time as an opening-hours entry.
+    pub fn json_ld(&self, url: &str) -> Value {
+        let mut church = Map::new();
+        church.insert("@context".into(), json!("https://schema.org"));
+        church.insert("@type".into(), json!("Church"));
+        church.insert("name".into(), json!(self.full_name()));
+        church.insert("url".into(), json!(url));
+        if let Some(phone) = &self.phone {
+            church.insert("telephone".into(), json!(phone));
+        }
+        if let Some(email) = &self.email {
+            church.insert("email".into(), json!(email));
+        }
+        if self.address.is_some() || self.postal_address.is_some() {
+            let mut address = Map::new();
+            address.insert("@type".into(), json!("PostalAddress"));
+            if let Some(street) = &self.address {
+                address.insert("streetAddress".into(), json!(street));
+            }
+            if let Some(post) = &self.postal_address {
+                address.insert("postOfficeBoxNumber".into(), json!(post));
+            }
+            address.insert("addressCountry".into(), json!("KE"));
+            church.insert("address".into(), Value::Object(address));
+        }
+        if let Some(maps) = &self.maps_url {
+            church.insert("hasMap".into(), json!(maps));
+        }
+        if !self.same_as.is_empty() {
+            church.insert("sameAs".into(), json!(self.same_as));
+        }
+        let hours: Vec<Value> = self
+            .services
+            .iter()
+            .filter_map(|(name, day, time)| {
+                let opens = time_24h(time)?;
+                let day = weekday(day)?;
+                Some(json!({
+                    "@type": "OpeningHoursSpecification",
+                    "name": name,
+                    "dayOfWeek": format!("https://schema.org/{day}"),
+                    "opens": opens,
+                }))
+            })
+            .collect();
+        if !hours.is_empty() {
+            church.insert("openingHoursSpecification".into(), Value::Array(hours));
+        }
+        Value::Object(church)
+    }
+}
+
+/// "9:00 AM" → "09:00", "6:00 PM" → "18:00", "18:30" → "18:30".
+fn time_24h(time: &str) -> Option<String> {
+    let t = time.trim().to_ascii_uppercase();
+    let (clock, pm) = if let Some(c) = t.strip_suffix("PM") {
+        (c.trim(), Some(true))
+    } else if let Some(c) = t.strip_suffix("AM") {
+        (c.trim(), Some(false))
+    } else {
+        (t.as_str(), None)
+    };
+    let (h, m) = clock.split_once(':').unwrap_or((clock, "0"));
+    let (mut h, m): (u32, u32) = (h.trim().parse().ok()?, m.trim().parse().ok()?);
+    match pm {
+        Some(_) if !(1..=12).contains(&h) => return None,
+        Some(true) if h != 12 => h += 12,
+        Some(false) if h == 12 => h = 0,
+        _ => {}
+    }
+    (h < 24 && m < 60).then(|| format!("{h:02}:{m:02}"))
+}
+
+fn weekday(day: &str) -> Option<&'static str> {
+    const DAYS: [&str; 7] = [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ];
+    let day = day.trim();
+    DAYS.iter().copied().find(|d| d.eq_ignore_ascii_case(day))
+}
+
+/// The head tags of one route. `base` is the site's address without a trailing slash
+/// (`https://church.example`); `path` the request path; `page` `None` for a path the site does
+/// not have (then the page says so and asks not to be indexed).
+pub fn head(church: &Church, page: Option<PageMeta>, base: &str, path: &str) -> String {
+    let title = match page.and_then(|p| p.title) {
+        Some(part) => format!("{part} | {}", church.name),
+        None if page.is_some() => church.full_name(),
+        None => format!("Page not found | {}", church.name),
+    };
+    let description = page.map_or_else(
+        || {
+            format!(
+                "This page does not exist on the website of {}.",
+                church.name
+            )
+        },
+        |p| p.description.replace("{church}", &church.full_name()),
+    );
+    let canonical = format!("{base}{}", if path.is_empty() { "/" } else { path });
+    let image = format!("{base}/images/og-default.jpg");
+    let mut out = String::with_capacity(2048);
+    out.push_str(&format!("<title>{}</title>", escape(&title)));
+    let mut meta = |attr: &str, key: &str, value: &str| {
+        out.push_str(&format!(
+            "<meta {attr}=\"{key}\" content=\"{}\" />",
+            escape(value)
+        ));
+    };
+    meta("name", "description", &description);
+    if page.is_none() {
+        meta("name", "robots", "noindex");
+    }
+    meta("property", "og:type", "website");
+    meta("property", "og:site_name", &church.full_name());
+    meta("property", "og:title", &title);
+    meta("property", "og:description", &description);
+    meta("property", "og:url", &canonical);
+    meta("property", "og:image", &image);
+    meta("property", "og:image:width", "1200");
+    meta("property", "og:image:height", "630");
+    meta("property", "og:locale", "en_KE");
+    meta("name", "twitter:card", "summary_large_image");
+    if page.is_some() {
+        out.push_str(&format!(
+            "<link rel=\"canonical\" href=\"{}\" />",
+            escape(&canonical)
+        ));
+    }
+    out.push_str("<script type=\"application/ld+json\">");
+    out.push_str(&script_json(&church.json_ld(&format!("{base}/"))));
+    out.push_str("</script>");
+    out
+}
+
+/// Replaces the marked region of `index_html` with `head`; the page unchanged without markers.
+pub fn inject(index_html: &str, head: &str) -> String {
+    let (Some(start), Some(end)) = (index_html.find(HEAD_START), index_html.find(HEAD_END)) else {
+        return index_html.to_owned();
+    };
+    if end < start {
+        return index_html.to_owned();
+    }
+    let mut out = String::with_capacity(index_html.len() + head.len());
+    out.push_str(&index_html[..start]);
+    out.push_str(head);
+    out.push_str(&index_html[end + HEAD_END.len()..]);
+    out
+}
+
+/// Text for an HTML attribute or element.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON safe inside `<script>`: no `<` (so no `</script>` or `<!--`), and the two line
+/// separators JavaScript once refused.
+fn script_json(value: &Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(pairs: &[(&str, Value)]) -> HashMap<String, Value> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect()
+    }
+
+    fn demo() -> Church {
+        Church::from_settings(&settings(&[
+            ("church_name", json!("Mount Zion SDA Church")),
+            ("branch_name", json!("Kisii Town")),
+            ("church_address", json!("Hospital Road, Kisii")),
+            ("postal_address", json!("P.O. Box 123-40200")),
+            ("church_phone", json!("+254 700 000 001")),
+            ("church_email", json!("info@example.org")),
+            ("website", json!(null)),
+            (
+                "social_links",
+                json!({"youtube": "https://youtube.com/@c", "x": "#"}),
+            ),
+            (
+                "sabbath_school_time",
+                json!({"name": "Sabbath School", "day": "Saturday", "time": "9:00 AM"}),
+            ),
+            (
+                "prayer_meeting_time",
+                json!({"name": "Prayer Meeting", "day": "Wednesday", "time": "6:00 PM"}),
+            ),
+            ("bible_study_time", json!(null)),
+        ]))
+    }
+
+    #[test]
+    fn every_public_route_has_its_own_title_and_unknown_paths_have_none() {
+        for path in [
+            "/",
+            "/about",
+            "/sermons",
+            "/events",
+            "/ministries",
+            "/departments",
+            "/contact",
+            "/giving",
+            "/submissions",
+            "/announcements",
+            "/sermons/",
+        ] {
+            assert!(page_for(path).is_some(), "{path}");
+        }
+        assert_eq!(page_for("/sermons/x"), None);
+        assert_eq!(page_for("/admin"), None);
+    }
+
+    #[test]
+    fn the_head_names_the_page_and_the_church() {
+        let church = demo();
+        let html = head(
+            &church,
+            page_for("/sermons"),
+            "https://c.example",
+            "/sermons",
+        );
+        assert!(html.contains("<title>Sermons | Mount Zion SDA Church</title>"));
+        assert!(html.contains(
+            "<meta name=\"description\" content=\"Watch and listen to recent sermons and the current series at Mount Zion SDA Church – Kisii Town.\" />"
+        ));
+        assert!(
+            html.contains("<meta property=\"og:url\" content=\"https://c.example/sermons\" />")
+        );
+        assert!(html.contains(
+            "<meta property=\"og:title\" content=\"Sermons | Mount Zion SDA Church\" />"
+        ));
+        assert!(html.contains("<link rel=\"canonical\" href=\"https://c.example/sermons\" />"));
+        assert!(!html.contains("noindex"));
+        let home = head(&church, page_for("/"), "https://c.example", "/");
+        assert!(home.contains("<title>Mount Zion SDA Church – Kisii Town</title>"));
+        let missing = head(&church, None, "https://c.example", "/nope");
+        assert!(missing.contains("<title>Page not found | Mount Zion SDA Church</title>"));
+        assert!(missing.contains("noindex"));
+    }
+
+    #[test]
+    fn json_ld_describes_the_church_with_its_service_times() {
+        let ld = demo().json_ld("https://c.example/");
+        assert_eq!(ld["@type"], "Church");
+        assert_eq!(ld["name"], "Mount Zion SDA Church – Kisii Town");
+        assert_eq!(ld["telephone"], "+254 700 000 001");
+        assert_eq!(ld["address"]["streetAddress"], "Hospital Road, Kisii");
+        assert_eq!(ld["address"]["postOfficeBoxNumber"], "P.O. Box 123-40200");
+        assert_eq!(ld["sameAs"], json!(["https://youtube.com/@c"]));
+        assert_eq!(
+            ld["openingHoursSpecification"],
+            json!([
+                {"@type": "OpeningHoursSpecification", "name": "Sabbath School",
+                 "dayOfWeek": "https://schema.org/Saturday", "opens": "09:00"},
+                {"@type": "OpeningHoursSpecification", "name": "Prayer Meeting",
+                 "dayOfWeek": "https://schema.org/Wednesday", "opens": "18:00"},
+            ])
+        );
+        assert!(ld.get("website").is_none());
+    }
+
+    #[test]
+    fn unset_settings_fall_back_to_the_denomination_name() {
+        let church = Church::from_settings(&settings(&[("church_name", json!(null))]));
+        assert_eq!(church.name, DEFAULT_NAME);
+        let ld = church.json_ld("http://x/");
+        assert!(ld.get("address").is_none() && ld.get("openingHoursSpecification").is_none());
+    }
+
+    #[test]
+    fn staff_input_cannot_break_out_of_the_markup() {
+        let church = Church::from_settings(&settings(&[(
+            "church_name",
+            json!("A \"B\" <script>alert(1)</script></script> & C"),
+        )]));
+        let html = head(&church, page_for("/about"), "http://x", "/about");
+        assert!(!html.contains("<script>alert"));
+        assert_eq!(html.matches("</script>").count(), 1, "{html}");
+        assert!(html.contains("&quot;B&quot; &lt;script&gt;"));
+        // The JSON-LD still parses to the same name.
+        let start = html.find("application/ld+json\">").unwrap() + 21;
+        let end = html.rfind("</script>").unwrap();
+        let ld: Value = serde_json::from_str(&html[start..end]).unwrap();
+        assert_eq!(ld["name"], "A \"B\" <script>alert(1)</script></script> & C");
+    }
+
+    #[test]
+    fn times_become_24_hour_clock() {
+        for (given, want) in [
+            ("9:00 AM", Some("09:00")),
+            ("12:00 PM", Some("12:00")),
+            ("12:30 am", Some("00:30")),
+            ("6:00 PM", Some("18:00")),
+            ("18:15", Some("18:15")),
+            ("7 PM", Some("19:00")),
+            ("13:00 PM", None),
+            ("noon", None),
+        ] {
+            assert_eq!(time_24h(given).as_deref(), want, "{given}");
+        }
+    }
+
+    #[test]
+    fn injection_replaces_only_the_marked_region() {
+        let page = format!(
+            "<head><meta charset=\"utf-8\">{HEAD_START}<title>x</title>{HEAD_END}</head><body></body>"
+        );
+        assert_eq!(
+            inject(&page, "<title>y</title>"),
+            "<head><meta charset=\"utf-8\"><title>y</title></head><body></body>"
+        );
+        assert_eq!(
+            inject("<title>x</title>", "<title>y</title>"),
+            "<title>x</title>"
+        );
+    }
+}
