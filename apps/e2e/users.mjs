@@ -46,8 +46,7 @@ export async function ensureTestUsers(baseUrl, serviceKey) {
   const headers = { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' };
   const list = await fetch(`${baseUrl}/auth/v1/admin/users?per_page=1000`, { headers });
   if (!list.ok) throw new Error(`listing users: HTTP ${String(list.status)} ${await list.text()}`);
-  /** @type {{ users: { email: string }[] }} */
-  const body = await list.json();
+  const body = /** @type {{ users: { email: string }[] }} */ (/** @type {unknown} */ (JSON.parse(await list.text())));
   const existing = new Set(body.users.map((u) => u.email));
   for (const user of testUsers) {
     if (existing.has(user.email)) continue;
