@@ -38,6 +38,20 @@ export function testUser(key) {
 }
 
 /**
+ * The e-mail addresses of an admin user list (GoTrue's `{ users: [...] }`).
+ * @param {string} text
+ * @returns {string[]}
+ */
+function emails(text) {
+  /** @type {unknown} */
+  const body = JSON.parse(text);
+  if (typeof body !== 'object' || body === null || !('users' in body) || !Array.isArray(body.users)) return [];
+  return body.users.flatMap((/** @type {unknown} */ u) =>
+    typeof u === 'object' && u !== null && 'email' in u && typeof u.email === 'string' ? [u.email] : [],
+  );
+}
+
+/**
  * Makes every test account that does not exist yet.
  * @param {string} baseUrl
  * @param {string} serviceKey
@@ -46,8 +60,7 @@ export async function ensureTestUsers(baseUrl, serviceKey) {
   const headers = { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' };
   const list = await fetch(`${baseUrl}/auth/v1/admin/users?per_page=1000`, { headers });
   if (!list.ok) throw new Error(`listing users: HTTP ${String(list.status)} ${await list.text()}`);
-  const body = /** @type {{ users: { email: string }[] }} */ (/** @type {unknown} */ (JSON.parse(await list.text())));
-  const existing = new Set(body.users.map((u) => u.email));
+  const existing = new Set(emails(await list.text()));
   for (const user of testUsers) {
     if (existing.has(user.email)) continue;
     const response = await fetch(`${baseUrl}/auth/v1/admin/users`, {
