@@ -9,7 +9,6 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { Switch } from '../../components/ui/Switch';
 import { truncate } from '../../components/ui/truncate';
-import { church } from '../../config/church';
 import { useDeleteSermon } from './api/delete-sermon';
 import { useSermons } from './api/get-sermons';
 import { useSetSermonPublished } from './api/set-sermon-published';
@@ -124,7 +123,7 @@ export default function SermonsPage() {
 
   return (
     <div className="content-page">
-      <title>{`Sermons | ${church.name}`}</title>
+      <title>Sermons | Back Office</title>
       <PageHeader title="Sermons" description="Add sermons, then publish them when they are ready for the website." actions={addButton} />
       {notice ? (
         <Alert
