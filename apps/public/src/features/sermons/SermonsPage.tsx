@@ -1,5 +1,270 @@
-import { Page } from '../../components/ui/Page';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageTitle } from '../../components/ui/Page';
+import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
+import { useChurchSettings } from '../../lib/settings';
+import { useSermonSamples } from './api/get-samples';
+import { useActiveSeries } from './api/get-sermon-series';
+import { useSermons } from './api/get-sermons';
+import type { SeriesRow, SermonRow } from './api/types';
+import { shareLink } from './share';
+import { cutTitle, parseVideoId, sermonMediaLink, videoThumbnailUrl } from './video';
+import { VideoOverlay } from './VideoOverlay';
+import './sermons.css';
+
+const RECENT_SHOWN = 6;
+const dateFormat = new Intl.DateTimeFormat('en-KE', { timeZone: CHURCH_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+
+function sermonDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** Display defaults (spec §3): speaker 'Guest Speaker', series 'Sermon'. */
+function speakerOf(sermon: SermonRow): string {
+  return sermon.speaker.trim() === '' ? 'Guest Speaker' : sermon.speaker;
+}
+function seriesOf(sermon: SermonRow): string {
+  const series = sermon.series?.trim();
+  return series === undefined || series === '' ? 'Sermon' : series;
+}
+
+/** What sharing hands out: the video's short link, else this page pointing at the sermon. */
+function shareUrl(sermon: SermonRow): string {
+  const videoId = parseVideoId(sermon.video_url);
+  return videoId ? `https://youtu.be/${videoId}` : `${window.location.origin}/sermons#sermon-${sermon.id}`;
+}
+
+function share(sermon: SermonRow) {
+  void shareLink({ title: sermon.title, text: `${sermon.title} by ${speakerOf(sermon)}`, url: shareUrl(sermon) });
+}
+
+function Thumbnail({ sermon, large = false }: { sermon: SermonRow; large?: boolean }) {
+  const videoId = parseVideoId(sermon.video_url);
+  return (
+    <div className={large ? 'sermon-thumb sermon-thumb-large' : 'sermon-thumb'}>
+      {videoId ? (
+        <img src={videoThumbnailUrl(videoId)} alt="" loading="lazy" decoding="async" width={480} height={360} />
+      ) : (
+        <span className="sermon-thumb-series" aria-hidden="true">
+          {seriesOf(sermon)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function PlayButton({ sermon, onPlay, label }: { sermon: SermonRow; onPlay: (sermon: SermonRow) => void; label?: string }) {
+  const link = sermonMediaLink(sermon);
+  if (!link) return <span className="sermon-unavailable">Recording coming soon</span>;
+  const verb = parseVideoId(link) ? 'Watch' : 'Listen';
+  return (
+    <button type="button" className="button sermon-play" onClick={() => { onPlay(sermon); }} aria-label={`${verb}: ${sermon.title}`}>
+      <span aria-hidden="true">▶</span> {label ?? verb}
+    </button>
+  );
+}
+
+function ShareButton({ sermon }: { sermon: SermonRow }) {
+  return (
+    <button type="button" className="button button-light" onClick={() => { share(sermon); }} aria-label={`Share: ${sermon.title}`}>
+      Share
+    </button>
+  );
+}
+
+function FeaturedSermon({ sermon, onPlay }: { sermon: SermonRow; onPlay: (sermon: SermonRow) => void }) {
+  return (
+    <section className="featured-sermon" aria-labelledby="featured-sermon-heading" id={`sermon-${sermon.id}`}>
+      <Thumbnail sermon={sermon} large />
+      <div className="featured-sermon-body">
+        <p className="sermon-kicker">Latest Message · {seriesOf(sermon)}</p>
+        <h2 id="featured-sermon-heading">{sermon.title}</h2>
+        <p className="sermon-meta">
+          {speakerOf(sermon)} · <time dateTime={sermon.sermon_date}>{sermonDate(sermon.sermon_date)}</time>
+        </p>
+        {sermon.description ? <p className="sermon-description">{sermon.description}</p> : null}
+        <div className="sermon-actions">
+          <PlayButton sermon={sermon} onPlay={onPlay} />
+          <ShareButton sermon={sermon} />
+          {sermon.notes_url ? (
+            <a className="button button-light" href={sermon.notes_url} target="_blank" rel="noopener noreferrer">
+              Notes
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SermonCard({ sermon, live, onPlay }: { sermon: SermonRow; live: boolean; onPlay: (sermon: SermonRow) => void }) {
+  const short = cutTitle(sermon.title);
+  return (
+    <li className="sermon-card" id={`sermon-${sermon.id}`}>
+      <div className="sermon-card-media">
+        <Thumbnail sermon={sermon} />
+        {live ? <span className="live-badge">LIVE</span> : null}
+      </div>
+      <div className="sermon-card-body">
+        <p className="sermon-series-tag">{seriesOf(sermon)}</p>
+        <h3 title={short === sermon.title ? undefined : sermon.title}>{short}</h3>
+        <p className="sermon-meta">
+          {speakerOf(sermon)}
+          <br />
+          <time dateTime={sermon.sermon_date}>{sermonDate(sermon.sermon_date)}</time>
+        </p>
+        <div className="sermon-actions">
+          <PlayButton sermon={sermon} onPlay={onPlay} />
+          <ShareButton sermon={sermon} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function SeriesCard({ series }: { series: SeriesRow }) {
+  const total = Math.max(series.message_count, 0);
+  const current = Math.min(Math.max(series.current_message, 0), total);
+  return (
+    <li className="series-card">
+      <h3>{series.title}</h3>
+      {series.subtitle ? <p className="series-subtitle">{series.subtitle}</p> : null}
+      {series.description ? <p>{series.description}</p> : null}
+      <div className="series-progress">
+        <span id={`series-progress-${series.id}`}>
+          Message {current} of {total}
+        </span>
+        <progress max={total || 1} value={current} aria-labelledby={`series-progress-${series.id}`} />
+      </div>
+      {series.topics.length ? (
+        <ul className="series-topics" aria-label="Topics">
+          {series.topics.map((topic) => (
+            <li key={topic}>{topic}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function LoadingCards({ label }: { label: string }) {
+  return (
+    <div className="sermons-loading" role="status">
+      <span className="visually-hidden-text">{label}</span>
+      <div className="skeleton skeleton-featured" aria-hidden="true" />
+      <div className="skeleton-row" aria-hidden="true">
+        <div className="skeleton" />
+        <div className="skeleton" />
+        <div className="skeleton" />
+      </div>
+    </div>
+  );
+}
 
 export default function SermonsPage() {
-  return <Page title="Sermons" />;
+  const settings = useChurchSettings();
+  const sermonsRead = useSermons();
+  const seriesRead = useActiveSeries();
+  const needSamples = sermonsRead.isError || sermonsRead.data?.length === 0 || seriesRead.isError || seriesRead.data?.length === 0;
+  const samples = useSermonSamples(needSamples);
+  const [playing, setPlaying] = useState<SermonRow | null>(null);
+  const [showAll, setShowAll] = useState(false);
+
+  // Spec §7: the read replaces the sample data when it is non-empty; on failure the samples stay.
+  const sermons = sermonsRead.data?.length ? sermonsRead.data : needSamples ? samples.data?.sampleSermons : undefined;
+  const series = seriesRead.data?.length ? seriesRead.data : needSamples ? samples.data?.sampleSeries : undefined;
+  const usingSamples = sermons !== undefined && sermons !== sermonsRead.data;
+  const [featured, ...others] = sermons ?? [];
+  const recent = showAll ? others : others.slice(0, RECENT_SHOWN);
+
+  return (
+    <div className="sermons-page">
+      <PageTitle title="Sermons" />
+      <header className="sermons-hero">
+        <h1>Sermons</h1>
+        <p>Messages from the Word of God, preached at {settings.name}. Watch, listen and share them with a friend.</p>
+      </header>
+
+      <div className="sermons-wrap">
+        {usingSamples ? (
+          <div className="sermons-note" role="status">
+            {sermonsRead.isError ? (
+              <>
+                <p>We could not load the latest sermons just now, so these are sample messages.</p>
+                <button type="button" className="button button-light" onClick={() => void sermonsRead.refetch()}>
+                  Try again
+                </button>
+              </>
+            ) : (
+              <p>No sermons have been published yet; these are sample messages.</p>
+            )}
+          </div>
+        ) : null}
+
+        {!sermons ? (
+          <LoadingCards label="Loading sermons…" />
+        ) : (
+          <>
+            {featured ? <FeaturedSermon sermon={featured} onPlay={setPlaying} /> : null}
+            {others.length ? (
+              <section className="sermons-section" aria-labelledby="recent-sermons-heading">
+                <h2 id="recent-sermons-heading">Recent Sermons</h2>
+                <ul className="sermon-grid" data-testid="recent-sermons">
+                  {recent.map((sermon, index) => (
+                    <SermonCard key={sermon.id} sermon={sermon} live={index < 2} onPlay={setPlaying} />
+                  ))}
+                </ul>
+                {others.length > RECENT_SHOWN ? (
+                  <button type="button" className="button button-light sermons-more" onClick={() => { setShowAll((all) => !all); }}>
+                    {showAll ? 'Show fewer sermons' : `Show all ${String(others.length)} sermons`}
+                  </button>
+                ) : null}
+              </section>
+            ) : null}
+          </>
+        )}
+
+        <section className="sermons-section" aria-labelledby="current-series-heading">
+          <h2 id="current-series-heading">Current Series</h2>
+          {series === undefined ? (
+            <p role="status">Loading series…</p>
+          ) : (
+            <ul className="series-grid">
+              {series.map((item) => (
+                <SeriesCard key={item.id} series={item} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="sermons-follow" aria-labelledby="follow-heading">
+          <div>
+            <h2 id="follow-heading">Never Miss a Message</h2>
+            <p>
+              Follow our channel to watch the Sabbath service live and catch up on every sermon, or listen to the recordings here
+              on the go.
+            </p>
+          </div>
+          <div className="sermons-follow-links">
+            {settings.social.youtube ? (
+              <a className="button button-gold" href={settings.social.youtube} target="_blank" rel="noopener noreferrer">
+                Subscribe on YouTube
+              </a>
+            ) : null}
+            {settings.social.facebook ? (
+              <a className="button button-light" href={settings.social.facebook} target="_blank" rel="noopener noreferrer">
+                Follow on Facebook
+              </a>
+            ) : null}
+            <Link className="button button-light" to="/events">
+              Upcoming Events
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      <VideoOverlay sermon={playing} onClose={() => { setPlaying(null); }} />
+    </div>
+  );
 }

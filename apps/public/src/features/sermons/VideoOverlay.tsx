@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { parseVideoId, sermonMediaLink, videoEmbedUrl } from './video';
+import type { SermonRow } from './api/types';
+
+/**
+ * The full-screen player (public-site.md §2 Sermons, §4): closed, or open with the chosen
+ * sermon; it starts playing at once and closes by its close button, a click on the dark
+ * backdrop or Escape. A video link plays in the video service's embedded player; an audio link
+ * (the fallback when there is no video) in the browser's own audio player.
+ */
+export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; onClose: () => void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  const open = sermon !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!sermon) return null;
+  const link = sermonMediaLink(sermon);
+  const videoId = parseVideoId(link);
+
+  return createPortal(
+    <div
+      className="player-backdrop"
+      data-testid="player-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="player" role="dialog" aria-modal="true" aria-label={`Playing: ${sermon.title}`}>
+        <div className="player-bar">
+          <p className="player-title">{sermon.title}</p>
+          <button ref={closeButton} type="button" className="player-close" aria-label="Close player" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {videoId ? (
+          <div className="player-frame">
+            <iframe
+              src={videoEmbedUrl(videoId)}
+              title={sermon.title}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+            />
+          </div>
+        ) : link ? (
+          <div className="player-audio">
+            <p>{sermon.speaker}</p>
+            <audio src={link} controls autoPlay preload="none">
+              <a href={link}>Download the recording</a>
+            </audio>
+          </div>
+        ) : (
+          <p className="player-audio">This recording is not available yet.</p>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,25 @@
+/** A published sermon as /sermons reads it (table sermons; spec §3 Sermon). */
+export interface SermonRow {
+  id: string;
+  title: string;
+  description: string | null;
+  speaker: string;
+  sermon_date: string;
+  audio_url: string | null;
+  video_url: string | null;
+  notes_url: string | null;
+  series: string | null;
+  tags: string[];
+}
+
+/** An active series (table sermon_series): progress is current_message of message_count. */
+export interface SeriesRow {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  message_count: number;
+  current_message: number;
+  start_date: string | null;
+  topics: string[];
+}
