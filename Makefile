@@ -58,13 +58,15 @@ e2e: apps chromium
 	cargo build --locked --bin kanisa
 	scripts/with-s3.sh scripts/e2e.sh $(KANISA_DEBUG)
 
-## Measurements (never assertions) of a release build: start-up time and idle memory, then the
-## table API under load (wrk, installed on demand; pgbench floor). BENCH_DURATION, BENCH_CONNECTIONS.
-bench:
-	$(MAKE) --no-print-directory apps-deps && cd apps && npm run --silent size:client
+## Measurements (never assertions) of a release build: start-up time and idle memory, the
+## table API under load (wrk, installed on demand; pgbench floor), then the public pages' first
+## load weight and Lighthouse mobile score. BENCH_DURATION, BENCH_CONNECTIONS, LIGHTHOUSE_RUNS.
+bench: apps chromium
+	cd apps && npm run --silent size:client
 	cargo build --release --locked --bin kanisa
 	scripts/bench-startup.sh $(KANISA_RELEASE)
 	scripts/bench-rest.sh $(KANISA_RELEASE)
+	scripts/bench-pages.sh $(KANISA_RELEASE)
 
 fmt:
 	cargo fmt --all

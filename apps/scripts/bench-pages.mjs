@@ -1,0 +1,154 @@
+// Page weight and Lighthouse figures of the public site (issue 7, acceptance 3), printed by
+// `make bench` through scripts/bench-pages.sh against a release server with demo content.
+// Measurements, never assertions: the targets are printed beside the figures.
+//
+// For /, /sermons and /events, a first visit with an empty cache in Debian's Chromium:
+//   * transferred bytes as Chromium received them (all requests, and JavaScript alone). Over
+//     plain http Chromium asks for gzip only (it offers brotli on https), so these are gzip;
+//   * the same requests fetched again asking for brotli — what a visitor on https receives;
+//   * Lighthouse's mobile performance score (Lighthouse from npm, simulated slow 4G and a 4x
+//     slower CPU, its defaults), the median of LIGHTHOUSE_RUNS runs (default 3).
+//
+//   KANISA_URL=http://127.0.0.1:8080 LIGHTHOUSE=/path/to/lighthouse node scripts/bench-pages.mjs
+import { execFile } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const run = promisify(execFile);
+const baseUrl = (process.env.KANISA_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const lighthouse = process.env.LIGHTHOUSE;
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
+const routes = ['/', '/sermons', '/events'];
+const targets = { js: 90_000, total: 300_000, score: 95 };
+
+/** @param {number} bytes */
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * The body size of `url` as sent with `accept-encoding: br` (0 when it is not same-origin).
+ * @param {string} url
+ * @returns {Promise<number>}
+ */
+function brotliSize(url) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      let size = 0;
+      res.on('data', (/** @type {Buffer} */ chunk) => {
+        size += chunk.length;
+      });
+      res.on('end', () => {
+        resolve(size);
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * One cold visit: every response's encoded size and type.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} route
+ */
+async function visit(browser, route) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-KE' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  /** @type {Map<string, { url: string; type: string; bytes: number }>} */
+  const requests = new Map();
+  cdp.on('Network.responseReceived', (event) => {
+    requests.set(event.requestId, { url: event.response.url, type: event.type, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.bytes = event.encodedDataLength;
+  });
+  await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await context.close();
+  const all = [...requests.values()].filter((r) => r.url.startsWith(baseUrl));
+  const sum = (/** @type {typeof all} */ list) => list.reduce((n, r) => n + r.bytes, 0);
+  const scripts = all.filter((r) => r.type === 'Script');
+  let brTotal = 0;
+  let brJs = 0;
+  for (const r of all) {
+    const size = await brotliSize(r.url);
+    brTotal += size;
+    if (r.type === 'Script') brJs += size;
+  }
+  return { requests: all.length, total: sum(all), js: sum(scripts), brTotal, brJs, api: all.filter((r) => r.url.includes('/rest/v1/')).length };
+}
+
+/**
+ * Lighthouse's mobile performance score (0-100) of one run.
+ * @param {string} url
+ */
+async function score(url) {
+  if (!lighthouse) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'kanisa-lh-'));
+  try {
+    const out = join(dir, 'report.json');
+    await run(
+      lighthouse,
+      [
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run',
+      ],
+      { env: { ...process.env, CHROME_PATH: chromiumPath }, timeout: 180_000 },
+    );
+    /** @type {unknown} */
+    const parsed = JSON.parse(await readFile(out, 'utf8'));
+    const report = /** @type {{ categories: { performance: { score: number } }, audits: Record<string, { numericValue?: number } | undefined> }} */ (parsed);
+    return {
+      score: Math.round(report.categories.performance.score * 100),
+      fcp: report.audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcp: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: report.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+console.log(`public pages, first visit at 375 px, empty cache (targets: JS ≤ ${kb(targets.js)} compressed, total for / ≤ ${kb(targets.total)}, Lighthouse mobile ≥ ${String(targets.score)})`);
+for (const route of routes) {
+  const v = await visit(browser, route);
+  console.log(
+    `  ${route.padEnd(9)} ${String(v.requests).padStart(2)} requests (${String(v.api)} API) | ` +
+      `gzip: total ${kb(v.total)}, JS ${kb(v.js)} | brotli: total ${kb(v.brTotal)}, JS ${kb(v.brJs)}`,
+  );
+}
+await browser.close();
+
+if (!lighthouse) {
+  console.log('  Lighthouse: not run (LIGHTHOUSE is not set)');
+} else {
+  for (const route of routes) {
+    /** @type {NonNullable<Awaited<ReturnType<typeof score>>>[]} */
+    const results = [];
+    for (let i = 0; i < runs; i += 1) {
+      const r = await score(`${baseUrl}${route}`);
+      if (r) results.push(r);
+    }
+    results.sort((a, b) => a.score - b.score);
+    const median = results[Math.floor(results.length / 2)];
+    if (!median) continue;
+    console.log(
+      `  Lighthouse mobile ${route.padEnd(9)} performance ${String(median.score)} (runs: ${results.map((r) => r.score).join(', ')}) | ` +
+        `FCP ${(median.fcp / 1000).toFixed(2)} s, LCP ${(median.lcp / 1000).toFixed(2)} s, TBT ${median.tbt.toFixed(0)} ms, CLS ${median.cls.toFixed(3)}`,
+    );
+  }
+}
