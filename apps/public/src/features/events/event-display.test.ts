@@ -28,13 +28,13 @@ describe('quarters', () => {
 
 describe('event types', () => {
   it('gives each spec type its icon and colour', () => {
-    expect(eventTypeStyle('Prayer Event')).toEqual({ label: 'Prayer Event', icon: '🙏', color: '#7c3aed' });
+    expect(eventTypeStyle('Prayer Event')).toEqual({ label: 'Prayer Event', icon: 'heart', color: '#7c3aed' });
     expect(eventTypeStyle('Creation').color).toBe('#047857');
   });
 
   it('gives unknown types a calendar icon and grey, and no type the label Event', () => {
-    expect(eventTypeStyle('Bowling Night')).toEqual({ label: 'Bowling Night', icon: '📅', color: '#6b7280' });
-    expect(eventTypeStyle(null)).toEqual({ label: 'Event', icon: '📅', color: '#6b7280' });
+    expect(eventTypeStyle('Bowling Night')).toEqual({ label: 'Bowling Night', icon: 'calendar', color: '#6b7280' });
+    expect(eventTypeStyle(null)).toEqual({ label: 'Event', icon: 'calendar', color: '#6b7280' });
   });
 
   it('labels the back office codes', () => {
