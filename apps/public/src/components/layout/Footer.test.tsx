@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { churchSettingsQuery, parseSettings } from '../../lib/settings';
 import { renderAt } from '../../test/render';
 import { Footer } from './Footer';
 
@@ -32,7 +34,11 @@ describe('Footer', () => {
     ]);
   });
 
-  it('lists the six ministries, a scripture verse and the 2025 copyright line', () => {
+  afterEach(() => {
+    queryClient.clear();
+  });
+
+  it('lists the six ministries, a scripture verse and this year\'s copyright line', () => {
     renderAt('/', <Footer />);
     const ministries = screen.getByRole('region', { name: 'Our Ministries' });
     expect(within(ministries).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -44,6 +50,34 @@ describe('Footer', () => {
       'Community Outreach',
     ]);
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Matthew 5:16');
-    expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`© ${String(new Date().getFullYear())}`))).toBeInTheDocument();
+  });
+
+  it('shows the address, postal box, phone, two e-mails and social links from System Settings', () => {
+    queryClient.setQueryData(
+      churchSettingsQuery.queryKey,
+      parseSettings([
+        { key: 'church_name', value: 'Mount Zion SDA Church' },
+        { key: 'church_address', value: 'Kanisa Road, Milimani, Nakuru' },
+        { key: 'postal_address', value: 'P.O. Box 1980-20100, Nakuru' },
+        { key: 'church_phone', value: '+254 700 100 100' },
+        { key: 'church_email', value: 'info@example.org' },
+        { key: 'church_email_secondary', value: 'clerk@example.org' },
+        { key: 'social_links', value: { youtube: 'https://www.youtube.com/@example' } },
+      ]),
+    );
+    renderAt('/', <Footer />);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Kanisa Road, Milimani, Nakuru');
+    expect(footer).toHaveTextContent('P.O. Box 1980-20100, Nakuru');
+    expect(footer).toHaveTextContent('truth in Nakuru and beyond');
+    expect(screen.getByRole('link', { name: '+254 700 100 100' })).toHaveAttribute('href', 'tel:+254700100100');
+    expect(screen.getByRole('link', { name: 'info@example.org' })).toHaveAttribute('href', 'mailto:info@example.org');
+    expect(screen.getByRole('link', { name: 'clerk@example.org' })).toHaveAttribute('href', 'mailto:clerk@example.org');
+    const youtube = screen.getByRole('link', { name: 'YouTube (opens in a new tab)' });
+    expect(youtube).toHaveAttribute('target', '_blank');
+    expect(youtube).toHaveAttribute('href', 'https://www.youtube.com/@example');
+    expect(screen.getByRole('link', { name: 'Facebook (coming soon)' })).toHaveAttribute('href', '#');
+    expect(screen.getByText(/© \d{4} Mount Zion SDA Church/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { church } from '../../config/church';
+import { settleShellSettings, useShellSettings } from '../../lib/settings-store';
 import {
   giveLink,
   leadingLinks,
@@ -12,11 +12,22 @@ import {
 
 export const DESKTOP_QUERY = '(min-width: 768px)';
 export const DROPDOWN_CLOSE_DELAY_MS = 300;
+const NAME_WAIT_MS = 3000;
 
 /** Sticky header; below 768 px the links fold into a scrollable panel behind a Menu button. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const church = useShellSettings();
+
+  // The name is hidden for a moment until the real one arrives; never for longer than this.
+  useEffect(() => {
+    if (church.known) return;
+    const timer = window.setTimeout(settleShellSettings, NAME_WAIT_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [church.known]);
 
   useEffect(() => {
     const desktop = window.matchMedia(DESKTOP_QUERY);
@@ -37,7 +48,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to="/" className="brand">
+        <Link to="/" className={church.known ? 'brand' : 'brand brand-pending'}>
           <span className="brand-name">{church.name}</span>
           <span className="brand-branch">{church.branch}</span>
         </Link>

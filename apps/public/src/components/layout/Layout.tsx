@@ -1,11 +1,14 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PageFallback } from '../ui/PageFallback';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoadError } from './PageLoadError';
 import { useScrollOnNavigate } from './useScrollOnNavigate';
+
+// The footer is below the fold and needs the settings (React Query and the API client), which
+// are not in the first-load chunk: it is its own chunk, with an empty footer until it arrives.
+const Footer = lazy(() => import('./Footer'));
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -24,7 +27,9 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={<footer className="site-footer site-footer-pending" />}>
+        <Footer />
+      </Suspense>
     </>
   );
 }

@@ -1,47 +1,26 @@
-import { Link } from 'react-router-dom';
-import { church } from '../../config/church';
+import { lazy, Suspense } from 'react';
+import { useShellSettings } from '../../lib/settings-store';
+import { Hero } from './Hero';
 
-/** The fixed hero verse (the spec names no text; see README of apps/). */
-export const heroVerse = {
-  text: 'I was glad when they said unto me, Let us go into the house of the LORD.',
-  reference: 'Psalm 122:1',
-} as const;
-
-const heroActions = [
-  { to: '/about', label: 'Plan Your Visit', short: 'Plan Visit' },
-  { to: '/sermons', label: 'Watch Sermons', short: 'Sermons' },
-  { to: '/giving', label: 'Give Now', short: 'Give Now' },
-] as const;
+// Everything below the hero reads data (React Query and the API client): its own chunk, so the
+// first load stays small (apps/README.md, "First-load budget").
+const HomeSections = lazy(() => import('./HomeSections'));
 
 export function HomePage() {
+  const church = useShellSettings();
   return (
     <>
-      <title>{`${church.name} | ${church.branch}`}</title>
-      <section className="hero" aria-labelledby="hero-heading">
-        <h1 id="hero-heading">
-          {church.name} <span className="hero-branch">{church.branch}</span>
-        </h1>
-        <figure className="verse hero-verse">
-          <blockquote>
-            <p>{heroVerse.text}</p>
-          </blockquote>
-          <figcaption>{heroVerse.reference}</figcaption>
-        </figure>
-        <div className="hero-actions">
-          {heroActions.map((action, index) => (
-            <Link key={action.to} to={action.to} className={index === 2 ? 'button button-give' : 'button'}>
-              {action.short === action.label ? (
-                action.label
-              ) : (
-                <>
-                  <span className="label-long">{action.label}</span>
-                  <span className="label-short">{action.short}</span>
-                </>
-              )}
-            </Link>
-          ))}
-        </div>
-      </section>
+      <title>{church.branch ? `${church.name} | ${church.branch}` : church.name}</title>
+      <Hero />
+      <Suspense
+        fallback={
+          <p className="page-fallback" role="status">
+            Loading…
+          </p>
+        }
+      >
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

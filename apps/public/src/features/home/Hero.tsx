@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useShellSettings } from '../../lib/settings-store';
+import { bundledHeroImages, HERO_INTERVAL_MS, type HeroSlide } from './hero-images';
+
+/** The fixed hero verse (the spec names no text; see README of apps/). */
+export const heroVerse = {
+  text: 'I was glad when they said unto me, Let us go into the house of the LORD.',
+  reference: 'Psalm 122:1',
+} as const;
+
+const heroActions = [
+  { to: '/about', label: 'Plan Your Visit', short: 'Plan Visit' },
+  { to: '/sermons', label: 'Watch Sermons', short: 'Sermons' },
+  { to: '/giving', label: 'Give Now', short: 'Give Now' },
+] as const;
+
+/**
+ * Home hero: five images rotating every 5 s with a 2.5 s cross-fade (CSS) and dots to jump to
+ * one. Only the first image loads with the page; each next one is added a moment before its turn.
+ */
+export function Hero() {
+  const church = useShellSettings();
+  const slides: HeroSlide[] = church.heroImages?.length ? church.heroImages : bundledHeroImages;
+  const [active, setActive] = useState(0);
+  // Which images are in the DOM (and so downloading): the first, then each one before it shows.
+  const [mounted, setMounted] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const count = slides.length;
+  const current = active % count;
+
+  useEffect(() => {
+    if (count < 2) return;
+    const next = (current + 1) % count;
+    const preload = window.setTimeout(() => {
+      setMounted((set) => (set.has(next) ? set : new Set(set).add(next)));
+    }, HERO_INTERVAL_MS / 2);
+    const timer = window.setTimeout(() => {
+      setMounted((set) => (set.has(next) ? set : new Set(set).add(next)));
+      setActive(next);
+    }, HERO_INTERVAL_MS);
+    return () => {
+      window.clearTimeout(preload);
+      window.clearTimeout(timer);
+    };
+  }, [current, count]);
+
+  const show = (index: number) => {
+    setMounted((set) => (set.has(index) ? set : new Set(set).add(index)));
+    setActive(index);
+  };
+
+  return (
+    <section className="hero" aria-labelledby="hero-heading" data-active-slide={current}>
+      <div className="hero-slides" aria-hidden="true">
+        {slides.map((slide, index) =>
+          mounted.has(index) ? (
+            <img
+              key={slide.src}
+              className={index === current ? 'hero-slide is-active' : 'hero-slide'}
+              src={slide.src}
+              srcSet={slide.srcSet}
+              sizes="100vw"
+              alt=""
+              width={1280}
+              height={720}
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'low'}
+              decoding="async"
+            />
+          ) : null,
+        )}
+      </div>
+      <div className="hero-content">
+        <h1 id="hero-heading" className={church.known ? undefined : 'text-pending'}>
+          {church.name} <span className="hero-branch">{church.branch}</span>
+        </h1>
+        <figure className="verse hero-verse">
+          <blockquote>
+            <p>{heroVerse.text}</p>
+          </blockquote>
+          <figcaption>{heroVerse.reference}</figcaption>
+        </figure>
+        <div className="hero-actions">
+          {heroActions.map((action, index) => (
+            <Link key={action.to} to={action.to} className={index === 2 ? 'button button-give' : 'button'}>
+              {action.short === action.label ? (
+                action.label
+              ) : (
+                <>
+                  <span className="label-long">{action.label}</span>
+                  <span className="label-short">{action.short}</span>
+                </>
+              )}
+            </Link>
+          ))}
+        </div>
+        {count > 1 ? (
+          <div className="hero-dots" role="group" aria-label="Background images">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.src}
+                type="button"
+                className="hero-dot"
+                aria-label={`Show image ${String(index + 1)}`}
+                aria-pressed={index === current}
+                onClick={() => {
+                  show(index);
+                }}
+              />
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
