@@ -5,7 +5,7 @@ interface Props {
   onChange: (checked: boolean) => void;
   /** The visible label, the same in both states (e.g. "Published"). */
   label: string;
-  /** Words only screen readers hear after the label, to tell rows apart (e.g. the title). */
+  /** Words only screen readers hear after the label ("Published: {title}"), to tell rows apart. */
   context?: string;
   disabled?: boolean;
 }
@@ -17,6 +17,7 @@ export function Switch({ checked, onChange, label, context, disabled = false }: 
       type="button"
       role="switch"
       aria-checked={checked}
+      aria-label={context ? `${label}: ${context}` : undefined}
       className="switch"
       disabled={disabled}
       onClick={() => {
@@ -26,10 +27,7 @@ export function Switch({ checked, onChange, label, context, disabled = false }: 
       <span className="switch-track" aria-hidden="true">
         <span className="switch-thumb" />
       </span>
-      <span className="switch-label">
-        {label}
-        {context ? <span className="sr-only">: {context}</span> : null}
-      </span>
+      <span className="switch-label">{label}</span>
     </button>
   );
 }

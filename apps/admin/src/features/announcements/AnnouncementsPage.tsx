@@ -105,6 +105,7 @@ export default function AnnouncementsPage() {
       cell: (announcement) => (
         <div className="row-actions">
           <button
+            aria-label={`Edit ${announcement.title}`}
             type="button"
             className="btn btn-small btn-edit"
             onClick={() => {
@@ -112,9 +113,10 @@ export default function AnnouncementsPage() {
               setEditing({ mode: 'edit', announcement });
             }}
           >
-            Edit<span className="sr-only"> {announcement.title}</span>
+            Edit
           </button>
           <button
+            aria-label={`Delete ${announcement.title}`}
             type="button"
             className="btn btn-small btn-remove"
             onClick={() => {
@@ -122,7 +124,7 @@ export default function AnnouncementsPage() {
               setDeleting(announcement);
             }}
           >
-            Delete<span className="sr-only"> {announcement.title}</span>
+            Delete
           </button>
         </div>
       ),

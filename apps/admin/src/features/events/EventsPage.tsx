@@ -99,6 +99,7 @@ export default function EventsPage() {
       cell: (event) => (
         <div className="row-actions">
           <button
+            aria-label={`Edit ${event.title}`}
             type="button"
             className="btn btn-small btn-edit"
             onClick={() => {
@@ -106,9 +107,10 @@ export default function EventsPage() {
               setEditing({ mode: 'edit', event });
             }}
           >
-            Edit<span className="sr-only"> {event.title}</span>
+            Edit
           </button>
           <button
+            aria-label={`Delete ${event.title}`}
             type="button"
             className="btn btn-small btn-remove"
             onClick={() => {
@@ -116,7 +118,7 @@ export default function EventsPage() {
               setDeleting(event);
             }}
           >
-            Delete<span className="sr-only"> {event.title}</span>
+            Delete
           </button>
         </div>
       ),

@@ -84,6 +84,7 @@ export default function SermonsPage() {
       cell: (sermon) => (
         <div className="row-actions">
           <button
+            aria-label={`Edit ${sermon.title}`}
             type="button"
             className="btn btn-small btn-edit"
             onClick={() => {
@@ -91,9 +92,10 @@ export default function SermonsPage() {
               setEditing({ mode: 'edit', sermon });
             }}
           >
-            Edit<span className="sr-only"> {sermon.title}</span>
+            Edit
           </button>
           <button
+            aria-label={`Delete ${sermon.title}`}
             type="button"
             className="btn btn-small btn-remove"
             onClick={() => {
@@ -101,7 +103,7 @@ export default function SermonsPage() {
               setDeleting(sermon);
             }}
           >
-            Delete<span className="sr-only"> {sermon.title}</span>
+            Delete
           </button>
         </div>
       ),

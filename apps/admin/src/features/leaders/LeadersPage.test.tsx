@@ -1,0 +1,127 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import LeadersPage from './LeadersPage';
+
+type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const leaders = [
+  {
+    id: 'l1',
+    name: 'Pr. Samuel Langat',
+    position: 'Senior Pastor',
+    category: 'pastoral',
+    email: 'samuel@example.org',
+    phone: '+254700100101',
+    bio: 'x'.repeat(120),
+    years_of_service: 12,
+    specialties: ['Preaching'],
+    display_order: 1,
+    is_active: true,
+  },
+  {
+    id: 'l2',
+    name: 'Elder Joseph Otieno',
+    position: 'First Elder',
+    category: 'elder',
+    email: null,
+    phone: null,
+    bio: null,
+    years_of_service: null,
+    specialties: [],
+    display_order: 2,
+    is_active: true,
+  },
+];
+
+function urlOf(input: RequestInfo | URL): string {
+  return input instanceof Request ? input.url : input.toString();
+}
+
+function renderPage(answer: (...args: FetchArgs) => Promise<Response>) {
+  const fetchMock = vi.fn(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <AppProviders>
+      <LeadersPage />
+    </AppProviders>,
+  );
+  return fetchMock;
+}
+
+describe('LeadersPage', () => {
+  it('lists active leaders with a 100-character bio snippet, searches and filters, and says when none match', async () => {
+    const fetchMock = renderPage(() => Promise.resolve(json(leaders, 200)));
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Pr. Samuel Langat', { selector: '.cell-title' })).toBeInTheDocument();
+    expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Contact' })).toBeInTheDocument();
+    const read = urlOf(fetchMock.mock.calls[0]![0]);
+    expect(read).toContain('is_active=eq.true');
+    expect(read).toContain('order=display_order.asc');
+
+    await user.type(screen.getByLabelText('Search'), 'first elder');
+    expect(screen.queryByText('Pr. Samuel Langat', { selector: '.cell-title' })).not.toBeInTheDocument();
+    expect(screen.getByText('Elder Joseph Otieno', { selector: '.cell-title' })).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Search'));
+    await user.selectOptions(screen.getByLabelText('Category'), 'department');
+    expect(screen.getByText('No leaders found')).toBeInTheDocument();
+  });
+
+  it('asks before removing, then hides the leader (is_active false); a refusal shows the spec text', async () => {
+    let refused = true;
+    const fetchMock = renderPage((input, init) => {
+      if (init?.method === 'PATCH') {
+        if (refused) return Promise.resolve(json({ code: '42501', message: 'permission denied' }, 403));
+        return Promise.resolve(json({ id: 'l2' }, 200));
+      }
+      return Promise.resolve(json(refused ? leaders : leaders.slice(0, 1), 200));
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Elder Joseph Otieno' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Leader' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to remove Elder Joseph Otieno from the leaders list?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error deleting leader: permission denied');
+
+    refused = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+    const patch = fetchMock.mock.calls.find(([input, init]) => init?.method === 'PATCH' && urlOf(input).includes('id=eq.l2'));
+    expect(JSON.parse(patch![1]!.body as string)).toEqual({ is_active: false });
+    await waitFor(() => {
+      expect(screen.queryByText('Elder Joseph Otieno', { selector: '.cell-title' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('moves a leader up by swapping display orders with the one above', async () => {
+    const fetchMock = renderPage((_input, init) => Promise.resolve(json(init?.method === 'PATCH' ? { id: 'x' } : leaders, 200)));
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('button', { name: 'Move Pr. Samuel Langat up' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move Elder Joseph Otieno up' }));
+    await waitFor(() => {
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(2);
+    });
+    const patches = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([input, init]) => [new URL(urlOf(input), 'http://x').searchParams.get('id'), JSON.parse(init!.body as string) as unknown]);
+    expect(patches).toEqual([
+      ['eq.l2', { display_order: 1 }],
+      ['eq.l1', { display_order: 2 }],
+    ]);
+  });
+});

@@ -1,0 +1,18 @@
+import type { KanisaClient } from '@kanisa/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kanisa } from '../../../lib/kanisa';
+import { leaderKeys } from './leader-keys';
+
+/** Removes a leader from the lists: soft, is_active false (§4); the row stays for the records. */
+export async function removeLeader(client: KanisaClient, id: string): Promise<void> {
+  const { error } = await client.from('church_leaders').update({ is_active: false }).eq('id', id).select('id').single();
+  if (error) throw error;
+}
+
+export function useRemoveLeader() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => removeLeader(kanisa, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leaderKeys.all }),
+  });
+}

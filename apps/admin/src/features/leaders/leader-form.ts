@@ -1,0 +1,164 @@
+import type { Database } from '@kanisa/client';
+import { isEmailAddress, isValid, joinList, parseWholeNumber, splitList, textOrNull } from '../../components/ui/form-values';
+
+type Row = Database['public']['Tables']['church_leaders']['Row'];
+export type LeaderCategory = Database['public']['Enums']['church_leaders_category'];
+
+export type Leader = Pick<
+  Row,
+  'id' | 'name' | 'position' | 'category' | 'email' | 'phone' | 'bio' | 'years_of_service' | 'specialties' | 'display_order' | 'is_active'
+>;
+
+/** What the form sends (is_active stays as it is; removing is its own action). */
+export type LeaderInput = Omit<Leader, 'id' | 'is_active'>;
+
+/** The categories of the form and filter, with their labels (back-office.md §3). */
+export const leaderCategories: readonly { value: LeaderCategory; label: string }[] = [
+  { value: 'pastoral', label: 'Pastoral Team' },
+  { value: 'elder', label: 'Church Elders' },
+  { value: 'officer', label: 'Church Officers' },
+  { value: 'ministry', label: 'Ministry Leaders' },
+  { value: 'department', label: 'Department Heads' },
+];
+
+export function categoryLabel(category: string): string {
+  if (category === 'others') return 'Others';
+  return leaderCategories.find((c) => c.value === category)?.label ?? category;
+}
+
+/** Texts of the leaders screen. Marked ones are the spec's words (back-office.md §2.7, §5, §8). */
+export const leaderTexts = {
+  nameRequired: 'Please enter the full name.',
+  positionRequired: 'Please enter the position or title.',
+  categoryRequired: 'Please choose a category.',
+  displayOrder: 'Display order must be a whole number, 0 or more.',
+  yearsOfService: 'Years of service must be a whole number, 0 or more, or left empty.',
+  email: 'Please enter a valid email address, e.g. name@example.org, or leave it empty.',
+  /** §2.7 */
+  empty: 'No leaders found',
+  /** §8, on an exception without a message */
+  saveErrorPlain: 'Error saving leader',
+  /** §8 */
+  saveError: (error: string) => `Error saving leader: ${error}`,
+  /** §8 */
+  deleteError: (error: string) => `Error deleting leader: ${error}`,
+  /** §5 */
+  confirmRemove: (name: string) => `Are you sure you want to remove ${name} from the leaders list?`,
+};
+
+export interface LeaderFormValues {
+  name: string;
+  position: string;
+  category: string;
+  email: string;
+  phone: string;
+  bio: string;
+  years_of_service: string;
+  specialties: string;
+  display_order: string;
+}
+
+export type LeaderFormErrors = Partial<Record<keyof LeaderFormValues, string>>;
+
+/** A new leader: category Ministry Leaders (the default), placed after everyone listed (§5). */
+export function newLeaderForm(listLength: number): LeaderFormValues {
+  return {
+    name: '',
+    position: '',
+    category: 'ministry',
+    email: '',
+    phone: '',
+    bio: '',
+    years_of_service: '',
+    specialties: '',
+    display_order: String(listLength + 1),
+  };
+}
+
+export function leaderToForm(leader: Leader): LeaderFormValues {
+  return {
+    name: leader.name,
+    position: leader.position,
+    category: leader.category,
+    email: leader.email ?? '',
+    phone: leader.phone ?? '',
+    bio: leader.bio ?? '',
+    years_of_service: leader.years_of_service == null ? '' : String(leader.years_of_service),
+    specialties: joinList(leader.specialties),
+    display_order: String(leader.display_order),
+  };
+}
+
+/**
+ * Spec §5: Full Name, Position/Title and Category required; Display Order at least 0; Years of
+ * Service at least 0 or empty; e-mail optional but valid.
+ */
+export function validateLeader(values: LeaderFormValues): LeaderFormErrors {
+  const errors: LeaderFormErrors = {};
+  if (values.name.trim() === '') errors.name = leaderTexts.nameRequired;
+  if (values.position.trim() === '') errors.position = leaderTexts.positionRequired;
+  if (values.category === '') errors.category = leaderTexts.categoryRequired;
+  const order = parseWholeNumber(values.display_order);
+  if (order === undefined || order < 0) errors.display_order = leaderTexts.displayOrder;
+  if (values.years_of_service.trim() !== '') {
+    const years = parseWholeNumber(values.years_of_service);
+    if (years === undefined || years < 0) errors.years_of_service = leaderTexts.yearsOfService;
+  }
+  const email = values.email.trim();
+  if (email !== '' && !isEmailAddress(email)) errors.email = leaderTexts.email;
+  return errors;
+}
+
+export function isLeaderValid(values: LeaderFormValues): boolean {
+  return isValid(validateLeader(values));
+}
+
+/** The row to write: empty optional fields as null, specialties split, trimmed, empties dropped. */
+export function leaderFromForm(values: LeaderFormValues): LeaderInput {
+  return {
+    name: values.name.trim(),
+    position: values.position.trim(),
+    category: values.category as LeaderCategory,
+    email: textOrNull(values.email),
+    phone: textOrNull(values.phone),
+    bio: textOrNull(values.bio),
+    years_of_service: values.years_of_service.trim() === '' ? null : Number(values.years_of_service.trim()),
+    specialties: splitList(values.specialties),
+    display_order: Number(values.display_order.trim()),
+  };
+}
+
+/** Leaders whose name or position holds `search` (any case), in `category` ('' = all). */
+export function filterLeaders<T extends Pick<Leader, 'name' | 'position' | 'category'>>(leaders: readonly T[], search: string, category: string): T[] {
+  const needle = search.trim().toLocaleLowerCase();
+  return leaders.filter(
+    (leader) =>
+      (category === '' || leader.category === category) &&
+      (needle === '' || leader.name.toLocaleLowerCase().includes(needle) || leader.position.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+export interface OrderChange {
+  id: string;
+  display_order: number;
+}
+
+/**
+ * Moving the leader at `index` of the shown list one place up (-1) or down (+1) swaps its
+ * display_order with its neighbour's. When both have the same number, the one that should come
+ * first keeps it and the other gets the next number, so the move is always visible.
+ */
+export function moveLeader(list: readonly Pick<Leader, 'id' | 'display_order'>[], index: number, direction: -1 | 1): OrderChange[] {
+  const leader = list[index];
+  const neighbour = list[index + direction];
+  if (!leader || !neighbour) return [];
+  const [first, second] = direction === -1 ? [leader, neighbour] : [neighbour, leader];
+  let firstOrder = Math.min(leader.display_order, neighbour.display_order);
+  let secondOrder = Math.max(leader.display_order, neighbour.display_order);
+  if (firstOrder === secondOrder) secondOrder = firstOrder + 1;
+  if (firstOrder < 0) firstOrder = 0;
+  return [
+    { id: first.id, display_order: firstOrder },
+    { id: second.id, display_order: secondOrder },
+  ];
+}
