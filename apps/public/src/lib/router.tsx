@@ -114,10 +114,7 @@ interface RouteProps {
 }
 
 /** Declares a route; `Routes` reads its props and renders the matching element. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the props are read by Routes
-export function Route(props: RouteProps): ReactElement | null {
-  return null;
-}
+export const Route: (props: RouteProps) => ReactElement | null = () => null;
 
 function routesOf(children: ReactNode): RouteProps[] {
   const out: RouteProps[] = [];
