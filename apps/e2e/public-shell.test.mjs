@@ -1,0 +1,170 @@
+// Public site shell (issue 7): header, Ministries dropdown timing, mobile menu, footer from
+// System Settings, scroll on navigation. Against a real server with demo data.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { baseUrl, openPage, useBrowser, viewports } from './lib/browser.mjs';
+
+useBrowser();
+
+const desktop = viewports.desktop;
+
+/** The contact page embeds a map from the maps service; the test machine has no internet. */
+async function stubMaps(page) {
+  await page.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+  );
+}
+const phone = viewports.phone;
+
+describe('public shell', () => {
+  test('1 header: church name and branch from System Settings, exact links, Give button; title per page', async () => {
+    const { page, problems, close } = await openPage(desktop);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const brand = page.locator('.brand');
+    await brand.locator('.brand-name', { hasText: 'Mount Zion Seventh-day Adventist Church' }).waitFor();
+    assert.equal(await brand.locator('.brand-branch').textContent(), 'Town Centre');
+    const links = await nav.locator('a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    assert.deepEqual(links, [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Sermons', '/sermons'],
+      ['Events', '/events'],
+      ['Ministries', '/ministries'],
+      ['Departments', '/departments'],
+      ['Contact', '/contact'],
+      ['Submissions', '/submissions'],
+      ['Give', '/giving'],
+    ]);
+    assert.equal(await page.title(), 'Mount Zion Seventh-day Adventist Church | Town Centre');
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForFunction(() => document.title === 'About | Mount Zion Seventh-day Adventist Church');
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 Ministries dropdown opens on hover, is still open 250 ms after the pointer leaves, closed by ~350 ms', async () => {
+    const { page, problems, close } = await openPage(desktop);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const button = nav.getByRole('button', { name: 'Ministries' });
+    await button.hover();
+    assert.equal(await button.getAttribute('aria-expanded'), 'true', 'opens on hover');
+    assert.ok(await nav.getByRole('link', { name: 'Departments' }).isVisible());
+
+    // Leave, then sample the state inside the page with its own timers (no round-trip jitter).
+    const box = await button.boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, 600);
+    const states = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const read = () => document.querySelector('.nav-dropdown > button')?.getAttribute('aria-expanded');
+          const at250 = new Promise((r) => setTimeout(() => r(read()), 250));
+          const at350 = new Promise((r) => setTimeout(() => r(read()), 350));
+          void Promise.all([at250, at350]).then(resolve);
+        }),
+    );
+    assert.deepEqual(states, ['true', 'false']);
+
+    // Click opens too; the label is Departments on /departments.
+    await button.click();
+    assert.equal(await button.getAttribute('aria-expanded'), 'true', 'opens on click');
+    await nav.getByRole('link', { name: 'Departments' }).click();
+    await page.waitForURL(`${baseUrl}/departments`);
+    await nav.getByRole('button', { name: 'Departments' }).waitFor();
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 mobile menu at 375 px: opens with the scroll hint, closes on a link tap and at 768 px or wider', async () => {
+    const { page, problems, close } = await openPage(phone);
+    await stubMaps(page);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Menu' });
+    assert.ok(await nav.getByRole('link', { name: 'Give' }).isVisible(), 'Give stays in the header');
+    assert.equal(await nav.getByRole('link', { name: 'About', exact: true }).isVisible(), false, 'links are folded away');
+
+    await toggle.click();
+    const close1 = nav.getByRole('button', { name: 'Close' });
+    assert.equal(await close1.getAttribute('aria-expanded'), 'true');
+    const panel = page.locator('.site-menu');
+    assert.equal(await panel.getAttribute('data-open'), 'true');
+    assert.ok(await page.getByText('Scroll for more links').isVisible(), 'scroll hint');
+    assert.equal(await panel.evaluate((el) => getComputedStyle(el).overflowY), 'auto', 'the panel scrolls');
+    await nav.getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/contact`);
+    assert.equal(await panel.getAttribute('data-open'), 'false', 'closes on a link tap');
+
+    await toggle.click();
+    assert.equal(await panel.getAttribute('data-open'), 'true');
+    await page.setViewportSize({ width: 767, height: 740 });
+    assert.equal(await panel.getAttribute('data-open'), 'true', 'still open at 767 px');
+    await page.setViewportSize({ width: 768, height: 740 });
+    await page.waitForFunction(() => document.querySelector('.site-menu')?.getAttribute('data-open') === 'false');
+    assert.equal(await page.locator('.menu-toggle').getAttribute('aria-expanded'), 'false', 'closes at 768 px');
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 footer: every link, address, postal box, phone, two e-mails, social links, six ministries, verse, this year', async () => {
+    const { page, problems, close } = await openPage(desktop);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText('Kanisa Road, Milimani, Nakuru').waitFor();
+    for (const text of ['P.O. Box 1980-20100, Nakuru', '+254 700 100 100', 'info@example.org', 'clerk@example.org', 'Matthew 5:16']) {
+      assert.ok(await footer.getByText(text).first().isVisible(), `${text} in the footer`);
+    }
+    const quick = await footer
+      .getByRole('navigation', { name: 'Quick Links' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    assert.deepEqual(quick, [
+      ['About Our Church', '/about'],
+      ['Sermons & Messages', '/sermons'],
+      ['Events & Activities', '/events'],
+      ['Our Ministries', '/ministries'],
+      ['Give Online', '/giving'],
+      ['Contact Us', '/contact'],
+    ]);
+    const bottom = await footer
+      .getByRole('navigation', { name: 'Legal and support' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    assert.deepEqual(bottom, [
+      ['Privacy Policy', '/about'],
+      ['Terms of Service', '/about'],
+      ['Support', '/contact'],
+      ['Donate', '/giving'],
+    ]);
+    const youtube = footer.getByRole('link', { name: 'YouTube (opens in a new tab)' });
+    assert.equal(await youtube.getAttribute('target'), '_blank');
+    assert.equal(await youtube.getAttribute('href'), 'https://www.youtube.com/@example');
+    assert.equal(await footer.getByRole('link', { name: 'Facebook (coming soon)' }).getAttribute('href'), '#');
+    const ministries = await footer.getByRole('region', { name: 'Our Ministries' }).getByRole('listitem').allTextContents();
+    assert.deepEqual(ministries, ['Youth', "Women's", "Men's", "Children's", 'Music', 'Community Outreach']);
+    assert.ok(await footer.getByText(`© ${String(new Date().getFullYear())} Mount Zion Seventh-day Adventist Church`).isVisible());
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 a route change scrolls to the top after 100 ms, or to the element of the URL hash', async () => {
+    const { page, problems, close } = await openPage(desktop, { reducedMotion: 'reduce' });
+    await stubMaps(page);
+    await page.goto(`${baseUrl}/about`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    assert.ok((await page.evaluate(() => window.scrollY)) > 500);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+    await page.waitForURL(`${baseUrl}/contact`);
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+
+    await page.goto(`${baseUrl}/contact#faq-heading`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => {
+      const top = document.getElementById('faq-heading')?.getBoundingClientRect().top;
+      return top !== undefined && Math.abs(top) < 150;
+    });
+    assert.deepEqual(problems, []);
+    await close();
+  });
+});
