@@ -1,5 +1,242 @@
-import { Page } from '../../components/ui/Page';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
+import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
+import { PageTitle } from '../../components/ui/Page';
+import { useChurchSettings } from '../../lib/settings';
+import { useLeaders, type LeaderRow } from './api/get-leaders';
+import { useMinistries, type MinistryRow } from './api/get-ministries';
+import { activityChips, categoryLabel, initials, ministryLeaders } from './display';
+import { withStaffOverride } from './staff-match';
+import './ministries.css';
+
+const DEFAULT_COLOR = '#123c69';
+
+function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLearnMore: (ministry: MinistryRow) => void }) {
+  const { chips, more } = activityChips(ministry.activities);
+  const color = ministry.color ?? DEFAULT_COLOR;
+  return (
+    <li className="ministry-card" style={{ borderTopColor: color }}>
+      <span className="ministry-badge">{categoryLabel(ministry.category)}</span>
+      <h3>{ministry.name}</h3>
+      {ministry.description ? <p className="ministry-description">{ministry.description}</p> : null}
+      {ministry.leader ? (
+        <div className="ministry-leader">
+          <span className="initials" aria-hidden="true" style={{ boxShadow: `0 0 0 3px ${color}55` }}>
+            {initials(ministry.leader)}
+          </span>
+          <span>
+            <span className="ministry-leader-label">Leader</span>
+            <span className="ministry-leader-name">{ministry.leader}</span>
+          </span>
+        </div>
+      ) : null}
+      <dl className="ministry-facts">
+        <div>
+          <dt>Meets</dt>
+          <dd>{ministry.meeting_time}</dd>
+        </div>
+        {ministry.location ? (
+          <div>
+            <dt>Where</dt>
+            <dd>{ministry.location}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {chips.length ? (
+        <ul className="ministry-chips" aria-label={`Activities of ${ministry.name}`}>
+          {chips.map((activity) => (
+            <li key={activity}>{activity}</li>
+          ))}
+          {more > 0 ? (
+            <li className="chip-more" title={ministry.activities.slice(3).join(', ')}>
+              +{more} more
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <button
+        type="button"
+        className="button button-light ministry-more"
+        onClick={() => {
+          onLearnMore(ministry);
+        }}
+        aria-label={`Learn More: ${ministry.name}`}
+      >
+        Learn More
+      </button>
+    </li>
+  );
+}
+
+function LeaderCard({ leader, onContact }: { leader: LeaderRow; onContact: (leader: LeaderRow) => void }) {
+  return (
+    <li className="leader-card">
+      <span className="initials initials-large" aria-hidden="true">
+        {initials(leader.name)}
+      </span>
+      <h3>{leader.name}</h3>
+      <p>{leader.position}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          onContact(leader);
+        }}
+        aria-label={`Contact ${leader.name}`}
+      >
+        Contact
+      </button>
+    </li>
+  );
+}
 
 export default function MinistriesPage() {
-  return <Page title="Ministries" />;
+  const settings = useChurchSettings();
+  const ministriesRead = useMinistries();
+  const leadersRead = useLeaders();
+  const [info, setInfo] = useState<InfoModalContent | null>(null);
+  const [recipient, setRecipient] = useState<LeaderRecipient | null>(null);
+
+  const leaders = leadersRead.data ?? [];
+  const ministries = ministriesRead.data?.map((ministry) => withStaffOverride(ministry, leaders));
+  const shownLeaders = ministryLeaders(leaders);
+  const firstService = settings.serviceTimes[0];
+
+  const openMinistry = (ministry: MinistryRow) => {
+    setInfo({
+      type: 'ministry',
+      title: ministry.name,
+      description: ministry.description ?? undefined,
+      meetingTime: ministry.meeting_time,
+      leader: ministry.leader ?? undefined,
+      contact: [ministry.contact, ministry.phone].filter(Boolean).join(' · ') || undefined,
+    });
+  };
+
+  return (
+    <div className="ministries-page">
+      <PageTitle title="Ministries" />
+      <header className="ministries-hero">
+        <h1>Ministries</h1>
+        <p>
+          There is a place for everyone at {settings.name}. Find a ministry where you can grow in faith, build friendships and serve
+          others with your gifts.
+        </p>
+        <a className="button button-gold" href="#get-involved">
+          Get Involved
+        </a>
+      </header>
+
+      <div className="ministries-wrap">
+        <section aria-labelledby="ministries-heading">
+          <h2 id="ministries-heading">Our Ministries</h2>
+          {ministriesRead.isPending ? (
+            <p className="ministries-status" role="status">
+              Loading ministries…
+            </p>
+          ) : ministriesRead.isError ? (
+            <div className="ministries-status" role="alert">
+              <p>We could not load the ministries just now.</p>
+              <button type="button" className="button" onClick={() => void ministriesRead.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : ministries?.length ? (
+            <ul className="ministry-grid" data-testid="ministry-grid">
+              {ministries.map((ministry) => (
+                <MinistryCard key={ministry.id} ministry={ministry} onLearnMore={openMinistry} />
+              ))}
+            </ul>
+          ) : (
+            <p className="ministries-status">Our ministries will be listed here soon.</p>
+          )}
+        </section>
+
+        <section className="ministries-section" aria-labelledby="leaders-heading">
+          <h2 id="leaders-heading">Ministry Leaders</h2>
+          {leadersRead.isPending ? (
+            <p className="ministries-status" role="status">
+              Loading ministry leaders...
+            </p>
+          ) : shownLeaders.length ? (
+            <ul className="leader-grid">
+              {shownLeaders.map((leader) => (
+                <LeaderCard
+                  key={leader.id}
+                  leader={leader}
+                  onContact={(chosen) => {
+                    setRecipient({ name: chosen.name, role: chosen.position });
+                  }}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="ministries-status">Our ministry leaders will be introduced here soon.</p>
+          )}
+        </section>
+
+        <section className="get-involved" id="get-involved" aria-labelledby="involved-heading">
+          <h2 id="involved-heading">Ready to Get Involved?</h2>
+          <p>Talk to us about where you would like to serve. We will gladly connect you with a ministry leader.</p>
+          <ul className="involved-tiles">
+            <li>
+              <h3>Call Us</h3>
+              {settings.phone ? (
+                <a href={`tel:${settings.phone.replace(/\s+/g, '')}`}>{settings.phone}</a>
+              ) : (
+                <Link to="/contact">Contact details</Link>
+              )}
+            </li>
+            <li>
+              <h3>Email Us</h3>
+              {settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : <Link to="/contact">Contact details</Link>}
+            </li>
+            <li>
+              <h3>Visit Us</h3>
+              <p>
+                {firstService ? `${firstService.day}s, ${firstService.name} ${firstService.time}` : null}
+                {settings.address ? (
+                  <>
+                    <br />
+                    {settings.address}
+                  </>
+                ) : null}
+              </p>
+            </li>
+          </ul>
+          <button
+            type="button"
+            className="button button-gold"
+            onClick={() => {
+              setInfo({
+                type: 'ministry',
+                title: 'Get Involved in Our Ministries',
+                description:
+                  'Every ministry welcomes new members and volunteers. Come to a meeting, speak with the leader after the Sabbath service, or let the church office know which ministry interests you and we will put you in touch.',
+                meetingTime: firstService ? `${firstService.day}, ${firstService.time}` : undefined,
+                leader: settings.pastorName ?? undefined,
+                contact: [settings.phone, settings.email].filter(Boolean).join(' · ') || undefined,
+              });
+            }}
+          >
+            Learn More
+          </button>
+        </section>
+      </div>
+
+      <InfoModal
+        info={info}
+        onClose={() => {
+          setInfo(null);
+        }}
+      />
+      <ContactLeaderModal
+        recipient={recipient}
+        onClose={() => {
+          setRecipient(null);
+        }}
+      />
+    </div>
+  );
 }

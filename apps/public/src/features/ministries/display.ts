@@ -1,0 +1,34 @@
+/** Small display rules of the ministries page. */
+
+const CATEGORY_LABELS: Record<string, string> = {
+  'age-groups': 'Age Groups',
+  worship: 'Worship',
+  health: 'Health',
+  support: 'Support',
+};
+
+export function categoryLabel(category: string): string {
+  return CATEGORY_LABELS[category] ?? category.replace(/[-_]+/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
+}
+
+/** Titles are not part of the initials: 'Pr. Samuel Langat' → 'SL', "Dr. Catherine Ndung'u" → 'CN'. */
+const TITLES = new Set(['pr', 'pastor', 'dr', 'elder', 'eld', 'mr', 'mrs', 'ms', 'miss', 'rev', 'prof', 'bro', 'sis']);
+
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .split(/\s+/)
+    .filter((word) => word !== '' && !TITLES.has(word.toLowerCase().replace(/\.$/, '')));
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+/** The chips of a card: the first `shown` activities and how many more there are. */
+export function activityChips(activities: readonly string[], shown = 3): { chips: string[]; more: number } {
+  return { chips: activities.slice(0, shown), more: Math.max(0, activities.length - shown) };
+}
+
+/** Leaders for the Ministry Leaders section: pastoral, ministry and department categories, at most 8. */
+export function ministryLeaders<T extends { category: string }>(leaders: readonly T[], max = 8): T[] {
+  return leaders.filter((leader) => ['pastoral', 'ministry', 'department'].includes(leader.category)).slice(0, max);
+}
