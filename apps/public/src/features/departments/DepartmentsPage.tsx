@@ -1,5 +1,154 @@
-import { Page } from '../../components/ui/Page';
+import { useState } from 'react';
+import { Modal } from '../../components/ui/Modal';
+import { PageTitle } from '../../components/ui/Page';
+import { useChurchSettings } from '../../lib/settings';
+import { useDepartments, type DepartmentRow } from './api/get-departments';
+import { DEPARTMENT_FILTERS, filterDepartments, type DepartmentFilter } from './filters';
+import './departments.css';
+
+const CATEGORY_LABEL: Record<string, string> = { administrative: 'Administrative', ministry: 'Ministry' };
+
+function DepartmentCard({ department, onContact }: { department: DepartmentRow; onContact: (department: DepartmentRow) => void }) {
+  return (
+    <li className="department-card" style={{ borderTopColor: department.color ?? '#123c69' }}>
+      <span className="department-badge">{CATEGORY_LABEL[department.category] ?? department.category}</span>
+      <h3>{department.name}</h3>
+      {department.head ? (
+        <p className="department-head">
+          <span>Head</span> {department.head}
+        </p>
+      ) : null}
+      {department.description ? <p className="department-description">{department.description}</p> : null}
+      {department.responsibilities.length ? (
+        <>
+          <h4>Key Responsibilities</h4>
+          <ul className="department-duties">
+            {department.responsibilities.map((duty) => (
+              <li key={duty}>{duty}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <button
+        type="button"
+        className="button department-contact"
+        onClick={() => {
+          onContact(department);
+        }}
+        aria-label={`Contact Department: ${department.name}`}
+      >
+        Contact Department
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Contact Department: a Send Message shell addressed to the department head. The message form
+ * itself arrives with the contact-a-leader form (its own issue); until then the modal says so
+ * and offers the head's e-mail and phone, or the church office's.
+ */
+function ContactDepartmentModal({ department, onClose }: { department: DepartmentRow | null; onClose: () => void }) {
+  const settings = useChurchSettings();
+  const email = department?.contact ?? settings.email;
+  const phone = department?.phone ?? settings.phone;
+  return (
+    <Modal open={department !== null} onClose={onClose} title={department ? `Contact ${department.name}` : ''} size="medium">
+      {department ? (
+        <div className="department-message">
+          <h3>Send Message</h3>
+          <p className="department-message-to">
+            To: <strong>{department.head ?? 'Department head'}</strong>
+            {department.head ? `, head of ${department.name}` : ` (${department.name})`}
+          </p>
+          <p className="department-message-soon">
+            The message form for department heads is coming soon: it arrives with the contact-a-leader form. Until then, please
+            reach {department.head ?? 'the department'} directly:
+          </p>
+          <ul className="department-message-ways">
+            {email ? (
+              <li>
+                Email:{' '}
+                <a href={`mailto:${email}?subject=${encodeURIComponent(`Message for ${department.name}`)}`}>{email}</a>
+              </li>
+            ) : null}
+            {phone ? (
+              <li>
+                Phone: <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+              </li>
+            ) : null}
+            {!email && !phone ? <li>Visit or call the church office during office hours.</li> : null}
+          </ul>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
 
 export default function DepartmentsPage() {
-  return <Page title="Church Departments" />;
+  const settings = useChurchSettings();
+  const read = useDepartments();
+  const [filter, setFilter] = useState<DepartmentFilter>('all');
+  const [contact, setContact] = useState<DepartmentRow | null>(null);
+  const shown = read.data ? filterDepartments(read.data, filter) : [];
+
+  return (
+    <div className="departments-page">
+      <PageTitle title="Church Departments" />
+      <header className="departments-hero">
+        <h1>Church Departments</h1>
+        <p>
+          The departments of {settings.name} keep the church running and its mission moving: administration, worship, teaching,
+          care and outreach.
+        </p>
+      </header>
+
+      <div className="departments-wrap">
+        <div className="department-filters" role="group" aria-label="Filter departments">
+          {DEPARTMENT_FILTERS.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              className="department-filter"
+              aria-pressed={filter === value}
+              onClick={() => {
+                setFilter(value);
+              }}
+            >
+              {label}
+              {read.data ? <span className="department-filter-count"> ({filterDepartments(read.data, value).length})</span> : null}
+            </button>
+          ))}
+        </div>
+
+        {read.isPending ? (
+          <p className="departments-status" role="status">
+            Loading departments…
+          </p>
+        ) : read.isError ? (
+          <div className="departments-status" role="alert">
+            <p>We could not load the departments just now.</p>
+            <button type="button" className="button" onClick={() => void read.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : shown.length ? (
+          <ul className="department-grid" data-testid="department-grid">
+            {shown.map((department) => (
+              <DepartmentCard key={department.id} department={department} onContact={setContact} />
+            ))}
+          </ul>
+        ) : (
+          <p className="departments-status">No departments to show here yet.</p>
+        )}
+      </div>
+
+      <ContactDepartmentModal
+        department={contact}
+        onClose={() => {
+          setContact(null);
+        }}
+      />
+    </div>
+  );
 }
