@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
@@ -185,12 +184,12 @@ export default function MinistriesPage() {
               {settings.phone ? (
                 <a href={`tel:${settings.phone.replace(/\s+/g, '')}`}>{settings.phone}</a>
               ) : (
-                <Link to="/contact">Contact details</Link>
+                <a href="/contact">Contact details</a>
               )}
             </li>
             <li>
               <h3>Email Us</h3>
-              {settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : <Link to="/contact">Contact details</Link>}
+              {settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : <a href="/contact">Contact details</a>}
             </li>
             <li>
               <h3>Visit Us</h3>

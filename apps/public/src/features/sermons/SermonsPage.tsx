@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/ui/Page';
 import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
 import { useChurchSettings } from '../../lib/settings';
@@ -257,9 +256,10 @@ export default function SermonsPage() {
                 Follow on Facebook
               </a>
             ) : null}
-            <Link className="button button-light" to="/events">
+            {/* A plain link works whichever router the app shell uses. */}
+            <a className="button button-light" href="/events">
               Upcoming Events
-            </Link>
+            </a>
           </div>
         </section>
       </div>
