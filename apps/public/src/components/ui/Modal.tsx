@@ -95,7 +95,11 @@ export function Modal({ open, onClose, title, size = 'medium', children, footer 
       data-testid="modal-backdrop"
       onMouseDown={(event) => {
         // Only a press that starts on the backdrop itself closes (not a text selection dragged out).
-        if (event.target === event.currentTarget) onClose();
+        // No default action: the browser would otherwise move focus away from the restored opener.
+        if (event.target === event.currentTarget) {
+          event.preventDefault();
+          onClose();
+        }
       }}
     >
       <div

@@ -1,0 +1,357 @@
+// Public pages of issue 7 built with the shell: Home (hero, verse, events, announcement), About,
+// Contact, Announcements, Giving and Submissions placeholders. Modals, fallbacks when the API
+// fails, axe, and screenshots at 375 and 1280 px. Against a real server with demo data.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { axeViolations, baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+
+useBrowser();
+
+const desktop = viewports.desktop;
+const phone = viewports.phone;
+
+/** The contact page embeds a map from the maps service; the test machine has no internet. */
+async function stubMaps(page) {
+  await page.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+  );
+}
+
+/** The reference of the verse whose day_index is `index`, read from the table API. */
+async function verseReference(index) {
+  const response = await fetch(`${baseUrl}/rest/v1/daily_verses?select=reference&day_index=eq.${String(index)}`);
+  const rows = /** @type {{ reference: string }[]} */ (await response.json());
+  assert.equal(rows.length, 1, `one verse with day_index ${String(index)}`);
+  return rows[0]?.reference ?? '';
+}
+
+/** Day of year (1 on 1 January) of a date given as a Nairobi calendar date. */
+function dayOfYear(isoDate) {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return (Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000 + 1;
+}
+
+describe('home', () => {
+  test('1 hero: five images rotating every 5 s with a 2.5 s fade, dots jump to an image; only the first loads at once', async () => {
+    const { page, problems, close } = await openPage(desktop, { clock: new Date('2026-11-22T09:00:00+03:00') });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const hero = page.locator('section.hero');
+    assert.equal(await hero.getAttribute('data-active-slide'), '0');
+    assert.equal(await hero.locator('img.hero-slide').count(), 1, 'only the first image is in the page at first');
+    assert.equal(await hero.locator('img.hero-slide').first().getAttribute('loading'), 'eager');
+    assert.equal(await hero.locator('img.hero-slide').first().evaluate((img) => getComputedStyle(img).transitionDuration), '2.5s');
+    assert.match((await hero.locator('img.hero-slide').first().getAttribute('srcset')) ?? '', /640w.*1280w.*1920w/);
+
+    // Stop the clock a moment from now, then move it by hand.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 50);
+    await page.clock.runFor(5000);
+    assert.equal(await hero.getAttribute('data-active-slide'), '1', 'next image after 5 s');
+    await page.clock.runFor(5000);
+    assert.equal(await hero.getAttribute('data-active-slide'), '2');
+
+    const dots = hero.getByRole('button', { name: /^Show image \d$/ });
+    assert.equal(await dots.count(), 5);
+    await hero.getByRole('button', { name: 'Show image 5' }).click();
+    assert.equal(await hero.getAttribute('data-active-slide'), '4');
+    assert.equal(await hero.getByRole('button', { name: 'Show image 5' }).getAttribute('aria-pressed'), 'true');
+    await page.clock.runFor(5000);
+    assert.equal(await hero.getAttribute('data-active-slide'), '0', 'wraps around after the fifth');
+
+    // Heading = church name + branch; the fixed verse; three buttons with short labels on a phone.
+    assert.equal(
+      (await page.getByRole('heading', { level: 1 }).textContent())?.replace(/\s+/g, ' ').trim(),
+      'Mount Zion Seventh-day Adventist Church Town Centre',
+    );
+    assert.ok(await hero.getByText('Psalm 122:1').isVisible());
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 hero buttons show short labels under 768 px', async () => {
+    const { page, problems, close } = await openPage(phone);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const hero = page.locator('section.hero');
+    const visibleLabels = await hero.locator('.hero-actions a').evaluateAll((links) => links.map((a) => a.innerText.trim()));
+    assert.deepEqual(visibleLabels, ['Plan Visit', 'Sermons', 'Give Now']);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  for (const [label, date, other] of [
+    ['two days', '2026-03-01T10:00:00+03:00', '2026-03-02T10:00:00+03:00'],
+    ['23:59 vs 00:01 Nairobi time', '2026-03-01T23:59:00+03:00', '2026-03-02T00:01:00+03:00'],
+  ]) {
+    test(`1 Today's Verse follows the Nairobi day of year mod 33 (${label})`, async () => {
+      const expected = [];
+      for (const when of [date, other]) {
+        const day = dayOfYear(when.slice(0, 10));
+        expected.push(await verseReference(day % 33));
+      }
+      assert.notEqual(expected[0], expected[1], 'the two days have different verses');
+      for (const [i, when] of [date, other].entries()) {
+        const { page, problems, close } = await openPage(phone, { clock: new Date(when) });
+        await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+        const section = page.getByRole('region', { name: "Today's Verse" });
+        await section.locator('figcaption').waitFor();
+        assert.match((await section.locator('figcaption').textContent()) ?? '', new RegExp(`^${expected[i]} \\(`));
+        assert.ok(await section.getByText('changes daily at midnight').isVisible());
+        assert.deepEqual(problems, []);
+        await close();
+      }
+    });
+  }
+
+  test("1 Today's Verse changes at midnight while the page stays open", async () => {
+    const { page, problems, close } = await openPage(desktop, { clock: new Date('2026-03-01T23:59:00+03:00') });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const caption = page.getByRole('region', { name: "Today's Verse" }).locator('figcaption');
+    await caption.waitFor();
+    const before = await caption.textContent();
+    await page.clock.runFor(2 * 60_000);
+    await page.waitForFunction((text) => document.querySelector('.daily-verse figcaption')?.textContent !== text, before);
+    assert.match((await caption.textContent()) ?? '', new RegExp(`^${await verseReference(dayOfYear('2026-03-02') % 33)} `));
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 featured announcement and upcoming events from the API; Learn More opens the service modal', async () => {
+    const { page, problems, close } = await openPage(desktop, { clock: new Date('2026-11-22T09:00:00+03:00') });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const featured = page.locator('.featured-card');
+    // Demo data: the high-priority year-end announcement is the newest of the highest rank.
+    await featured.getByRole('heading', { name: /Year-End Programmes/ }).waitFor();
+    assert.equal(await featured.getByRole('link', { name: 'Learn More' }).getAttribute('href'), '/announcements');
+    const events = page.getByRole('region', { name: 'Upcoming Events' });
+    assert.equal(await events.locator('.event-card').count(), 3);
+    assert.equal(await events.getByRole('link', { name: 'View All Events' }).getAttribute('href'), '/events');
+    const first = events.locator('.event-card').first();
+    const title = await first.locator('h3').textContent();
+    await first.getByRole('button', { name: /^Learn More/ }).click();
+    const dialog = page.getByRole('dialog', { name: title ?? '' });
+    await dialog.waitFor();
+    assert.ok(await dialog.getByText('First time visiting?').isVisible());
+    assert.ok(await dialog.getByRole('button', { name: 'Plan Your Visit' }).isVisible());
+    assert.ok(await dialog.getByText('1.5 hours').isVisible(), 'default duration');
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('8 home falls back to the default announcement and events when the API fails, or has none', async () => {
+    for (const mode of ['error', 'empty']) {
+      const failing = (url) => /\/rest\/v1\/(events|announcements)/.test(url);
+      const { page, problems, close } = await openPage(phone, { expectedFailure: mode === 'error' ? failing : undefined });
+      await page.route(/\/rest\/v1\/(events|announcements)/, (route) =>
+        mode === 'error'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+          : route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+      );
+      await page.goto(`${baseUrl}/`);
+      const featured = page.locator('.featured-card');
+      await featured.getByRole('heading', { name: 'Join Us This Sabbath' }).waitFor({ timeout: 15_000 });
+      assert.ok(await featured.getByText('8:30 AM - 5:00 PM').isVisible());
+      const events = page.getByRole('region', { name: 'Upcoming Events' });
+      await events.getByRole('heading', { name: 'Sabbath Service' }).waitFor({ timeout: 15_000 });
+      const cards = await events.locator('.event-card').evaluateAll((els) => els.map((el) => el.innerText.replace(/\s+/g, ' ')));
+      assert.equal(cards.length, 3);
+      assert.match(cards[0] ?? '', /This Saturday Sabbath Service 9:00 AM - 1:00 PM Main Sanctuary/);
+      assert.match(cards[1] ?? '', /Next Wednesday Prayer Meeting 6:00 PM - 8:00 PM/);
+      assert.match(cards[2] ?? '', /Next Friday Youth Meeting 6:00 PM - 8:00 PM Youth Hall/);
+      assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), `${mode}: the page is not blank`);
+      assert.deepEqual(problems, [], mode);
+      await close();
+    }
+  });
+});
+
+describe('modals', () => {
+  test('1 the information modal closes by Escape, backdrop and close button, and focus returns to the opener', async () => {
+    const { page, problems, close } = await openPage(desktop);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const opener = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('button', { name: /^Learn More/ }).first();
+    const dialog = page.getByRole('dialog');
+    const openerFocused = () => opener.evaluate((el) => el === document.activeElement);
+
+    for (const how of ['Escape', 'backdrop', 'button']) {
+      await opener.click();
+      await dialog.waitFor();
+      assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+      assert.equal(await page.evaluate(() => document.body.style.overflow), 'hidden', 'page scroll is blocked');
+      assert.ok(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), 'focus is inside');
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else if (how === 'backdrop') await page.mouse.click(8, 400);
+      else await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      assert.ok(await openerFocused(), `focus restored after ${how}`);
+      assert.equal(await page.evaluate(() => document.body.style.overflow), '', 'page scroll is back');
+    }
+
+    // Tab stays inside the dialog.
+    await opener.click();
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), 'focus trapped');
+    await page.keyboard.press('Escape');
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 About: leaders load, four fixed elders, the contact button opens the placeholder modal with the office contacts', async () => {
+    const { page, problems, close } = await openPage(phone);
+    await page.goto(`${baseUrl}/about`, { waitUntil: 'networkidle' });
+    const leadership = page.getByRole('region', { name: 'Our Leadership' });
+    await leadership.getByRole('heading', { name: 'Pr. Samuel Langat' }).waitFor();
+    for (const group of ['Pastoral Team', 'Church Elders', 'Church Officers']) {
+      assert.ok(await leadership.getByRole('heading', { name: group }).isVisible(), group);
+    }
+    assert.equal(await leadership.getByRole('heading', { name: 'Brian Ochieng' }).count(), 0, 'ministry leaders are not here');
+    assert.ok(await leadership.getByRole('heading', { name: 'Elder Naomi Achieng' }).isVisible(), 'a fixed elder');
+    const contact = leadership.getByRole('button', { name: 'Contact Elder Naomi Achieng' });
+    await contact.click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Elder Naomi Achieng' });
+    await dialog.waitFor();
+    assert.ok(await dialog.getByText('+254 700 100 100').isVisible());
+    assert.ok(await dialog.getByText('info@example.org').isVisible());
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.ok(await contact.evaluate((el) => el === document.activeElement), 'focus back on the contact button');
+
+    const stats = await page.locator('.stats dd').allTextContents();
+    assert.deepEqual(stats, ['299', '45', '12', '15']);
+    assert.ok(await page.getByText('Founded in 1980 with 25 members.').isVisible());
+    assert.equal(await page.locator('.belief-card').count(), 6);
+    const beliefs = page.getByRole('link', { name: /Read all our beliefs/ });
+    assert.equal(await beliefs.getAttribute('target'), '_blank');
+    assert.equal(await page.locator('.timeline li').count(), 5);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('1 About shows "Loading church leadership..." while the leaders load', async () => {
+    const { page, problems, close } = await openPage(phone);
+    let release = () => {};
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/rest/v1/church_leaders**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/about`);
+    await page.getByText('Loading church leadership...').waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Pr. Samuel Langat' }).waitFor();
+    assert.deepEqual(problems, []);
+    await close();
+  });
+});
+
+describe('announcements', () => {
+  test('1 announcements grid: priority colours and audience labels from the API', async () => {
+    const { page, problems, close } = await openPage(desktop, { clock: new Date('2026-11-22T09:00:00+03:00') });
+    await page.goto(`${baseUrl}/announcements`, { waitUntil: 'networkidle' });
+    const cards = page.locator('.announcement-card');
+    await cards.first().waitFor();
+    const priorities = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-priority')));
+    const rank = { urgent: 4, high: 3, normal: 2, low: 1 };
+    const ranks = priorities.map((p) => rank[p ?? 'normal']);
+    assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a), 'highest priority first');
+    const colours = await cards.evaluateAll((els) => els.map((el) => [el.getAttribute('data-priority'), getComputedStyle(el).borderTopColor]));
+    const expected = { high: 'rgb(217, 119, 6)', normal: 'rgb(37, 99, 235)', low: 'rgb(107, 114, 128)', urgent: 'rgb(200, 30, 30)' };
+    for (const [priority, colour] of colours) assert.equal(colour, expected[priority ?? 'normal'], `${String(priority)} colour`);
+    assert.ok(await page.getByText('Members Only').first().isVisible());
+    assert.ok(await page.getByText('Ministry Leaders').first().isVisible());
+    assert.equal(await page.getByText('Pathfinder Investiture Photos Available').count(), 0, 'ended announcements are not shown');
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('8 announcements empty state when there are none, and when the read fails (no blank page)', async () => {
+    for (const mode of ['empty', 'error']) {
+      const failing = (url) => url.includes('/rest/v1/announcements');
+      const { page, problems, close } = await openPage(phone, { expectedFailure: mode === 'error' ? failing : undefined });
+      await page.route('**/rest/v1/announcements**', (route) =>
+        mode === 'error'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+          : route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+      );
+      await page.goto(`${baseUrl}/announcements`);
+      await page.getByRole('heading', { name: 'No announcements at this time' }).waitFor({ timeout: 15_000 });
+      assert.ok(await page.getByText('Check back later for updates from our church family.').isVisible());
+      assert.ok(await page.getByRole('heading', { level: 1, name: 'Announcements' }).isVisible());
+      assert.deepEqual(problems, [], mode);
+      await close();
+    }
+  });
+});
+
+describe('contact', () => {
+  test('1 contact page: tiles, settings, lazy map with a title, links, six FAQ; the form validates, alerts and clears', async () => {
+    const { page, problems, close } = await openPage(phone);
+    await stubMaps(page);
+    await page.goto(`${baseUrl}/contact`, { waitUntil: 'networkidle' });
+    assert.equal(await page.locator('.quick-tiles > li').count(), 4);
+    for (const text of ['Kanisa Road, Milimani, Nakuru', 'P.O. Box 1980-20100, Nakuru', 'clerk@example.org', 'Monday to Friday', '9:00 AM to 5:00 PM', 'Prayer Meeting']) {
+      assert.ok(await page.getByText(text).first().isVisible(), text);
+    }
+    const map = page.locator('iframe.map-embed');
+    assert.equal(await map.getAttribute('loading'), 'lazy');
+    assert.match((await map.getAttribute('title')) ?? '', /Map showing Mount Zion/);
+    assert.ok(await page.getByRole('link', { name: 'View on Maps' }).isVisible());
+    assert.ok(await page.getByRole('link', { name: 'Get Directions' }).isVisible());
+    assert.equal(await page.locator('.faq details').count(), 6);
+    for (const name of ['By Car', 'By Public Transport', 'Walking']) assert.ok(await page.getByRole('heading', { name }).isVisible());
+
+    const form = page.locator('form.contact-form');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    assert.ok(await form.getByText('Please enter your name.').isVisible(), 'required name');
+    assert.ok(await form.getByLabel('Full Name *').evaluate((el) => el === document.activeElement), 'focus on the first error');
+    await form.getByLabel('Full Name *').fill('Wanjiku');
+    await form.getByLabel('Email Address *').fill('not-an-email');
+    await form.getByLabel('Subject *').fill('Visiting');
+    await form.getByLabel('Message *').fill('When is the next baptism class?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    assert.ok(await form.getByText('Please enter a valid email address.').isVisible());
+    await form.getByLabel('Email Address *').fill('wanjiku@example.org');
+    /** @type {string[]} */
+    const alerts = [];
+    page.once('dialog', (alert) => {
+      alerts.push(alert.message());
+      void alert.accept();
+    });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    assert.deepEqual(alerts, ['Thank you for your message! We will get back to you soon.']);
+    assert.equal(await form.getByLabel('Full Name *').inputValue(), '', 'the form is cleared');
+    assert.equal(await form.getByLabel('Message *').inputValue(), '');
+    assert.deepEqual(problems, []);
+    await close();
+  });
+});
+
+describe('accessibility and screenshots', () => {
+  const routes = [
+    ['home', '/'],
+    ['about', '/about'],
+    ['contact', '/contact'],
+    ['announcements', '/announcements'],
+    ['giving', '/giving'],
+    ['submissions', '/submissions'],
+    ['not-found', '/no-such-page'],
+  ];
+  for (const viewport of [phone, desktop]) {
+    test(`2 5 axe finds no serious or critical violation; screenshots at ${String(viewport.width)} px`, async () => {
+      const { page, problems, close } = await openPage(viewport);
+      await stubMaps(page);
+      for (const [name, path] of routes) {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('contentinfo').getByText('Quick Links').waitFor();
+        await page.locator('[role="status"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+        if (['home', 'about', 'contact', 'announcements'].includes(name)) {
+          assert.deepEqual(await axeViolations(page), [], `${path} at ${String(viewport.width)} px`);
+        }
+        await screenshot(page, `public-${name}-${String(viewport.width)}`);
+      }
+      assert.deepEqual(problems.filter((p) => !p.includes('/no-such-page')), []);
+      await close();
+    });
+  }
+});
