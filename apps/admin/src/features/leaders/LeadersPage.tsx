@@ -108,6 +108,7 @@ export default function LeadersPage() {
     { header: 'Category', cell: (leader) => <Badge tone="info">{categoryLabel(leader.category)}</Badge> },
     {
       header: 'Contact',
+      className: 'leader-contact',
       cell: (leader) =>
         leader.email || leader.phone ? (
           <span className="contact-lines">

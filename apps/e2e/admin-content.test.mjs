@@ -1,0 +1,376 @@
+// Browser tests of the back office's content screens (issue 8): sermons, events, announcements
+// and church leaders, against a running Kanisa with demo content and the test accounts
+// (scripts/dev-server.sh). A content admin (CONTENT_ADMIN) does everything through the pages;
+// the service key is used only to read what the server stored and to tidy up after.
+//
+//   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-content.test.mjs
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { testUser } from './users.mjs';
+
+useBrowser();
+
+const content = testUser('content');
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/**
+ * @typedef {{ id: string; is_published?: boolean; created_by?: string | null; tags?: string[]; specialties?: string[];
+ *   display_order?: number; is_active?: boolean }} Row
+ * @typedef {{ action: string; details: { id?: string; title?: string; name?: string; published?: boolean } | null;
+ *   ip_address: string | null; user_agent: string | null; admin_id: string | null }} LogEntry
+ */
+
+/**
+ * @param {Response} response
+ * @returns {Promise<unknown>}
+ */
+const bodyOf = (response) => response.json();
+
+/**
+ * A table API read with the service key (what the server really holds).
+ * @param {string} path e.g. `sermons?title=eq.x`
+ * @returns {Promise<Row[]>}
+ */
+async function serviceGet(path) {
+  const response = await fetch(`${baseUrl}/rest/v1/${path}`, { headers: serviceHeaders() });
+  assert.equal(response.status, 200, `GET ${path}: ${await response.clone().text()}`);
+  return /** @type {Row[]} */ (await bodyOf(response));
+}
+
+/**
+ * @param {'PATCH' | 'DELETE'} method
+ * @param {string} path
+ * @param {unknown} [body]
+ */
+async function serviceWrite(method, path, body) {
+  const response = await fetch(`${baseUrl}/rest/v1/${path}`, {
+    method,
+    headers: serviceHeaders(),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `${method} ${path}: HTTP ${String(response.status)} ${await response.text()}`);
+}
+
+/**
+ * Rows of a table as anyone on the public site may read them.
+ * @param {string} path
+ * @returns {Promise<Row[]>}
+ */
+async function anonGet(path) {
+  const key = process.env.KANISA_ANON_KEY ?? '';
+  const response = await fetch(`${baseUrl}/rest/v1/${path}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
+  assert.equal(response.status, 200);
+  return /** @type {Row[]} */ (await bodyOf(response));
+}
+
+/** The content admin's user id. */
+async function contentAdminId() {
+  const [user] = await serviceGet(`users?select=id&email=eq.${encodeURIComponent(content.email)}`);
+  assert.ok(user, 'the content admin has a profile');
+  return user.id;
+}
+
+/**
+ * The activity log entries about one row (details.id), oldest first.
+ * @param {string} id
+ * @returns {Promise<LogEntry[]>}
+ */
+async function logEntriesFor(id) {
+  const response = await fetch(
+    `${baseUrl}/rest/v1/admin_activity_logs?select=action,details,ip_address,user_agent,admin_id,created_at&details->>id=eq.${id}&order=created_at.asc`,
+    { headers: serviceHeaders() },
+  );
+  assert.equal(response.status, 200, await response.clone().text());
+  return /** @type {LogEntry[]} */ (await bodyOf(response));
+}
+
+/** Today in Nairobi as YYYY-MM-DD: the newest sermon date, so the sermon heads the public list. */
+function nairobiToday() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+}
+
+/**
+ * Opens a public page in its own fresh context (nobody signed in) and gives its main text.
+ * @param {string} path
+ * @param {string} [waitFor] a text to wait for before reading (data loaded)
+ */
+async function publicText(path, waitFor) {
+  const { page, problems, close } = await openPage(viewports.desktop);
+  try {
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    if (waitFor) await page.getByText(waitFor, { exact: false }).first().waitFor({ timeout: 15_000 });
+    const text = await page.locator('body').innerText();
+    assert.deepEqual(problems, [], `problems on ${path}`);
+    return text;
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The newest first and the rest of a list of rows, for `serviceWrite` cleanups after a failure.
+ * @type {(() => Promise<void>)[]}
+ */
+const cleanups = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('cleanup failed', error);
+    }
+  }
+});
+
+describe('back office content (CONTENT_ADMIN)', () => {
+  test('acceptance 2: create a sermon (validation first), publish it, see it on /sermons, unpublish it, delete it; the log holds each step with the real address', async () => {
+    const title = `E2E Sermon ${run}`;
+    const adminId = await contentAdminId();
+    const { page, problems, close } = await openPage(viewports.desktop);
+    /** @type {string[]} */
+    const sermonWrites = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/sermons') && request.method() !== 'GET') sermonWrites.push(request.method());
+    });
+
+    await signIn(page, content);
+    await page.goto(`${baseUrl}/admin/sermons`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Sermons' }).waitFor();
+    await page.getByRole('button', { name: 'Add Sermon' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Sermon' });
+    await dialog.waitFor();
+
+    // Missing title and a bad address: both explained next to their fields, nothing sent.
+    await dialog.getByLabel('Speaker *').fill('Pr. Test Speaker');
+    await dialog.getByLabel('Sermon Date *').fill(nairobiToday());
+    await dialog.getByLabel('Video URL').fill('youtube dot com slash my sermon');
+    await dialog.getByRole('button', { name: 'Create Sermon' }).click();
+    const titleField = dialog.getByLabel('Title *');
+    assert.equal(await titleField.getAttribute('aria-invalid'), 'true');
+    assert.ok(await dialog.getByText('Please enter the sermon title.').isVisible(), 'missing title is explained');
+    assert.ok(await dialog.getByText(/Please enter a full web address starting with http/).isVisible(), 'bad URL is explained');
+    assert.equal(await dialog.getByLabel('Video URL').getAttribute('aria-invalid'), 'true');
+    assert.ok(await titleField.evaluate((element) => element === document.activeElement), 'focus goes to the first problem');
+    assert.deepEqual(sermonWrites, [], 'nothing is sent while the form has errors');
+    assert.equal(await dialog.getByLabel('Speaker *').inputValue(), 'Pr. Test Speaker', 'typed values are kept');
+
+    await titleField.fill(title);
+    await dialog.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=e2e');
+    await dialog.getByLabel(/^Tags/).fill('faith, , e2e ');
+    const created = page.waitForResponse((r) => r.url().includes('/rest/v1/sermons') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Sermon' }).click();
+    assert.equal((await created).status(), 201);
+    await dialog.waitFor({ state: 'hidden' });
+
+    const [stored] = await serviceGet(`sermons?select=id,is_published,created_by,tags,video_url&title=eq.${encodeURIComponent(title)}`);
+    assert.ok(stored, 'the sermon was stored');
+    cleanups.push(() => serviceWrite('DELETE', `sermons?id=eq.${stored.id}`));
+    assert.equal(stored.is_published, false, 'a new sermon is a draft');
+    assert.equal(stored.created_by, adminId, 'created_by is the signed-in admin (set by the server)');
+    assert.deepEqual(stored.tags, ['faith', 'e2e']);
+
+    // Publish: the switch flips on, and the public page shows it.
+    const toggle = page.getByRole('switch', { name: `Published: ${title}` });
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    await toggle.click();
+    await page.waitForFunction(
+      (name) => document.querySelector(`[role="switch"][aria-label="Published: ${name}"]`)?.getAttribute('aria-checked') === 'true',
+      title,
+    );
+    await page.getByText(`“${title}” is now published on the website.`).waitFor();
+    assert.equal((await anonGet(`sermons?select=id&id=eq.${stored.id}`)).length, 1, 'anyone may now read it');
+    assert.match(await publicText('/sermons', title), new RegExp(title), '/sermons shows the published sermon');
+
+    // Unpublish: it disappears from the public page.
+    await toggle.click();
+    await page.waitForFunction(
+      (name) => document.querySelector(`[role="switch"][aria-label="Published: ${name}"]`)?.getAttribute('aria-checked') === 'false',
+      title,
+    );
+    await page.getByText(`“${title}” is now a draft and hidden from the website.`).waitFor();
+    assert.equal((await anonGet(`sermons?select=id&id=eq.${stored.id}`)).length, 0, 'the public can no longer read it');
+    assert.doesNotMatch(await publicText('/sermons', 'Behold, He Cometh'), new RegExp(title), '/sermons no longer shows it');
+
+    const log = await logEntriesFor(stored.id);
+    assert.deepEqual(
+      log.map((entry) => [entry.action, entry.details?.published]),
+      [
+        ['sermon_created', undefined],
+        ['sermon_updated', true],
+        ['sermon_updated', false],
+      ],
+      'created, published, unpublished',
+    );
+    for (const entry of log) {
+      assert.equal(entry.ip_address, '127.0.0.1', 'the real client address');
+      assert.equal(entry.admin_id, adminId);
+      assert.match(entry.user_agent ?? '', /Chrome/);
+      assert.equal(entry.details?.title, title);
+    }
+
+    // Delete asks first, with the spec's words.
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Sermon' });
+    assert.equal((await confirm.locator('.confirm-message').innerText()).trim(), 'Are you sure you want to delete this sermon?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('switch', { name: `Published: ${title}` }).waitFor({ state: 'detached' });
+    assert.equal((await serviceGet(`sermons?select=id&id=eq.${stored.id}`)).length, 0, 'deleted');
+    assert.deepEqual(
+      (await logEntriesFor(stored.id)).map((entry) => entry.action),
+      ['sermon_created', 'sermon_updated', 'sermon_updated', 'sermon_deleted'],
+    );
+
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('acceptance 3: add, edit, reorder and remove a leader; About and Ministries follow each step', async () => {
+    const name = `Pr. Test Leader ${run}`;
+    const { page, problems, close } = await openPage(viewports.desktop);
+    await signIn(page, content);
+    await page.goto(`${baseUrl}/admin/leaders`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Church Leaders' }).waitFor();
+    const countText = await page.locator('.result-count').innerText();
+    const count = Number(/^(\d+) leaders$/.exec(countText.trim())?.[1]);
+    assert.ok(count > 0, `the list says how many leaders (${countText})`);
+
+    // Add: a pastoral leader (About shows the pastoral team; Ministries' leaders include it).
+    await page.getByRole('button', { name: 'Add New Leader' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Leader' });
+    assert.equal(await dialog.getByLabel('Display Order').inputValue(), String(count + 1), 'placed after the listed leaders');
+    assert.equal(await dialog.getByLabel('Category *').inputValue(), 'ministry', 'Ministry Leaders by default');
+    await dialog.getByLabel('Full Name *').fill(name);
+    await dialog.getByLabel('Position/Title *').fill('Youth Pastor');
+    await dialog.getByLabel('Category *').selectOption('pastoral');
+    await dialog.getByLabel('Email').fill('not-an-address');
+    await dialog.getByLabel('Specialties').fill(' Youth Ministry, , Music ,');
+    await dialog.getByLabel('Bio').fill('Leads the youth of the church in worship, service and Bible study.');
+    await dialog.getByRole('button', { name: 'Add Leader' }).click();
+    assert.ok(await dialog.getByText(/Please enter a valid email address/).isVisible(), 'a bad e-mail is explained');
+    await dialog.getByLabel('Email').fill('test.leader@example.org');
+    await dialog.getByRole('button', { name: 'Add Leader' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} was added to the leaders list.`).waitFor();
+
+    const [leader] = await serviceGet(`church_leaders?select=id,specialties,display_order,is_active&name=eq.${encodeURIComponent(name)}`);
+    assert.ok(leader, 'the leader was stored');
+    cleanups.push(() => serviceWrite('DELETE', `church_leaders?id=eq.${leader.id}`));
+    assert.deepEqual(leader.specialties, ['Youth Ministry', 'Music'], 'specialties split, trimmed, empties dropped');
+    assert.equal(leader.display_order, count + 1);
+    assert.match(await publicText('/about', name), new RegExp(name), 'About shows the new leader');
+
+    // Edit: a new title and the first place in the order, so Ministries' leaders include it.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Leader' });
+    assert.equal(await edit.getByLabel('Specialties').inputValue(), 'Youth Ministry, Music');
+    await edit.getByLabel('Position/Title *').fill('Associate Youth Pastor');
+    await edit.getByLabel('Display Order').fill('0');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} was saved.`).waitFor();
+    const about = await publicText('/about', name);
+    assert.match(about, /Associate Youth Pastor/, 'About shows the new title');
+    assert.ok(about.indexOf(name) < about.indexOf('Pr. Samuel Langat'), 'About lists it first now');
+    const ministries = await publicText('/ministries', name);
+    assert.ok(ministries.includes(name), 'Ministries lists it among the leaders');
+
+    // Reorder: among the pastoral team, move it one place down (below the senior pastor).
+    const [senior] = await serviceGet(`church_leaders?select=id,display_order&name=eq.${encodeURIComponent('Pr. Samuel Langat')}`);
+    assert.ok(senior);
+    cleanups.push(() => serviceWrite('PATCH', `church_leaders?id=eq.${senior.id}`, { display_order: senior.display_order }));
+    await page.getByLabel('Category').selectOption('pastoral');
+    const rows = page.locator('.data-table tbody tr');
+    assert.match(await rows.first().innerText(), new RegExp(name), 'first in the pastoral team');
+    assert.ok(await page.getByRole('button', { name: `Move ${name} up` }).isDisabled(), 'the first cannot move up');
+    await page.getByRole('button', { name: `Move ${name} down` }).click();
+    await page.getByText(`${name} moved down.`).waitFor();
+    assert.match(await rows.nth(1).innerText(), new RegExp(name), 'second after the move');
+    assert.match(await rows.first().innerText(), /Pr\. Samuel Langat/);
+    const reordered = await publicText('/about', name);
+    assert.ok(reordered.indexOf('Pr. Samuel Langat') < reordered.indexOf(name), 'About follows the new order');
+
+    // Remove: asks with the spec's words, then the leader is hidden everywhere (soft remove).
+    await page.getByRole('button', { name: `Remove ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove Leader' });
+    assert.equal(
+      (await confirm.locator('.confirm-message').innerText()).trim(),
+      `Are you sure you want to remove ${name} from the leaders list?`,
+    );
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} was removed from the leaders list.`).waitFor();
+    assert.equal(await page.getByRole('button', { name: `Edit ${name}` }).count(), 0, 'gone from the admin list');
+    const [removed] = await serviceGet(`church_leaders?select=is_active&id=eq.${leader.id}`);
+    assert.equal(removed?.is_active, false, 'kept, but inactive');
+    assert.doesNotMatch(await publicText('/about', 'Pr. Samuel Langat'), new RegExp(name), 'About no longer shows it');
+    assert.doesNotMatch(await publicText('/ministries', 'Pr. Samuel Langat'), new RegExp(name), 'Ministries no longer shows it');
+
+    const actions = (await logEntriesFor(leader.id)).map((entry) => entry.action);
+    assert.deepEqual(actions, ['leader_created', 'leader_updated', 'leader_updated', 'leader_removed']);
+
+    // An empty search result says so.
+    await page.getByLabel('Search').fill(`nobody called ${run}`);
+    assert.ok(await page.getByText('No leaders found').isVisible());
+
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  for (const viewport of [viewports.phone, viewports.desktop]) {
+    test(`list pages at ${String(viewport.width)} px: no serious accessibility violations, cards on a phone, an open modal`, async () => {
+      const { page, problems, close } = await openPage(viewport);
+      await signIn(page, content);
+      for (const [path, heading] of [
+        ['sermons', 'Sermons'],
+        ['events', 'Events'],
+        ['announcements', 'Announcements'],
+        ['leaders', 'Church Leaders'],
+      ]) {
+        await page.goto(`${baseUrl}/admin/${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.locator('.data-table').waitFor();
+        assert.deepEqual(await axeViolations(page), [], `axe on /admin/${path}`);
+        const headerShown = await page.locator('.data-table thead').evaluate((element) => element.getBoundingClientRect().height > 2);
+        assert.equal(headerShown, viewport.width >= 768, `table header ${viewport.width >= 768 ? 'shown' : 'hidden (cards)'} on /admin/${path}`);
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          `no sideways scrolling on /admin/${path}`,
+        );
+        await screenshot(page, `admin-${path}-${String(viewport.width)}`);
+      }
+
+      // The events form, open, with its errors: labelled, and nothing hidden behind the edges.
+      await page.goto(`${baseUrl}/admin/events`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Add Event' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Event' });
+      await dialog.getByRole('button', { name: 'Create Event' }).click();
+      assert.ok(await dialog.getByText('Please enter the event title.').isVisible());
+      assert.ok(await dialog.getByText('Please choose the start date and time.').isVisible());
+      await dialog.getByLabel('Maximum Attendees').fill('0');
+      await dialog.getByLabel('Cost (KSH)').fill('-5');
+      await dialog.getByRole('button', { name: 'Create Event' }).click();
+      assert.ok(await dialog.getByText(/Maximum attendees must be a whole number of at least 1/).isVisible());
+      assert.ok(await dialog.getByText(/Cost must be 0 or more/).isVisible());
+      assert.ok(await dialog.getByRole('button', { name: 'Create Event' }).isVisible(), 'the save button stays in view');
+      assert.deepEqual(await axeViolations(page), [], 'axe on the open event form');
+      await screenshot(page, `admin-events-modal-${String(viewport.width)}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Announcement defaults (§5).
+      await page.goto(`${baseUrl}/admin/announcements`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Add Announcement' }).first().click();
+      const announcement = page.getByRole('dialog', { name: 'Add New Announcement' });
+      assert.equal(await announcement.getByLabel('Start Time').inputValue(), '08:30');
+      assert.equal(await announcement.getByLabel('End Time').inputValue(), '17:00');
+      assert.equal(await announcement.getByLabel('Priority').inputValue(), 'normal');
+      assert.equal(await announcement.getByLabel('Audience').inputValue(), 'all');
+      await announcement.getByRole('button', { name: 'Cancel' }).click();
+
+      assert.deepEqual(problems, []);
+      await close();
+    });
+  }
+});
