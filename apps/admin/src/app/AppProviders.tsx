@@ -1,5 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { KanisaClient } from '@kanisa/client';
+import { KanisaProvider } from '@kanisa/client/react';
+import { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { AuthProvider } from '../lib/auth/AuthProvider';
+import { kanisa } from '../lib/kanisa';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -10,7 +14,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * The API client and React Query (`useKanisa`, `useTable`, `useQuery` all work below), then the
+ * auth session. `client` is for tests (a client with its own in-memory session).
+ */
+export function AppProviders({ children, client = kanisa }: { children: ReactNode; client?: KanisaClient }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <KanisaProvider client={client} queryClient={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+    </KanisaProvider>
+  );
 }

@@ -1,15 +1,77 @@
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
+import { StatusScreen } from '../components/layout/StatusScreen';
+import { screens, type ScreenId } from '../config/navigation';
+import { Guard, RequireSignIn } from './RouteGuard';
 
-/**
- * Back-office routes, relative to the /admin basename (spec: back-office.md §2.1). Only the
- * sign-in screen exists so far; everything else goes there until the guarded layout lands.
- */
+// Every screen is its own chunk: the first load carries only React, the router, React Query,
+// the API client, the session and this table (budget: apps/scripts/first-load-size.mjs).
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const AdminLayout = lazy(() => import('../components/layout/AdminLayout'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ComingSoonPage = lazy(() => import('../features/errors/ComingSoonPage'));
+const SermonsPage = lazy(() => import('../features/sermons/SermonsPage'));
+const EventsPage = lazy(() => import('../features/events/EventsPage'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
+const LeadersPage = lazy(() => import('../features/leaders/LeadersPage'));
+
+/** Screens of later releases: guarded like the real ones, so the menu already works. */
+const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
+  { id: 'members', title: 'Members' },
+  { id: 'attendance', title: 'Attendance', sub: true },
+  { id: 'prayerRequests', title: 'Prayer Requests' },
+  { id: 'financial', title: 'Financial Dashboard' },
+  { id: 'donations', title: 'Donations' },
+  { id: 'budget', title: 'Budget Management' },
+  { id: 'communication', title: 'Communication Hub', sub: true },
+  { id: 'reports', title: 'Reports and Analytics', sub: true },
+  { id: 'adminUsers', title: 'Admin Users' },
+  { id: 'activityLogs', title: 'Activity Logs' },
+  { id: 'settings', title: 'System Settings' },
+];
+
+function guarded(id: ScreenId, page: ReactElement) {
+  return <Guard requirement={screens[id].requirement}>{page}</Guard>;
+}
+
+/** Back-office routes, relative to the /admin basename (spec: back-office.md §2.1, §6.4). */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="login" element={<LoginPage />} />
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route
+        path="login"
+        element={
+          <Suspense fallback={<StatusScreen text="Checking authentication..." fullPage />}>
+            <LoginPage />
+          </Suspense>
+        }
+      />
+      <Route element={<RequireSignIn />}>
+        <Route
+          element={
+            <Suspense fallback={<StatusScreen text="Loading..." fullPage />}>
+              <AdminLayout />
+            </Suspense>
+          }
+        >
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          <Route path="dashboard" element={guarded('dashboard', <DashboardPage />)} />
+          <Route path="profile" element={guarded('profile', <ProfilePage />)} />
+          <Route path="sermons" element={guarded('sermons', <SermonsPage />)} />
+          <Route path="events" element={guarded('events', <EventsPage />)} />
+          <Route path="announcements" element={guarded('announcements', <AnnouncementsPage />)} />
+          <Route path="leaders" element={guarded('leaders', <LeadersPage />)} />
+          {comingSoon.map(({ id, title, sub }) => (
+            <Route
+              key={id}
+              path={`${screens[id].path.slice(1)}${sub ? '/*' : ''}`}
+              element={guarded(id, <ComingSoonPage title={title} />)}
+            />
+          ))}
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Route>
+      </Route>
     </Routes>
   );
 }

@@ -1,26 +1,45 @@
+import type { KanisaError } from '@kanisa/client';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { StatusScreen } from '../../components/layout/StatusScreen';
 import { TextField } from '../../components/ui/TextField';
-import { church } from '../../config/church';
-import { useSignIn } from './api/sign-in';
-import { loginErrorMessage, loginTexts, validateLogin, type LoginErrors } from './login-form';
+import { systemName, useChurchName } from '../../lib/settings';
+import { useAuth } from '../../lib/auth/auth-context';
+import { authKeys } from '../../lib/auth/auth-keys';
+import { loginErrorMessage, loginTexts, validateLogin, type LoginErrors, type LoginValues } from './login-form';
 
 /** Where to go after signing in: the page the user came from, else the dashboard (§2.2). */
-function returnPath(state: unknown): string {
+export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && from !== '/login' ? from : '/dashboard';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')
+    ? from
+    : '/dashboard';
 }
 
-/** The sign-in screen (spec: back-office.md §2.2). */
-export function LoginPage() {
+/** The sign-in screen (spec: back-office.md §1, §2.2, §8). There is no self sign-up. */
+export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const signIn = useSignIn();
+  const auth = useAuth();
+  const churchName = useChurchName();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const signIn = useMutation<null, KanisaError, LoginValues>({
+    mutationKey: authKeys.signIn(),
+    mutationFn: async (values) => {
+      const error = await auth.signIn(values);
+      if (error) throw error;
+      return null;
+    },
+  });
+
+  if (auth.loading) return <StatusScreen text="Checking authentication..." fullPage />;
+  // Already signed in (another tab, or the back button): straight on.
+  if (auth.user && !signIn.isPending) return <Navigate to={returnPath(location.state)} replace />;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,11 +64,14 @@ export function LoginPage() {
 
   return (
     <main className="login">
-      <title>{`Sign In | ${church.name}`}</title>
+      <title>{`Sign In | ${churchName ?? systemName}`}</title>
       <div className="login-card">
-        <p className="login-church">{church.name}</p>
-        <h1>Church Management System</h1>
-        <p className="login-lead">Sign in to manage the church&apos;s content, members and finances.</p>
+        <p className="login-church">{churchName ?? '\u00a0'}</p>
+        <h1>{systemName}</h1>
+        <p className="login-lead">
+          The church&apos;s back office: sermons, events, announcements, members, attendance, prayer requests and
+          giving, in one place for church staff.
+        </p>
         <form noValidate onSubmit={onSubmit} aria-label="Sign in">
           <TextField
             ref={emailInput}
@@ -99,7 +121,8 @@ export function LoginPage() {
           </button>
         </form>
         <p className="login-help">
-          There is no self sign-up. Contact the system administrator for your login credentials.
+          Accounts are created by the church. To get your login credentials, or if you have forgotten your
+          password, contact the system administrator.
         </p>
       </div>
     </main>

@@ -1,0 +1,250 @@
+import type { KanisaError } from '@kanisa/client';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { screens } from '../../config/navigation';
+import { canAccess, type AccessUser } from '../../lib/access';
+import { useAuth } from '../../lib/auth/auth-context';
+import {
+  useAnnouncementCount,
+  useApprovedExpensesSince,
+  useBudgetsOfYear,
+  useEventCount,
+  usePendingPrayerRequestCount,
+  usePrayerRequestCount,
+  useRecentMembers,
+  useSermonCount,
+  useVerifiedGiving,
+} from './api/dashboard-reads';
+import './dashboard.css';
+import { budgetPercentage, churchToday, formatKes, givingTotals, sumAmounts, yearOf } from './dashboard-figures';
+import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
+
+/** What a card shows for one read: the figure, "Loading...", or a readable error with Retry. */
+interface Read {
+  isPending: boolean;
+  error: KanisaError | null;
+  refetch: () => unknown;
+}
+
+function Figure({ label, reads, children }: { label: string; reads: Read[]; children: () => ReactNode }) {
+  const failed = reads.find((read) => read.error);
+  let value: ReactNode;
+  if (failed) {
+    value = (
+      <span className="figure-error">
+        Could not load this figure{failed.error?.message ? `: ${failed.error.message}` : ''}.{' '}
+        <button type="button" className="link-button" onClick={() => { reads.forEach((read) => void read.refetch()); }}>
+          Retry
+        </button>
+      </span>
+    );
+  } else if (reads.some((read) => read.isPending)) {
+    value = (
+      <span className="figure-loading" aria-label="Loading">
+        <span className="skeleton" aria-hidden="true" />
+      </span>
+    );
+  } else {
+    value = <span className="figure-value">{children()}</span>;
+  }
+  return (
+    <div className="figure">
+      <dt>{label}</dt>
+      <dd aria-live="polite">{value}</dd>
+    </div>
+  );
+}
+
+function Card({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="dash-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+      {link ? (
+        <Link className="dash-card-link" to={link.to}>
+          {link.label}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+const countText = (count: number | null) => (count ?? 0).toLocaleString('en-KE');
+
+function MembersCard({ user }: { user: AccessUser }) {
+  const members = useRecentMembers(true);
+  const recent = (members.data ?? []).slice(0, 3);
+  return (
+    <Card
+      title="Members"
+      link={canAccess(user, screens.members.requirement) ? { to: screens.members.path, label: 'View all members' } : undefined}
+    >
+      <dl className="figures">
+        <Figure label="Total members" reads={[members]}>
+          {() => countText(members.count)}
+        </Figure>
+      </dl>
+      <h3 className="dash-sub">Recent members</h3>
+      {members.isPending || members.error ? null : recent.length === 0 ? (
+        <p className="dash-empty">No members yet.</p>
+      ) : (
+        <ul className="recent-list">
+          {recent.map((m) => (
+            <li key={m.id}>
+              <span className="recent-name">
+                {m.first_name} {m.last_name}
+              </span>
+              <span className="recent-meta">
+                {m.membership_number ? `${m.membership_number} · ` : ''}joined{' '}
+                {new Date(m.created_at).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ContentCard({ show }: { show: { sermons: boolean; events: boolean; announcements: boolean } }) {
+  const sermons = useSermonCount(show.sermons);
+  const events = useEventCount(show.events);
+  const announcements = useAnnouncementCount(show.announcements);
+  return (
+    <Card title="Content">
+      <dl className="figures">
+        {show.sermons ? (
+          <Figure label="Sermons" reads={[sermons]}>
+            {() => countText(sermons.count)}
+          </Figure>
+        ) : null}
+        {show.events ? (
+          <Figure label="Events" reads={[events]}>
+            {() => countText(events.count)}
+          </Figure>
+        ) : null}
+        {show.announcements ? (
+          <Figure label="Announcements" reads={[announcements]}>
+            {() => countText(announcements.count)}
+          </Figure>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean }; user: AccessUser }) {
+  const today = churchToday();
+  const year = yearOf(today);
+  const giving = useVerifiedGiving(show.giving);
+  const budgets = useBudgetsOfYear(year, show.budget);
+  const expenses = useApprovedExpensesSince(`${String(year)}-01-01`, show.budget);
+  const totals = givingTotals(giving.data, today);
+  const allocated = sumAmounts(budgets.data?.map((b) => ({ amount: b.allocated_amount })));
+  const spent = sumAmounts(expenses.data);
+  return (
+    <Card
+      title="Finances"
+      link={
+        canAccess(user, screens.financial.requirement) ? { to: screens.financial.path, label: 'Open the financial dashboard' } : undefined
+      }
+    >
+      <dl className="figures">
+        {show.giving ? (
+          <>
+            <Figure label="Verified giving, all time" reads={[giving]}>
+              {() => formatKes(totals.allTime)}
+            </Figure>
+            <Figure label="Verified giving this month" reads={[giving]}>
+              {() => formatKes(totals.thisMonth)}
+            </Figure>
+          </>
+        ) : null}
+        {show.budget ? (
+          <Figure label={`Budget used in ${String(year)}`} reads={[budgets, expenses]}>
+            {() => (
+              <>
+                {budgetPercentage(spent, allocated)}%
+                <span className="figure-note">
+                  {formatKes(spent)} spent of {formatKes(allocated)} allocated
+                </span>
+              </>
+            )}
+          </Figure>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+function PrayerRequestsCard({ user }: { user: AccessUser }) {
+  const total = usePrayerRequestCount(true);
+  const pending = usePendingPrayerRequestCount(true);
+  return (
+    <Card
+      title="Prayer Requests"
+      link={
+        canAccess(user, screens.prayerRequests.requirement)
+          ? { to: screens.prayerRequests.path, label: 'Open prayer requests' }
+          : undefined
+      }
+    >
+      <dl className="figures">
+        <Figure label="All requests" reads={[total]}>
+          {() => countText(total.count)}
+        </Figure>
+        <Figure label="Pending (open)" reads={[pending]}>
+          {() => countText(pending.count)}
+        </Figure>
+      </dl>
+    </Card>
+  );
+}
+
+/** The dashboard (spec: back-office.md §2.5, §7.5). */
+export default function DashboardPage() {
+  const { access, profile, user } = useAuth();
+  if (!access) return null;
+  const sections = dashboardSections(access);
+  const actions = quickActions(access);
+  const title = dashboardTitle(access);
+  const fullName = profile?.full_name ?? (typeof user?.user_metadata.full_name === 'string' ? user.user_metadata.full_name : '');
+  const firstName = fullName.trim().split(/\s+/)[0] ?? '';
+  const nothing = !sections.members && !sections.content && !sections.finances && !sections.prayerRequests;
+
+  return (
+    <div className="dashboard">
+      <title>{title}</title>
+      <header className="dash-header">
+        <h1>{title}</h1>
+        <p className="dash-welcome">{firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}</p>
+      </header>
+      {nothing ? (
+        <p className="dash-note">
+          Your account can open the dashboard only. If your work needs other screens, ask the system administrator to
+          give your account the right permissions.
+        </p>
+      ) : (
+        <div className="dash-grid">
+          {sections.members ? <MembersCard user={access} /> : null}
+          {sections.content ? <ContentCard show={sections.content} /> : null}
+          {sections.finances ? <FinancesCard show={sections.finances} user={access} /> : null}
+          {sections.prayerRequests ? <PrayerRequestsCard user={access} /> : null}
+        </div>
+      )}
+      {actions.length > 0 ? (
+        <section className="dash-actions" aria-labelledby="quick-actions">
+          <h2 id="quick-actions">Quick Actions</h2>
+          <ul>
+            {actions.map((action) => (
+              <li key={action.path}>
+                <Link to={action.path}>{action.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
