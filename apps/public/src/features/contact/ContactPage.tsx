@@ -82,6 +82,9 @@ export default function ContactPage() {
             <address className="plain-address">
               {s.address ? <span>{s.address}</span> : null}
               {s.postalAddress ? <span>{s.postalAddress}</span> : null}
+              {!s.address && !s.postalAddress ? (
+                <span>{s.status === 'loading' ? 'Loading…' : 'Please call or write to the church office for directions.'}</span>
+              ) : null}
             </address>
           </div>
           <div className="detail-block">

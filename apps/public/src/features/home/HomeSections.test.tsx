@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { renderAt } from '../../test/render';
+import { featuredAnnouncementQuery } from './api/featured-announcement';
+import { upcomingEventsQuery } from './api/upcoming-events';
+import HomeSections from './HomeSections';
+
+describe('HomeSections', () => {
+  afterEach(() => {
+    queryClient.clear();
+  });
+
+  it('shows the default announcement and the three default events when there are none', () => {
+    queryClient.setQueryData(featuredAnnouncementQuery.queryKey, null);
+    queryClient.setQueryData(upcomingEventsQuery.queryKey, []);
+    renderAt('/', <HomeSections />);
+    expect(screen.getByRole('heading', { name: 'Join Us This Sabbath' })).toBeInTheDocument();
+    expect(screen.getByText('8:30 AM - 5:00 PM')).toBeInTheDocument();
+    const events = screen.getByRole('region', { name: 'Upcoming Events' });
+    const titles = within(events).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Sabbath Service', 'Prayer Meeting', 'Youth Meeting']);
+    expect(events).toHaveTextContent('This Saturday');
+    expect(events).toHaveTextContent('Next Wednesday');
+    expect(events).toHaveTextContent('Youth Hall');
+    expect(within(events).getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/events');
+  });
+
+  it('shows the service times of Connect With Us (spec defaults until settings load)', () => {
+    renderAt('/', <HomeSections />);
+    const connect = screen.getByRole('region', { name: 'Connect With Us' });
+    expect(connect).toHaveTextContent('Sabbath School');
+    expect(connect).toHaveTextContent('Saturday 9:00 AM');
+    expect(connect).toHaveTextContent('Wednesday 6:00 PM');
+    expect(connect).toHaveTextContent('Friday 6:00 PM');
+  });
+});
