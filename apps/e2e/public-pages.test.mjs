@@ -137,7 +137,7 @@ describe('home', () => {
     await close();
   });
 
-  test('8 home falls back to the default announcement and events when the API fails, or has none', async () => {
+  test('1 home falls back to the default announcement and events when the API fails, or has none', async () => {
     for (const mode of ['error', 'empty']) {
       const failing = (url) => /\/rest\/v1\/(events|announcements)/.test(url);
       const { page, problems, close } = await openPage(phone, { expectedFailure: mode === 'error' ? failing : undefined });
@@ -265,7 +265,7 @@ describe('announcements', () => {
     await close();
   });
 
-  test('8 announcements empty state when there are none, and when the read fails (no blank page)', async () => {
+  test('1 announcements empty state when there are none, and when the read fails (no blank page)', async () => {
     for (const mode of ['empty', 'error']) {
       const failing = (url) => url.includes('/rest/v1/announcements');
       const { page, problems, close } = await openPage(phone, { expectedFailure: mode === 'error' ? failing : undefined });
