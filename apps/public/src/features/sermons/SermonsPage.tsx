@@ -45,9 +45,14 @@ function Thumbnail({ sermon, large = false }: { sermon: SermonRow; large?: boole
       {videoId ? (
         <img src={videoThumbnailUrl(videoId)} alt="" loading="lazy" decoding="async" width={480} height={360} />
       ) : (
-        <span className="sermon-thumb-series" aria-hidden="true">
-          {seriesOf(sermon)}
-        </span>
+        <>
+          <span className="sermon-thumb-series" aria-hidden="true">
+            {seriesOf(sermon)}
+          </span>
+          <span className="sermon-thumb-play" aria-hidden="true">
+            ▶
+          </span>
+        </>
       )}
     </div>
   );
