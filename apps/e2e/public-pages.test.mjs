@@ -3,7 +3,7 @@
 // fails, axe, and screenshots at 375 and 1280 px. Against a real server with demo data.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
 
 useBrowser();
 
@@ -66,6 +66,31 @@ describe('home', () => {
     assert.ok(await hero.getByText('Psalm 122:1').isVisible());
     assert.deepEqual(problems, []);
     await close();
+  });
+
+  test('1 hero images come from the public setting hero_images when staff set it', async () => {
+    const settings = `${baseUrl}/rest/v1/system_settings`;
+    const value = [
+      { src: '/images/hero-4-1280.webp', alt: 'An open Bible' },
+      { src: '/images/hero-2-1280.webp', alt: 'The chapel at night' },
+    ];
+    const put = await fetch(`${settings}?on_conflict=key`, {
+      method: 'POST',
+      headers: { ...serviceHeaders(), prefer: 'resolution=merge-duplicates,return=minimal' },
+      body: JSON.stringify({ key: 'hero_images', value, category: 'general', is_public: true }),
+    });
+    assert.ok(put.ok, `hero_images saved (${String(put.status)})`);
+    try {
+      const { page, problems, close } = await openPage(desktop);
+      await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+      const hero = page.locator('section.hero');
+      await page.waitForFunction(() => document.querySelector('img.hero-slide')?.getAttribute('src') === '/images/hero-4-1280.webp');
+      assert.equal(await hero.getByRole('button', { name: /^Show image/ }).count(), 2);
+      assert.deepEqual(problems, []);
+      await close();
+    } finally {
+      await fetch(`${settings}?key=eq.hero_images`, { method: 'DELETE', headers: serviceHeaders() });
+    }
   });
 
   test('1 hero buttons show short labels under 768 px', async () => {
