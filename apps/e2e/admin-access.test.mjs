@@ -140,11 +140,14 @@ async function go(page, path) {
 }
 
 /**
- * What the guard shows on the current screen: 'role', 'perm' or 'ok' (a page heading).
+ * What the guard shows at `path`: 'role', 'perm' or 'ok' (a page heading). Navigations are
+ * transitions (the old screen stays until a page's chunk has loaded), so wait until the layout
+ * has committed the new path.
  * @param {Page} page
+ * @param {string} path
  */
-async function outcome(page) {
-  const main = page.locator('main#main');
+async function outcome(page, path) {
+  const main = page.locator(`main#main[data-path="${path}"]`);
   const heading = main.getByRole('heading', { level: 1 });
   await heading.first().waitFor({ timeout: 10_000 });
   const text = (await heading.first().textContent())?.trim();
@@ -167,7 +170,7 @@ describe('acceptance 1: menu and routes per role', () => {
         await go(page, path);
         await page.waitForURL((url) => url.pathname === `/admin${path}`);
         const expected = row.ok.includes(path) ? 'ok' : row.perm.includes(path) ? 'perm' : 'role';
-        assert.equal(await outcome(page), expected, `${row.role} at ${path}`);
+        assert.equal(await outcome(page, path), expected, `${row.role} at ${path}`);
         if (expected === 'role') {
           assert.ok(await page.getByText("You don't have permission to access this page.").isVisible());
           assert.ok(await page.getByRole('button', { name: 'Go Back' }).isVisible());
@@ -175,6 +178,8 @@ describe('acceptance 1: menu and routes per role', () => {
         if (expected === 'perm') {
           assert.ok(await page.getByText("You don't have the required permissions to access this feature.").isVisible());
         }
+        if (row.user === 'elder' && path === '/sermons') await screenshot(page, 'admin-access-denied-1280');
+        if (row.user === 'content' && path === '/donations') await screenshot(page, 'admin-insufficient-permissions-1280');
       }
       assert.deepEqual(problems, []);
       await close();

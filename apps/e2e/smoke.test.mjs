@@ -233,13 +233,17 @@ describe('admin', () => {
     await page.close();
   });
 
-  test('/admin/ and unknown admin paths go to the sign-in screen', async () => {
+  test('signed out, /admin/, the dashboard and unknown admin paths go to the sign-in screen', async () => {
     const { page, problems } = await openPage(mobile);
-    for (const path of ['/admin/', '/admin/dashboard']) {
+    for (const path of ['/admin/', '/admin/dashboard', '/admin/no-such-page']) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       await page.getByLabel('Email', { exact: true }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/admin/login', `${path} → /admin/login`);
     }
+    // The screen names the church from System Settings and offers no self sign-up.
+    await page.getByText(/Seventh-day Adventist/).first().waitFor();
+    assert.ok(await page.getByText(/contact the system administrator/).isVisible());
+    assert.equal(await page.getByRole('link', { name: /sign up|register/i }).count(), 0);
     assert.deepEqual(problems, []);
     await page.close();
   });

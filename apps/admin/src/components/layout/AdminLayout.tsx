@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { PageErrorBoundary } from '../../features/errors/PageErrorBoundary';
@@ -23,15 +23,26 @@ export default function AdminLayout() {
   // The drawer belongs to the page it was opened on: moving to another page closes it.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
   const drawerOpen = drawerAt === pathname;
-  const close = () => { setDrawerAt(null); };
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setDrawerAt(null);
+    menuButton.current?.focus();
+  };
 
   useEffect(() => {
     if (!drawerOpen) return;
+    // Into the drawer on opening; the page behind is inert meanwhile.
+    document.querySelector<HTMLElement>('#admin-sidebar .sidebar-close')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerAt(null);
+      if (event.key === 'Escape') {
+        setDrawerAt(null);
+        menuButton.current?.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('keydown', onKey); };
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
   }, [drawerOpen]);
 
   const { user, access } = auth;
@@ -49,9 +60,10 @@ export default function AdminLayout() {
       </a>
       <Sidebar entries={visibleMenu(access)} churchName={churchName} open={drawerOpen} onClose={close} />
       {drawerOpen ? <div className="sidebar-overlay" aria-hidden="true" onClick={close} /> : null}
-      <div className="admin-main">
+      <div className="admin-main" inert={drawerOpen}>
         <header className="admin-header">
           <button
+            ref={menuButton}
             type="button"
             className="menu-button"
             aria-expanded={drawerOpen}
@@ -65,7 +77,7 @@ export default function AdminLayout() {
           <UserMenu name={name} email={user.email ?? ''} roleLabel={label} access={access} onSignOut={auth.signOut} />
         </header>
         <DemoModeBanner />
-        <main id="main" className="admin-content" tabIndex={-1}>
+        <main id="main" className="admin-content" tabIndex={-1} data-path={pathname}>
           <PageErrorBoundary resetKey={pathname}>
             <Suspense fallback={<StatusScreen text="Loading..." />}>
               <Outlet />

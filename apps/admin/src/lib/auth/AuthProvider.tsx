@@ -38,16 +38,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearTimeout(timer);
         stop();
       });
-    const unsubscribe = client.auth.onAuthStateChange((_event, next) => {
+    const unsubscribe = client.auth.onAuthStateChange((event, next) => {
       setSession(next);
       setLoading(false);
+      // Signed out here, in another tab, or by a refused refresh: forget what was read.
+      if (event === 'SIGNED_OUT') queryClient.clear();
     });
     return () => {
       active = false;
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [client]);
+  }, [client, queryClient]);
 
   const userId = session?.user.id;
   const profile = useQuery({
