@@ -468,6 +468,24 @@ describe('Sermons', () => {
     }
   });
 
+  test('a shared link to one sermon shows it, even beyond the first six', async () => {
+    const { page, problems, close } = await openPage(viewports.phone);
+    try {
+      // The oldest of the twelve demo sermons.
+      await page.goto(`${baseUrl}/sermons#sermon-00000000-0000-4000-8000-005000000001`);
+      const card = page.locator('#sermon-00000000-0000-4000-8000-005000000001');
+      await card.waitFor();
+      assert.match(await card.innerText(), /The Vine and the Branches/);
+      await page.waitForFunction(() => {
+        const box = document.getElementById('sermon-00000000-0000-4000-8000-005000000001')?.getBoundingClientRect();
+        return box !== undefined && box.top < window.innerHeight && box.bottom > 0;
+      });
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('the demo sermons play their audio link (no video) in the overlay', async () => {
     const { page, problems, close } = await openPage(viewports.phone);
     try {

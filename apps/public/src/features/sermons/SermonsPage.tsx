@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
 import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
 import { useChurchSettings } from '../../lib/settings';
@@ -173,7 +173,8 @@ export default function SermonsPage() {
   const needSamples = sermonsRead.isError || sermonsRead.data?.length === 0 || seriesRead.isError || seriesRead.data?.length === 0;
   const samples = useSermonSamples(needSamples);
   const [playing, setPlaying] = useState<SermonRow | null>(null);
-  const [showAll, setShowAll] = useState(false);
+  // Arriving by a link to one sermon shows them all, so that sermon is on the page.
+  const [showAll, setShowAll] = useState(() => window.location.hash.startsWith('#sermon-'));
 
   // Spec §7: the read replaces the sample data when it is non-empty; on failure the samples stay.
   const sermons = sermonsRead.data?.length ? sermonsRead.data : needSamples ? samples.data?.sampleSermons : undefined;
@@ -181,6 +182,16 @@ export default function SermonsPage() {
   const usingSamples = sermons !== undefined && sermons !== sermonsRead.data;
   const [featured, ...others] = sermons ?? [];
   const recent = showAll ? others : others.slice(0, RECENT_SHOWN);
+
+  // A shared link (/sermons#sermon-<id>) points at one sermon: once the list is there, show it.
+  const scrolledToHash = useRef(false);
+  useEffect(() => {
+    if (!sermons || scrolledToHash.current) return;
+    scrolledToHash.current = true;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id.startsWith('sermon-')) return;
+    document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [sermons]);
 
   return (
     <div className="sermons-page">
