@@ -10,24 +10,36 @@ useBrowser();
 const desktop = viewports.desktop;
 const phone = viewports.phone;
 
-/** The contact page embeds a map from the maps service; the test machine has no internet. */
+/**
+ * The contact page embeds a map from the maps service; the test machine has no internet.
+ * @param {import('playwright-core').Page} page
+ */
 async function stubMaps(page) {
   await page.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
   );
 }
 
-/** The reference of the verse whose day_index is `index`, read from the table API. */
+/**
+ * The reference of the verse whose day_index is `index`, read from the table API.
+ * @param {number} index
+ */
 async function verseReference(index) {
   const response = await fetch(`${baseUrl}/rest/v1/daily_verses?select=reference&day_index=eq.${String(index)}`);
-  const rows = /** @type {{ reference: string }[]} */ (await response.json());
-  assert.equal(rows.length, 1, `one verse with day_index ${String(index)}`);
-  return rows[0]?.reference ?? '';
+  /** @type {unknown} */
+  const body = await response.json();
+  assert.ok(Array.isArray(body) && body.length === 1, `one verse with day_index ${String(index)}`);
+  const list = /** @type {unknown[]} */ (body);
+  const row = list[0];
+  return row && typeof row === 'object' && 'reference' in row && typeof row.reference === 'string' ? row.reference : '';
 }
 
-/** Day of year (1 on 1 January) of a date given as a Nairobi calendar date. */
+/**
+ * Day of year (1 on 1 January) of a date given as a Nairobi calendar date.
+ * @param {string} isoDate YYYY-MM-DD
+ */
 function dayOfYear(isoDate) {
-  const [y, m, d] = isoDate.split('-').map(Number);
+  const [y = 1970, m = 1, d = 1] = isoDate.split('-').map(Number);
   return (Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000 + 1;
 }
 
@@ -97,16 +109,16 @@ describe('home', () => {
     const { page, problems, close } = await openPage(phone);
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     const hero = page.locator('section.hero');
-    const visibleLabels = await hero.locator('.hero-actions a').evaluateAll((links) => links.map((a) => a.innerText.trim()));
+    const visibleLabels = await hero.locator('.hero-actions a').evaluateAll((links) => links.map((a) => /** @type {HTMLElement} */ (a).innerText.trim()));
     assert.deepEqual(visibleLabels, ['Plan Visit', 'Sermons', 'Give Now']);
     assert.deepEqual(problems, []);
     await close();
   });
 
-  for (const [label, date, other] of [
+  for (const [label, date, other] of /** @type {[string, string, string][]} */ ([
     ['two days', '2026-03-01T10:00:00+03:00', '2026-03-02T10:00:00+03:00'],
     ['23:59 vs 00:01 Nairobi time', '2026-03-01T23:59:00+03:00', '2026-03-02T00:01:00+03:00'],
-  ]) {
+  ])) {
     test(`1 Today's Verse follows the Nairobi day of year mod 33 (${label})`, async () => {
       const expected = [];
       for (const when of [date, other]) {
@@ -164,6 +176,7 @@ describe('home', () => {
 
   test('1 home falls back to the default announcement and events when the API fails, or has none', async () => {
     for (const mode of ['error', 'empty']) {
+      /** @param {string} url */
       const failing = (url) => /\/rest\/v1\/(events|announcements)/.test(url);
       const { page, problems, close } = await openPage(phone, { expectedFailure: mode === 'error' ? failing : undefined });
       await page.route(/\/rest\/v1\/(events|announcements)/, (route) =>
@@ -177,7 +190,7 @@ describe('home', () => {
       assert.ok(await featured.getByText('8:30 AM - 5:00 PM').isVisible());
       const events = page.getByRole('region', { name: 'Upcoming Events' });
       await events.getByRole('heading', { name: 'Sabbath Service' }).waitFor({ timeout: 15_000 });
-      const cards = await events.locator('.event-card').evaluateAll((els) => els.map((el) => el.innerText.replace(/\s+/g, ' ')));
+      const cards = await events.locator('.event-card').evaluateAll((els) => els.map((el) => /** @type {HTMLElement} */ (el).innerText.replace(/\s+/g, ' ')));
       assert.equal(cards.length, 3);
       assert.match(cards[0] ?? '', /This Saturday Sabbath Service 9:00 AM - 1:00 PM Main Sanctuary/);
       assert.match(cards[1] ?? '', /Next Wednesday Prayer Meeting 6:00 PM - 8:00 PM/);
@@ -253,7 +266,8 @@ describe('modals', () => {
 
   test('1 About shows "Loading church leadership..." while the leaders load', async () => {
     const { page, problems, close } = await openPage(phone);
-    let release = () => {};
+    /** @type {(value?: unknown) => void} */
+    let release = () => undefined;
     const held = new Promise((resolve) => {
       release = resolve;
     });
@@ -277,10 +291,12 @@ describe('announcements', () => {
     const cards = page.locator('.announcement-card');
     await cards.first().waitFor();
     const priorities = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-priority')));
+    /** @type {Record<string, number>} */
     const rank = { urgent: 4, high: 3, normal: 2, low: 1 };
-    const ranks = priorities.map((p) => rank[p ?? 'normal']);
+    const ranks = priorities.map((p) => rank[p ?? 'normal'] ?? 0);
     assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a), 'highest priority first');
     const colours = await cards.evaluateAll((els) => els.map((el) => [el.getAttribute('data-priority'), getComputedStyle(el).borderTopColor]));
+    /** @type {Record<string, string>} */
     const expected = { high: 'rgb(217, 119, 6)', normal: 'rgb(37, 99, 235)', low: 'rgb(107, 114, 128)', urgent: 'rgb(200, 30, 30)' };
     for (const [priority, colour] of colours) assert.equal(colour, expected[priority ?? 'normal'], `${String(priority)} colour`);
     assert.ok(await page.getByText('Members Only').first().isVisible());
@@ -292,6 +308,7 @@ describe('announcements', () => {
 
   test('1 announcements empty state when there are none, and when the read fails (no blank page)', async () => {
     for (const mode of ['empty', 'error']) {
+      /** @param {string} url */
       const failing = (url) => url.includes('/rest/v1/announcements');
       const { page, problems, close } = await openPage(phone, { expectedFailure: mode === 'error' ? failing : undefined });
       await page.route('**/rest/v1/announcements**', (route) =>
@@ -353,6 +370,7 @@ describe('contact', () => {
 });
 
 describe('accessibility and screenshots', () => {
+  /** @type {[string, string][]} */
   const routes = [
     ['home', '/'],
     ['about', '/about'],

@@ -8,7 +8,10 @@ useBrowser();
 
 const desktop = viewports.desktop;
 
-/** The contact page embeds a map from the maps service; the test machine has no internet. */
+/**
+ * The contact page embeds a map from the maps service; the test machine has no internet.
+ * @param {import('playwright-core').Page} page
+ */
 async function stubMaps(page) {
   await page.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
@@ -56,15 +59,19 @@ describe('public shell', () => {
     const box = await button.boundingBox();
     assert.ok(box);
     await page.mouse.move(box.x + box.width / 2, 600);
-    const states = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const read = () => document.querySelector('.nav-dropdown > button')?.getAttribute('aria-expanded');
-          const at250 = new Promise((r) => setTimeout(() => r(read()), 250));
-          const at350 = new Promise((r) => setTimeout(() => r(read()), 350));
-          void Promise.all([at250, at350]).then(resolve);
-        }),
-    );
+    const states = await page.evaluate(() => {
+      const read = () => document.querySelector('.nav-dropdown > button')?.getAttribute('aria-expanded') ?? null;
+      /** @param {number} ms */
+      const readAfter = (ms) =>
+        /** @type {Promise<string | null>} */ (
+          new Promise((resolve) => {
+            setTimeout(() => {
+              resolve(read());
+            }, ms);
+          })
+        );
+      return Promise.all([readAfter(250), readAfter(350)]);
+    });
     assert.deepEqual(states, ['true', 'false']);
 
     // Click opens too; the label is Departments on /departments.
@@ -153,7 +160,9 @@ describe('public shell', () => {
     const { page, problems, close } = await openPage(desktop, { reducedMotion: 'reduce' });
     await stubMaps(page);
     await page.goto(`${baseUrl}/about`, { waitUntil: 'networkidle' });
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate(() => {
+      window.scrollTo(0, document.body.scrollHeight);
+    });
     assert.ok((await page.evaluate(() => window.scrollY)) > 500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL(`${baseUrl}/contact`);
