@@ -338,8 +338,22 @@ describe('back office content (CONTENT_ADMIN)', () => {
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
           `no sideways scrolling on /admin/${path}`,
         );
+        assert.ok(
+          await page.locator('.table-wrap').evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+          `the table fits its box on /admin/${path}`,
+        );
         await screenshot(page, `admin-${path}-${String(viewport.width)}`);
       }
+
+      // Searching a list narrows it and says how many are shown.
+      await page.goto(`${baseUrl}/admin/sermons`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Search sermons').fill('prophecy speaks');
+      assert.match(await page.locator('.result-count').innerText(), /^Showing \d+ of \d+ sermons$/);
+      for (const row of await page.locator('.data-table tbody tr').all()) {
+        assert.match(await row.innerText(), /Prophecy Speaks Today/);
+      }
+      await page.getByLabel('Search sermons').fill('no sermon is called this');
+      assert.ok(await page.getByText('No sermons match “no sermon is called this”.').isVisible());
 
       // The events form, open, with its errors: labelled, and nothing hidden behind the edges.
       await page.goto(`${baseUrl}/admin/events`, { waitUntil: 'networkidle' });

@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/Badge';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { errorDetail } from '../../components/ui/error-detail';
+import { ListSearch, matchesSearch } from '../../components/ui/ListSearch';
 import { formatDay } from '../../components/ui/form-values';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
@@ -26,6 +27,9 @@ export default function AnnouncementsPage() {
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const all = announcements.data ?? [];
+  const shown = all.filter((announcement) => matchesSearch(search, announcement.title, announcement.content));
 
   const togglePublished = (announcement: Announcement, published: boolean) => {
     setNotice(null);
@@ -49,6 +53,7 @@ export default function AnnouncementsPage() {
   const columns: Column<Announcement>[] = [
     {
       header: 'Announcement',
+      className: 'col-main',
       hideLabelOnPhone: true,
       cell: (announcement) => (
         <>
@@ -178,18 +183,25 @@ export default function AnnouncementsPage() {
           {errorDetail(announcements.error) ? <span className="alert-detail">{errorDetail(announcements.error)}</span> : null}
         </Alert>
       ) : (
-        <DataTable
+        <>
+          <ListSearch label="Search announcements" placeholder="Title or text" value={search} onChange={setSearch} shown={shown.length} total={all.length} noun="announcements" />
+          <DataTable
           caption="Announcements, newest first"
           columns={columns}
-          rows={announcements.data}
+          rows={shown}
           rowKey={(announcement) => announcement.id}
           empty={
-            <>
-              <p>No announcements yet.</p>
-              {addButton}
-            </>
+            all.length > 0 ? (
+              <p>No announcements match “{search.trim()}”.</p>
+            ) : (
+              <>
+                <p>No announcements yet.</p>
+                {addButton}
+              </>
+            )
           }
         />
+        </>
       )}
 
       {editing ? (

@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/Badge';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { errorDetail } from '../../components/ui/error-detail';
+import { ListSearch, matchesSearch } from '../../components/ui/ListSearch';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { Switch } from '../../components/ui/Switch';
@@ -25,6 +26,9 @@ export default function EventsPage() {
   const [deleting, setDeleting] = useState<ChurchEvent | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const all = events.data ?? [];
+  const shown = all.filter((event) => matchesSearch(search, event.title, event.location));
 
   const togglePublished = (event: ChurchEvent, published: boolean) => {
     setNotice(null);
@@ -48,6 +52,7 @@ export default function EventsPage() {
   const columns: Column<ChurchEvent>[] = [
     {
       header: 'Event',
+      className: 'col-event',
       hideLabelOnPhone: true,
       cell: (event) => (
         <>
@@ -61,7 +66,7 @@ export default function EventsPage() {
       header: 'When',
       cell: (event) => (
         <>
-          <span className="nowrap">{formatEventTime(event.start_date)}</span>
+          {formatEventTime(event.start_date)}
           {event.end_date ? <span className="cell-sub">until {formatEventTime(event.end_date)}</span> : null}
         </>
       ),
@@ -172,18 +177,25 @@ export default function EventsPage() {
           {errorDetail(events.error) ? <span className="alert-detail">{errorDetail(events.error)}</span> : null}
         </Alert>
       ) : (
-        <DataTable
+        <>
+          <ListSearch label="Search events" placeholder="Title or location" value={search} onChange={setSearch} shown={shown.length} total={all.length} noun="events" />
+          <DataTable
           caption="Events, latest first"
           columns={columns}
-          rows={events.data}
+          rows={shown}
           rowKey={(event) => event.id}
           empty={
-            <>
-              <p>No events yet.</p>
-              {addButton}
-            </>
+            all.length > 0 ? (
+              <p>No events match “{search.trim()}”.</p>
+            ) : (
+              <>
+                <p>No events yet.</p>
+                {addButton}
+              </>
+            )
           }
         />
+        </>
       )}
 
       {editing ? (

@@ -77,7 +77,7 @@ describe('LeadersPage', () => {
 
   it('asks before removing, then hides the leader (is_active false); a refusal shows the spec text', async () => {
     let refused = true;
-    const fetchMock = renderPage((input, init) => {
+    const fetchMock = renderPage((_input, init) => {
       if (init?.method === 'PATCH') {
         if (refused) return Promise.resolve(json({ code: '42501', message: 'permission denied' }, 403));
         return Promise.resolve(json({ id: 'l2' }, 200));

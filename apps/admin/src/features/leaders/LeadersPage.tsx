@@ -96,6 +96,7 @@ export default function LeadersPage() {
     },
     {
       header: 'Name',
+      className: 'leader-name phone-first',
       hideLabelOnPhone: true,
       cell: (leader) => (
         <>
@@ -105,7 +106,7 @@ export default function LeadersPage() {
       ),
     },
     { header: 'Position', cell: (leader) => leader.position },
-    { header: 'Category', cell: (leader) => <Badge tone="info">{categoryLabel(leader.category)}</Badge> },
+    { header: 'Category', className: 'leader-category', cell: (leader) => <Badge tone="info">{categoryLabel(leader.category)}</Badge> },
     {
       header: 'Contact',
       className: 'leader-contact',

@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/Badge';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { errorDetail } from '../../components/ui/error-detail';
+import { ListSearch, matchesSearch } from '../../components/ui/ListSearch';
 import { formatDay } from '../../components/ui/form-values';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
@@ -26,6 +27,9 @@ export default function SermonsPage() {
   const [deleting, setDeleting] = useState<Sermon | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const all = sermons.data ?? [];
+  const shown = all.filter((sermon) => matchesSearch(search, sermon.title, sermon.speaker, sermon.series));
 
   const togglePublished = (sermon: Sermon, published: boolean) => {
     setNotice(null);
@@ -49,6 +53,7 @@ export default function SermonsPage() {
   const columns: Column<Sermon>[] = [
     {
       header: 'Sermon',
+      className: 'col-main',
       hideLabelOnPhone: true,
       cell: (sermon) => (
         <>
@@ -157,18 +162,25 @@ export default function SermonsPage() {
           {errorDetail(sermons.error) ? <span className="alert-detail">{errorDetail(sermons.error)}</span> : null}
         </Alert>
       ) : (
-        <DataTable
+        <>
+          <ListSearch label="Search sermons" placeholder="Title, speaker or series" value={search} onChange={setSearch} shown={shown.length} total={all.length} noun="sermons" />
+          <DataTable
           caption="Sermons, newest first"
           columns={columns}
-          rows={sermons.data}
+          rows={shown}
           rowKey={(sermon) => sermon.id}
           empty={
-            <>
-              <p>No sermons yet.</p>
-              {addButton}
-            </>
+            all.length > 0 ? (
+              <p>No sermons match “{search.trim()}”.</p>
+            ) : (
+              <>
+                <p>No sermons yet.</p>
+                {addButton}
+              </>
+            )
           }
         />
+        </>
       )}
 
       {editing ? (
