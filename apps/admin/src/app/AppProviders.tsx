@@ -1,4 +1,4 @@
-import type { KanisaClient } from '@kanisa/client';
+import { KanisaError, type KanisaClient } from '@kanisa/client';
 import { KanisaProvider } from '@kanisa/client/react';
 import { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -8,7 +8,12 @@ import { kanisa } from '../lib/kanisa';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 },
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        // Only what may pass on a second try (no answer, 5xx); a refusal (4xx) shows at once.
+        retry: (failures, error) => failures < 2 && !(error instanceof KanisaError && error.status >= 400 && error.status < 500),
+      },
       mutations: { retry: false },
     },
   });

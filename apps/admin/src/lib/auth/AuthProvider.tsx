@@ -55,7 +55,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const profile = useQuery({
     ...profileQuery(client, userId ?? ''),
     enabled: userId !== undefined,
-    retry: 1,
   });
 
   const signIn = useCallback(

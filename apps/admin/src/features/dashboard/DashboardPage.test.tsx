@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
+import { serverAnswers } from '../../test/roles';
+import { churchToday, monthStart } from './dashboard-figures';
+
+const today = churchToday();
+const members = [1, 2, 3, 4, 5].map((n) => ({
+  id: `m${String(n)}`,
+  first_name: `First${String(n)}`,
+  last_name: `Last${String(n)}`,
+  membership_number: `MZ-00${String(n)}`,
+  created_at: '2026-11-01T08:00:00Z',
+}));
+
+/** One figure of a card, by its label (a `dt`); waits for the card to appear. */
+async function figure(label: string) {
+  const term = await screen.findByText(label, { exact: true, selector: 'dt' });
+  return within(term.closest('.figure')!);
+}
+
+describe('DashboardPage (§2.5, §7.5)', () => {
+  it('shows the figures the API answers, 3 of the 5 recent members, and the quick actions the user may use', async () => {
+    const fetchMock = stubApi({
+      '/rest/v1/members': () => json(members, 200, { 'content-range': '0-4/42' }),
+      '/rest/v1/sermons': () => json(null, 200, { 'content-range': '*/12' }),
+      '/rest/v1/events': () => json(null, 200, { 'content-range': '*/61' }),
+      '/rest/v1/announcements': () => json(null, 200, { 'content-range': '*/7' }),
+      '/rest/v1/giving_records': () =>
+        json([
+          { amount: 1000, giving_date: '2020-01-05' },
+          { amount: 250, giving_date: monthStart(today) },
+        ]),
+      '/rest/v1/budgets': () => json([{ allocated_amount: 600 }, { allocated_amount: 400 }]),
+      '/rest/v1/expenses': () => json([{ amount: 333 }]),
+      '/rest/v1/prayer_requests': (url) => json(null, 200, { 'content-range': url.search.includes('status=eq.open') ? '*/3' : '*/9' }),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.SUPER_ADMIN, 'Sarah Super')));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument();
+    expect(await (await figure('Total members')).findByText('42')).toBeInTheDocument();
+    expect(screen.getByText('First1 Last1')).toBeInTheDocument();
+    expect(screen.getByText('First3 Last3')).toBeInTheDocument();
+    expect(screen.queryByText('First4 Last4')).not.toBeInTheDocument();
+    expect(await (await figure('Sermons')).findByText('12')).toBeInTheDocument();
+    expect((await figure('Events')).getByText('61')).toBeInTheDocument();
+    expect((await figure('Announcements')).getByText('7')).toBeInTheDocument();
+    expect(await (await figure('Verified giving, all time')).findByText('Ksh 1,250')).toBeInTheDocument();
+    expect((await figure('Verified giving this month')).getByText('Ksh 250')).toBeInTheDocument();
+    expect(await (await figure(`Budget used in ${today.slice(0, 4)}`)).findByText(/^33%/)).toBeInTheDocument();
+    expect(await (await figure('All requests')).findByText('9')).toBeInTheDocument();
+    expect(await (await figure('Pending (open)')).findByText('3')).toBeInTheDocument();
+    const actions = within(screen.getByRole('region', { name: 'Quick Actions' })).getAllByRole('link');
+    expect(actions.map((a) => a.textContent)).toEqual([
+      'Manage Sermons',
+      'Manage Events',
+      'Record Donations',
+      'Manage Members',
+      'Manage Admins',
+    ]);
+
+    const urls = fetchMock.mock.calls.map(([input]) => decodeURIComponent(input as string));
+    expect(urls).toContainEqual(expect.stringMatching(/\/rest\/v1\/members\?select=id,first_name,last_name,membership_number,created_at&order=created_at\.desc&limit=5/));
+    expect(urls).toContainEqual(expect.stringMatching(/\/rest\/v1\/giving_records\?select=amount,giving_date&is_verified=eq\.true/));
+    expect(urls).toContainEqual(expect.stringMatching(new RegExp(`/rest/v1/expenses\\?select=amount&is_approved=eq\\.true&expense_date=gte\\.${today.slice(0, 4)}-01-01`)));
+    expect(urls).toContainEqual(expect.stringMatching(new RegExp(`/rest/v1/budgets\\?select=allocated_amount&year=eq\\.${today.slice(0, 4)}`)));
+  });
+
+  it('shows only the cards the permissions allow and asks nothing for the others', async () => {
+    const fetchMock = stubApi({ '/rest/v1/prayer_requests': () => json(null, 200, { 'content-range': '*/0' }) });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Prayer Requests' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Content' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Finances' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Quick Actions' })).not.toBeInTheDocument();
+    await (await figure('All requests')).findByText('0');
+    const asked = fetchMock.mock.calls.map(([input]) => input as string);
+    expect(asked.some((u) => /sermons|giving_records|budgets|expenses/.test(u))).toBe(false);
+  });
+
+  it('says when a figure could not be loaded, per card, and retries', async () => {
+    let fail = true;
+    const user = userEvent.setup();
+    stubApi({
+      '/rest/v1/prayer_requests': () =>
+        fail
+          ? json({ code: '42501', message: 'permission denied for table prayer_requests', details: null, hint: null }, 403)
+          : json(null, 200, { 'content-range': '*/4' }),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    expect(await (await figure('All requests')).findByText(/Could not load this figure: permission denied/)).toBeInTheDocument();
+    expect((await figure('Total members')).queryByText(/Could not load/)).not.toBeInTheDocument();
+    fail = false;
+    await user.click((await figure('All requests')).getByRole('button', { name: 'Retry' }));
+    expect(await (await figure('All requests')).findByText('4')).toBeInTheDocument();
+  });
+
+  it('tells a MEMBER what the dashboard holds for them', async () => {
+    stubApi();
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.MEMBER, 'Martha Member')));
+    expect(await screen.findByText(/Your account can open the dashboard only/)).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Martha.')).toBeInTheDocument();
+  });
+});
