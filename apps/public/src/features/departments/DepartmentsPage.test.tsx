@@ -1,0 +1,49 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { renderAt } from '../../test/render';
+import { departmentsQuery, type DepartmentRow } from './api/get-departments';
+import DepartmentsPage from './DepartmentsPage';
+
+function department(id: string, name: string, category: DepartmentRow['category']): DepartmentRow {
+  return {
+    id,
+    name,
+    category,
+    description: `${name} description`,
+    head: `Head of ${name}`,
+    contact: `${id}@example.org`,
+    phone: null,
+    responsibilities: [`Duty of ${name}`],
+    color: null,
+  };
+}
+
+describe('DepartmentsPage', () => {
+  afterEach(() => {
+    queryClient.clear();
+  });
+
+  it('filters by category and opens the Contact Department modal', () => {
+    queryClient.setQueryData(departmentsQuery.queryKey, [
+      department('d1', 'Treasury', 'administrative'),
+      department('d2', 'Music', 'ministry'),
+      department('d3', 'Communication', 'administrative'),
+    ]);
+    renderAt('/departments', <DepartmentsPage />);
+    const names = () => within(screen.getByTestId('department-grid')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(names()).toEqual(['Treasury', 'Music', 'Communication']);
+    fireEvent.click(screen.getByRole('button', { name: /^Administrative/ }));
+    expect(names()).toEqual(['Treasury', 'Communication']);
+    fireEvent.click(screen.getByRole('button', { name: /^Ministry/ }));
+    expect(names()).toEqual(['Music']);
+    expect(screen.getByText('Duty of Music')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Contact Department: Music' }));
+    const dialog = screen.getByRole('dialog', { name: 'Contact Music' });
+    expect(dialog).toHaveTextContent('Send Message');
+    expect(dialog).toHaveTextContent('Head of Music');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { renderAt } from '../../test/render';
+import { eventsQuery } from './api/get-events';
+import type { EventRow } from './event-display';
+import EventsPage from './EventsPage';
+
+function row(id: string, title: string, start: string, end: string | null): EventRow {
+  return { id, title, description: null, start_date: start, end_date: end, location: null, event_type: 'Prayer Event' };
+}
+
+const rows = [
+  row('3', 'Mid-Year Prayer', '2025-06-07T09:00:00+03:00', '2025-06-07T12:00:00+03:00'),
+  row('2', 'Spring Fasting Day', '2025-05-17T00:00:00+03:00', null),
+  row('1', 'New Year Prayer', '2025-01-04T09:00:00+03:00', '2025-01-04T13:00:00+03:00'),
+  row('0', 'Last Year Event', '2024-05-04T09:00:00+03:00', null),
+];
+
+function cardTitles(): string[] {
+  return within(screen.getByTestId('event-grid'))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+}
+
+describe('EventsPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-05-15T09:00:00+03:00'));
+    queryClient.setQueryData(eventsQuery.queryKey, rows);
+  });
+
+  afterEach(() => {
+    queryClient.clear();
+  });
+
+  it('opens on the current quarter of the current year and switches quarters', () => {
+    renderAt('/events', <EventsPage />);
+    expect(screen.getByRole('heading', { name: 'Events in 2025' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Q2/ })).toHaveAttribute('aria-selected', 'true');
+    expect(cardTitles()).toEqual(['Spring Fasting Day', 'Mid-Year Prayer']);
+    fireEvent.click(screen.getByRole('tab', { name: /Q1/ }));
+    expect(cardTitles()).toEqual(['New Year Prayer']);
+    fireEvent.click(screen.getByRole('tab', { name: /Q3/ }));
+    expect(screen.getByText(/No events are scheduled for Q3 2025 yet/)).toBeInTheDocument();
+  });
+
+  it('shows relative dates, All Day and the display defaults', () => {
+    renderAt('/events', <EventsPage />);
+    const fasting = screen.getByRole('heading', { name: 'Spring Fasting Day' }).closest('li');
+    expect(fasting).toHaveTextContent('This Saturday');
+    expect(fasting).toHaveTextContent('All Day');
+    expect(fasting).toHaveTextContent('Main Sanctuary');
+    expect(fasting).toHaveTextContent('All members welcome');
+  });
+
+  it('exports to Google on OK and to Outlook on Cancel', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(true).mockReturnValueOnce(false);
+    renderAt('/events', <EventsPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Calendar: Mid-Year Prayer' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    const google = new URL(String(open.mock.calls[0]?.[0]));
+    expect(google.hostname).toBe('calendar.google.com');
+    expect(google.searchParams.get('dates')).toBe('20250607T060000Z/20250607T090000Z');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Calendar: Spring Fasting Day' }));
+    const outlook = new URL(String(open.mock.calls[1]?.[0]));
+    expect(outlook.hostname).toBe('outlook.live.com');
+    expect(outlook.searchParams.get('startdt')).toBe('2025-05-17');
+    expect(outlook.searchParams.get('enddt')).toBe('2025-05-18');
+  });
+});

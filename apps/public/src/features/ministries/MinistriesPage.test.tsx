@@ -1,0 +1,60 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { renderAt } from '../../test/render';
+import { leadersQuery, type LeaderRow } from './api/get-leaders';
+import { ministriesQuery, type MinistryRow } from './api/get-ministries';
+import MinistriesPage from './MinistriesPage';
+
+const ministry: MinistryRow = {
+  id: 'm1',
+  name: 'Youth Ministry',
+  category: 'age-groups',
+  description: 'For young people.',
+  leader: 'Old Name',
+  leader_id: null,
+  contact: 'old@example.org',
+  phone: null,
+  meeting_time: 'Friday 6:00 PM',
+  location: 'Youth Hall',
+  activities: ['Camps', 'Bible Study', 'Service', 'Music', 'Drama'],
+  color: null,
+};
+
+function leader(index: number, category: LeaderRow['category'], position = `Position ${String(index)}`): LeaderRow {
+  return { id: `l${String(index)}`, name: `Leader ${String(index)}`, position, category, email: `l${String(index)}@example.org`, phone: null };
+}
+
+describe('MinistriesPage', () => {
+  afterEach(() => {
+    queryClient.clear();
+  });
+
+  it("shows three chips and '+N more', overrides the leader and lists at most 8 ministry leaders", () => {
+    queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
+    queryClient.setQueryData(leadersQuery.queryKey, [
+      leader(1, 'elder'),
+      leader(2, 'ministry', 'Youth Ministry Leader'),
+      ...[3, 4, 5, 6, 7, 8, 9, 10, 11].map((index) => leader(index, index % 2 ? 'department' : 'pastoral')),
+    ]);
+    renderAt('/ministries', <MinistriesPage />);
+    const card = screen.getByRole('heading', { name: 'Youth Ministry' }).closest('li') as HTMLElement;
+    const chips = within(card).getByRole('list', { name: 'Activities of Youth Ministry' });
+    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Camps', 'Bible Study', 'Service', '+2 more']);
+    expect(card).toHaveTextContent('Leader 2');
+    expect(card).not.toHaveTextContent('Old Name');
+    expect(card).toHaveTextContent('Age Groups');
+
+    const leaders = document.querySelectorAll('.leader-card');
+    expect(leaders).toHaveLength(8);
+    expect(screen.queryByRole('button', { name: 'Contact Leader 1' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Contact Leader 2' }));
+    expect(screen.getByRole('dialog', { name: 'Contact Leader 2' })).toBeInTheDocument();
+  });
+
+  it('says it is loading the leaders until they arrive', () => {
+    queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
+    renderAt('/ministries', <MinistriesPage />);
+    expect(screen.getByText('Loading ministry leaders...')).toBeInTheDocument();
+  });
+});

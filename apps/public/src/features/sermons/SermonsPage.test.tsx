@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { renderAt } from '../../test/render';
+import { activeSeriesQuery } from './api/get-sermon-series';
+import { sermonsQuery } from './api/get-sermons';
+import type { SermonRow } from './api/types';
+import SermonsPage from './SermonsPage';
+
+function sermon(index: number, extra: Partial<SermonRow> = {}): SermonRow {
+  return {
+    id: `s${String(index)}`,
+    title: `Sermon number ${String(index)}`,
+    description: null,
+    speaker: 'Pr. Samuel Langat',
+    sermon_date: `2026-10-${String(30 - index).padStart(2, '0')}`,
+    audio_url: `https://media.example.org/${String(index)}.mp3`,
+    video_url: null,
+    notes_url: null,
+    series: 'Abide in Christ',
+    tags: [],
+    ...extra,
+  };
+}
+
+const sermons = [
+  sermon(0, { video_url: 'https://youtu.be/dQw4w9WgXcQ' }),
+  sermon(1, { title: 'A title that is certainly longer than forty characters in all', speaker: ' ', series: null }),
+  ...[2, 3, 4, 5, 6, 7, 8].map((index) => sermon(index)),
+];
+
+describe('SermonsPage', () => {
+  afterEach(() => {
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+
+  function show() {
+    queryClient.setQueryData(sermonsQuery.queryKey, sermons);
+    queryClient.setQueryData(activeSeriesQuery.queryKey, [
+      { id: 'x', title: 'Abide in Christ', subtitle: null, description: null, message_count: 6, current_message: 3, start_date: null, topics: [] },
+    ]);
+    renderAt('/sermons', <SermonsPage />);
+  }
+
+  it('features the newest, badges the first two recent sermons LIVE and cuts long titles', () => {
+    show();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sermon number 0' })).toBeInTheDocument();
+    const grid = screen.getByTestId('recent-sermons');
+    const cards = within(grid).getAllByRole('listitem');
+    expect(cards).toHaveLength(6);
+    expect(cards.map((card) => card.querySelector('.live-badge')?.textContent ?? null)).toEqual(['LIVE', 'LIVE', null, null, null, null]);
+    expect(cards[0]).toHaveTextContent('A title that is certainly longer than fo...');
+    expect(cards[0]).toHaveTextContent('Guest Speaker');
+    expect(cards[0]).toHaveTextContent('Sermon');
+    expect(screen.getByText('Message 3 of 6')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 8 sermons' }));
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('plays a video in the overlay and closes it by the button and the backdrop', () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Watch: Sermon number 0' }));
+    const frame = screen.getByTitle('Sermon number 0');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0&playsinline=1');
+    fireEvent.click(screen.getByRole('button', { name: 'Close player' }));
+    expect(screen.queryByTestId('player-backdrop')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Listen: Sermon number 2' }));
+    expect(screen.getByTestId('player-backdrop').querySelector('audio')).toHaveAttribute('src', 'https://media.example.org/2.mp3');
+    fireEvent.click(screen.getByTestId('player-backdrop'));
+    expect(screen.queryByTestId('player-backdrop')).not.toBeInTheDocument();
+  });
+
+  it('copies the link and says so when there is no share sheet', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Share: Sermon number 0' }));
+    await waitFor(() => {
+      expect(alert).toHaveBeenCalledWith('Link copied to clipboard!');
+    });
+    expect(writeText).toHaveBeenCalledWith('https://youtu.be/dQw4w9WgXcQ');
+  });
+});
