@@ -24,7 +24,25 @@ export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; on
     document.body.style.overflow = 'hidden';
     closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Escape') {
+        onCloseRef.current();
+        return;
+      }
+      // Keep Tab inside the player: the close button and the player itself.
+      const player = closeButton.current?.closest('.player');
+      if (event.key !== 'Tab' || !player) return;
+      const stops = [...player.querySelectorAll<HTMLElement>('button, iframe, audio, a[href]')];
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !player.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !player.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
