@@ -7,7 +7,7 @@ const focusable =
 
 interface Props {
   title: string;
-  /** Called on Escape, on the close button and on a click on the backdrop. */
+  /** Called on Escape, on the close button and (small dialogs only) on a click on the backdrop. */
   onClose: () => void;
   children: ReactNode;
   /** While true (e.g. saving) the dialog cannot be closed. */
@@ -76,7 +76,9 @@ export function Modal({ title, onClose, children, busy = false, role = 'dialog',
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onClose();
+        // A stray click beside a form must not throw away what was typed: only the small
+        // confirmation dialogs close this way.
+        if (event.target === event.currentTarget && !busy && size === 'small') onClose();
       }}
     >
       <div

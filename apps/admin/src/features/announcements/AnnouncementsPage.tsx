@@ -14,7 +14,7 @@ import { useAnnouncements } from './api/get-announcements';
 import { useDeleteAnnouncement } from './api/delete-announcement';
 import { useSetAnnouncementPublished } from './api/set-announcement-published';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
-import { announcementTexts, audiences, priorities, type Announcement } from './announcement-form';
+import { announcementTexts, announcementWindow, audiences, churchToday, priorities, type Announcement } from './announcement-form';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; announcement: Announcement } | null;
 
@@ -28,6 +28,7 @@ export default function AnnouncementsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const today = churchToday();
   const all = announcements.data ?? [];
   const shown = all.filter((announcement) => matchesSearch(search, announcement.title, announcement.content));
 
@@ -58,7 +59,15 @@ export default function AnnouncementsPage() {
       cell: (announcement) => (
         <>
           <span className="cell-title">{announcement.title}</span>{' '}
-          {announcement.is_published ? null : <Badge tone="warning">Draft</Badge>}
+          {announcement.is_published ? (
+            {
+              scheduled: <Badge tone="info">Scheduled</Badge>,
+              showing: null,
+              ended: <Badge tone="neutral">Ended</Badge>,
+            }[announcementWindow(announcement, today)]
+          ) : (
+            <Badge tone="warning">Draft</Badge>
+          )}
           {announcement.content ? <span className="cell-sub">{truncate(announcement.content, 80)}</span> : null}
         </>
       ),
@@ -152,7 +161,7 @@ export default function AnnouncementsPage() {
   return (
     <div className="content-page">
       <title>Announcements | Back Office</title>
-      <PageHeader title="Announcements" description="Write notices for the congregation, then publish them to show them on the website." actions={addButton} />
+      <PageHeader title="Announcements" description="Write notices for the congregation. Published ones show on the website from their start date through their end date." actions={addButton} />
       {notice ? (
         <Alert
           tone="success"

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   announcementFromForm,
+  announcementWindow,
+  churchToday,
   announcementTexts,
   announcementToForm,
   emptyAnnouncementForm,
@@ -61,5 +63,21 @@ describe('announcement form', () => {
       created_at: '2026-11-20T10:00:00Z',
     });
     expect(form).toMatchObject({ start_time: '09:00', end_time: '13:30', end_date: '2026-12-06', priority: 'high' });
+  });
+});
+
+describe('announcement window', () => {
+  it('is scheduled before the start date, showing through the end date, ended after it', () => {
+    const window = { start_date: '2026-11-20', end_date: '2026-11-29' };
+    expect(announcementWindow(window, '2026-11-19')).toBe('scheduled');
+    expect(announcementWindow(window, '2026-11-20')).toBe('showing');
+    expect(announcementWindow(window, '2026-11-29')).toBe('showing');
+    expect(announcementWindow(window, '2026-11-30')).toBe('ended');
+    expect(announcementWindow({ start_date: '2026-11-20', end_date: null }, '2030-01-01')).toBe('showing');
+  });
+
+  it('counts days in Nairobi time', () => {
+    expect(churchToday(new Date('2026-11-22T21:30:00Z'))).toBe('2026-11-23');
+    expect(churchToday(new Date('2026-11-22T20:59:00Z'))).toBe('2026-11-22');
   });
 });

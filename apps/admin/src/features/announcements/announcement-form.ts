@@ -128,3 +128,21 @@ export function announcementFromForm(values: AnnouncementFormValues, isPublished
     is_published: isPublished,
   };
 }
+
+/** Today's date in the church's time zone (Africa/Nairobi), as YYYY-MM-DD. */
+export function churchToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
+}
+
+/**
+ * Where a published announcement stands: the public site shows it from its start date through
+ * its end date (whole days, church time), so staff see why a published one is not on the site.
+ */
+export function announcementWindow(
+  announcement: Pick<Announcement, 'start_date' | 'end_date'>,
+  today: string,
+): 'scheduled' | 'showing' | 'ended' {
+  if (announcement.start_date.slice(0, 10) > today) return 'scheduled';
+  if (announcement.end_date && announcement.end_date.slice(0, 10) < today) return 'ended';
+  return 'showing';
+}
