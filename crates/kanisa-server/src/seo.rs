@@ -91,6 +91,8 @@ pub struct Church {
     pub same_as: Vec<String>,
     /// (name, day, time as written, e.g. "9:00 AM").
     pub services: Vec<(String, String, String)>,
+    /// The hero_images setting: `[{src, alt}]` set by staff, `None` for the bundled images.
+    pub hero_images: Option<Vec<(String, String)>>,
 }
 
 impl Church {
@@ -130,7 +132,22 @@ impl Church {
                     .collect()
             })
             .unwrap_or_default();
+        let hero_images = settings
+            .get("hero_images")
+            .and_then(Value::as_array)
+            .map(|images| {
+                images
+                    .iter()
+                    .filter_map(|i| {
+                        let src = i.get("src")?.as_str()?;
+                        let alt = i.get("alt").and_then(Value::as_str).unwrap_or("");
+                        Some((src.to_owned(), alt.to_owned()))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .filter(|images| !images.is_empty());
         Church {
+            hero_images,
             name: text("church_name").unwrap_or_else(|| DEFAULT_NAME.to_owned()),
             branch: text("branch_name"),
             address: text("church_address"),
@@ -150,6 +167,18 @@ impl Church {
             Some(branch) => format!("{} – {branch}", self.name),
             None => self.name.clone(),
         }
+    }
+
+    /// What the public site's first paint needs: `{name, branch, heroImages}`.
+    pub fn shell_settings(&self) -> Value {
+        json!({
+            "name": self.name,
+            "branch": self.branch.as_deref().unwrap_or(""),
+            "heroImages": self.hero_images.as_ref().map(|images| images
+                .iter()
+                .map(|(src, alt)| json!({"src": src, "alt": alt}))
+                .collect::<Vec<_>>()),
+        })
     }
 
     /// schema.org `Church`, with each service time as an opening-hours entry.
@@ -290,8 +319,32 @@ pub fn head(church: &Church, page: Option<PageMeta>, base: &str, path: &str) -> 
     out.push_str("<script type=\"application/ld+json\">");
     out.push_str(&script_json(&church.json_ld(&format!("{base}/"))));
     out.push_str("</script>");
+    // The header, hero and titles show these before any data request (apps/public
+    // lib/settings-store.ts reads them): no flash of a stand-in name on a first visit.
+    out.push_str("<script id=\"kanisa-settings\" type=\"application/json\">");
+    out.push_str(&script_json(&church.shell_settings()));
+    out.push_str("</script>");
+    if path.trim_end_matches('/').is_empty() && page.is_some() {
+        // Home's largest paint is the first hero image: fetch it with the HTML, not after the
+        // script has run.
+        out.push_str(&match church.hero_images.as_deref() {
+            Some([(src, _), ..]) => format!(
+                "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\" />",
+                escape(src)
+            ),
+            _ => format!(
+                "<link rel=\"preload\" as=\"image\" href=\"{BUNDLED_HERO}-1280.webp\" \
+                 imagesrcset=\"{BUNDLED_HERO}-640.webp 640w, {BUNDLED_HERO}-1280.webp 1280w, \
+                 {BUNDLED_HERO}-1920.webp 1920w\" imagesizes=\"100vw\" fetchpriority=\"high\" />"
+            ),
+        });
+    }
     out
 }
+
+/// The first bundled hero image, without its width suffix (apps/public/src/features/home/
+/// hero-images.ts; the preload must name the same files and sizes as the page's `<img>`).
+const BUNDLED_HERO: &str = "/images/hero-1";
 
 /// Replaces the marked region of `index_html` with `head`; the page unchanged without markers.
 pub fn inject(index_html: &str, head: &str) -> String {
@@ -422,6 +475,37 @@ mod tests {
     }
 
     #[test]
+    fn the_shell_settings_and_the_hero_preload_travel_with_the_html() {
+        let church = demo();
+        let home = head(&church, page_for("/"), "http://x", "/");
+        assert!(home.contains(
+            "<script id=\"kanisa-settings\" type=\"application/json\">{\"name\":\"Mount Zion SDA Church\",\"branch\":\"Kisii Town\",\"heroImages\":null}</script>"
+        ), "{home}");
+        assert!(
+            home.contains("<link rel=\"preload\" as=\"image\" href=\"/images/hero-1-1280.webp\"")
+        );
+        assert!(home.contains("imagesrcset=\"/images/hero-1-640.webp 640w, /images/hero-1-1280.webp 1280w, /images/hero-1-1920.webp 1920w\""));
+        let about = head(&church, page_for("/about"), "http://x", "/about");
+        assert!(
+            !about.contains("rel=\"preload\""),
+            "only Home shows the hero"
+        );
+
+        let mut own = settings(&[("church_name", json!("C"))]);
+        own.insert(
+            "hero_images".into(),
+            json!([{"src": "/storage/v1/object/public/church-files/public/a.webp", "alt": "Choir"}, {"alt": "no src"}]),
+        );
+        let church = Church::from_settings(&own);
+        assert_eq!(
+            church.shell_settings(),
+            json!({"name": "C", "branch": "", "heroImages": [{"src": "/storage/v1/object/public/church-files/public/a.webp", "alt": "Choir"}]})
+        );
+        let home = head(&church, page_for("/"), "http://x", "/");
+        assert!(home.contains("<link rel=\"preload\" as=\"image\" href=\"/storage/v1/object/public/church-files/public/a.webp\" fetchpriority=\"high\" />"));
+    }
+
+    #[test]
     fn json_ld_describes_the_church_with_its_service_times() {
         let ld = demo().json_ld("https://c.example/");
         assert_eq!(ld["@type"], "Church");
@@ -458,11 +542,15 @@ mod tests {
         )]));
         let html = head(&church, page_for("/about"), "http://x", "/about");
         assert!(!html.contains("<script>alert"));
-        assert_eq!(html.matches("</script>").count(), 1, "{html}");
+        assert_eq!(
+            html.matches("</script>").count(),
+            html.matches("<script").count(),
+            "only our own scripts close: {html}"
+        );
         assert!(html.contains("&quot;B&quot; &lt;script&gt;"));
         // The JSON-LD still parses to the same name.
         let start = html.find("application/ld+json\">").unwrap() + 21;
-        let end = html.rfind("</script>").unwrap();
+        let end = start + html[start..].find("</script>").unwrap();
         let ld: Value = serde_json::from_str(&html[start..end]).unwrap();
         assert_eq!(ld["name"], "A \"B\" <script>alert(1)</script></script> & C");
     }
