@@ -3,6 +3,10 @@
 // lockout, deactivated account (acceptance 4) — the guard's remembered path, unknown paths, Your
 // Profile, the demo-mode banner, axe and screenshots at 375 and 1280 px.
 //
+// The lockout test leaves testUser('lockout') locked for the configured lockout duration (15
+// minutes by default): a second run needs a fresh server (scripts/e2e.sh and
+// scripts/dev-server.sh start one).
+//
 //   source /tmp/kanisa-dev-<port>.env && node --test --test-concurrency=1 e2e/admin-access.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
