@@ -163,6 +163,32 @@ describe('layout (§2.4)', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
+  it('opens the drawer from the menu button; the overlay, Escape and moving to another page close it', async () => {
+    const user = userEvent.setup();
+    const { container } = renderSignedIn('/dashboard', 'CONTENT_ADMIN');
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
+    const sidebar = container.querySelector('#admin-sidebar')!;
+    expect(menuButton).toHaveAttribute('aria-controls', 'admin-sidebar');
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar).toHaveClass('sidebar-open');
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(container.querySelector('.admin-main')).toHaveAttribute('inert');
+    await user.click(container.querySelector('.sidebar-overlay')!);
+    expect(sidebar).not.toHaveClass('sidebar-open');
+    expect(menuButton).toHaveFocus();
+
+    await user.click(menuButton);
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    await user.click(screen.getByRole('link', { name: 'Members' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
+    expect(sidebar).not.toHaveClass('sidebar-open');
+  });
+
   it('opens the group of the current page', async () => {
     renderSignedIn('/budget', 'FINANCE_ADMIN');
     expect(await screen.findByRole('button', { name: 'Financial' })).toHaveAttribute('aria-expanded', 'true');
