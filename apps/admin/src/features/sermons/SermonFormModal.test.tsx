@@ -17,6 +17,11 @@ function stubFetch(answer: (...args: FetchArgs) => Promise<Response>) {
   return fetchMock;
 }
 
+/** Calls that wrote something (the form also reads the series titles for suggestions). */
+function writes(fetchMock: ReturnType<typeof stubFetch>) {
+  return fetchMock.mock.calls.filter(([, init]) => init?.method !== undefined && init.method !== 'GET');
+}
+
 function renderModal() {
   const onClose = vi.fn();
   const onSaved = vi.fn();
@@ -44,7 +49,7 @@ describe('SermonFormModal', () => {
     expect(screen.getByLabelText('Video URL')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(sermonTexts.badUrl)).toBeInTheDocument();
     expect(screen.getByLabelText('Title *')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
 
     // Fixing a field clears its message at once.
     await user.type(screen.getByLabelText('Title *'), 'Grace');
@@ -73,7 +78,7 @@ describe('SermonFormModal', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     // The request was a draft insert with the tags as a list and no created_by.
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = writes(fetchMock)[0]!;
     expect(url instanceof Request ? url.url : url.toString()).toContain('/rest/v1/sermons');
     expect(init?.method).toBe('POST');
     const body = JSON.parse(init?.body as string) as Record<string, unknown>;
@@ -83,10 +88,17 @@ describe('SermonFormModal', () => {
 
   it('disables the buttons while saving and reports the saved title', async () => {
     let answer: (response: Response) => void = () => undefined;
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stubFetch((_input, init) =>
+      init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(json([{ title: 'Romans' }], 200)),
+    );
     const user = userEvent.setup();
     const { onSaved } = renderModal();
 
+    // The series field suggests the existing series.
+    const seriesField = screen.getByLabelText(/^Series/);
+    await waitFor(() => {
+      expect(document.querySelector(`datalist#${CSS.escape(seriesField.getAttribute('list')!)} option[value="Romans"]`)).not.toBeNull();
+    });
     await user.type(screen.getByLabelText('Title *'), 'Grace');
     await user.type(screen.getByLabelText('Speaker *'), 'Elder Kamau');
     await user.type(screen.getByLabelText('Sermon Date *'), '2026-10-03');

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
 import { Modal } from '../../components/ui/Modal';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
+import { useSermonSeriesTitles } from './api/get-sermon-series';
 import { useSaveSermon } from './api/save-sermon';
 import {
   emptySermonForm,
@@ -26,6 +27,8 @@ interface Props {
 /** Add or edit a sermon. Nothing typed is lost when saving fails: the dialog stays open. */
 export function SermonFormModal({ sermon, onClose, onSaved }: Props) {
   const save = useSaveSermon();
+  const series = useSermonSeriesTitles();
+  const seriesListId = useId();
   const [values, setValues] = useState<SermonFormValues>(() => (sermon ? sermonToForm(sermon) : emptySermonForm));
   const [errors, setErrors] = useState<SermonFormErrors>({});
   const [checks, setChecks] = useState(0);
@@ -89,7 +92,18 @@ export function SermonFormModal({ sermon, onClose, onSaved }: Props) {
             <TextField label="Speaker *" required autoComplete="off" {...field('speaker')} />
             <TextField label="Sermon Date *" type="date" required {...field('sermon_date')} />
             <div className="span-2">
-              <TextField label="Series" hint="Leave empty for a stand-alone sermon." autoComplete="off" {...field('series')} />
+              <TextField
+                label="Series"
+                hint="Pick a series or leave empty for a stand-alone sermon."
+                autoComplete="off"
+                list={seriesListId}
+                {...field('series')}
+              />
+              <datalist id={seriesListId}>
+                {(series.data ?? []).map((title) => (
+                  <option key={title} value={title} />
+                ))}
+              </datalist>
             </div>
             <div className="span-2">
               <TextAreaField label="Description" rows={4} {...field('description')} />
