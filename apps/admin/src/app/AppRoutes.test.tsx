@@ -103,6 +103,17 @@ describe('route guard (§2.3)', () => {
 });
 
 describe('session (§4)', () => {
+  it('sends the user to sign in, with a word of explanation, when the server ends the session', async () => {
+    const { client } = renderSignedIn('/members', 'ADMIN', {
+      '/auth/v1/token': () => json({ code: 400, error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token' }, 400),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
+    await client.auth.refreshSession();
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  });
+
+
   it('ends loading after 3 s even when reading the session hangs', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -154,6 +165,8 @@ describe('layout (§2.4)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(await client.auth.getSession()).toBeNull();
+    // Signing out on purpose needs no explanation.
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
   });
 
   it('offers Settings in the account menu to whoever may open it', async () => {

@@ -72,6 +72,11 @@ export default function LoginPage() {
           The church&apos;s back office: sermons, events, announcements, members, attendance, prayer requests and
           giving, in one place for church staff.
         </p>
+        {auth.sessionEnded ? (
+          <p className="login-note" role="status">
+            Your session has ended. Please sign in again.
+          </p>
+        ) : null}
         <form noValidate onSubmit={onSubmit} aria-label="Sign in">
           <TextField
             ref={emailInput}

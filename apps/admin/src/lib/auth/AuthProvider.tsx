@@ -1,7 +1,7 @@
 import type { KanisaError, Session } from '@kanisa/client';
 import { useKanisa } from '@kanisa/client/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { accessFromMetadata } from '../access';
 import { profileQuery } from './profile';
 import { AuthContext, type AuthState } from './auth-context';
@@ -19,6 +19,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  // Signed out by the server (expired, ended elsewhere, deactivated), not by the user here.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const signingOut = useRef(false);
 
   useEffect(() => {
     let active = true;
@@ -42,7 +45,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(next);
       setLoading(false);
       // Signed out here, in another tab, or by a refused refresh: forget what was read.
-      if (event === 'SIGNED_OUT') queryClient.clear();
+      if (event === 'SIGNED_OUT') {
+        queryClient.clear();
+        if (!signingOut.current) setSessionEnded(true);
+      }
+      if (event === 'SIGNED_IN') setSessionEnded(false);
     });
     return () => {
       active = false;
@@ -62,13 +69,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { data, error } = await client.auth.signInWithPassword(credentials);
       if (error) return error;
       setSession(data.session);
+      setSessionEnded(false);
       return null;
     },
     [client],
   );
 
   const signOut = useCallback(async () => {
+    signingOut.current = true;
     const { error } = await client.auth.signOut({ scope: 'local' });
+    signingOut.current = false;
     if (error) console.error('Sign out failed', error);
     setSession(null);
     // Nothing read for this user may show to the next one on this device.
@@ -90,6 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     return {
       loading,
+      sessionEnded,
       session,
       user,
       access: user ? accessFromMetadata(user.app_metadata) : null,
@@ -99,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       reloadProfile,
     };
-  }, [loading, session, profile.isPending, profile.isError, profile.data, signIn, signOut, reloadProfile]);
+  }, [loading, sessionEnded, session, profile.isPending, profile.isError, profile.data, signIn, signOut, reloadProfile]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -7,6 +7,8 @@ import type { Profile } from './profile';
 export interface AuthState {
   /** True until the stored session has been read (at most 3 s, §4). */
   loading: boolean;
+  /** The server ended the session (expired, signed out elsewhere, deactivated); cleared on sign-in. */
+  sessionEnded: boolean;
   session: Session | null;
   user: User | null;
   /** Role, rank and effective permissions from the server's answer (`app_metadata`). */
