@@ -17,7 +17,9 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toStrin
 
 /**
  * @typedef {{ id: string; is_published?: boolean; created_by?: string | null; tags?: string[]; specialties?: string[];
- *   display_order?: number; is_active?: boolean }} Row
+ *   display_order?: number; is_active?: boolean; start_date?: string; start_time?: string; end_time?: string;
+ *   max_attendees?: number | null; cost?: number; requires_registration?: boolean; priority?: string;
+ *   target_audience?: string }} Row
  * @typedef {{ action: string; details: { id?: string; title?: string; name?: string; published?: boolean } | null;
  *   ip_address: string | null; user_agent: string | null; admin_id: string | null }} LogEntry
  */
@@ -314,6 +316,95 @@ describe('back office content (CONTENT_ADMIN)', () => {
     // An empty search result says so.
     await page.getByLabel('Search').fill(`nobody called ${run}`);
     assert.ok(await page.getByText('No leaders found').isVisible());
+
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('events and announcements: stored as the form promises (empty limits, costs, default times), edited, deleted after the exact question', async () => {
+    const eventTitle = `E2E Event ${run}`;
+    const noticeTitle = `E2E Notice ${run}`;
+    const { page, problems, close } = await openPage(viewports.desktop);
+    await signIn(page, content);
+
+    // An event with no attendee limit and no cost: stored as null and 0, Kenya time, a draft.
+    await page.goto(`${baseUrl}/admin/events`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add Event' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Event' });
+    await dialog.getByLabel('Title *').fill(eventTitle);
+    await dialog.getByLabel('Starts (date and time) *').fill('2027-03-06T10:00');
+    await dialog.getByLabel('Event Type').selectOption('fellowship');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const [event] = await serviceGet(
+      `events?select=id,start_date,max_attendees,cost,requires_registration,is_published&title=eq.${encodeURIComponent(eventTitle)}`,
+    );
+    assert.ok(event, 'the event was stored');
+    cleanups.push(() => serviceWrite('DELETE', `events?id=eq.${event.id}`));
+    assert.equal(new Date(event.start_date ?? '').toISOString(), '2027-03-06T07:00:00.000Z', '10:00 in Nairobi');
+    assert.equal(event.max_attendees, null);
+    assert.equal(Number(event.cost), 0);
+    assert.equal(event.is_published, false);
+
+    await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Event' });
+    assert.equal(await edit.getByLabel('Starts (date and time) *').inputValue(), '2027-03-06T10:00', 'shown back in Kenya time');
+    await edit.getByLabel('Cost (KSH)').fill('250.50');
+    await edit.getByLabel('Maximum Attendees').fill('40');
+    await edit.getByLabel('Requires registration').check();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const [edited] = await serviceGet(`events?select=id,max_attendees,cost,requires_registration&id=eq.${event.id}`);
+    assert.deepEqual([edited?.max_attendees, Number(edited?.cost), edited?.requires_registration], [40, 250.5, true]);
+
+    await page.getByRole('button', { name: `Delete ${eventTitle}` }).click();
+    const confirmEvent = page.getByRole('alertdialog', { name: 'Delete Event' });
+    assert.equal((await confirmEvent.locator('.confirm-message').innerText()).trim(), 'Are you sure you want to delete this event?');
+    await confirmEvent.getByRole('button', { name: 'Delete' }).click();
+    await confirmEvent.waitFor({ state: 'hidden' });
+    assert.equal((await serviceGet(`events?select=id&id=eq.${event.id}`)).length, 0, 'the event is deleted');
+
+    // An announcement with the defaults: 08:30 to 17:00, normal, everyone, a draft.
+    await page.goto(`${baseUrl}/admin/announcements`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add Announcement' }).first().click();
+    const notice = page.getByRole('dialog', { name: 'Add New Announcement' });
+    await notice.getByLabel('Title *').fill(noticeTitle);
+    await notice.getByLabel('Content *').fill('Bring a friend to church this Sabbath.');
+    await notice.getByLabel('Start Date *').fill(nairobiToday());
+    await notice.getByRole('button', { name: 'Create Announcement' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    const [stored] = await serviceGet(
+      `announcements?select=id,start_time,end_time,priority,target_audience,is_published&title=eq.${encodeURIComponent(noticeTitle)}`,
+    );
+    assert.ok(stored, 'the announcement was stored');
+    cleanups.push(() => serviceWrite('DELETE', `announcements?id=eq.${stored.id}`));
+    assert.deepEqual(
+      [stored.start_time, stored.end_time, stored.priority, stored.target_audience, stored.is_published],
+      ['08:30:00', '17:00:00', 'normal', 'all', false],
+    );
+
+    await page.getByRole('button', { name: `Delete ${noticeTitle}` }).click();
+    const confirmNotice = page.getByRole('alertdialog', { name: 'Delete Announcement' });
+    assert.equal(
+      (await confirmNotice.locator('.confirm-message').innerText()).trim(),
+      'Are you sure you want to delete this announcement?',
+    );
+    await confirmNotice.getByRole('button', { name: 'Cancel' }).click();
+    await confirmNotice.waitFor({ state: 'hidden' });
+    assert.equal((await serviceGet(`announcements?select=id&id=eq.${stored.id}`)).length, 1, 'Cancel keeps it');
+    await page.getByRole('button', { name: `Delete ${noticeTitle}` }).click();
+    await confirmNotice.getByRole('button', { name: 'Delete' }).click();
+    await confirmNotice.waitFor({ state: 'hidden' });
+    assert.equal((await serviceGet(`announcements?select=id&id=eq.${stored.id}`)).length, 0, 'the announcement is deleted');
+
+    assert.deepEqual(
+      (await logEntriesFor(event.id)).map((entry) => entry.action),
+      ['event_created', 'event_updated', 'event_deleted'],
+    );
+    assert.deepEqual(
+      (await logEntriesFor(stored.id)).map((entry) => entry.action),
+      ['announcement_created', 'announcement_deleted'],
+    );
 
     assert.deepEqual(problems, []);
     await close();
