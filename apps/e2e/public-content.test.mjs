@@ -54,7 +54,7 @@ describe('Events', () => {
       await grid.getByRole('heading', { name: "Mothers' Appreciation Sabbath" }).waitFor();
       assert.equal(await grid.getByRole('heading', { name: 'New Year Dedication Sabbath' }).count(), 0);
       // 13 sample events fall in April to June.
-      assert.equal(await grid.locator('.event-card').count(), 13);
+      assert.equal(await grid.locator('.calendar-card').count(), 13);
 
       await page.getByRole('tab', { name: /Q1/ }).click();
       assert.equal(await page.getByRole('tab', { name: /Q1/ }).getAttribute('aria-selected'), 'true');
@@ -98,10 +98,10 @@ describe('Events', () => {
       try {
         await page.goto(`${baseUrl}/events`);
         const grid = page.getByTestId('event-grid');
-        await grid.locator('.event-card').first().waitFor();
+        await grid.locator('.calendar-card').first().waitFor();
         const template = await grid.evaluate((node) => getComputedStyle(node).gridTemplateColumns);
         assert.equal(template.split(' ').length, columns, template);
-        const lefts = await grid.locator('.event-card').evaluateAll((cards) => cards.slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().left)));
+        const lefts = await grid.locator('.calendar-card').evaluateAll((cards) => cards.slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().left)));
         assert.equal(new Set(lefts).size, columns, `card x positions ${lefts.join(', ')}`);
         assert.deepEqual(problems, []);
       } finally {
@@ -159,19 +159,19 @@ describe('Events', () => {
       );
       await page.goto(`${baseUrl}/events`);
       const grid = page.getByTestId('event-grid');
-      await grid.locator('.event-card').first().waitFor();
+      await grid.locator('.calendar-card').first().waitFor();
 
       // Display defaults and relative dates (now: Sunday 22 November 2026).
-      const seminar = grid.locator('.event-card', { hasText: 'Health Seminar' });
+      const seminar = grid.locator('.calendar-card', { hasText: 'Health Seminar' });
       assert.match(await seminar.innerText(), /This Tuesday/);
       assert.match(await seminar.innerText(), /9:00 AM - 1:00 PM/);
       assert.match(await seminar.innerText(), /Main Sanctuary/);
       assert.match(await seminar.innerText(), /All members welcome/);
       assert.match(await seminar.innerText(), /Join us for this special event/);
-      const prayer = grid.locator('.event-card', { hasText: 'Day of Prayer' });
+      const prayer = grid.locator('.calendar-card', { hasText: 'Day of Prayer' });
       assert.match(await prayer.innerText(), /All Day/);
       assert.match(await prayer.innerText(), /Next Saturday/);
-      assert.match(await grid.locator('.event-card', { hasText: 'Evening Vespers' }).innerText(), /This Friday/);
+      assert.match(await grid.locator('.calendar-card', { hasText: 'Evening Vespers' }).innerText(), /This Friday/);
 
       /** @type {string[]} */
       const dialogs = [];
@@ -535,10 +535,10 @@ describe('sample data when the API fails', () => {
       await page.getByText('We could not load the latest events just now').waitFor();
       const grid = page.getByTestId('event-grid');
       // Creation Sabbath was Saturday 4 October 2025 in the samples; in 2026 it is Saturday 3 October.
-      const creation = grid.locator('.event-card', { hasText: 'Creation Sabbath' });
+      const creation = grid.locator('.calendar-card', { hasText: 'Creation Sabbath' });
       await creation.waitFor();
       assert.match(await creation.innerText(), /Saturday, 3 October 2026/);
-      assert.equal(await grid.locator('.event-card').count(), 13);
+      assert.equal(await grid.locator('.calendar-card').count(), 13);
       assert.deepEqual(problems, []);
     } finally {
       await close();
@@ -551,7 +551,7 @@ describe('sample data when the API fails', () => {
       await page.route(/\/rest\/v1\/events\?/, (route) => route.fulfill(json([])));
       await page.goto(`${baseUrl}/events`);
       await page.getByText('No events have been published yet; this is our sample calendar.').waitFor();
-      await page.getByTestId('event-grid').locator('.event-card', { hasText: 'Creation Sabbath' }).waitFor();
+      await page.getByTestId('event-grid').locator('.calendar-card', { hasText: 'Creation Sabbath' }).waitFor();
       assert.deepEqual(problems, []);
     } finally {
       await close();
@@ -578,11 +578,11 @@ describe('Ministries', () => {
       assert.equal(await adventurers.locator('.chip-more').count(), 0);
       assert.equal(await adventurers.locator('.ministry-chips li').count(), 3);
 
-      const leaders = page.locator('.leader-card');
+      const leaders = page.locator('.ministry-leader-card');
       assert.equal(await leaders.count(), 8);
       assert.equal(await leaders.first().locator('h3').innerText(), 'Pr. Samuel Langat');
       // Elders and officers are not ministry leaders.
-      assert.equal(await page.locator('.leader-card', { hasText: 'Elder Joseph Otieno' }).count(), 0);
+      assert.equal(await page.locator('.ministry-leader-card', { hasText: 'Elder Joseph Otieno' }).count(), 0);
 
       const contact = page.getByRole('button', { name: 'Contact Pr. Grace Mwangi' });
       await contact.click();
@@ -719,7 +719,7 @@ describe('titles, axe and screenshots', () => {
   const routes = [
     ['sermons', 'Sermons', '.sermon-card'],
     ['events', 'Events', '.weekly-day'],
-    ['ministries', 'Ministries', '.leader-card'],
+    ['ministries', 'Ministries', '.ministry-leader-card'],
     ['departments', 'Church Departments', '.department-card'],
   ];
   for (const [route, title, ready] of routes) {

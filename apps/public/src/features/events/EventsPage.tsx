@@ -55,7 +55,7 @@ function EventCard({ event, now, onDetails }: { event: EventItem; now: Date; onD
   const multiDay = isMultiDay(event);
   const time = multiDay && event.time !== 'All Day' ? `From ${event.time.split(' - ')[0] ?? event.time}` : event.time;
   return (
-    <li className="event-card" style={{ borderTopColor: event.type.color }}>
+    <li className="calendar-card" style={{ borderTopColor: event.type.color }}>
       <p className="event-type">
         <span className="event-type-icon" aria-hidden="true" style={{ color: event.type.color, backgroundColor: `${event.type.color}1f` }}>
           <EventIcon name={event.type.icon} />

@@ -45,7 +45,7 @@ describe('MinistriesPage', () => {
     expect(card).not.toHaveTextContent('Old Name');
     expect(card).toHaveTextContent('Age Groups');
 
-    const leaders = document.querySelectorAll('.leader-card');
+    const leaders = document.querySelectorAll('.ministry-leader-card');
     expect(leaders).toHaveLength(8);
     expect(screen.queryByRole('button', { name: 'Contact Leader 1' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Contact Leader 2' }));

@@ -70,7 +70,7 @@ function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLear
 
 function LeaderCard({ leader, onContact }: { leader: LeaderRow; onContact: (leader: LeaderRow) => void }) {
   return (
-    <li className="leader-card">
+    <li className="ministry-leader-card">
       <span className="initials initials-large" aria-hidden="true">
         {initials(leader.name)}
       </span>
