@@ -193,23 +193,31 @@ export default function AnnouncementsPage() {
         </Alert>
       ) : (
         <>
-          <ListSearch label="Search announcements" placeholder="Title or text" value={search} onChange={setSearch} shown={shown.length} total={all.length} noun="announcements" />
+          <ListSearch
+            label="Search announcements"
+            placeholder="Title or text"
+            value={search}
+            onChange={setSearch}
+            shown={shown.length}
+            total={all.length}
+            noun="announcements"
+          />
           <DataTable
-          caption="Announcements, newest first"
-          columns={columns}
-          rows={shown}
-          rowKey={(announcement) => announcement.id}
-          empty={
-            all.length > 0 ? (
-              <p>No announcements match “{search.trim()}”.</p>
-            ) : (
-              <>
-                <p>No announcements yet.</p>
-                {addButton}
-              </>
-            )
-          }
-        />
+            caption="Announcements, newest first"
+            columns={columns}
+            rows={shown}
+            rowKey={(announcement) => announcement.id}
+            empty={
+              all.length > 0 ? (
+                <p>No announcements match “{search.trim()}”.</p>
+              ) : (
+                <>
+                  <p>No announcements yet.</p>
+                  {addButton}
+                </>
+              )
+            }
+          />
         </>
       )}
 

@@ -178,23 +178,31 @@ export default function EventsPage() {
         </Alert>
       ) : (
         <>
-          <ListSearch label="Search events" placeholder="Title or location" value={search} onChange={setSearch} shown={shown.length} total={all.length} noun="events" />
+          <ListSearch
+            label="Search events"
+            placeholder="Title or location"
+            value={search}
+            onChange={setSearch}
+            shown={shown.length}
+            total={all.length}
+            noun="events"
+          />
           <DataTable
-          caption="Events, latest first"
-          columns={columns}
-          rows={shown}
-          rowKey={(event) => event.id}
-          empty={
-            all.length > 0 ? (
-              <p>No events match “{search.trim()}”.</p>
-            ) : (
-              <>
-                <p>No events yet.</p>
-                {addButton}
-              </>
-            )
-          }
-        />
+            caption="Events, latest first"
+            columns={columns}
+            rows={shown}
+            rowKey={(event) => event.id}
+            empty={
+              all.length > 0 ? (
+                <p>No events match “{search.trim()}”.</p>
+              ) : (
+                <>
+                  <p>No events yet.</p>
+                  {addButton}
+                </>
+              )
+            }
+          />
         </>
       )}
 

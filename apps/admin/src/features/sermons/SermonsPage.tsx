@@ -163,23 +163,31 @@ export default function SermonsPage() {
         </Alert>
       ) : (
         <>
-          <ListSearch label="Search sermons" placeholder="Title, speaker or series" value={search} onChange={setSearch} shown={shown.length} total={all.length} noun="sermons" />
+          <ListSearch
+            label="Search sermons"
+            placeholder="Title, speaker or series"
+            value={search}
+            onChange={setSearch}
+            shown={shown.length}
+            total={all.length}
+            noun="sermons"
+          />
           <DataTable
-          caption="Sermons, newest first"
-          columns={columns}
-          rows={shown}
-          rowKey={(sermon) => sermon.id}
-          empty={
-            all.length > 0 ? (
-              <p>No sermons match “{search.trim()}”.</p>
-            ) : (
-              <>
-                <p>No sermons yet.</p>
-                {addButton}
-              </>
-            )
-          }
-        />
+            caption="Sermons, newest first"
+            columns={columns}
+            rows={shown}
+            rowKey={(sermon) => sermon.id}
+            empty={
+              all.length > 0 ? (
+                <p>No sermons match “{search.trim()}”.</p>
+              ) : (
+                <>
+                  <p>No sermons yet.</p>
+                  {addButton}
+                </>
+              )
+            }
+          />
         </>
       )}
 
