@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './lib/router';
 import { AppRoutes } from './app/AppRoutes';
 import './app/styles.css';
 

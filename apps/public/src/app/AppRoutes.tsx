@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '../lib/router';
 import { Layout } from '../components/layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 

@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import { AppRoutes } from '../app/AppRoutes';
 
 /** Renders `ui` (by default the whole route table) as if the browser were at `path`. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import { settleShellSettings, useShellSettings } from '../../lib/settings-store';
 import {
   giveLink,

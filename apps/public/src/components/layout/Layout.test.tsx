@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '../../lib/router';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { renderAt } from '../../test/render';
 import { Layout } from './Layout';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '../../lib/router';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PageFallback } from '../ui/PageFallback';
 import { Header } from './Header';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
 import { useChurchSettings } from '../../lib/settings';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useShellSettings } from '../../lib/settings-store';
 import { bundledHeroImages, HERO_INTERVAL_MS, type HeroSlide } from './hero-images';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { eventTimeLabel, relativeDateLabel } from '../../lib/relative-date';
 import { useChurchSettings } from '../../lib/settings';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
+import { Link } from '../../lib/router';
 import { useChurchSettings } from '../../lib/settings';
 import { useLeaders, type LeaderRow } from './api/get-leaders';
 import { useMinistries, type MinistryRow } from './api/get-ministries';
@@ -184,12 +185,12 @@ export default function MinistriesPage() {
               {settings.phone ? (
                 <a href={`tel:${settings.phone.replace(/\s+/g, '')}`}>{settings.phone}</a>
               ) : (
-                <a href="/contact">Contact details</a>
+                <Link to="/contact">Contact details</Link>
               )}
             </li>
             <li>
               <h3>Email Us</h3>
-              {settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : <a href="/contact">Contact details</a>}
+              {settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : <Link to="/contact">Contact details</Link>}
             </li>
             <li>
               <h3>Visit Us</h3>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Page } from '../../components/ui/Page';
 
 export default function NotFoundPage() {

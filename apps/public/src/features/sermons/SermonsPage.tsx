@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
 import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
+import { Link } from '../../lib/router';
 import { useChurchSettings } from '../../lib/settings';
 import { useSermonSamples } from './api/get-samples';
 import { useActiveSeries } from './api/get-sermon-series';
@@ -272,10 +273,9 @@ export default function SermonsPage() {
                 Follow on Facebook
               </a>
             ) : null}
-            {/* A plain link works whichever router the app shell uses. */}
-            <a className="button button-light" href="/events">
+            <Link className="button button-light" to="/events">
               Upcoming Events
-            </a>
+            </Link>
           </div>
         </section>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { PageTitle } from '../../components/ui/Page';
 import { useChurchSettings } from '../../lib/settings';
 
