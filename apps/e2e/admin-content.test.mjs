@@ -219,6 +219,10 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('switch', { name: `Published: ${title}` }).waitFor({ state: 'detached' });
+    assert.ok(
+      await page.getByRole('heading', { level: 1, name: 'Sermons' }).evaluate((element) => element === document.activeElement),
+      'with its row gone, focus lands on the page heading',
+    );
     assert.equal((await serviceGet(`sermons?select=id&id=eq.${stored.id}`)).length, 0, 'deleted');
     assert.deepEqual(
       (await logEntriesFor(stored.id)).map((entry) => entry.action),

@@ -48,7 +48,10 @@ export function Modal({ title, onClose, children, busy = false, role = 'dialog',
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
+      // The opener may be gone (its row was deleted): then the page's heading takes focus, so
+      // keyboard and screen-reader users are not dropped at the top of the document.
       if (opener?.isConnected) opener.focus();
+      else document.querySelector<HTMLElement>('.page-header h1')?.focus();
     };
   }, [initialFocus]);
 

@@ -6,7 +6,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
   return (
     <header className="page-header">
       <div>
-        <h1>{title}</h1>
+        <h1 tabIndex={-1}>{title}</h1>
         {description ? <p className="page-lead">{description}</p> : null}
       </div>
       {actions ? <div className="page-actions">{actions}</div> : null}
