@@ -350,6 +350,11 @@ describe('back office content (CONTENT_ADMIN)', () => {
     assert.equal(Number(event.cost), 0);
     assert.equal(event.is_published, false);
 
+    // The Show filter: a March 2027 event is upcoming, not past.
+    await page.getByLabel('Show').selectOption('past');
+    assert.equal(await page.getByRole('button', { name: `Edit ${eventTitle}` }).count(), 0, 'not among past events');
+    await page.getByLabel('Show').selectOption('upcoming');
+    assert.match(await page.locator('.result-count').innerText(), /^Showing \d+ of \d+ events$/);
     await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     assert.equal(await edit.getByLabel('Starts (date and time) *').inputValue(), '2027-03-06T10:00', 'shown back in Kenya time');

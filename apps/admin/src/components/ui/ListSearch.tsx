@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TextField } from './TextField';
 import './ui.css';
 
@@ -10,10 +11,12 @@ interface Props {
   total: number;
   /** Plural noun for the count line: "12 sermons", "Showing 3 of 12 sermons". */
   noun: string;
+  /** More filters beside the search box (e.g. a drop-down). */
+  children?: ReactNode;
 }
 
 /** A search box over a loaded list, with a count that screen readers hear as it changes. */
-export function ListSearch({ label, placeholder, value, onChange, shown, total, noun }: Props) {
+export function ListSearch({ label, placeholder, value, onChange, shown, total, noun, children }: Props) {
   return (
     <>
       <div className="toolbar" role="search">
@@ -26,6 +29,7 @@ export function ListSearch({ label, placeholder, value, onChange, shown, total, 
             onChange(event.target.value);
           }}
         />
+        {children}
       </div>
       <p className="result-count" aria-live="polite">
         {shown === total ? `${String(total)} ${noun}` : `Showing ${String(shown)} of ${String(total)} ${noun}`}

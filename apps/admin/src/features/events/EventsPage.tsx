@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../components/ui/DataTable';
 import { errorDetail } from '../../components/ui/error-detail';
 import { ListSearch, matchesSearch } from '../../components/ui/ListSearch';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
 import { Switch } from '../../components/ui/Switch';
 import { truncate } from '../../components/ui/truncate';
@@ -13,7 +14,7 @@ import { useDeleteEvent } from './api/delete-event';
 import { useEvents } from './api/get-events';
 import { useSetEventPublished } from './api/set-event-published';
 import { EventFormModal } from './EventFormModal';
-import { eventTexts, eventTypeLabel, formatEventTime, type ChurchEvent } from './event-form';
+import { eventTexts, eventTimings, eventTypeLabel, formatEventTime, matchesTiming, type ChurchEvent, type EventTiming } from './event-form';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; event: ChurchEvent } | null;
 
@@ -28,7 +29,9 @@ export default function EventsPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const all = events.data ?? [];
-  const shown = all.filter((event) => matchesSearch(search, event.title, event.location));
+  const [timing, setTiming] = useState<EventTiming>('all');
+  const now = new Date();
+  const shown = all.filter((event) => matchesTiming(event, timing, now) && matchesSearch(search, event.title, event.location));
 
   const togglePublished = (event: ChurchEvent, published: boolean) => {
     setNotice(null);
@@ -186,7 +189,16 @@ export default function EventsPage() {
             shown={shown.length}
             total={all.length}
             noun="events"
-          />
+          >
+            <SelectField
+              label="Show"
+              options={eventTimings}
+              value={timing}
+              onChange={(change) => {
+                setTiming(change.target.value as EventTiming);
+              }}
+            />
+          </ListSearch>
           <DataTable
             caption="Events, latest first"
             columns={columns}
@@ -194,7 +206,7 @@ export default function EventsPage() {
             rowKey={(event) => event.id}
             empty={
               all.length > 0 ? (
-                <p>No events match “{search.trim()}”.</p>
+                <p>No events match your search.</p>
               ) : (
                 <>
                   <p>No events yet.</p>

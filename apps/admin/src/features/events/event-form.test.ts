@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEventForm, eventFromForm, eventTexts, eventToForm, formatEventTime, fromLocalInput, toLocalInput, validateEvent } from './event-form';
+import {
+  emptyEventForm,
+  eventFromForm,
+  eventTexts,
+  eventToForm,
+  formatEventTime,
+  fromLocalInput,
+  matchesTiming,
+  toLocalInput,
+  validateEvent,
+} from './event-form';
 
 const filled = { ...emptyEventForm, title: 'Youth Camp', start: '2026-12-05T10:00' };
 
@@ -68,5 +78,17 @@ describe('event form', () => {
       start_date: '2026-12-05T10:00:00+03:00',
       end_date: '2026-12-05T16:00:00+03:00',
     });
+  });
+});
+
+describe('event timing filter', () => {
+  const now = new Date('2026-11-22T09:00:00Z');
+  it('counts an event as upcoming until its end (or its start when it has no end)', () => {
+    const running = { start_date: '2026-11-22T06:00:00Z', end_date: '2026-11-22T12:00:00Z' };
+    const finished = { start_date: '2026-11-21T06:00:00Z', end_date: null };
+    const ahead = { start_date: '2026-12-01T06:00:00Z', end_date: null };
+    expect([running, finished, ahead].map((e) => matchesTiming(e, 'upcoming', now))).toEqual([true, false, true]);
+    expect([running, finished, ahead].map((e) => matchesTiming(e, 'past', now))).toEqual([false, true, false]);
+    expect([running, finished, ahead].every((e) => matchesTiming(e, 'all', now))).toBe(true);
   });
 });

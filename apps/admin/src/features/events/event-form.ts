@@ -173,3 +173,21 @@ export function eventFromForm(values: EventFormValues, isPublished = false): Eve
     is_published: isPublished,
   };
 }
+
+export type EventTiming = 'all' | 'upcoming' | 'past';
+
+export const eventTimings: readonly { value: EventTiming; label: string }[] = [
+  { value: 'all', label: 'All events' },
+  { value: 'upcoming', label: 'Upcoming and on now' },
+  { value: 'past', label: 'Past events' },
+];
+
+/** Whether an event is still ahead (or running: its end, or start when it has none, not passed). */
+export function isUpcoming(event: Pick<ChurchEvent, 'start_date' | 'end_date'>, now: Date = new Date()): boolean {
+  return new Date(event.end_date ?? event.start_date).getTime() >= now.getTime();
+}
+
+export function matchesTiming(event: Pick<ChurchEvent, 'start_date' | 'end_date'>, timing: EventTiming, now: Date = new Date()): boolean {
+  if (timing === 'all') return true;
+  return isUpcoming(event, now) === (timing === 'upcoming');
+}
