@@ -27,7 +27,7 @@ describe('EventsPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-05-15T09:00:00+03:00'));
-    queryClient.setQueryData(eventsQuery.queryKey, rows);
+    queryClient.setQueryData(eventsQuery(2025).queryKey, rows);
   });
 
   afterEach(() => {

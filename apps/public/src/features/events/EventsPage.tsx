@@ -178,7 +178,7 @@ export default function EventsPage() {
   const [quarter, setQuarter] = useState<Quarter>(current.quarter);
   const [info, setInfo] = useState<InfoModalContent | null>(null);
 
-  const read = useEvents();
+  const read = useEvents(current.year);
   const needSamples = read.isError || read.data?.length === 0;
   const samples = useEventSamples(needSamples);
   // Spec §7: the read replaces the sample data when non-empty; on failure the samples stay.
