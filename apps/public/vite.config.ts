@@ -12,7 +12,9 @@ export default defineConfig({
   plugins: [react()],
   server: { proxy },
   preview: { proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the server preload each route's lazy chunks with its HTML
+  // (crates/kanisa-server/src/seo.rs).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: {
     name: 'public',
     environment: 'jsdom',

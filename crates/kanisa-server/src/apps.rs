@@ -89,7 +89,14 @@ async fn public_page(
             .is_some_and(|p| p.as_bytes() == b"https");
         format!("{}://{host}", if https { "https" } else { "http" })
     });
-    let body = seo::inject(html, &seo::head(&church, page, &base, path));
+    let mut head = seo::head(&church, page, &base, path);
+    // The route's lazy chunks, from the build's manifest (absent in a build without one).
+    if let Ok(bytes) = tokio::fs::read(state.apps.public.join(".vite/manifest.json")).await
+        && let Ok(manifest) = serde_json::from_slice::<serde_json::Value>(&bytes)
+    {
+        head.push_str(&seo::preload_links(&manifest, &seo::route_modules(path)));
+    }
+    let body = seo::inject(html, &head);
     let status = if page.is_some() {
         StatusCode::OK
     } else {

@@ -77,6 +77,86 @@ pub fn page_for(path: &str) -> Option<PageMeta> {
     Some(PageMeta { title, description })
 }
 
+/// The modules (paths in the public app, as Vite's manifest names them) whose lazy chunks a
+/// route shows at once: its page, Home's sections below the hero, and the footer. Preloading
+/// them with the HTML saves a round trip after the entry script (`preload_links`).
+pub fn route_modules(path: &str) -> Vec<&'static str> {
+    let page = match path.trim_end_matches('/') {
+        "" => "src/features/home/HomeSections.tsx",
+        "/about" => "src/features/about/AboutPage.tsx",
+        "/sermons" => "src/features/sermons/SermonsPage.tsx",
+        "/events" => "src/features/events/EventsPage.tsx",
+        "/ministries" => "src/features/ministries/MinistriesPage.tsx",
+        "/departments" => "src/features/departments/DepartmentsPage.tsx",
+        "/contact" => "src/features/contact/ContactPage.tsx",
+        "/giving" => "src/features/giving/GivingPage.tsx",
+        "/submissions" => "src/features/submissions/SubmissionsPage.tsx",
+        "/announcements" => "src/features/announcements/AnnouncementsPage.tsx",
+        _ => "src/features/not-found/NotFoundPage.tsx",
+    };
+    vec![page, "src/components/layout/Footer.tsx"]
+}
+
+/// `<link rel="modulepreload">` for the chunks of `modules` and every chunk they import, and
+/// `<link rel="preload" as="style">` for their CSS, from Vite's build manifest
+/// (`dist/.vite/manifest.json`). The entry chunk and what it imports are left out: the built
+/// HTML already loads them. Unknown modules are skipped, so a stale table costs only speed.
+pub fn preload_links(manifest: &Value, modules: &[&str]) -> String {
+    let Some(chunks) = manifest.as_object() else {
+        return String::new();
+    };
+    let mut from_entry = Vec::new();
+    for (key, chunk) in chunks {
+        if chunk.get("isEntry").and_then(Value::as_bool) == Some(true) {
+            reach(chunks, key, &mut from_entry);
+        }
+    }
+    let mut wanted = Vec::new();
+    for module in modules {
+        reach(chunks, module, &mut wanted);
+    }
+    let mut out = String::new();
+    for key in wanted.iter().filter(|k| !from_entry.contains(k)) {
+        let chunk = &chunks[*key];
+        if let Some(file) = chunk.get("file").and_then(Value::as_str) {
+            out.push_str(&format!(
+                "<link rel=\"modulepreload\" crossorigin href=\"/{}\" />",
+                escape(file)
+            ));
+        }
+        for css in chunk
+            .get("css")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
+            out.push_str(&format!(
+                "<link rel=\"preload\" as=\"style\" href=\"/{}\" />",
+                escape(css)
+            ));
+        }
+    }
+    out
+}
+
+/// Adds `key` and every chunk it imports, transitively, to `seen` (manifest keys, in order).
+fn reach<'a>(chunks: &'a Map<String, Value>, key: &str, seen: &mut Vec<&'a str>) {
+    let mut stack = vec![key];
+    while let Some(key) = stack.pop() {
+        let Some((k, chunk)) = chunks.get_key_value(key) else {
+            continue;
+        };
+        if seen.contains(&k.as_str()) {
+            continue;
+        }
+        seen.push(k.as_str());
+        if let Some(imports) = chunk.get("imports").and_then(Value::as_array) {
+            stack.extend(imports.iter().rev().filter_map(Value::as_str));
+        }
+    }
+}
+
 /// The church as the public settings describe it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Church {
@@ -503,6 +583,34 @@ mod tests {
         );
         let home = head(&church, page_for("/"), "http://x", "/");
         assert!(home.contains("<link rel=\"preload\" as=\"image\" href=\"/storage/v1/object/public/church-files/public/a.webp\" fetchpriority=\"high\" />"));
+    }
+
+    #[test]
+    fn a_route_preloads_its_page_chunk_and_imports_but_not_the_entry_ones() {
+        let manifest = json!({
+            "index.html": {"file": "assets/index-a.js", "isEntry": true, "imports": ["_react-b.js"],
+                           "dynamicImports": ["src/features/events/EventsPage.tsx"]},
+            "_react-b.js": {"file": "assets/react-b.js"},
+            "src/features/events/EventsPage.tsx": {"file": "assets/EventsPage-c.js",
+                "imports": ["index.html", "_query-d.js", "_react-b.js"], "css": ["assets/EventsPage-c.css"]},
+            "_query-d.js": {"file": "assets/query-d.js", "imports": ["_client-e.js"]},
+            "_client-e.js": {"file": "assets/client-e.js"},
+            "src/components/layout/Footer.tsx": {"file": "assets/Footer-f.js", "imports": ["index.html"]},
+        });
+        let links = preload_links(&manifest, &route_modules("/events"));
+        assert_eq!(
+            links,
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/EventsPage-c.js\" />\
+             <link rel=\"preload\" as=\"style\" href=\"/assets/EventsPage-c.css\" />\
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/query-d.js\" />\
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/client-e.js\" />\
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/Footer-f.js\" />"
+        );
+        assert_eq!(preload_links(&json!(null), &route_modules("/events")), "");
+        assert_eq!(
+            route_modules("/nope")[0],
+            "src/features/not-found/NotFoundPage.tsx"
+        );
     }
 
     #[test]

@@ -99,6 +99,26 @@ async fn public_pages_carry_their_head_for_link_previews_and_search_engines() {
         "{ld}"
     );
 
+    // With a build manifest, the route's lazy chunk is preloaded with the HTML.
+    std::fs::create_dir_all(app.public_dist().join(".vite")).unwrap();
+    std::fs::write(
+        app.public_dist().join(".vite/manifest.json"),
+        r#"{"index.html": {"file": "assets/index-abc123.js", "isEntry": true},
+            "src/features/sermons/SermonsPage.tsx": {"file": "assets/SermonsPage-x1.js", "imports": ["index.html"]}}"#,
+    )
+    .unwrap();
+    let html = app.get("/sermons").await.text().await.unwrap();
+    assert!(
+        html.contains(
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/SermonsPage-x1.js\" />"
+        ),
+        "{html}"
+    );
+    assert!(
+        !html.contains("href=\"/assets/index-abc123.js\" />"),
+        "the entry is the build's own script"
+    );
+
     // A path the site does not have: still the app (it shows "Page not found"), but a 404 that
     // asks not to be indexed.
     let res = app.get("/no-such-page").await;

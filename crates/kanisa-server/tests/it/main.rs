@@ -147,6 +147,11 @@ impl TestApp {
         }
     }
 
+    /// The public app's build folder this server serves.
+    pub fn public_dist(&self) -> std::path::PathBuf {
+        self._apps.path().join("public/dist")
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }
