@@ -98,7 +98,9 @@ async function score(url) {
   const dir = await mkdtemp(join(tmpdir(), 'kanisa-lh-'));
   try {
     const out = join(dir, 'report.json');
-    await run(
+    // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine: such a run
+    // is reported as failed and not counted.
+    const ok = await run(
       lighthouse,
       [
         url,
@@ -109,7 +111,15 @@ async function score(url) {
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run',
       ],
       { env: { ...process.env, CHROME_PATH: chromiumPath }, timeout: 180_000 },
+    ).then(
+      () => true,
+      (/** @type {unknown} */ error) => {
+        const stderr = typeof error === 'object' && error !== null && 'stderr' in error ? error.stderr : undefined;
+        console.log(`  Lighthouse run failed: ${typeof stderr === 'string' ? stderr.trim() : 'no report'}`);
+        return false;
+      },
     );
+    if (!ok) return null;
     /** @type {unknown} */
     const parsed = JSON.parse(await readFile(out, 'utf8'));
     const report = /** @type {{ categories: { performance: { score: number } }, audits: Record<string, { numericValue?: number } | undefined> }} */ (parsed);
