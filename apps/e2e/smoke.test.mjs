@@ -2,95 +2,14 @@
 // http://127.0.0.1:8080), in Debian's Chromium. Screenshots go to e2e/artifacts/.
 //
 //   KANISA_URL=http://127.0.0.1:8080 npm run e2e
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { describe, test } from 'node:test';
+import { artifacts, axeViolations, baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
 
-const baseUrl = (process.env.KANISA_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const mobile = { width: 360, height: 740 };
-const desktop = { width: 1280, height: 800 };
-
-/** @type {import('playwright-core').BrowserContext | undefined} */
-let context;
-/** @type {string | undefined} */
-let profile;
-
-before(async () => {
-  await mkdir(artifacts, { recursive: true });
-  profile = await mkdtemp(join(tmpdir(), 'kanisa-e2e-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: chromiumArgs,
-    viewport: mobile,
-    locale: 'en-KE',
-    timezoneId: 'Africa/Nairobi',
-  });
-});
-
-after(async () => {
-  await context?.close();
-  if (profile) await rm(profile, { recursive: true, force: true });
-});
-
-/**
- * A new page that records console errors, uncaught exceptions, failed requests and HTTP errors.
- * @param {{ width: number; height: number }} viewport
- * @param {(url: string) => boolean} [expectedFailure] responses that are part of the test
- */
-async function openPage(viewport, expectedFailure = () => false) {
-  if (!context) throw new Error('The browser did not start.');
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  /** @type {string[]} */
-  const problems = [];
-  page.on('console', (message) => {
-    const where = message.location().url;
-    if (message.type() === 'error' && !expectedFailure(where) && !/status of 4\d\d/.test(message.text())) {
-      problems.push(`console error: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !expectedFailure(response.url())) {
-      problems.push(`HTTP ${String(response.status())}: ${response.request().method()} ${response.url()}`);
-    }
-  });
-  return { page, problems };
-}
-
-/**
- * @param {import('playwright-core').Page} page
- * @param {string} name
- */
-async function screenshot(page, name) {
-  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-}
-
-/** @param {import('playwright-core').Page} page */
-async function axeViolations(page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+useBrowser();
+const mobile = viewports.small;
+const desktop = viewports.desktop;
 
 test('the server is up: GET /health', async () => {
   /** @type {Response} */
@@ -106,7 +25,7 @@ test('the server is up: GET /health', async () => {
 
 describe('public site', () => {
   test('home renders on a phone: header, nav, hero, footer; no errors; no accessibility violations', async () => {
-    const { page, problems } = await openPage(mobile);
+    const { page, problems, close } = await openPage(mobile);
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
 
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
@@ -134,11 +53,11 @@ describe('public site', () => {
     assert.equal(await menu.getAttribute('aria-expanded'), 'false', 'the menu closes after a link is tapped');
 
     assert.deepEqual(problems, []);
-    await page.close();
+    await close();
   });
 
   test('desktop header: links, Ministries dropdown, lazy pages, deep links and unknown paths', async () => {
-    const { page, problems } = await openPage(desktop);
+    const { page, problems, close } = await openPage(desktop);
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'About', 'Sermons', 'Events', 'Contact', 'Submissions', 'Give']) {
@@ -182,13 +101,13 @@ describe('public site', () => {
       problems.filter((problem) => problem !== `HTTP 404: GET ${baseUrl}/no-such-page`),
       [],
     );
-    await page.close();
+    await close();
   });
 });
 
 describe('admin', () => {
   test('sign-in form: labelled fields, Enter moves to password, required fields; no errors', async () => {
-    const { page, problems } = await openPage(mobile);
+    const { page, problems, close } = await openPage(mobile);
     await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'networkidle' });
 
     const email = page.getByLabel('Email', { exact: true });
@@ -209,11 +128,11 @@ describe('admin', () => {
     assert.ok(await password.evaluate((element) => element === element.ownerDocument.activeElement), 'focus moved to password');
 
     assert.deepEqual(problems, []);
-    await page.close();
+    await close();
   });
 
   test('signing in shows the server answer as a readable message', async () => {
-    const { page, problems } = await openPage(desktop, (url) => url.includes('/auth/v1/token'));
+    const { page, problems, close } = await openPage(desktop, { expectedFailure: (url) => url.includes('/auth/v1/token') });
     await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill('nobody@church.example');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -230,11 +149,11 @@ describe('admin', () => {
     await screenshot(page, 'admin-login-error-desktop');
 
     assert.deepEqual(problems, []);
-    await page.close();
+    await close();
   });
 
   test('signed out, /admin/, the dashboard and unknown admin paths go to the sign-in screen', async () => {
-    const { page, problems } = await openPage(mobile);
+    const { page, problems, close } = await openPage(mobile);
     for (const path of ['/admin/', '/admin/dashboard', '/admin/no-such-page']) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       await page.getByLabel('Email', { exact: true }).waitFor();
@@ -247,6 +166,6 @@ describe('admin', () => {
     assert.ok(await page.getByText(/contact the system administrator/).isVisible());
     assert.equal(await page.getByRole('link', { name: /sign up|register/i }).count(), 0);
     assert.deepEqual(problems, []);
-    await page.close();
+    await close();
   });
 });
