@@ -4,6 +4,7 @@
 # into /var/cache/kanisa/lighthouse on first use (outside the clone; not a dependency of the
 # apps). Chromium from Debian (`make chromium`).
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 bin=$(realpath "${1:?usage: scripts/bench-pages.sh path/to/kanisa}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 lh_dir=${LIGHTHOUSE_DIR:-/var/cache/kanisa/lighthouse}
@@ -14,7 +15,7 @@ if [ ! -x "$lh_dir/node_modules/.bin/lighthouse" ]; then
 fi
 work=$(mktemp -d /tmp/kanisa-bench-pages.XXXXXX)
 chmod 755 "$work"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 cleanup() {
   if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then kill -INT "$pid"; wait "$pid" || true; fi
   rm -rf "$work"
@@ -23,10 +24,6 @@ trap cleanup EXIT
 KANISA_DATA_DIR="$work/data" KANISA_APPS_DIR="${KANISA_APPS_DIR:-$root/apps}" KANISA_ADDR="127.0.0.1:$port" \
   KANISA_STORAGE_URL="file://$work/storage" RUST_LOG=warn "$bin" serve >"$work/kanisa.log" 2>&1 &
 pid=$!
-for _ in $(seq 1 300); do
-  curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || { cat "$work/kanisa.log"; exit 1; }
-  sleep 0.2
-done
+wait_healthy "$port" "$pid" "$work/kanisa.log"
 cd "$root/apps"
 KANISA_URL="http://127.0.0.1:$port" LIGHTHOUSE="$lh_dir/node_modules/.bin/lighthouse" node scripts/bench-pages.mjs

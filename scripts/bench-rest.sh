@@ -19,6 +19,7 @@
 #
 # usage: scripts/bench-rest.sh path/to/release/kanisa
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 bin=$(realpath "${1:?usage: scripts/bench-rest.sh path/to/release/kanisa}")
 here=$(cd "$(dirname "$0")" && pwd)
 duration=${BENCH_DURATION:-15}
@@ -36,7 +37,7 @@ pg_bin=${KANISA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V 
 work=$(mktemp -d /tmp/kanisa-bench-rest.XXXXXX)
 chmod 755 "$work"
 data="$work/data"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 base="http://127.0.0.1:$port/rest/v1"
 log="$work/kanisa.log"
 # A fixed secret (40 characters) so the API keys can be printed before the server starts.
@@ -73,12 +74,7 @@ read -r _ service_key < <("$bin" keys | grep '^service_role ')
 KANISA_SIGNIN_LIMIT=0 KANISA_DATA_DIR="$data" KANISA_ADDR="127.0.0.1:$port" RUST_LOG=warn \
   "$bin" serve >"$log" 2>&1 &
 pid=$!
-for _ in $(seq 1 300); do
-  curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || { echo "kanisa exited early:"; cat "$log"; exit 1; }
-  sleep 0.2
-done
-curl -fsS "http://127.0.0.1:$port/health" >/dev/null || { echo "kanisa never became healthy:"; cat "$log"; exit 1; }
+wait_healthy "$port" "$pid" "$log"
 postmaster=$(head -1 "$data/postgres/postmaster.pid")
 sock=$(sed -n 5p "$data/postgres/postmaster.pid")  # the socket directory the cluster listens in
 psql() { PGOPTIONS="-c client_min_messages=warning" "$pg_bin/psql" -X -q -h "$sock" -U postgres -d kanisa -v ON_ERROR_STOP=1 "$@"; }

@@ -4,10 +4,11 @@
 #     seed) and on an existing one;
 #   - the server's idle RSS (kanisa alone, and its PostgreSQL processes together).
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 bin=$(realpath "${1:?usage: scripts/bench-startup.sh path/to/release/kanisa}")
 work=$(mktemp -d /tmp/kanisa-bench.XXXXXX)
 chmod 755 "$work"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 pid=
 cleanup() { [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT

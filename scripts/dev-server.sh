@@ -8,6 +8,7 @@
 #   scripts/dev-server.sh [port] [path/to/kanisa]      (default 8090, target/debug/kanisa)
 #   source /tmp/kanisa-dev-8090.env && cd apps && node --test e2e/public-shell.test.mjs
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 port=${1:-8090}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(realpath "${2:-${KANISA_BIN:-$root/target/debug/kanisa}}")
@@ -26,11 +27,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 env "${server_env[@]}" "$bin" serve >"$work/kanisa.log" 2>&1 &
 pid=$!
-for _ in $(seq 1 300); do
-  curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || { cat "$work/kanisa.log"; exit 1; }
-  sleep 0.2
-done
+wait_healthy "$port" "$pid" "$work/kanisa.log"
 keys=$(env "${server_env[@]}" "$bin" keys)
 anon=$(awk '$1 == "anon" { print $2 }' <<<"$keys")
 service=$(awk '$1 == "service_role" { print $2 }' <<<"$keys")

@@ -7,12 +7,13 @@
 # same data with files on that S3-compatible server and runs the storage-js suite again.
 # Exits non-zero if any suite fails.
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 bin=${1:?usage: scripts/e2e.sh path/to/kanisa}
 bin=$(realpath "$bin")
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/kanisa-e2e.XXXXXX)
 chmod 755 "$work"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 log="$work/kanisa.log"
 # The server's environment, shared by `serve` and `keys`. A fixed signing secret (a test value,
 # 40 characters) so that `keys` prints the keys that server accepts.
@@ -38,13 +39,7 @@ start_server() {
   env "${server_env[@]}" KANISA_ADMIN_EMAIL=admin@example.org KANISA_ADMIN_PASSWORD=e2e-admin-password \
     "$@" "$bin" serve >>"$log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 300); do
-    if curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
-    if ! kill -0 "$pid" 2>/dev/null; then echo "kanisa exited early:"; cat "$log"; exit 1; fi
-    sleep 0.2
-  done
-  curl -fsS "http://127.0.0.1:$port/health" || { echo "kanisa never became healthy:"; cat "$log"; exit 1; }
-  echo
+  wait_healthy "$port" "$pid" "$log"
 }
 
 # stop_server: SIGINT, then a clean exit and no postgres left behind.

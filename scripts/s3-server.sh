@@ -5,6 +5,7 @@
 #
 # usage: scripts/s3-server.sh BUCKET LOGFILE
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 bucket=${1:?usage: scripts/s3-server.sh BUCKET LOGFILE}
 log=${2:?usage: scripts/s3-server.sh BUCKET LOGFILE}
 venv=${KANISA_TOOLS_CACHE:-/var/cache/kanisa}/moto-venv
@@ -13,7 +14,7 @@ if [ ! -x "$venv/bin/moto_server" ]; then
   python3 -m venv "$venv" >&2
   "$venv/bin/pip" install -q 'moto[server]==5.*' >&2
 fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 nohup "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do
