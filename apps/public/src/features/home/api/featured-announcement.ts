@@ -1,20 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
+import { fetchCurrentAnnouncements, type Announcement } from '../../../lib/announcements';
 import { queryClient } from '../../../lib/query-client';
 import { homeKeys } from './keys';
-import { nairobiToday } from './nairobi-date';
 
-export interface FeaturedAnnouncement {
-  id: string;
-  title: string;
-  content: string;
-  priority: string;
-  start_date: string;
-  start_time: string;
-  end_date: string | null;
-  end_time: string;
-  target_audience: string;
-}
+export type FeaturedAnnouncement = Omit<Announcement, 'created_at'>;
 
 /** Shown when there is no current announcement or the read fails (spec §9). */
 export const defaultAnnouncement: FeaturedAnnouncement = {
@@ -29,18 +18,10 @@ export const defaultAnnouncement: FeaturedAnnouncement = {
   target_audience: 'all',
 };
 
-/** Published, ending today or later, highest priority first then newest; one row (spec §7). */
+/** The one current announcement with the highest priority, newest first (spec §7). */
 async function fetchFeaturedAnnouncement(): Promise<FeaturedAnnouncement | null> {
-  const { data, error } = await kanisa
-    .from('announcements')
-    .select('id, title, content, priority, start_date, start_time, end_date, end_time, target_audience')
-    .eq('is_published', true)
-    .gte('end_date', nairobiToday())
-    .order('priority_rank', { ascending: false })
-    .order('created_at', { ascending: false })
-    .limit(1);
-  if (error) throw error;
-  return data[0] ?? null;
+  const [first] = await fetchCurrentAnnouncements(1);
+  return first ?? null;
 }
 
 export const featuredAnnouncementQuery = queryOptions({

@@ -2,10 +2,7 @@ import { CHURCH_TIME_ZONE } from '../../../lib/relative-date';
 
 const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: CHURCH_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's date in Nairobi as YYYY-MM-DD (for date columns such as announcements.end_date). */
-export function nairobiToday(now: Date = new Date()): string {
-  return ymd.format(now);
-}
+export { nairobiToday } from '../../../lib/announcements';
 
 /** Day of the year in Nairobi: 1 on 1 January. */
 export function nairobiDayOfYear(now: Date = new Date()): number {

@@ -1,0 +1,41 @@
+import { kanisa } from './kanisa';
+import { CHURCH_TIME_ZONE } from './relative-date';
+
+/** An announcement as the public pages show it. */
+export interface Announcement {
+  id: string;
+  title: string;
+  content: string;
+  priority: string;
+  start_date: string;
+  start_time: string;
+  end_date: string | null;
+  end_time: string;
+  target_audience: string;
+  created_at: string;
+}
+
+const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: CHURCH_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in Nairobi as YYYY-MM-DD (for date columns such as announcements.end_date). */
+export function nairobiToday(now: Date = new Date()): string {
+  return ymd.format(now);
+}
+
+/**
+ * Published announcements ending today or later, highest priority first, then newest (spec §7,
+ * for both the home page's featured one and the Announcements page); at most `limit`.
+ */
+export async function fetchCurrentAnnouncements(limit?: number): Promise<Announcement[]> {
+  let query = kanisa
+    .from('announcements')
+    .select('id, title, content, priority, start_date, start_time, end_date, end_time, target_audience, created_at')
+    .eq('is_published', true)
+    .gte('end_date', nairobiToday())
+    .order('priority_rank', { ascending: false })
+    .order('created_at', { ascending: false });
+  if (limit !== undefined) query = query.limit(limit);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data;
+}
