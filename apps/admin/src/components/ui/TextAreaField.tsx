@@ -1,5 +1,5 @@
-import { useId, type ComponentPropsWithRef } from 'react';
-import './ui.css';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface Props extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
   label: string;
@@ -9,30 +9,9 @@ interface Props extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
 
 /** A labelled multi-line text box with its own validation message. */
 export function TextAreaField({ label, error, hint, rows = 4, ...textarea }: Props) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textarea}
-      />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => <textarea {...control} rows={rows} {...textarea} />}
+    </FieldFrame>
   );
 }

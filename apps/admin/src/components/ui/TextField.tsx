@@ -1,4 +1,5 @@
-import { useId, type ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface Props extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
   label: string;
@@ -10,29 +11,9 @@ interface Props extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
 
 /** A labelled input with its own validation message. */
 export function TextField({ label, error, hint, ...input }: Props) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </FieldFrame>
   );
 }
