@@ -1,55 +1,29 @@
 import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
 import { Badge } from '../../components/ui/Badge';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { DataTable, type Column } from '../../components/ui/DataTable';
-import { errorDetail } from '../../components/ui/error-detail';
-import { ListSearch, matchesSearch } from '../../components/ui/ListSearch';
+import type { Column } from '../../components/ui/DataTable';
 import { formatDay } from '../../components/ui/form-values';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { Spinner } from '../../components/ui/Spinner';
-import { Switch } from '../../components/ui/Switch';
+import { actionsColumn, publishedColumn } from '../../components/ui/list-columns';
+import { ListPage } from '../../components/ui/ListPage';
+import { matchesSearch } from '../../components/ui/ListSearch';
+import { deleteConfirm, savedText } from '../../components/ui/publishable';
+import { SearchedTable } from '../../components/ui/SearchedTable';
 import { truncate } from '../../components/ui/truncate';
+import { useListPage } from '../../components/ui/use-list-page';
 import { useAnnouncements } from './api/get-announcements';
 import { useDeleteAnnouncement } from './api/delete-announcement';
 import { useSetAnnouncementPublished } from './api/set-announcement-published';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { announcementTexts, announcementWindow, audiences, churchToday, priorities, type Announcement } from './announcement-form';
 
-type Editing = { mode: 'new' } | { mode: 'edit'; announcement: Announcement } | null;
-
 /** /admin/announcements: every announcement, add/edit, publish or unpublish, delete (back-office.md §2.6). */
 export default function AnnouncementsPage() {
   const announcements = useAnnouncements();
   const publish = useSetAnnouncementPublished();
-  const remove = useDeleteAnnouncement();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const page = useListPage<Announcement>(useDeleteAnnouncement());
   const [search, setSearch] = useState('');
   const today = churchToday();
   const all = announcements.data ?? [];
   const shown = all.filter((announcement) => matchesSearch(search, announcement.title, announcement.content));
-
-  const togglePublished = (announcement: Announcement, published: boolean) => {
-    setNotice(null);
-    setProblem(null);
-    publish.mutate(
-      { id: announcement.id, published },
-      {
-        onSuccess: () => {
-          setNotice(
-            published ? `“${announcement.title}” is now published on the website.` : `“${announcement.title}” is now a draft and hidden from the website.`,
-          );
-        },
-        onError: (error) => {
-          console.error('Changing the publish state failed', error);
-          setProblem(`Could not ${published ? 'publish' : 'unpublish'} “${announcement.title}”. Please try again.`);
-        },
-      },
-    );
-  };
 
   const columns: Column<Announcement>[] = [
     {
@@ -96,170 +70,43 @@ export default function AnnouncementsPage() {
         </>
       ),
     },
-    {
-      header: 'Status',
-      cell: (announcement) => {
-        const pending = publish.isPending && publish.variables.id === announcement.id;
-        return (
-          <Switch
-            label="Published"
-            context={announcement.title}
-            checked={pending ? publish.variables.published : announcement.is_published}
-            disabled={pending}
-            onChange={(published) => {
-              togglePublished(announcement, published);
-            }}
-          />
-        );
-      },
-    },
-    {
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      cell: (announcement) => (
-        <div className="row-actions">
-          <button
-            aria-label={`Edit ${announcement.title}`}
-            type="button"
-            className="btn btn-small btn-edit"
-            onClick={() => {
-              setNotice(null);
-              setEditing({ mode: 'edit', announcement });
-            }}
-          >
-            Edit
-          </button>
-          <button
-            aria-label={`Delete ${announcement.title}`}
-            type="button"
-            className="btn btn-small btn-remove"
-            onClick={() => {
-              remove.reset();
-              setDeleting(announcement);
-            }}
-          >
-            Delete
-          </button>
-        </div>
-      ),
-    },
+    publishedColumn(page, publish),
+    actionsColumn(page, (announcement) => announcement.title),
   ];
 
-  const addButton = (
-    <button
-      type="button"
-      className="btn btn-primary"
-      onClick={() => {
-        setNotice(null);
-        setEditing({ mode: 'new' });
-      }}
-    >
-      + Add Announcement
-    </button>
-  );
-
   return (
-    <div className="content-page">
-      <title>Announcements | Back Office</title>
-      <PageHeader title="Announcements" description="Write notices for the congregation. Published ones show on the website from their start date through their end date." actions={addButton} />
-      {notice ? (
-        <Alert
-          tone="success"
-          onDismiss={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      ) : null}
-      {problem ? (
-        <Alert
-          onDismiss={() => {
-            setProblem(null);
-          }}
-        >
-          {problem}
-        </Alert>
-      ) : null}
-      {announcements.isPending ? (
-        <Spinner label="Loading announcements..." />
-      ) : announcements.isError ? (
-        <Alert>
-          Could not load the announcements.{' '}
-          <button type="button" className="btn-link" onClick={() => void announcements.refetch()}>
-            Try again
-          </button>
-          {errorDetail(announcements.error) ? <span className="alert-detail">{errorDetail(announcements.error)}</span> : null}
-        </Alert>
-      ) : (
-        <>
-          <ListSearch
-            label="Search announcements"
-            placeholder="Title or text"
-            value={search}
-            onChange={setSearch}
-            shown={shown.length}
-            total={all.length}
-            noun="announcements"
-          />
-          <DataTable
-            caption="Announcements, newest first"
-            columns={columns}
-            rows={shown}
-            rowKey={(announcement) => announcement.id}
-            empty={
-              all.length > 0 ? (
-                <p>No announcements match “{search.trim()}”.</p>
-              ) : (
-                <>
-                  <p>No announcements yet.</p>
-                  {addButton}
-                </>
-              )
-            }
-          />
-        </>
+    <ListPage
+      page={page}
+      title="Announcements"
+      description="Write notices for the congregation. Published ones show on the website from their start date through their end date."
+      addLabel="+ Add Announcement"
+      query={announcements}
+      noun="announcements"
+      list={(addButton) => (
+        <SearchedTable
+          label="Search announcements"
+          placeholder="Title or text"
+          search={search}
+          onSearch={setSearch}
+          noun="announcements"
+          all={all}
+          shown={shown}
+          caption="Announcements, newest first"
+          columns={columns}
+          noMatch={<p>No announcements match “{search.trim()}”.</p>}
+          addButton={addButton}
+        />
       )}
-
-      {editing ? (
+      editor={(announcement) => (
         <AnnouncementFormModal
-          announcement={editing.mode === 'edit' ? editing.announcement : undefined}
-          onClose={() => {
-            setEditing(null);
-          }}
+          announcement={announcement}
+          onClose={page.closeEditor}
           onSaved={(title) => {
-            setNotice(
-              editing.mode === 'new' ? `“${title}” was added as a draft. Switch on Published to show it on the website.` : `“${title}” was saved.`,
-            );
-            setEditing(null);
+            page.saved(savedText(title, !announcement));
           }}
         />
-      ) : null}
-
-      {deleting ? (
-        <ConfirmDialog
-          title="Delete Announcement"
-          message={announcementTexts.confirmDelete}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          error={remove.isError ? announcementTexts.deleteError : undefined}
-          onCancel={() => {
-            setDeleting(null);
-          }}
-          onConfirm={() => {
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                setNotice(`“${deleting.title}” was deleted.`);
-                setDeleting(null);
-              },
-              onError: (error) => {
-                console.error('Deleting the announcement failed', error);
-              },
-            });
-          }}
-        />
-      ) : null}
-    </div>
+      )}
+      confirm={deleteConfirm('Announcement', announcementTexts)}
+    />
   );
 }

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { Alert } from './Alert';
+import { ConfirmDialog } from './ConfirmDialog';
+import { errorDetail } from './error-detail';
+import { PageHeader } from './PageHeader';
+import { Spinner } from './Spinner';
+import type { ListPageState } from './use-list-page';
+
+interface ConfirmTexts {
+  title: string;
+  message: string;
+  /** The confirm button, e.g. 'Delete' or 'Remove'. */
+  confirmLabel: string;
+  busyLabel: string;
+  /** The dialog's alert when the mutation failed. */
+  error: (error: unknown) => string;
+  /** The notice when it worked. */
+  done: string;
+  /** For the console when it failed. */
+  log: string;
+}
+
+interface Props<T extends { id: string }> {
+  /** From useListPage. */
+  page: ListPageState<T>;
+  /** The page's heading; the browser tab reads '{title} | Back Office'. */
+  title: string;
+  description: string;
+  /** The add button's text, e.g. '+ Add Sermon'. */
+  addLabel: string;
+  /** The list's query. */
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
+  /** Plural noun for 'Loading sermons...' and 'Could not load the sermons.'. */
+  noun: string;
+  /** Shown above the notices whatever the query's state (e.g. search and filters). */
+  toolbar?: ReactNode;
+  /** The loaded list; `addButton` is for its empty state. */
+  list: (addButton: ReactNode) => ReactNode;
+  /** The add (row undefined) or edit dialog. */
+  editor: (row: T | undefined) => ReactNode;
+  /** The texts of the delete (or remove) confirmation for a row. */
+  confirm: (row: T) => ConfirmTexts;
+}
+
+/**
+ * A back-office list page: heading and add button, the success notice and problem alert, the
+ * list once loaded (with a retry when loading failed), the add/edit dialog and the delete
+ * confirmation.
+ */
+export function ListPage<T extends { id: string }>({ page, title, description, addLabel, query, noun, toolbar, list, editor, confirm }: Props<T>) {
+  const addButton = (
+    <button type="button" className="btn btn-primary" onClick={page.startAdd}>
+      {addLabel}
+    </button>
+  );
+  const confirming = page.confirming;
+  const texts = confirming ? confirm(confirming) : null;
+  const detail = errorDetail(query.error);
+
+  return (
+    <div className="content-page">
+      <title>{`${title} | Back Office`}</title>
+      <PageHeader title={title} description={description} actions={addButton} />
+      {toolbar}
+      {page.notice ? (
+        <Alert tone="success" onDismiss={page.dismissNotice}>
+          {page.notice}
+        </Alert>
+      ) : null}
+      {page.problem ? <Alert onDismiss={page.dismissProblem}>{page.problem}</Alert> : null}
+      {query.isPending ? (
+        <Spinner label={`Loading ${noun}...`} />
+      ) : query.isError ? (
+        <Alert>
+          {`Could not load the ${noun}.`}{' '}
+          <button type="button" className="btn-link" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+          {detail ? <span className="alert-detail">{detail}</span> : null}
+        </Alert>
+      ) : (
+        list(addButton)
+      )}
+
+      {page.editing ? editor(page.editing.mode === 'edit' ? page.editing.row : undefined) : null}
+
+      {confirming && texts ? (
+        <ConfirmDialog
+          title={texts.title}
+          message={texts.message}
+          confirmLabel={texts.confirmLabel}
+          busyLabel={texts.busyLabel}
+          busy={page.remove.isPending}
+          error={page.remove.isError ? texts.error(page.remove.error) : undefined}
+          onCancel={page.cancelDelete}
+          onConfirm={() => {
+            page.confirmDelete(confirming, texts.done, texts.log);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
