@@ -1,23 +1,19 @@
 import { KanisaError } from '@kanisa/client';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/Alert';
 import { Badge } from '../../components/ui/Badge';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../components/ui/DataTable';
-import { errorDetail } from '../../components/ui/error-detail';
-import { PageHeader } from '../../components/ui/PageHeader';
+import { actionsColumn } from '../../components/ui/list-columns';
+import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
-import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { truncate } from '../../components/ui/truncate';
+import { useListPage } from '../../components/ui/use-list-page';
 import { useLeaders } from './api/get-leaders';
 import { useRemoveLeader } from './api/remove-leader';
 import { useReorderLeaders } from './api/reorder-leaders';
 import { LeaderFormModal } from './LeaderFormModal';
 import { categoryLabel, filterLeaders, leaderCategories, leaderTexts, moveLeader, type Leader } from './leader-form';
 import './leaders.css';
-
-type Editing = { mode: 'new' } | { mode: 'edit'; leader: Leader } | null;
 
 const categoryFilter = [{ value: '', label: 'All Categories' }, ...leaderCategories];
 
@@ -29,13 +25,9 @@ function deleteErrorText(error: unknown): string {
 export default function LeadersPage() {
   const leaders = useLeaders();
   const reorder = useReorderLeaders();
-  const remove = useRemoveLeader();
+  const page = useListPage<Leader>(useRemoveLeader());
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Leader | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const all = leaders.data ?? [];
   const shown = filterLeaders(all, search, category);
@@ -44,16 +36,10 @@ export default function LeadersPage() {
     const leader = shown[index];
     const changes = moveLeader(shown, index, direction);
     if (!leader || changes.length === 0) return;
-    setNotice(null);
-    setProblem(null);
-    reorder.mutate(changes, {
-      onSuccess: () => {
-        setNotice(`${leader.name} moved ${direction === -1 ? 'up' : 'down'}.`);
-      },
-      onError: (error) => {
-        console.error('Reordering the leaders failed', error);
-        setProblem(`Could not change the order of ${leader.name}. Please try again.`);
-      },
+    page.change(reorder, changes, {
+      done: `${leader.name} moved ${direction === -1 ? 'up' : 'down'}.`,
+      failed: `Could not change the order of ${leader.name}. Please try again.`,
+      log: 'Reordering the leaders failed',
     });
   };
 
@@ -120,108 +106,39 @@ export default function LeadersPage() {
           '—'
         ),
     },
-    {
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      cell: (leader) => (
-        <div className="row-actions">
-          <button
-            aria-label={`Edit ${leader.name}`}
-            type="button"
-            className="btn btn-small btn-edit"
-            onClick={() => {
-              setNotice(null);
-              setEditing({ mode: 'edit', leader });
-            }}
-          >
-            Edit
-          </button>
-          <button
-            aria-label={`Remove ${leader.name}`}
-            type="button"
-            className="btn btn-small btn-remove"
-            onClick={() => {
-              remove.reset();
-              setRemoving(leader);
-            }}
-          >
-            Remove
-          </button>
-        </div>
-      ),
-    },
+    actionsColumn(page, (leader) => leader.name, 'Remove'),
   ];
 
-  const addButton = (
-    <button
-      type="button"
-      className="btn btn-primary"
-      onClick={() => {
-        setNotice(null);
-        setEditing({ mode: 'new' });
-      }}
-    >
-      + Add New Leader
-    </button>
-  );
-
   return (
-    <div className="content-page">
-      <title>Church Leaders | Back Office</title>
-      <PageHeader
-        title="Church Leaders"
-        description="The leaders shown on the website's About and Ministries pages, in display order."
-        actions={addButton}
-      />
-      <div className="toolbar" role="search" aria-label="Find leaders">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Name or position"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-          }}
-        />
-        <SelectField
-          label="Category"
-          options={categoryFilter}
-          value={category}
-          onChange={(event) => {
-            setCategory(event.target.value);
-          }}
-        />
-      </div>
-      {notice ? (
-        <Alert
-          tone="success"
-          onDismiss={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      ) : null}
-      {problem ? (
-        <Alert
-          onDismiss={() => {
-            setProblem(null);
-          }}
-        >
-          {problem}
-        </Alert>
-      ) : null}
-      {leaders.isPending ? (
-        <Spinner label="Loading leaders..." />
-      ) : leaders.isError ? (
-        <Alert>
-          Could not load the leaders.{' '}
-          <button type="button" className="btn-link" onClick={() => void leaders.refetch()}>
-            Try again
-          </button>
-          {errorDetail(leaders.error) ? <span className="alert-detail">{errorDetail(leaders.error)}</span> : null}
-        </Alert>
-      ) : (
+    <ListPage
+      page={page}
+      title="Church Leaders"
+      description="The leaders shown on the website's About and Ministries pages, in display order."
+      addLabel="+ Add New Leader"
+      query={leaders}
+      noun="leaders"
+      toolbar={
+        <div className="toolbar" role="search" aria-label="Find leaders">
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Name or position"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+            }}
+          />
+          <SelectField
+            label="Category"
+            options={categoryFilter}
+            value={category}
+            onChange={(event) => {
+              setCategory(event.target.value);
+            }}
+          />
+        </div>
+      }
+      list={() => (
         <>
           <p className="result-count" aria-live="polite">
             {shown.length === all.length
@@ -237,45 +154,25 @@ export default function LeadersPage() {
           />
         </>
       )}
-
-      {editing ? (
+      editor={(leader) => (
         <LeaderFormModal
-          leader={editing.mode === 'edit' ? editing.leader : undefined}
+          leader={leader}
           listLength={all.length}
-          onClose={() => {
-            setEditing(null);
-          }}
+          onClose={page.closeEditor}
           onSaved={(name) => {
-            setNotice(editing.mode === 'new' ? `${name} was added to the leaders list.` : `${name} was saved.`);
-            setEditing(null);
+            page.saved(leader ? `${name} was saved.` : `${name} was added to the leaders list.`);
           }}
         />
-      ) : null}
-
-      {removing ? (
-        <ConfirmDialog
-          title="Remove Leader"
-          message={leaderTexts.confirmRemove(removing.name)}
-          confirmLabel="Remove"
-          busyLabel="Removing..."
-          busy={remove.isPending}
-          error={remove.isError ? deleteErrorText(remove.error) : undefined}
-          onCancel={() => {
-            setRemoving(null);
-          }}
-          onConfirm={() => {
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                setNotice(`${removing.name} was removed from the leaders list.`);
-                setRemoving(null);
-              },
-              onError: (error) => {
-                console.error('Removing the leader failed', error);
-              },
-            });
-          }}
-        />
-      ) : null}
-    </div>
+      )}
+      confirm={(leader) => ({
+        title: 'Remove Leader',
+        message: leaderTexts.confirmRemove(leader.name),
+        confirmLabel: 'Remove',
+        busyLabel: 'Removing...',
+        error: deleteErrorText,
+        done: `${leader.name} was removed from the leaders list.`,
+        log: 'Removing the leader failed',
+      })}
+    />
   );
 }
