@@ -1,4 +1,5 @@
 import { useId, type ComponentPropsWithRef } from 'react';
+import { FieldNote } from './FieldFrame';
 import './ui.css';
 
 interface Props extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'> {
@@ -14,11 +15,7 @@ export function CheckboxField({ label, hint, ...input }: Props) {
     <div className="field field-check">
       <input id={id} type="checkbox" aria-describedby={hint ? hintId : undefined} {...input} />
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={hintId} kind="hint" text={hint} />
     </div>
   );
 }

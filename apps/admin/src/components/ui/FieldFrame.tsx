@@ -27,17 +27,18 @@ export function FieldFrame({ label, hint, error, children }: Props) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={hintId} kind="hint" text={hint} />
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={errorId} kind="error" text={error} />
     </div>
   );
+}
+
+/** A line under a field, linked to it by `id`: its hint or its error message; nothing without text. */
+export function FieldNote({ id, kind, text }: { id: string; kind: 'hint' | 'error'; text: string | undefined }) {
+  return text ? (
+    <p id={id} className={`field-${kind}`}>
+      {text}
+    </p>
+  ) : null;
 }
