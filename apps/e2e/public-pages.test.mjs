@@ -388,9 +388,7 @@ describe('accessibility and screenshots', () => {
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
         await page.getByRole('contentinfo').getByText('Quick Links').waitFor();
         await page.locator('[role="status"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-        if (['home', 'about', 'contact', 'announcements'].includes(name)) {
-          assert.deepEqual(await axeViolations(page), [], `${path} at ${String(viewport.width)} px`);
-        }
+        assert.deepEqual(await axeViolations(page), [], `${path} at ${String(viewport.width)} px`);
         await screenshot(page, `public-${name}-${String(viewport.width)}`);
       }
       assert.deepEqual(problems.filter((p) => !p.includes('/no-such-page')), []);
