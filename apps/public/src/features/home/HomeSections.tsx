@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../../lib/router';
-import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
+import type { InfoModalContent } from '../../components/ui/InfoModal';
 import { eventTimeLabel, relativeDateLabel } from '../../lib/relative-date';
 import { useChurchSettings } from '../../lib/settings';
 import { dailyVerseQuery, fallbackVerse, useDailyVerse } from './api/daily-verse';
@@ -9,6 +9,9 @@ import { useUpcomingEvents } from './api/upcoming-events';
 import { msUntilNairobiMidnight, verseIndex } from './api/nairobi-date';
 import { queryClient } from '../../lib/query-client';
 import './home.css';
+
+// The service modal's code loads on the first Learn More, not with the page.
+const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));
 
 /** "08:30" / "08:30:00" → "8:30 AM". */
 export function timeOfDay(value: string): string {
@@ -281,12 +284,16 @@ function UpcomingEvents() {
           View All Events
         </Link>
       </p>
-      <InfoModal
-        info={info}
-        onClose={() => {
-          setInfo(null);
-        }}
-      />
+      {info ? (
+        <Suspense fallback={null}>
+          <InfoModal
+            info={info}
+            onClose={() => {
+              setInfo(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
