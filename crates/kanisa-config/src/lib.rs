@@ -135,10 +135,39 @@ pub struct Config {
     /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes
     /// (30; 0 turns the limit off, e.g. for a load benchmark).
     pub sign_in_limit: u32,
+    /// How connections are held: header/idle and body timeouts, connection caps.
+    pub http: HttpLimits,
     pub smtp: SmtpConfig,
     pub sms: SmsConfig,
     pub payments: PaymentsConfig,
     pub first_admin: FirstAdmin,
+}
+
+/// How long a connection may keep the server waiting, and how many it may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HttpLimits {
+    /// `KANISA_HEADER_TIMEOUT` (seconds, 20): a request's head must arrive whole within this,
+    /// which is also how long an idle keep-alive connection is kept.
+    pub header_timeout_secs: u64,
+    /// `KANISA_BODY_TIMEOUT` (seconds, 30): the longest pause while a request body arrives.
+    pub body_timeout_secs: u64,
+    /// `KANISA_MAX_CONNECTIONS` (10000, and never more than the open-file limit allows): open
+    /// connections in all; more are answered 503 and closed.
+    pub max_connections: usize,
+    /// `KANISA_MAX_CONNECTIONS_PER_CLIENT` (512): open connections from one address (trusted
+    /// proxies exempt); more are answered 503 and closed.
+    pub max_connections_per_client: usize,
+}
+
+impl Default for HttpLimits {
+    fn default() -> Self {
+        HttpLimits {
+            header_timeout_secs: 20,
+            body_timeout_secs: 30,
+            max_connections: 10_000,
+            max_connections_per_client: 512,
+        }
+    }
 }
 
 /// Every variable Kanisa reads, for documentation and the start-up banner.
@@ -161,6 +190,22 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_SIGNIN_LIMIT",
         "password sign-ins per client address per 5 minutes (30; 0 = no limit)",
+    ),
+    (
+        "KANISA_HEADER_TIMEOUT",
+        "seconds for a request's head to arrive; also the keep-alive idle limit (20)",
+    ),
+    (
+        "KANISA_BODY_TIMEOUT",
+        "longest pause in seconds while a request body arrives (30)",
+    ),
+    (
+        "KANISA_MAX_CONNECTIONS",
+        "open connections in all (10000, within the open-file limit)",
+    ),
+    (
+        "KANISA_MAX_CONNECTIONS_PER_CLIENT",
+        "open connections from one address, trusted proxies exempt (512)",
     ),
     (
         "KANISA_TRUSTED_PROXIES",
@@ -296,6 +341,18 @@ impl Config {
                 .filter(|n| *n <= 100_000)
                 .ok_or_else(|| invalid("KANISA_SIGNIN_LIMIT", "expected 0 to 100000", v))?,
         };
+        let defaults = HttpLimits::default();
+        let http = HttpLimits {
+            header_timeout_secs: env.number("KANISA_HEADER_TIMEOUT", 1, 3600)?
+                .unwrap_or(defaults.header_timeout_secs),
+            body_timeout_secs: env.number("KANISA_BODY_TIMEOUT", 1, 3600)?
+                .unwrap_or(defaults.body_timeout_secs),
+            max_connections: env.number("KANISA_MAX_CONNECTIONS", 16, 1_000_000)?
+                .map_or(defaults.max_connections, |n| n as usize),
+            max_connections_per_client: env
+                .number("KANISA_MAX_CONNECTIONS_PER_CLIENT", 1, 1_000_000)?
+                .map_or(defaults.max_connections_per_client, |n| n as usize),
+        };
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -352,6 +409,7 @@ impl Config {
             log_format,
             trusted_proxies,
             sign_in_limit,
+            http,
             smtp,
             sms,
             payments,
@@ -512,6 +570,18 @@ impl Env<'_> {
         self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
     }
 
+    /// A whole number within `min..=max`, or an error naming the variable.
+    fn number(&self, name: &'static str, min: u64, max: u64) -> Result<Option<u64>, ConfigError> {
+        self.get(name)
+            .map(|v| {
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|n| (min..=max).contains(n))
+                    .ok_or_else(|| invalid(name, &format!("expected {min} to {max}"), v))
+            })
+            .transpose()
+    }
+
     fn one_of(&self, name: &'static str, allowed: &[&str]) -> Result<Option<String>, ConfigError> {
         match self.get(name) {
             None => Ok(None),
@@ -596,6 +666,8 @@ mod tests {
         assert_eq!(c.storage_url.scheme(), "file");
         assert!(c.storage_url.path().ends_with("/storage/"));
         assert_eq!(c.pool_size, 16);
+        assert_eq!(c.http, HttpLimits::default());
+        assert_eq!(c.http.header_timeout_secs, 20);
         assert_eq!(
             c.demo_mode(),
             DemoMode {
@@ -604,6 +676,26 @@ mod tests {
                 payments: true
             }
         );
+    }
+
+    #[test]
+    fn connection_limits_are_read_and_bounded() {
+        let c = Config::from_vars(&vars(&[
+            ("KANISA_HEADER_TIMEOUT", "2"),
+            ("KANISA_MAX_CONNECTIONS_PER_CLIENT", "300"),
+        ]))
+        .unwrap();
+        assert_eq!(c.http.header_timeout_secs, 2);
+        assert_eq!(c.http.max_connections_per_client, 300);
+        assert_eq!(c.http.max_connections, 10_000);
+        for (var, value) in [
+            ("KANISA_HEADER_TIMEOUT", "0"),
+            ("KANISA_BODY_TIMEOUT", "soon"),
+            ("KANISA_MAX_CONNECTIONS", "3"),
+        ] {
+            let e = Config::from_vars(&vars(&[(var, value)])).unwrap_err().to_string();
+            assert!(e.contains(var), "{e}");
+        }
     }
 
     #[test]

@@ -14,9 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::{Gid, Pid, Uid, User, chown};
 use tokio::process::{Child, Command};
+use tokio::sync::watch;
 
 use crate::error::PgError;
 
@@ -60,15 +64,23 @@ pub struct ClusterOptions {
 /// A running managed cluster. Dropping it does not stop PostgreSQL: call [`Cluster::stop`].
 #[derive(Debug)]
 pub struct Cluster {
+    launch: Launch,
+    /// Watches the postmaster we started; `None` when attached to another Kanisa's cluster.
+    supervisor: Option<Supervisor>,
+    /// Held for the life of an owning process.
+    _lock: Option<File>,
+    created: bool,
+}
+
+/// Everything needed to start this cluster's postmaster, again after a crash too.
+#[derive(Debug, Clone)]
+struct Launch {
     data_dir: PathBuf,
     pgdata: PathBuf,
     socket_dir: PathBuf,
     bin_dir: PathBuf,
-    /// The postmaster we started; `None` when attached to another Kanisa's cluster.
-    child: Option<Child>,
-    /// Held for the life of an owning process.
-    _lock: Option<File>,
-    created: bool,
+    owner: Option<(Uid, Gid)>,
+    tuning: Tuning,
 }
 
 impl Cluster {
@@ -100,17 +112,21 @@ impl Cluster {
             LockOutcome::HeldBy(pid) => {
                 if access == Access::Shared && socket_dir.join(format!(".s.PGSQL.{PORT}")).exists()
                 {
-                    let mut cluster = Cluster {
+                    let launch = Launch {
                         data_dir,
                         pgdata,
                         socket_dir,
                         bin_dir,
-                        child: None,
+                        owner: None,
+                        tuning: opts.tuning,
+                    };
+                    launch.wait_ready(None, Duration::from_secs(10)).await?;
+                    return Ok(Cluster {
+                        launch,
+                        supervisor: None,
                         _lock: None,
                         created: false,
-                    };
-                    cluster.wait_ready(None).await?;
-                    return Ok(cluster);
+                    });
                 }
                 return Err(PgError::AlreadyRunning { dir: data_dir, pid });
             }
@@ -126,32 +142,33 @@ impl Cluster {
         prepare_dir(&socket_dir, owner)?;
         stop_orphan(&pgdata).await?;
 
-        let child = spawn_postgres(
-            &bin_dir,
-            &pgdata,
-            &socket_dir,
-            &data_dir,
-            owner,
-            opts.tuning,
-        )?;
-        let mut cluster = Cluster {
+        let launch = Launch {
             data_dir,
             pgdata,
             socket_dir,
             bin_dir,
-            child: Some(child),
+            owner,
+            tuning: opts.tuning,
+        };
+        let mut child = launch.spawn()?;
+        if let Err(e) = launch
+            .wait_ready(Some(&mut child), Duration::from_secs(120))
+            .await
+        {
+            // Never leave a half-started server behind.
+            shut_down(child).await;
+            return Err(e);
+        }
+        let cluster = Cluster {
+            supervisor: Some(Supervisor::start(launch.clone(), child)),
+            launch,
             _lock: Some(lock),
             created,
         };
-        if let Err(e) = cluster.wait_ready(Some(Duration::from_secs(120))).await {
-            // Never leave a half-started server behind.
-            let _ = cluster.stop_postmaster().await;
-            return Err(e);
-        }
         cluster.ensure_database().await?;
         tracing::info!(
-            pgdata = %cluster.pgdata.display(),
-            socket = %cluster.socket_dir.display(),
+            pgdata = %cluster.launch.pgdata.display(),
+            socket = %cluster.launch.socket_dir.display(),
             created,
             "managed PostgreSQL is ready"
         );
@@ -165,37 +182,48 @@ impl Cluster {
 
     /// True when this process started the cluster (and so must stop it).
     pub fn owned(&self) -> bool {
-        self.child.is_some()
+        self.supervisor.is_some()
     }
 
-    /// The postmaster's pid when this process started it.
+    /// The pid of the postmaster this process started (the current one, after a restart).
     pub fn postmaster_pid(&self) -> Option<u32> {
-        self.child.as_ref().and_then(Child::id)
+        self.supervisor
+            .as_ref()
+            .map(|s| s.pid.load(Ordering::Relaxed))
+            .filter(|pid| *pid != 0)
+    }
+
+    /// Resolves when the supervisor has given up restarting a crashing cluster, with the
+    /// reason; never for an attached cluster. The caller should stop serving: without its
+    /// database Kanisa can only answer 503.
+    pub fn given_up(&self) -> impl Future<Output = String> + Send + 'static {
+        let failed = self.supervisor.as_ref().map(|s| s.failed.clone());
+        async move {
+            if let Some(mut failed) = failed
+                && let Ok(reason) = failed.wait_for(Option::is_some).await
+            {
+                return reason.clone().unwrap_or_default();
+            }
+            // No supervisor, or it ended without giving up (the cluster was stopped).
+            std::future::pending().await
+        }
     }
 
     pub fn data_dir(&self) -> &Path {
-        &self.data_dir
+        &self.launch.data_dir
     }
 
     pub fn socket_dir(&self) -> &Path {
-        &self.socket_dir
+        &self.launch.socket_dir
     }
 
     pub fn bin_dir(&self) -> &Path {
-        &self.bin_dir
+        &self.launch.bin_dir
     }
 
     /// Connection settings for a database of this cluster, as the superuser.
     pub fn pg_config(&self, dbname: &str) -> tokio_postgres::Config {
-        let mut config = tokio_postgres::Config::new();
-        config
-            .host_path(&self.socket_dir)
-            .port(PORT)
-            .user(SUPERUSER)
-            .dbname(dbname)
-            .application_name("kanisa")
-            .connect_timeout(Duration::from_secs(10));
-        config
+        self.launch.pg_config(dbname)
     }
 
     /// The settings for Kanisa's own database.
@@ -206,68 +234,10 @@ impl Cluster {
     /// Stops PostgreSQL (fast shutdown: running transactions are rolled back, data is safe)
     /// when this process started it; an attached cluster is left running.
     pub async fn stop(mut self) -> Result<(), PgError> {
-        self.stop_postmaster().await
-    }
-
-    async fn stop_postmaster(&mut self) -> Result<(), PgError> {
-        let Some(mut child) = self.child.take() else {
-            return Ok(());
-        };
-        if let Some(pid) = child.id() {
-            let _ = kill(Pid::from_raw(pid as i32), Signal::SIGINT);
+        if let Some(supervisor) = self.supervisor.take() {
+            supervisor.stop().await;
         }
-        match tokio::time::timeout(Duration::from_secs(60), child.wait()).await {
-            Ok(_) => {
-                tracing::info!("managed PostgreSQL stopped");
-                Ok(())
-            }
-            Err(_) => {
-                // Immediate shutdown: crash recovery on the next start, but no process left.
-                tracing::warn!("PostgreSQL did not stop within 60 s; sending SIGQUIT");
-                if let Some(pid) = child.id() {
-                    let _ = kill(Pid::from_raw(pid as i32), Signal::SIGQUIT);
-                }
-                let _ = child.wait().await;
-                Ok(())
-            }
-        }
-    }
-
-    /// Waits until the server accepts connections. `limit` None means a short wait for a
-    /// cluster that should already be up.
-    async fn wait_ready(&mut self, limit: Option<Duration>) -> Result<(), PgError> {
-        let limit = limit.unwrap_or(Duration::from_secs(10));
-        let started = Instant::now();
-        let config = self.pg_config("postgres");
-        loop {
-            match config.connect(tokio_postgres::NoTls).await {
-                Ok((client, connection)) => {
-                    drop(client);
-                    let _ = connection.await;
-                    return Ok(());
-                }
-                Err(e) => {
-                    if let Some(child) = self.child.as_mut()
-                        && let Ok(Some(status)) = child.try_wait()
-                    {
-                        return Err(PgError::StartFailed(format!(
-                            "postgres exited with {status}; its log ({}) ends with:\n{}",
-                            self.log_path().display(),
-                            tail(&self.log_path(), 15)
-                        )));
-                    }
-                    if started.elapsed() > limit {
-                        return Err(PgError::StartFailed(format!(
-                            "no connection after {} s ({}); see {}",
-                            limit.as_secs(),
-                            crate::describe(&e),
-                            self.log_path().display()
-                        )));
-                    }
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-            }
-        }
+        Ok(())
     }
 
     async fn ensure_database(&self) -> Result<(), PgError> {
@@ -285,9 +255,297 @@ impl Cluster {
         Ok(())
     }
 
+}
+
+impl Launch {
+    fn pg_config(&self, dbname: &str) -> tokio_postgres::Config {
+        let mut config = tokio_postgres::Config::new();
+        config
+            .host_path(&self.socket_dir)
+            .port(PORT)
+            .user(SUPERUSER)
+            .dbname(dbname)
+            .application_name("kanisa")
+            .connect_timeout(Duration::from_secs(10));
+        config
+    }
+
     fn log_path(&self) -> PathBuf {
         self.data_dir.join("postgres.log")
     }
+
+    /// Starts the postmaster (it then recovers from a crash by itself, if there was one).
+    fn spawn(&self) -> Result<Child, PgError> {
+        spawn_postgres(
+            &self.bin_dir,
+            &self.pgdata,
+            &self.socket_dir,
+            &self.data_dir,
+            self.owner,
+            self.tuning,
+        )
+    }
+
+    /// Waits until the server accepts connections, at most `limit`; fails at once if `child`
+    /// (the postmaster we started) exits meanwhile.
+    async fn wait_ready(&self, mut child: Option<&mut Child>, limit: Duration) -> Result<(), PgError> {
+        let started = Instant::now();
+        let config = self.pg_config("postgres");
+        loop {
+            match config.connect(tokio_postgres::NoTls).await {
+                Ok((client, connection)) => {
+                    drop(client);
+                    let _ = connection.await;
+                    return Ok(());
+                }
+                Err(e) => {
+                    if let Some(child) = child.as_deref_mut()
+                        && let Ok(Some(status)) = child.try_wait()
+                    {
+                        return Err(PgError::StartFailed(format!(
+                            "postgres {}; its log ({}) ends with:\n{}",
+                            exit_cause(status),
+                            self.log_path().display(),
+                            tail(&self.log_path(), 15)
+                        )));
+                    }
+                    if started.elapsed() > limit {
+                        return Err(PgError::StartFailed(format!(
+                            "no connection after {} s ({}); see {}",
+                            limit.as_secs(),
+                            crate::describe(&e),
+                            self.log_path().display()
+                        )));
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+    }
+}
+
+/// How many unexpected exits of the postmaster are restarted within [`RESTART_WINDOW`] before
+/// the supervisor gives up.
+const MAX_RESTARTS: usize = 5;
+const RESTART_WINDOW: Duration = Duration::from_secs(10 * 60);
+/// The wait before the first restart of a window; doubled for each further one (0.5, 1, 2, 4,
+/// 8 s), so a crash is healed in about a second and a crash loop does not spin.
+const FIRST_RESTART_DELAY: Duration = Duration::from_millis(500);
+/// How long a restarted postmaster may take to finish crash recovery and accept connections.
+const RESTART_READY_LIMIT: Duration = Duration::from_secs(120);
+
+/// Watches the postmaster this process started, as a service manager would: reaps it when it
+/// exits, and unless Kanisa asked it to stop, kills what is left of the old server (backends
+/// still attached to its shared memory), restarts it with back-off — PostgreSQL's own crash
+/// recovery replays the WAL, so every committed transaction is there — and logs each restart
+/// with its cause. After [`MAX_RESTARTS`] restarts within [`RESTART_WINDOW`] it gives up,
+/// loudly, and reports it through `failed`. The connection pools need no help: broken
+/// connections are dropped and new ones are made to the restarted server.
+#[derive(Debug)]
+struct Supervisor {
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+    /// The current postmaster's pid (0 while none runs).
+    pid: Arc<AtomicU32>,
+    /// Set once, when the supervisor gives up.
+    failed: watch::Receiver<Option<String>>,
+}
+
+impl Supervisor {
+    fn start(launch: Launch, child: Child) -> Supervisor {
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let (failed_tx, failed_rx) = watch::channel(None);
+        let pid = Arc::new(AtomicU32::new(child.id().unwrap_or(0)));
+        let task = tokio::spawn(supervise(launch, child, pid.clone(), stop_rx, failed_tx));
+        Supervisor {
+            stop: stop_tx,
+            task,
+            pid,
+            failed: failed_rx,
+        }
+    }
+
+    /// Fast shutdown of the postmaster, waiting for it to exit.
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+    }
+}
+
+async fn supervise(
+    launch: Launch,
+    mut child: Child,
+    pid: Arc<AtomicU32>,
+    mut stop: watch::Receiver<bool>,
+    failed: watch::Sender<Option<String>>,
+) {
+    // Resolves once Kanisa asks for the stop (or is gone); may be awaited again.
+    async fn stopping(stop: &mut watch::Receiver<bool>) {
+        if stop.wait_for(|s| *s).await.is_err() {
+            // The Cluster was dropped without stop(): like before, PostgreSQL stays up.
+            std::future::pending::<()>().await;
+        }
+    }
+    let mut restarts: Vec<Instant> = Vec::new();
+    loop {
+        let status = tokio::select! {
+            status = child.wait() => status,
+            () = stopping(&mut stop) => {
+                shut_down(child).await;
+                return;
+            }
+        };
+        // Reaped: no zombie is left, whatever happens next.
+        let old_pid = pid.swap(0, Ordering::Relaxed);
+        let mut cause = match status {
+            Ok(status) => exit_cause(status),
+            Err(e) => format!("could not be waited for ({e})"),
+        };
+        tracing::error!(
+            pid = old_pid,
+            %cause,
+            log = %launch.log_path().display(),
+            "managed PostgreSQL stopped unexpectedly"
+        );
+        let mut leftovers = old_pid;
+        child = loop {
+            restarts.retain(|at| at.elapsed() < RESTART_WINDOW);
+            if restarts.len() >= MAX_RESTARTS {
+                let reason = format!(
+                    "managed PostgreSQL stopped {} times within {} minutes; giving up (last:                      {cause}). Its log: {}",
+                    restarts.len() + 1,
+                    RESTART_WINDOW.as_secs() / 60,
+                    launch.log_path().display()
+                );
+                tracing::error!("{reason}");
+                kill_process_group(leftovers).await;
+                let _ = failed.send(Some(reason));
+                return;
+            }
+            let delay = FIRST_RESTART_DELAY * 2u32.pow(restarts.len() as u32);
+            restarts.push(Instant::now());
+            tracing::warn!(
+                attempt = restarts.len(),
+                delay_ms = delay.as_millis() as u64,
+                "restarting managed PostgreSQL"
+            );
+            kill_process_group(leftovers).await;
+            tokio::select! {
+                () = tokio::time::sleep(delay) => {}
+                () = stopping(&mut stop) => return,
+            }
+            let started = Instant::now();
+            let attempt = async {
+                stop_orphan(&launch.pgdata).await?;
+                let mut next = launch.spawn()?;
+                let ready = tokio::select! {
+                    ready = launch.wait_ready(Some(&mut next), RESTART_READY_LIMIT) => ready,
+                    () = stopping(&mut stop) => Err(PgError::StartFailed("stopped while restarting".into())),
+                };
+                match ready {
+                    Ok(()) => Ok(next),
+                    Err(e) => {
+                        leftovers = next.id().unwrap_or(0);
+                        shut_down(next).await;
+                        Err(e)
+                    }
+                }
+            };
+            match attempt.await {
+                Ok(next) => {
+                    let new_pid = next.id().unwrap_or(0);
+                    pid.store(new_pid, Ordering::Relaxed);
+                    tracing::warn!(
+                        pid = new_pid,
+                        after = %cause,
+                        recovery_ms = started.elapsed().as_millis() as u64,
+                        "managed PostgreSQL restarted and accepts connections again"
+                    );
+                    break next;
+                }
+                Err(e) => {
+                    if *stop.borrow() {
+                        return;
+                    }
+                    tracing::error!(error = %e, "restarting managed PostgreSQL failed");
+                    cause = e.to_string();
+                }
+            }
+        };
+    }
+}
+
+/// Fast shutdown of a postmaster we started: SIGINT, then SIGQUIT (immediate shutdown, crash
+/// recovery on the next start) if it has not stopped within a minute. Waits for its exit.
+async fn shut_down(mut child: Child) {
+    if let Some(pid) = child.id() {
+        let _ = kill(Pid::from_raw(pid as i32), Signal::SIGINT);
+    }
+    match tokio::time::timeout(Duration::from_secs(60), child.wait()).await {
+        Ok(_) => tracing::info!("managed PostgreSQL stopped"),
+        Err(_) => {
+            tracing::warn!("PostgreSQL did not stop within 60 s; sending SIGQUIT");
+            if let Some(pid) = child.id() {
+                let _ = kill(Pid::from_raw(pid as i32), Signal::SIGQUIT);
+            }
+            let _ = child.wait().await;
+        }
+    }
+}
+
+/// "exited with code 1", "was killed by signal 9 (SIGKILL)".
+fn exit_cause(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with code {code}"),
+        (None, Some(signal)) => match Signal::try_from(signal) {
+            Ok(name) => format!("was killed by signal {signal} ({name})"),
+            Err(_) => format!("was killed by signal {signal}"),
+        },
+        (None, None) => format!("ended ({status})"),
+    }
+}
+
+/// Kills what is left of a dead postmaster's server: its backends and helpers share its
+/// process group (it was started in a group of its own) and may still hold the shared memory
+/// a new postmaster refuses to start beside. Waits until none of them runs (zombies, which
+/// hold nothing, are not waited for: reaping them is their new parent's business).
+async fn kill_process_group(pgid: u32) {
+    if pgid == 0 {
+        return;
+    }
+    let group = Pid::from_raw(pgid as i32);
+    let started = Instant::now();
+    while live_group_members(pgid) > 0 {
+        let _ = nix::sys::signal::killpg(group, Signal::SIGKILL);
+        if started.elapsed() > Duration::from_secs(10) {
+            tracing::error!(pgid, "processes of the old PostgreSQL survive SIGKILL");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Processes of process group `pgid` that are not zombies, from /proc.
+fn live_group_members(pgid: u32) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())))
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
+            let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+                return false;
+            };
+            let mut fields = rest.split_whitespace();
+            let state = fields.next();
+            let pgrp = fields.nth(1).and_then(|f| f.parse::<u32>().ok());
+            pgrp == Some(pgid) && state != Some("Z") && state != Some("X")
+        })
+        .count()
 }
 
 /// The newest PostgreSQL server binaries on this machine: `postgres` on PATH, else the highest

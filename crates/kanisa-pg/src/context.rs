@@ -17,13 +17,25 @@ use crate::error::PgError;
 /// `request.jwt.claim.role`) and request details for policies, the client address, search path
 /// and statement timeout — all transaction-local. Parameters, in order: role, claims (JSON
 /// text), method, path, headers (JSON text), statement timeout, client address.
-pub const CONTEXT_SQL: &str = "SELECT set_config('role', $1, true), \
+///
+/// It also refuses a token whose session has ended (signed out, ended elsewhere, refresh token
+/// reused): `auth.require_session` (migration 0012) raises `PT401` for a `session_id` claim
+/// without its `auth.sessions` row. It runs first, before the role switch.
+pub const CONTEXT_SQL: &str = "SELECT auth.require_session($2::json ->> 'session_id'), \
+     set_config('role', $1, true), \
      set_config('request.jwt.claims', $2, true), \
      set_config('request.jwt.claim.sub', coalesce($2::json ->> 'sub', ''), true), \
      set_config('request.jwt.claim.role', $1, true), set_config('request.method', $3, true), \
      set_config('request.path', $4, true), set_config('request.headers', $5, true), \
      set_config('search_path', 'public', true), set_config('statement_timeout', $6, true), \
      set_config('request.client_ip', $7, true)";
+
+/// PostgreSQL's statement timeout for one API request of `role`: short enough that a costly
+/// request cannot hold a connection long (it is answered 503 when it runs out), long enough for
+/// any screen's query.
+pub fn statement_timeout(role: &str) -> &'static str {
+    if role == "anon" { "3s" } else { "5s" }
+}
 
 /// Who is asking and how, as [`CONTEXT_SQL`] hands it to SQL.
 #[derive(Debug, Clone, Copy)]

@@ -81,6 +81,18 @@ impl Database {
         self.cluster.as_ref()
     }
 
+    /// Resolves, with the reason, if the managed cluster keeps crashing and its supervisor gave
+    /// up restarting it; never with `DATABASE_URL` (that server has its own supervision).
+    pub fn given_up(&self) -> impl std::future::Future<Output = String> + Send + 'static {
+        let cluster = self.cluster.as_ref().map(Cluster::given_up);
+        async move {
+            match cluster {
+                Some(given_up) => given_up.await,
+                None => std::future::pending().await,
+            }
+        }
+    }
+
     /// True when this start created the managed cluster (its very first start).
     pub fn freshly_created(&self) -> bool {
         self.cluster.as_ref().is_some_and(Cluster::created)

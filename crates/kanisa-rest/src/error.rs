@@ -252,7 +252,10 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         "23505" | "23503" => 409,
         "42501" if anon => 401,
         "42501" => 403,
-        "57014" => 504,
+        // A statement timeout: the database is busier than an interactive request can wait for.
+        "57014" => 503,
+        // The server is shutting down or restarting (crash recovery): try again shortly.
+        c if c.starts_with("57P") => 503,
         c if c.starts_with("08") || c.starts_with("53") => 503,
         c if c.starts_with("XX") || c.starts_with("58") => 500,
         "42P01" | "42883" => 404,

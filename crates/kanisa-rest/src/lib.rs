@@ -678,11 +678,7 @@ impl Rest {
                 .map_err(|e| RestError::Pool(e.to_string()))?,
         );
         let client = guard.client();
-        let timeout = if req.caller.role == "anon" {
-            "3s"
-        } else {
-            "10s"
-        };
+        let timeout = kanisa_pg::context::statement_timeout(&req.caller.role);
         let method = method_name(req.method);
         // Prepared once per connection; later requests only bind. No transaction is open yet,
         // so a failure here (a type mismatch found while preparing) keeps the connection.

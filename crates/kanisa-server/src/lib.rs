@@ -10,21 +10,21 @@ mod auth;
 mod client;
 mod error;
 mod health;
+mod listen;
 mod middleware;
 mod rest;
 mod seo;
 mod storage;
 
-use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::routing::{any, get, post};
 use kanisa_pg::Pool;
-use tokio::net::TcpListener;
 
 pub use error::ApiError;
+pub use listen::{ServeOptions, raise_open_file_limit, serve};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -179,18 +179,4 @@ fn storage_router(max_body: u64) -> Router<AppState> {
         .route("/storage/v1/{*rest}", axum::routing::any(error::no_route))
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(max_body))
-}
-
-/// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.
-pub async fn serve(
-    listener: TcpListener,
-    app: Router,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
 }

@@ -47,6 +47,14 @@ pub enum StorageError {
     #[error("{0}")]
     Timeout(String),
 
+    /// The token's session has ended (401): signed out, ended elsewhere, refresh token reused.
+    #[error("{0}")]
+    SessionEnded(String),
+
+    /// The database cannot be reached right now, or is restarting (503).
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+
     /// The database failed (500; the cause is logged, never sent).
     #[error("database: {0}")]
     Database(String),
@@ -77,6 +85,8 @@ impl StorageError {
                 (416, "InvalidRange", "Range Not Satisfiable")
             }
             StorageError::Timeout(_) => (408, "RequestTimeout", "Request Timeout"),
+            StorageError::SessionEnded(_) => (401, "InvalidJWT", "Unauthorized"),
+            StorageError::Unavailable(_) => (503, "DatabaseUnavailable", "Service Unavailable"),
             StorageError::Database(_) | StorageError::Store(_) | StorageError::Config(_) => {
                 (500, "InternalError", "Internal")
             }
@@ -90,7 +100,9 @@ impl StorageError {
 
     /// The message a client may see.
     pub fn public_message(&self) -> String {
-        if self.is_internal() {
+        if let StorageError::Unavailable(_) = self {
+            "The database is not available right now. Please try again in a moment.".to_owned()
+        } else if self.is_internal() {
             "Something went wrong on the server. Please try again.".to_owned()
         } else {
             self.to_string()
@@ -102,6 +114,7 @@ impl From<kanisa_pg::PgError> for StorageError {
     fn from(e: kanisa_pg::PgError) -> Self {
         match e {
             kanisa_pg::PgError::Db(db) => db.into(),
+            kanisa_pg::PgError::Pool(e) => StorageError::Unavailable(e.to_string()),
             other => StorageError::Database(other.to_string()),
         }
     }
@@ -116,6 +129,13 @@ impl From<tokio_postgres::Error> for StorageError {
                 "You may not do this with this object (row-level security)".to_owned(),
             ),
             Some("23514") => StorageError::InvalidKey(kanisa_pg::describe(&e)),
+            Some("PT401") => StorageError::SessionEnded(
+                "JWT session has ended: sign in again".to_owned(),
+            ),
+            Some(c) if c.starts_with("08") || c.starts_with("57P") || c == "57014" => {
+                StorageError::Unavailable(kanisa_pg::describe(&e))
+            }
+            None => StorageError::Unavailable(kanisa_pg::describe(&e)),
             _ => StorageError::Database(kanisa_pg::describe(&e)),
         }
     }

@@ -165,7 +165,7 @@ impl Caller {
             method: &self.method,
             path: &self.path,
             headers: &self.headers,
-            timeout: if self.role == "anon" { "3s" } else { "10s" },
+            timeout: kanisa_pg::context::statement_timeout(&self.role),
             client_ip: &self.client_ip,
         }
     }

@@ -10,6 +10,11 @@ use clap::{Parser, Subcommand};
 use kanisa_config::{Config, DatabaseConfig, LogFormat};
 use kanisa_pg::{Access, Database, MigrationState};
 
+/// mimalloc gives freed memory back to the system within moments; glibc's allocator keeps what
+/// a burst of connections used (RSS stayed 40 % above its idle level after a flood).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "kanisa",
@@ -118,6 +123,8 @@ enum AdminCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Before any thread starts: each client connection is an open file.
+    kanisa_server::raise_open_file_limit();
     let config = match Config::from_env() {
         Ok(c) => c,
         Err(e) => {
@@ -395,9 +402,28 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
             kanisa_storage::StorageOptions::default(),
         )));
     let app = kanisa_server::router(state);
+    let options = kanisa_server::ServeOptions::from_config(&config.http, &config.trusted_proxies);
 
     print_banner(config, first_admin.as_ref())?;
-    kanisa_server::serve(listener, app, shutdown_signal()).await?;
+    // Serve until a signal, or until the managed cluster's supervisor gives up on a database
+    // that keeps crashing: then stop, loudly, so a service manager or a person takes over.
+    let given_up = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let stop = {
+        let given_up = given_up.clone();
+        let cluster_failed = db.given_up();
+        async move {
+            tokio::select! {
+                () = shutdown_signal() => {}
+                reason = cluster_failed => {
+                    *given_up.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
+                }
+            }
+        }
+    };
+    kanisa_server::serve(listener, app, options, stop).await?;
+    if let Some(reason) = given_up.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        bail!("{reason}");
+    }
     tracing::info!("stopped serving; shutting down");
     Ok(())
 }

@@ -292,6 +292,48 @@ async fn monthly_giving_refuses_a_missing_from_date() {
     );
 }
 
+/// '-infinity' once made the month series run for the whole statement timeout: dates outside
+/// 1900–2100 are refused at once.
+#[tokio::test]
+async fn monthly_giving_refuses_dates_outside_sensible_years() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    for from in ["-infinity", "infinity", "1899-12-31", "2101-01-01", "4000-01-01"] {
+        let err = client
+            .query(
+                "SELECT * FROM public.get_monthly_giving(from_date => $1::text::date)",
+                &[&from],
+            )
+            .await
+            .unwrap_err();
+        let (code, message, _) = sql_error(&err);
+        assert_eq!(
+            (code.as_str(), message.as_str()),
+            (
+                "22023",
+                "from_date must be a date between 1900-01-01 and 2100-12-31"
+            ),
+            "{from}"
+        );
+    }
+    // A gift dated at the end of time does not stretch the series either.
+    client
+        .batch_execute(
+            "INSERT INTO public.giving_records (amount, giving_type, payment_method, giving_date, \
+             is_verified) VALUES (10, 'tithe', 'cash', 'infinity', true)",
+        )
+        .await
+        .unwrap();
+    let rows = client
+        .query(
+            "SELECT * FROM public.get_monthly_giving(from_date => '1900-01-01')",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert!(rows.len() < 12 * 130, "{} months", rows.len());
+}
+
 // ---------------------------------------------------------------------------------------------
 // get_messages
 // ---------------------------------------------------------------------------------------------

@@ -570,3 +570,103 @@ async fn activity_logs_written_through_the_table_api_carry_the_real_client() {
     assert_eq!(row.get::<_, &str>(1), "198.51.100.77");
     assert_eq!(row.get::<_, &str>(2), "Kanisa back office test");
 }
+
+/// The table API and storage refuse a token whose session ended, like /auth/v1/user does:
+/// after sign-out, and after a refresh token is used twice (which ends the session).
+#[tokio::test]
+async fn a_token_of_an_ended_session_is_refused_everywhere() {
+    let app = TestApp::spawn().await;
+    app.user("keeper@example.org", "ADMIN", "keeper-password")
+        .await;
+    let anon = kanisa_auth::JwtKeys::new(TEST_SECRET)
+        .api_key("anon")
+        .unwrap();
+    let everywhere = |token: String| {
+        let (app, anon) = (&app, anon.clone());
+        async move {
+            let rest = app
+                .http
+                .get(app.url("/rest/v1/members?select=id&limit=1"))
+                .header("apikey", &anon)
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap();
+            let rest_status = rest.status();
+            let rest_body: Value = rest.json().await.unwrap();
+            let storage = app
+                .http
+                .post(app.url("/storage/v1/object/list/church-files"))
+                .header("apikey", &anon)
+                .bearer_auth(&token)
+                .json(&json!({"prefix": "", "limit": 5}))
+                .send()
+                .await
+                .unwrap();
+            let storage_status = storage.status();
+            let storage_body: Value = storage.json().await.unwrap();
+            (rest_status, rest_body, storage_status, storage_body)
+        }
+    };
+
+    // Signed out: refused at once, with the reason.
+    let session: Value = app
+        .sign_in("keeper@example.org", "keeper-password")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let token = session["access_token"].as_str().unwrap().to_owned();
+    let (rest, _, storage, _) = everywhere(token.clone()).await;
+    assert_eq!((rest, storage), (StatusCode::OK, StatusCode::OK));
+    let res = app
+        .auth(reqwest::Method::POST, "/logout?scope=local")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let (rest, rest_body, storage, storage_body) = everywhere(token).await;
+    assert_eq!(rest, StatusCode::UNAUTHORIZED, "{rest_body}");
+    assert_eq!(rest_body["message"], "JWT session has ended");
+    assert_eq!(rest_body["hint"], "Sign in again.");
+    assert_eq!(storage, StatusCode::UNAUTHORIZED, "{storage_body}");
+    assert_eq!(storage_body["error"], "Unauthorized");
+
+    // A refresh token used twice ends the session: the newest access token stops working too.
+    let session: Value = app
+        .sign_in("keeper@example.org", "keeper-password")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let first_refresh = session["refresh_token"].as_str().unwrap().to_owned();
+    let refresh = |refresh_token: String| {
+        app.auth(reqwest::Method::POST, "/token?grant_type=refresh_token")
+            .json(&json!({ "refresh_token": refresh_token }))
+            .send()
+    };
+    let refreshed: Value = refresh(first_refresh.clone())
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let newest = refreshed["access_token"].as_str().unwrap().to_owned();
+    assert_eq!(everywhere(newest.clone()).await.0, StatusCode::OK);
+    let reused = refresh(first_refresh).await.unwrap();
+    assert!(reused.status().is_client_error());
+    let (rest, rest_body, storage, _) = everywhere(newest).await;
+    assert_eq!(rest, StatusCode::UNAUTHORIZED, "{rest_body}");
+    assert_eq!(storage, StatusCode::UNAUTHORIZED);
+
+    // The API keys carry no session and keep working.
+    let res = app
+        .http
+        .get(app.url("/rest/v1/sermons?select=id&limit=1"))
+        .header("apikey", &anon)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}

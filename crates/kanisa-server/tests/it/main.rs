@@ -131,6 +131,7 @@ impl TestApp {
         tokio::spawn(kanisa_server::serve(
             listener,
             kanisa_server::router(state),
+            kanisa_server::ServeOptions::default(),
             std::future::pending(),
         ));
         TestApp {

@@ -1,6 +1,7 @@
 //! The `kanisa` binary as a person runs it: a managed cluster in a fresh data dir, started,
 //! stopped, crashed, backed up and restored.
 
+mod resilience;
 mod storage;
 
 use std::os::unix::fs::PermissionsExt;
@@ -77,10 +78,16 @@ impl Site {
 
     /// Starts `kanisa serve` with its output in `<root>/<name>.log`.
     fn serve(&self, name: &str) -> (Child, PathBuf) {
+        self.serve_with(name, &[])
+    }
+
+    /// [`Site::serve`] with extra environment variables.
+    fn serve_with(&self, name: &str, env: &[(&str, &str)]) -> (Child, PathBuf) {
         let log = self.root.path().join(format!("{name}.log"));
         let file = std::fs::File::create(&log).unwrap();
         let child = self
             .kanisa(&["serve"])
+            .envs(env.iter().copied())
             .stdout(file.try_clone().unwrap())
             .stderr(file)
             .spawn()
