@@ -1,13 +1,17 @@
 -- users: staff and member profiles (the sign-in identity itself is auth.users, never exposed).
---   read    an active user reads their own profile. manage_admins (Admin Users) reads every
---           profile; so do manage_prayer_requests (the prayer list shows the requester and the
---           assignee) and view_audit_logs (the activity log names the admin), whose screens
---           join profiles.
---   update  an active user updates their own profile; manage_admins updates anyone's.
---           Columns: full_name, role, permissions, is_active. The trigger
---           users_guard_profile_change (migration 0006) refuses, with 42501, anyone changing
---           their own role, permissions or active state, and anyone below SUPER_ADMIN creating,
---           promoting to or changing a SUPER_ADMIN; so in effect a user edits only their own
+--   read    an active user reads their own profile. manage_prayer_requests reads every profile
+--           (the prayer list shows the requester and the assignee). Admin Users (manage_admins)
+--           and Activity Logs (view_audit_logs, which names the admin) are Super Admin screens,
+--           and their data follows the screen: those two permissions read every profile only
+--           with SUPER_ADMIN rank.
+--   update  an active user updates their own profile; a SUPER_ADMIN (rank 6, manage_admins)
+--           updates anyone's. A manage_admins holder below SUPER_ADMIN rank manages nobody:
+--           staff accounts are a Super Admin screen (decision of issue 13, "data follows the
+--           screen"). Columns: full_name, role, permissions, is_active. The trigger
+--           users_guard_profile_change (migrations 0006, 0011) refuses, with 42501, anyone
+--           changing their own role, permissions or active state, anyone below SUPER_ADMIN
+--           changing another account at all, and anyone changing an account that holds a
+--           permission or rank they lack; so below SUPER_ADMIN a user edits only their own
 --           full_name. email follows auth.users (trigger) and last_sign_in_at is the server's.
 --   insert, delete
 --           nobody through the table API: accounts are created and removed with their
@@ -24,13 +28,14 @@ CREATE POLICY users_read_own ON public.users FOR SELECT TO authenticated
   USING (id = (SELECT auth.uid()) AND (SELECT auth.is_active()));
 
 CREATE POLICY users_staff_read ON public.users FOR SELECT TO authenticated
-  USING ((SELECT auth.has_any_permission('manage_admins', 'manage_prayer_requests',
-                                         'view_audit_logs')));
+  USING ((SELECT auth.has_permission('manage_prayer_requests'))
+         OR ((SELECT auth.rank()) >= 6
+             AND (SELECT auth.has_any_permission('manage_admins', 'view_audit_logs'))));
 
 CREATE POLICY users_update_own ON public.users FOR UPDATE TO authenticated
   USING (id = (SELECT auth.uid()) AND (SELECT auth.is_active()))
   WITH CHECK (id = (SELECT auth.uid()) AND (SELECT auth.is_active()));
 
 CREATE POLICY users_admin_update ON public.users FOR UPDATE TO authenticated
-  USING ((SELECT auth.has_permission('manage_admins')))
-  WITH CHECK ((SELECT auth.has_permission('manage_admins')));
+  USING ((SELECT auth.rank()) >= 6 AND (SELECT auth.has_permission('manage_admins')))
+  WITH CHECK ((SELECT auth.rank()) >= 6 AND (SELECT auth.has_permission('manage_admins')));

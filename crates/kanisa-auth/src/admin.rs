@@ -1,14 +1,18 @@
 //! Staff accounts managed by a Super Admin (`/auth/v1/admin/users`): allowed to the
-//! service key and to active users holding `manage_admins`.
+//! service key and to active users holding `manage_admins` **with SUPER_ADMIN rank** — Admin
+//! Users is a Super Admin screen, and its data follows the screen (policies/README.md).
 //!
-//! The same guards as the table API's profile trigger (0006) apply here, where the server writes
-//! with owner rights: nobody changes their own role, permissions or active state or deletes
-//! themselves, and only a Super Admin creates, changes or deletes a Super Admin.
+//! The same guards as the table API's profile trigger (0006, 0011) apply here, where the server
+//! writes with owner rights: nobody changes their own role, permissions or active state or
+//! deletes themselves; only a Super Admin creates, changes or deletes a Super Admin; nobody
+//! gives a permission they do not hold; and nobody changes the password, e-mail, active state
+//! or rights of, deletes, or lifts the lockout of an account holding a permission or a rank they
+//! lack ([`covers`]).
 
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::session::{Security, check_password, log_activity};
+use crate::session::{Security, check_password, lift_locks, log_activity};
 use crate::user::{USER_COLUMNS, USER_FROM, User};
 use crate::{AuthError, ClientInfo, Identity, NewUser, create_user_in};
 
@@ -35,6 +39,18 @@ pub struct AdminUserChange {
     pub is_active: Option<bool>,
 }
 
+/// The rank that manages staff accounts: SUPER_ADMIN (back-office §2.14, the admin route
+/// table).
+const MANAGER_RANK: i64 = 6;
+
+/// True when an actor of `actor_rank` holding `held` may act on an account of `target_rank`
+/// holding `target`: they hold every permission it holds and at least its rank. Acting on an
+/// account that holds more than you would let you take it over (set its password, then sign
+/// in as it) and use what you were never given.
+pub(crate) fn covers(actor_rank: i64, held: &[&str], target_rank: i64, target: &[&str]) -> bool {
+    target_rank <= actor_rank && target.iter().all(|p| held.contains(p))
+}
+
 /// Who is acting: the service key, or a user (with their account loaded).
 enum Actor {
     Service,
@@ -53,6 +69,25 @@ impl Actor {
         match self {
             Actor::Service => true,
             Actor::User(u) => u.role() == "SUPER_ADMIN" && u.is_active,
+        }
+    }
+
+    /// Refuses acting on an account that holds a permission or rank the actor lacks.
+    fn check_covers(&self, target: &User) -> Result<(), AuthError> {
+        let Actor::User(actor) = self else {
+            return Ok(());
+        };
+        if covers(
+            actor.rank(),
+            &actor.permissions(),
+            target.rank(),
+            &target.permissions(),
+        ) {
+            Ok(())
+        } else {
+            Err(AuthError::Forbidden(
+                "You cannot change an account that holds a permission or rank you lack",
+            ))
         }
     }
 }
@@ -96,6 +131,11 @@ impl crate::Auth {
                 let user = self.user(identity).await?;
                 if !user.has_permission("manage_admins") {
                     return Err(AuthError::NotAllowed);
+                }
+                if user.rank() < MANAGER_RANK {
+                    return Err(AuthError::Forbidden(
+                        "Staff accounts are managed by a Super Admin",
+                    ));
                 }
                 Ok(Actor::User(user))
             }
@@ -208,6 +248,7 @@ impl crate::Auth {
         let target = User::load(&**db, id)
             .await?
             .ok_or(AuthError::UserNotFound)?;
+        actor.check_covers(&target)?;
         if let Some(email) = &change.email
             && email.trim().to_lowercase() != target.email
         {
@@ -340,6 +381,7 @@ impl crate::Auth {
                 "Only a Super Admin can create or change a Super Admin",
             ));
         }
+        actor.check_covers(&target)?;
         let security = Security::load(&**db).await?;
         let tx = db.transaction().await?;
         tx.execute("DELETE FROM auth.users WHERE id = $1", &[&id])
@@ -356,6 +398,45 @@ impl crate::Auth {
         }
         tx.commit().await?;
         Ok(target)
+    }
+
+    /// `DELETE /admin/users/{id}/lockout`: ends the account's sign-in locks (account-wide and
+    /// for every address) and restarts the failure counts, e.g. for the owner locked out by
+    /// someone else's guesses. A Super Admin's (or the service key's) act, written to the
+    /// activity log as `admin_lockout_lifted`. True when a lock was in force.
+    pub async fn lift_lockout(
+        &self,
+        identity: &Identity,
+        id: Uuid,
+        client: &ClientInfo,
+    ) -> Result<bool, AuthError> {
+        let actor = self.actor(identity).await?;
+        if !actor.is_super_admin() {
+            return Err(AuthError::Forbidden(
+                "Only a Super Admin can lift a sign-in lockout",
+            ));
+        }
+        let mut db = self.pool.get().await?;
+        let target = User::load(&**db, id)
+            .await?
+            .ok_or(AuthError::UserNotFound)?;
+        actor.check_covers(&target)?;
+        let security = Security::load(&**db).await?;
+        let tx = db.transaction().await?;
+        let was_locked = lift_locks(&*tx, &target.email, self.now()).await?;
+        if security.audit_logging {
+            log_activity(
+                &*tx,
+                actor.id(),
+                "admin_lockout_lifted",
+                json!({ "user_id": id, "email": target.email, "was_locked": was_locked }),
+                client,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        tracing::info!(%id, was_locked, "sign-in lockout lifted");
+        Ok(was_locked)
     }
 }
 
@@ -413,6 +494,26 @@ impl std::fmt::Debug for AdminUserChange {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_actor_covers_only_accounts_holding_no_more_than_they_do() {
+        let partial = ["manage_admins", "manage_users"];
+        let everything: Vec<&str> = crate::PERMISSIONS.to_vec();
+        // The probe's case: a partial ADMIN against an ADMIN holding much more.
+        assert!(!covers(5, &partial, 5, &everything[..20]));
+        // A permission more, or a rank more, is enough to refuse.
+        assert!(!covers(
+            5,
+            &partial,
+            5,
+            &["manage_admins", "system_settings"]
+        ));
+        assert!(!covers(5, &everything, 6, &[]));
+        // Equal or less: allowed.
+        assert!(covers(5, &partial, 5, &["manage_users"]));
+        assert!(covers(5, &partial, 1, &[]));
+        assert!(covers(6, &everything, 6, &everything));
+    }
 
     #[test]
     fn roles_and_permissions_are_checked() {

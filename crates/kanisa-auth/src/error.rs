@@ -23,6 +23,10 @@ pub enum AuthError {
     EmailTaken(String),
     #[error("{0}")]
     Validation(String),
+    #[error("The request contains a NUL character (\\u0000), which text may not contain.")]
+    NulCharacter,
+    #[error("The request body is larger than {0} bytes.")]
+    BodyTooLarge(usize),
     #[error("Invalid login credentials")]
     InvalidCredentials,
     #[error(
@@ -96,7 +100,8 @@ impl AuthError {
         use AuthError::*;
         match self {
             InvalidEmail(_) | InvalidRole(_) | InvalidPermission(_) | MissingName
-            | Validation(_) => (400, "validation_failed"),
+            | Validation(_) | NulCharacter => (400, "validation_failed"),
+            BodyTooLarge(_) => (413, "request_too_large"),
             PasswordTooShort(_) | PasswordTooLong => (422, "weak_password"),
             EmailTaken(_) => (422, "email_exists"),
             InvalidCredentials => (400, "invalid_credentials"),
@@ -118,6 +123,8 @@ impl AuthError {
             UnsupportedGrant(_) => (400, "unsupported_grant_type"),
             Unavailable(_) => (503, "unexpected_failure"),
             Db(e) if is_unavailable(e) => (503, "unexpected_failure"),
+            // A NUL that got past the server's body check: still the client's fault.
+            Db(e) if is_nul_refused(e) => (400, "validation_failed"),
             Hash | Io { .. } | Db(_) => (500, "unexpected_failure"),
         }
     }
@@ -136,6 +143,7 @@ impl AuthError {
     /// The message sent to clients: server faults are not described to them (they are logged).
     pub fn public_message(&self) -> String {
         match self {
+            AuthError::Db(e) if is_nul_refused(e) => AuthError::NulCharacter.to_string(),
             AuthError::Hash | AuthError::Io { .. } | AuthError::Db(_) => {
                 if self.status_and_code().0 == 503 {
                     "The database is unavailable; try again shortly".to_owned()
@@ -154,4 +162,11 @@ fn is_unavailable(e: &tokio_postgres::Error) -> bool {
             let c = c.code();
             c.starts_with("08") || c.starts_with("53") || c.starts_with("57P")
         })
+}
+
+/// PostgreSQL refuses 0x00 in text with 22021 (character_not_in_repertoire: "invalid byte
+/// sequence for encoding \"UTF8\": 0x00").
+fn is_nul_refused(e: &tokio_postgres::Error) -> bool {
+    e.code()
+        .is_some_and(|c| *c == tokio_postgres::error::SqlState::CHARACTER_NOT_IN_REPERTOIRE)
 }

@@ -13,10 +13,15 @@ pub const API_ROLES: &[&str] = &["anon", "authenticated", "service_role"];
 /// API keys (the anon and service_role tokens the apps and servers hold) live ten years.
 const API_KEY_LIFETIME_SECS: i64 = 10 * 365 * 24 * 3600;
 
+/// Clock skew allowed on both `exp` and `nbf`, in seconds.
+pub const LEEWAY_SECS: u64 = 30;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum JwtError {
     #[error("JWT expired")]
     Expired,
+    #[error("JWT is not valid yet")]
+    NotYetValid,
     #[error("JWT is invalid: {0}")]
     Invalid(String),
     #[error("JWT role {0:?} is not allowed")]
@@ -61,15 +66,18 @@ impl JwtKeys {
         }))
     }
 
-    /// Checks signature (HS256 only), expiry (30 s leeway) and role.
+    /// Checks signature (HS256 only), expiry and not-before ([`LEEWAY_SECS`] leeway on both;
+    /// `nbf` is optional, `exp` required) and role.
     pub fn verify(&self, token: &str) -> Result<Verified, JwtError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.validate_aud = false;
-        validation.leeway = 30;
+        validation.validate_nbf = true;
+        validation.leeway = LEEWAY_SECS;
         validation.set_required_spec_claims(&["exp"]);
         let data = jsonwebtoken::decode::<Value>(token, &self.decoding, &validation).map_err(
             |e| match e.kind() {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => JwtError::Expired,
+                jsonwebtoken::errors::ErrorKind::ImmatureSignature => JwtError::NotYetValid,
                 _ => JwtError::Invalid(e.to_string()),
             },
         )?;
@@ -142,5 +150,40 @@ mod tests {
             Err(JwtError::RoleNotAllowed("postgres".into()))
         );
         assert!(keys.verify("not.a.jwt").is_err());
+    }
+
+    #[test]
+    fn not_before_is_honoured_with_the_same_leeway_as_expiry() {
+        let keys = JwtKeys::new(SECRET);
+        let leeway = LEEWAY_SECS as i64;
+        let token = |nbf: Value| {
+            keys.sign(&json!({"role": "anon", "exp": now() + 3600, "nbf": nbf}))
+                .unwrap()
+        };
+        // Well in the future: refused, whatever the signature says.
+        assert_eq!(
+            keys.verify(&token(json!(now() + 3600))),
+            Err(JwtError::NotYetValid)
+        );
+        assert_eq!(
+            keys.verify(&token(json!(now() + leeway + 5))),
+            Err(JwtError::NotYetValid)
+        );
+        // Within the leeway (a clock a little ahead), now, and in the past: accepted.
+        for nbf in [now() + leeway - 5, now(), now() - 3600] {
+            assert!(keys.verify(&token(json!(nbf))).is_ok(), "nbf {nbf}");
+        }
+        // A malformed nbf is refused, not ignored.
+        assert!(matches!(
+            keys.verify(&token(json!("tomorrow"))),
+            Err(JwtError::Invalid(_))
+        ));
+        // The expiry's leeway is the same.
+        let expired = |exp: i64| keys.sign(&json!({"role": "anon", "exp": exp})).unwrap();
+        assert!(keys.verify(&expired(now() - leeway + 5)).is_ok());
+        assert_eq!(
+            keys.verify(&expired(now() - leeway - 5)),
+            Err(JwtError::Expired)
+        );
     }
 }

@@ -19,7 +19,9 @@ pub use error::AuthError;
 pub use hasher::Hasher;
 pub use jwt::{API_ROLES, JwtError, JwtKeys, Verified};
 pub use limit::RateLimiter;
-pub use session::{Auth, AuthOptions, ClientInfo, Clock, Identity, Session, UserUpdate};
+pub use session::{
+    ACCOUNT_LOCKOUT_FACTOR, Auth, AuthOptions, ClientInfo, Clock, Identity, Session, UserUpdate,
+};
 pub use user::User;
 
 use std::io::Write;

@@ -4,9 +4,14 @@
 //! Rules kept here:
 //! - the same "Invalid login credentials" for an unknown e-mail and a wrong password, with a
 //!   password check of the same cost in both cases;
-//! - lockout: `max_login_attempts` failures for one e-mail within `lockout_duration_minutes`
-//!   (Security settings) refuse every sign-in of that e-mail, the correct password included,
-//!   until the duration has passed since the last failure;
+//! - lockout, counted per account **and client address**: `max_login_attempts` failures for one
+//!   e-mail from one address within `lockout_duration_minutes` (Security settings) refuse every
+//!   sign-in of that e-mail from that address, the correct password included, until the
+//!   duration has passed since the last failure; so a stranger guessing from elsewhere does not
+//!   lock the owner out. [`ACCOUNT_LOCKOUT_FACTOR`] times as many failures from all addresses
+//!   together lock the account everywhere (a guesser with many addresses). A success resets the
+//!   count of its own address, and the account-wide count; a Super Admin can lift a lock
+//!   (`admin.rs`, which also restarts every count);
 //! - access tokens live `session_timeout_minutes`; a session not refreshed within that time can
 //!   no longer be refreshed (idle timeout);
 //! - refresh tokens are stored as SHA-256 digests, rotate on each use, and a revoked one
@@ -36,6 +41,14 @@ use crate::{AuthError, JwtKeys, RateLimiter, hash_password};
 /// A revoked refresh token may be presented again this long after its rotation (a client that
 /// lost the response) and still get the active token.
 pub const REUSE_GRACE_SECS: i64 = 10;
+
+/// The account-wide lockout threshold, as a multiple of the Security setting
+/// `max_login_attempts` (which counts failures per account and client address): with the
+/// default 5, 50 failures from all addresses within `lockout_duration_minutes` lock the account
+/// for every address. High enough that one stranger cannot lock anyone out (the per-address
+/// rate limit allows 30 password grants per 5 minutes), low enough to stop guessing spread over
+/// many addresses.
+pub const ACCOUNT_LOCKOUT_FACTOR: i64 = 10;
 
 /// The time source; tests move it.
 pub type Clock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
@@ -266,7 +279,7 @@ impl Auth {
         let now = self.now();
         let mut db = self.pool.get().await?;
         let security = Security::load(&**db).await?;
-        self.check_lockout(&**db, &email, now).await?;
+        self.check_lockout(&**db, &email, client.ip, now).await?;
         let found = db
             .query_opt(
                 "SELECT u.id, u.encrypted_password, coalesce(p.is_active, false) \
@@ -290,7 +303,8 @@ impl Auth {
         )
         .await?;
         let Some(id) = id.filter(|_| matches) else {
-            self.lock_if_too_many(&**db, &email, now, &security).await?;
+            self.lock_if_too_many(&**db, &email, client.ip, now, &security)
+                .await?;
             tracing::info!(ip = ?client.ip, "sign-in refused: invalid credentials");
             return Err(AuthError::InvalidCredentials);
         };
@@ -344,27 +358,32 @@ impl Auth {
         self.session(user, session_id, now, now, refresh_token, &security)
     }
 
-    /// Refuses while the e-mail is locked.
+    /// Refuses while the account is locked everywhere, or for this client address.
     async fn check_lockout(
         &self,
         db: &impl GenericClient,
         email: &str,
+        ip: Option<IpAddr>,
         now: DateTime<Utc>,
     ) -> Result<(), AuthError> {
         let until: Option<DateTime<Utc>> = db
-            .query_opt(
-                "SELECT locked_until FROM auth.lockouts WHERE email = $1 AND locked_until > $2",
-                &[&email, &now],
+            .query_one(
+                "SELECT greatest( \
+                   (SELECT locked_until FROM auth.lockouts \
+                     WHERE email = $1 AND locked_until > $3), \
+                   (SELECT locked_until FROM auth.address_lockouts \
+                     WHERE email = $1 AND ip_address = $2 AND locked_until > $3))",
+                &[&email, &ip, &now],
             )
             .await?
-            .map(|r| r.get(0));
+            .get(0);
         let Some(until) = until else {
             return Ok(());
         };
         let secs = ((until - now).num_milliseconds() + 999)
             .div_euclid(1000)
             .max(1);
-        tracing::info!("sign-in refused: locked out");
+        tracing::info!(?ip, "sign-in refused: locked out");
         Err(AuthError::LockedOut {
             minutes: (secs + 59) / 60,
             until: until.format("%H:%M").to_string(),
@@ -372,38 +391,75 @@ impl Auth {
         })
     }
 
-    /// After a failure: `max_login_attempts` failures within `lockout_duration_minutes` (since
-    /// the last success) lock the e-mail for `lockout_duration_minutes`.
+    /// After a failure, counting failures within `lockout_duration_minutes` that came after the
+    /// last account-wide lock (or its lifting):
+    /// - from this address, since its last success and its last lock: `max_login_attempts`
+    ///   lock the e-mail for this address;
+    /// - from every address, since the last success: [`ACCOUNT_LOCKOUT_FACTOR`] times that lock
+    ///   the e-mail everywhere.
+    ///
+    /// Either lock lasts `lockout_duration_minutes`. A caller without an address (in-process
+    /// use) counts towards the account-wide threshold only.
     async fn lock_if_too_many(
         &self,
         db: &impl GenericClient,
         email: &str,
+        ip: Option<IpAddr>,
         now: DateTime<Utc>,
         security: &Security,
     ) -> Result<(), AuthError> {
         let duration = chrono::Duration::minutes(security.lockout_duration_minutes);
-        let failures: i64 = db
+        let row = db
             .query_one(
-                "SELECT count(*) FROM auth.sign_in_attempts a \
-                 WHERE a.email = $1 AND NOT a.succeeded AND a.attempted_at > $2 \
-                   AND a.attempted_at <= $3 \
-                   AND a.attempted_at > coalesce((SELECT max(s.attempted_at) \
-                        FROM auth.sign_in_attempts s WHERE s.email = $1 AND s.succeeded \
-                        AND s.attempted_at <= $3), '-infinity') \
-                   AND a.attempted_at >= coalesce((SELECT l.locked_until FROM auth.lockouts l \
-                        WHERE l.email = $1), '-infinity')",
-                &[&email, &(now - duration), &now],
+                "WITH failed AS ( \
+                   SELECT a.ip_address, a.attempted_at FROM auth.sign_in_attempts a \
+                    WHERE a.email = $1 AND NOT a.succeeded \
+                      AND a.attempted_at > $3 AND a.attempted_at <= $4 \
+                      AND a.attempted_at >= coalesce((SELECT l.locked_until FROM auth.lockouts l \
+                           WHERE l.email = $1), '-infinity')) \
+                 SELECT \
+                   (SELECT count(*) FROM failed f WHERE f.ip_address = $2 \
+                      AND f.attempted_at > coalesce((SELECT max(s.attempted_at) \
+                           FROM auth.sign_in_attempts s WHERE s.email = $1 AND s.succeeded \
+                            AND s.ip_address = $2 AND s.attempted_at <= $4), '-infinity') \
+                      AND f.attempted_at >= coalesce((SELECT l.locked_until \
+                           FROM auth.address_lockouts l \
+                           WHERE l.email = $1 AND l.ip_address = $2), '-infinity')), \
+                   (SELECT count(*) FROM failed f \
+                     WHERE f.attempted_at > coalesce((SELECT max(s.attempted_at) \
+                           FROM auth.sign_in_attempts s WHERE s.email = $1 AND s.succeeded \
+                            AND s.attempted_at <= $4), '-infinity'))",
+                &[&email, &ip, &(now - duration), &now],
             )
-            .await?
-            .get(0);
-        if failures >= security.max_login_attempts {
+            .await?;
+        let (from_address, from_all): (i64, i64) = (row.get(0), row.get(1));
+        if let Some(ip) = ip
+            && from_address >= security.max_login_attempts
+        {
+            db.execute(
+                "INSERT INTO auth.address_lockouts (email, ip_address, locked_until) \
+                 VALUES ($1, $2, $3) ON CONFLICT (email, ip_address) \
+                 DO UPDATE SET locked_until = EXCLUDED.locked_until",
+                &[&email, &ip, &(now + duration)],
+            )
+            .await?;
+            tracing::info!(
+                from_address,
+                %ip,
+                "e-mail locked for one address after repeated failed sign-ins"
+            );
+        }
+        if from_all >= security.max_login_attempts * ACCOUNT_LOCKOUT_FACTOR {
             db.execute(
                 "INSERT INTO auth.lockouts (email, locked_until) VALUES ($1, $2) \
                  ON CONFLICT (email) DO UPDATE SET locked_until = EXCLUDED.locked_until",
                 &[&email, &(now + duration)],
             )
             .await?;
-            tracing::info!(failures, "e-mail locked after repeated failed sign-ins");
+            tracing::warn!(
+                from_all,
+                "e-mail locked for every address after repeated failed sign-ins"
+            );
         }
         Ok(())
     }
@@ -720,6 +776,37 @@ async fn end_session(
     tx.commit().await?;
     tracing::info!(%user_id, %session_id, reason, "session ended");
     Ok(())
+}
+
+/// Ends the locks of `email` (account-wide and per address) and restarts every failure count:
+/// the account-wide row is set to end `now`, which the counts start from. True when a lock
+/// was in force.
+pub(crate) async fn lift_locks(
+    db: &impl GenericClient,
+    email: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, AuthError> {
+    let was_locked: bool = db
+        .query_one(
+            "SELECT EXISTS (SELECT 1 FROM auth.lockouts WHERE email = $1 AND locked_until > $2) \
+                 OR EXISTS (SELECT 1 FROM auth.address_lockouts \
+                             WHERE email = $1 AND locked_until > $2)",
+            &[&email, &now],
+        )
+        .await?
+        .get(0);
+    db.execute(
+        "INSERT INTO auth.lockouts (email, locked_until) VALUES ($1, $2) \
+         ON CONFLICT (email) DO UPDATE SET locked_until = EXCLUDED.locked_until",
+        &[&email, &now],
+    )
+    .await?;
+    db.execute(
+        "DELETE FROM auth.address_lockouts WHERE email = $1",
+        &[&email],
+    )
+    .await?;
+    Ok(was_locked)
 }
 
 /// Length rules for a new password.

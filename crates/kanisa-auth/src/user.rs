@@ -80,6 +80,16 @@ impl User {
                 .is_some_and(|ps| ps.iter().any(|p| p.as_str() == Some(permission)))
     }
 
+    /// The effective permissions the account holds by its role and own list, whether or not
+    /// it is active (what acting on it would touch).
+    pub fn permissions(&self) -> Vec<&str> {
+        self.app_metadata
+            .get("permissions")
+            .and_then(Value::as_array)
+            .map(|ps| ps.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default()
+    }
+
     pub fn user_metadata(&self) -> Value {
         match &self.full_name {
             Some(name) => json!({ "full_name": name }),

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -115,11 +116,43 @@ fn identity(state: &AppState, headers: &HeaderMap) -> Result<Identity, AuthError
     Identity::from_claims(&verified.role, &claims)
 }
 
-fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, AuthError> {
+/// A request body as the handlers receive it: the bytes, or why they could not be read (too
+/// large for the route's limit, or cut off).
+type Body = Result<Bytes, BytesRejection>;
+
+/// The one place JSON bodies of `/auth/v1` are read: an over-size body is a 413 and a NUL
+/// character anywhere in the text (which PostgreSQL refuses in `text`) a 400, both in GoTrue's
+/// envelope, before any field reaches the auth service.
+fn parse_body<T: for<'de> Deserialize<'de>>(body: &Body) -> Result<T, AuthError> {
+    let body = body.as_ref().map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AuthError::BodyTooLarge(BODY_LIMIT)
+        } else {
+            AuthError::Validation(format!("Could not read the request body: {rejection}"))
+        }
+    })?;
     let body: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(body)
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| AuthError::Validation(format!("Could not read the request body: {e}")))?;
+    if contains_nul(&value) {
+        return Err(AuthError::NulCharacter);
+    }
+    serde_json::from_value(value)
         .map_err(|e| AuthError::Validation(format!("Could not read the request body: {e}")))
 }
+
+/// True when a string or a key anywhere in `value` holds U+0000.
+fn contains_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(contains_nul),
+        Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || contains_nul(v)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+/// The largest body `/auth/v1` reads (the router's limit for these routes).
+pub(crate) const BODY_LIMIT: usize = 64 * 1024;
 
 #[derive(Deserialize)]
 struct TokenBody {
@@ -134,7 +167,7 @@ pub async fn token(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Query(params): Params,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Response {
     let ctx = Ctx::new(&state, peer, &headers);
     let result = async {
@@ -214,7 +247,7 @@ pub async fn put_user(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Response {
     let ctx = Ctx::new(&state, peer, &headers);
     let result = async {
@@ -376,7 +409,7 @@ pub async fn admin_create(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Response {
     let ctx = Ctx::new(&state, peer, &headers);
     let result = async {
@@ -433,7 +466,7 @@ pub async fn admin_update(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Response {
     let ctx = Ctx::new(&state, peer, &headers);
     let result = async {
@@ -477,6 +510,28 @@ pub async fn admin_delete(
     ctx.respond(result)
 }
 
+/// `DELETE /admin/users/{id}/lockout` → 204: a Super Admin ends the account's sign-in locks.
+pub async fn admin_lift_lockout(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let ctx = Ctx::new(&state, peer, &headers);
+    let result = async {
+        let who = identity(&state, &headers)?;
+        state
+            .auth
+            .lift_lockout(&who, user_id(&id)?, &ctx.client)
+            .await
+    }
+    .await;
+    match result {
+        Ok(_) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => ctx.fail(e),
+    }
+}
+
 /// `GET /health`.
 pub async fn health() -> Response {
     axum::Json(json!({ "name": "Kanisa auth", "description": "GoTrue-compatible sign-in" }))
@@ -485,7 +540,20 @@ pub async fn health() -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::pagination_link;
+    use super::{contains_nul, pagination_link};
+    use serde_json::json;
+
+    #[test]
+    fn a_nul_is_found_in_any_string_or_key() {
+        assert!(!contains_nul(
+            &json!({"email": "a@b.org", "n": [1, true, null]})
+        ));
+        assert!(contains_nul(&json!({"email": "a\u{0}@b.org"})));
+        assert!(contains_nul(
+            &json!({"data": {"full_name": ["x", "y\u{0}"]}})
+        ));
+        assert!(contains_nul(&json!({"da\u{0}ta": 1})));
+    }
 
     #[test]
     fn pagination_names_the_next_and_last_pages() {

@@ -109,8 +109,12 @@ pub fn router(state: AppState) -> Router {
                 .put(auth::admin_update)
                 .delete(auth::admin_delete),
         )
+        .route(
+            "/auth/v1/admin/users/{id}/lockout",
+            axum::routing::delete(auth::admin_lift_lockout),
+        )
         .method_not_allowed_fallback(error::method_not_allowed)
-        .layer(axum::extract::DefaultBodyLimit::max(64 * 1024));
+        .layer(axum::extract::DefaultBodyLimit::max(auth::BODY_LIMIT));
     let mut api = rest.merge(auth);
     let storage_limit = state.storage.as_ref().map(|s| s.max_request_bytes());
     if let Some(limit) = storage_limit {

@@ -14,6 +14,9 @@ import type { Requirement } from '../lib/access';
  * - Communication: §2.4 lists manage_communications, send_sms, send_emails; the one vocabulary
  *   (spec README point 10, §6.3) calls the elders' permission send_communications, so it is
  *   listed too (§6.1: ELDER adds the communication hub).
+ * - System (Admin Users, Activity Logs, Settings): level SUPER_ADMIN plus the screen's permission.
+ *   The server holds their data to the same rule (data follows the screen, policies/README.md),
+ *   so this table is the rule, not just the menu.
  */
 export const screens = {
   dashboard: { path: '/dashboard', label: 'Dashboard', requirement: { level: 'MEMBER' } },

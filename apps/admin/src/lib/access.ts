@@ -32,6 +32,15 @@ export const ranks: Readonly<Record<string, number>> = {
  * permissions (§2.4, §6.4) then decide which screens each of them opens: a CONTENT_ADMIN reaches
  * Sermons, Events, Announcements and Leaders, not Donations. MINISTRY_LEADER and
  * DEPARTMENT_HEAD (rank 3) stay on the ELDER step.
+ *
+ * Two decisions about roles the server enforces (policies/README.md, issue 13):
+ * - Ranks inherit defaults: MINISTRY_LEADER and DEPARTMENT_HEAD hold at least ELDER's default
+ *   permissions (prayer requests, the communication hub, member details), so they open what an
+ *   ELDER opens.
+ * - Data follows the screen: the System screens (Admin Users, Activity Logs, Settings) need the
+ *   SUPER_ADMIN level and their permission, and so does their data on the server — an ADMIN
+ *   holding view_audit_logs, system_settings or manage_admins in its list reads no activity log,
+ *   changes no setting and manages no staff account.
  */
 export const levelRanks = {
   MEMBER: 1,

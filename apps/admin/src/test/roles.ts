@@ -44,6 +44,17 @@ export const serverAnswers = {
       'view_member_details',
     ],
   },
+  // Ranks inherit defaults (migration 0011): rank 3 holds at least ELDER's.
+  MINISTRY_LEADER: {
+    role: 'MINISTRY_LEADER',
+    rank: 3,
+    permissions: ['manage_prayer_requests', 'send_communications', 'view_member_details'],
+  },
+  DEPARTMENT_HEAD: {
+    role: 'DEPARTMENT_HEAD',
+    rank: 3,
+    permissions: ['manage_prayer_requests', 'send_communications', 'view_member_details'],
+  },
   ELDER: {
     role: 'ELDER',
     rank: 2,

@@ -571,6 +571,335 @@ async fn activity_logs_written_through_the_table_api_carry_the_real_client() {
     assert_eq!(row.get::<_, &str>(2), "Kanisa back office test");
 }
 
+/// Issue 13, finding 1: an ADMIN holding only manage_admins and manage_users set the password
+/// of an ADMIN holding 20 permissions, then signed in as them. Staff accounts are a Super
+/// Admin's to manage (data follows the screen), through the auth API and the table API alike.
+#[tokio::test]
+async fn a_partial_administrator_cannot_take_over_a_fuller_account() {
+    let app = TestApp::spawn().await;
+    let root_id = app
+        .user("root@example.org", "SUPER_ADMIN", "root-password-1")
+        .await;
+    let partial_id = app
+        .user("partial@example.org", "ADMIN", "partial-password-1")
+        .await;
+    let victim = app
+        .user("victim@example.org", "ADMIN", "victim-password-1")
+        .await;
+    app.db
+        .as_ref()
+        .unwrap()
+        .client()
+        .await
+        .execute(
+            "UPDATE public.users SET permissions = ARRAY['manage_admins', 'manage_users'] \
+             WHERE id = $1",
+            &[&partial_id],
+        )
+        .await
+        .unwrap();
+    let token = |session: Value| session["access_token"].as_str().unwrap().to_owned();
+    let partial = token(
+        app.sign_in("partial@example.org", "partial-password-1")
+            .await
+            .json()
+            .await
+            .unwrap(),
+    );
+    let victim_path = format!("/admin/users/{victim}");
+    for (method, path, body) in [
+        (
+            reqwest::Method::PUT,
+            victim_path.clone(),
+            json!({"password": "taken-over-1"}),
+        ),
+        (
+            reqwest::Method::PUT,
+            victim_path.clone(),
+            json!({"ban_duration": "876000h"}),
+        ),
+        (
+            reqwest::Method::PUT,
+            victim_path.clone(),
+            json!({"email": "attacker@example.org"}),
+        ),
+        (reqwest::Method::DELETE, victim_path.clone(), json!({})),
+        (reqwest::Method::GET, "/admin/users".to_owned(), json!({})),
+        (
+            reqwest::Method::DELETE,
+            format!("{victim_path}/lockout"),
+            json!({}),
+        ),
+    ] {
+        let res = app
+            .auth(method.clone(), &path)
+            .bearer_auth(&partial)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "{method} {path}");
+        assert_eq!(
+            res.json::<Value>().await.unwrap(),
+            json!({"code": 403, "error_code": "not_admin",
+                   "msg": "Staff accounts are managed by a Super Admin"})
+        );
+    }
+    // Nor through the table API.
+    let res = app
+        .http
+        .patch(app.url(&format!("/rest/v1/users?id=eq.{victim}")))
+        .bearer_auth(&partial)
+        .header("Prefer", "return=representation")
+        .json(&json!({"is_active": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.json::<Value>().await.unwrap(), json!([]));
+    assert_eq!(
+        app.sign_in("victim@example.org", "taken-over-1")
+            .await
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
+    let res = app.sign_in("victim@example.org", "victim-password-1").await;
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "the victim's account is intact"
+    );
+    let session: Value = res.json().await.unwrap();
+    assert_eq!(session["user"]["app_metadata"]["is_active"], true);
+
+    // The Super Admin still manages it.
+    let root = token(
+        app.sign_in("root@example.org", "root-password-1")
+            .await
+            .json()
+            .await
+            .unwrap(),
+    );
+    let res = app
+        .auth(reqwest::Method::PUT, &victim_path)
+        .bearer_auth(&root)
+        .json(&json!({"password": "reset-by-root-1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.sign_in("victim@example.org", "reset-by-root-1")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_ne!(root_id, victim);
+}
+
+/// Issue 13, finding 2: a NUL character (which PostgreSQL refuses in text) anywhere in a JSON
+/// body of /auth/v1 is the client's mistake, answered in GoTrue's envelope, not a 500.
+#[tokio::test]
+async fn a_nul_character_in_a_body_is_a_400_in_the_gotrue_envelope() {
+    let app = TestApp::spawn().await;
+    app.user("clerk@example.org", "ADMIN", "clerk-password")
+        .await;
+    let session: Value = app
+        .sign_in("clerk@example.org", "clerk-password")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let user_token = session["access_token"].as_str().unwrap().to_owned();
+    let service = app.service_key.clone();
+    let nul = "a\u{0}b";
+    let cases: Vec<(reqwest::Method, &str, Option<&str>, Value)> = vec![
+        (
+            reqwest::Method::POST,
+            "/token?grant_type=password",
+            None,
+            json!({"email": format!("clerk{nul}@example.org"), "password": "clerk-password"}),
+        ),
+        (
+            reqwest::Method::POST,
+            "/token?grant_type=password",
+            None,
+            json!({"email": "clerk@example.org", "password": nul}),
+        ),
+        (
+            reqwest::Method::POST,
+            "/token?grant_type=refresh_token",
+            None,
+            json!({"refresh_token": nul}),
+        ),
+        (
+            reqwest::Method::PUT,
+            "/user",
+            Some(&user_token),
+            json!({"data": {"full_name": nul}}),
+        ),
+        (
+            reqwest::Method::POST,
+            "/admin/users",
+            Some(&service),
+            json!({"email": format!("new{nul}@example.org"), "password": "new-password-1",
+                   "user_metadata": {"full_name": "New"}, "app_metadata": {"role": "MEMBER"}}),
+        ),
+        (
+            reqwest::Method::POST,
+            "/admin/users",
+            Some(&service),
+            json!({"email": "new@example.org", "password": "new-password-1",
+                   "user_metadata": {"full_name": nul}, "app_metadata": {"role": "MEMBER"}}),
+        ),
+        (
+            reqwest::Method::POST,
+            "/admin/users",
+            Some(&service),
+            json!({"email": "new@example.org", "password": "new-password-1",
+                   "user_metadata": {"full_name": "New"},
+                   "app_metadata": {"role": "MEMBER", "permissions": [nul]}}),
+        ),
+    ];
+    for (method, path, bearer, body) in cases {
+        let mut req = app.auth(method.clone(), path).json(&body);
+        if let Some(token) = bearer {
+            req = req.bearer_auth(token);
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(
+            res.status(),
+            StatusCode::BAD_REQUEST,
+            "{method} {path} {body}"
+        );
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(
+            answer["error_code"], "validation_failed",
+            "{path}: {answer}"
+        );
+        assert!(
+            answer["msg"].as_str().unwrap().contains("NUL character"),
+            "{answer}"
+        );
+    }
+    // The newer envelope too.
+    let res = app
+        .auth(reqwest::Method::POST, "/token?grant_type=password")
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .json(&json!({"email": format!("x{nul}@example.org"), "password": "p"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["code"],
+        "validation_failed"
+    );
+    // A backslash followed by "u0000" is just text.
+    let res = app.sign_in("clerk@example.org", "\\u0000-not-a-nul").await;
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "invalid_credentials"
+    );
+}
+
+/// Issue 13, finding 3: a body over the limit is a 413 in GoTrue's envelope, not plain text.
+#[tokio::test]
+async fn an_over_size_body_is_a_413_in_the_gotrue_envelope() {
+    let app = TestApp::spawn().await;
+    let big = json!({"email": "x@example.org", "password": "p".repeat(100 * 1024)});
+    let res = app
+        .auth(reqwest::Method::POST, "/token?grant_type=password")
+        .json(&big)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!({"code": 413, "error_code": "request_too_large",
+               "msg": "The request body is larger than 65536 bytes."})
+    );
+    let res = app
+        .auth(reqwest::Method::POST, "/admin/users")
+        .bearer_auth(&app.service_key)
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .json(&big)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["code"],
+        "request_too_large"
+    );
+}
+
+/// Issue 13, finding 5: failures are counted per account and client address (the real one,
+/// from a trusted proxy's X-Forwarded-For), and a Super Admin lifts a lock.
+#[tokio::test]
+async fn a_lockout_holds_for_the_guessing_address_only_and_a_super_admin_lifts_it() {
+    let app = TestApp::spawn_trusting("127.0.0.1").await;
+    let id = app
+        .user("root@example.org", "SUPER_ADMIN", "root-password-1")
+        .await;
+    app.user("second@example.org", "SUPER_ADMIN", "second-password-1")
+        .await;
+    let attempt = |from: &'static str, password: &'static str| {
+        app.auth(reqwest::Method::POST, "/token?grant_type=password")
+            .header("x-forwarded-for", from)
+            .json(&json!({"email": "root@example.org", "password": password}))
+            .send()
+    };
+    for _ in 0..5 {
+        let res = attempt("203.0.113.66", "guess").await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    }
+    let res = attempt("203.0.113.66", "root-password-1").await.unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "user_locked"
+    );
+    let res = attempt("198.51.100.7", "root-password-1").await.unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "the owner, elsewhere, signs in"
+    );
+
+    let second: Value = app
+        .sign_in("second@example.org", "second-password-1")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let res = app
+        .auth(
+            reqwest::Method::DELETE,
+            &format!("/admin/users/{id}/lockout"),
+        )
+        .bearer_auth(second["access_token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let res = attempt("203.0.113.66", "root-password-1").await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK, "lifted");
+    let res = app
+        .auth(reqwest::Method::DELETE, "/admin/users/not-a-uuid/lockout")
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
 /// The table API and storage refuse a token whose session ended, like /auth/v1/user does:
 /// after sign-out, and after a refresh token is used twice (which ends the session).
 #[tokio::test]

@@ -15,18 +15,34 @@ use crate::{TEST_SECRET, TestApp};
 // Who asks
 // ---------------------------------------------------------------------------------------------
 
-/// The identities of the matrix, in its column order: (label, role, active). anon has no
-/// profile; every other one is a profile with its role's default permissions.
-const IDENTITIES: [(&str, Option<&str>, bool); 9] = [
-    ("anon", None, true),
-    ("MEMBER", Some("MEMBER"), true),
-    ("ELDER", Some("ELDER"), true),
-    ("CONTENT_ADMIN", Some("CONTENT_ADMIN"), true),
-    ("FINANCE_ADMIN", Some("FINANCE_ADMIN"), true),
-    ("MEMBER_ADMIN", Some("MEMBER_ADMIN"), true),
-    ("ADMIN", Some("ADMIN"), true),
-    ("SUPER_ADMIN", Some("SUPER_ADMIN"), true),
-    ("deactivated ADMIN", Some("ADMIN"), false),
+/// The identities of the matrix, in its column order: (label, role, active, own permission
+/// list). anon has no profile; every other one is a profile with its role's default
+/// permissions, except "ADMIN+all", an ADMIN whose own list holds every permission: what it still
+/// cannot do shows what needs SUPER_ADMIN rank (the System screens' data follows the screen).
+type Identity = (
+    &'static str,
+    Option<&'static str>,
+    bool,
+    Option<&'static [&'static str]>,
+);
+const IDENTITIES: [Identity; 12] = [
+    ("anon", None, true, None),
+    ("MEMBER", Some("MEMBER"), true, None),
+    ("ELDER", Some("ELDER"), true, None),
+    ("MINISTRY_LEADER", Some("MINISTRY_LEADER"), true, None),
+    ("DEPARTMENT_HEAD", Some("DEPARTMENT_HEAD"), true, None),
+    ("CONTENT_ADMIN", Some("CONTENT_ADMIN"), true, None),
+    ("FINANCE_ADMIN", Some("FINANCE_ADMIN"), true, None),
+    ("MEMBER_ADMIN", Some("MEMBER_ADMIN"), true, None),
+    ("ADMIN", Some("ADMIN"), true, None),
+    (
+        "ADMIN+all",
+        Some("ADMIN"),
+        true,
+        Some(kanisa_auth::PERMISSIONS),
+    ),
+    ("SUPER_ADMIN", Some("SUPER_ADMIN"), true, None),
+    ("deactivated ADMIN", Some("ADMIN"), false, None),
 ];
 
 /// A caller: no token (anon), or a signed-in user's access token.
@@ -157,30 +173,30 @@ fn rows(a: &Answer) -> usize {
 /// table has one row more; an update or delete answers 2xx and the row (read by the owner
 /// afterwards) changed or is gone. Each cell gets freshly seeded rows.
 #[rustfmt::skip]
-const EXPECTED: &[(&str, [&str; 9])] = &[
-    //                        anon    MEMBER  ELDER   CONTENT FINANCE MEMBER_ ADMIN   SUPER_  deactivated
-    //                                                _ADMIN  _ADMIN  ADMIN           ADMIN   ADMIN
-    ("sermons",               ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("sermon_series",         ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("events",                ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("announcements",         ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("church_leaders",        ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("departments",           ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("ministries",            ["s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "s---"]),
-    ("daily_verses",          ["S---", "S---", "S---", "SIUD", "S---", "S---", "SIUD", "SIUD", "S---"]),
-    ("members",               ["----", "s---", "S---", "S---", "S---", "SIUD", "SIUD", "SIUD", "----"]),
-    ("member_ministries",     ["----", "----", "S---", "S---", "S---", "SIUD", "SIUD", "SIUD", "----"]),
-    ("attendance_aggregates", ["----", "----", "----", "----", "----", "SIUD", "SIUD", "SIUD", "----"]),
-    ("prayer_requests",       ["-I--", "sI--", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "----"]),
-    ("giving_records",        ["----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "----"]),
-    ("payment_logs",          ["----", "----", "----", "----", "S---", "----", "S---", "S---", "----"]),
-    ("budgets",               ["----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "----"]),
-    ("expenses",              ["----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "----"]),
-    ("messages",              ["-I--", "-I--", "SIU-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "----"]),
-    ("message_templates",     ["----", "----", "SIUD", "----", "----", "SIUD", "SIUD", "SIUD", "----"]),
-    ("admin_activity_logs",   ["----", "-I--", "-I--", "-I--", "-I--", "-I--", "SI--", "SI--", "----"]),
-    ("system_settings",       ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIU-", "s---"]),
-    ("users",                 ["----", "s-u-", "S-u-", "s-u-", "s-u-", "s-u-", "S-u-", "S-U-", "----"]),
+const EXPECTED: &[(&str, [&str; 12])] = &[
+    //                        anon    MEMBER  ELDER   MINIST  DEPART  CONTENT FINANCE MEMBER_ ADMIN   ADMIN   SUPER_  deactivated
+    //                                                RY_LEAD MENT_HE _ADMIN  _ADMIN  ADMIN           +all    ADMIN   ADMIN
+    ("sermons",               ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("sermon_series",         ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("events",                ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("announcements",         ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("church_leaders",        ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("departments",           ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("ministries",            ["s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("daily_verses",          ["S---", "S---", "S---", "S---", "S---", "SIUD", "S---", "S---", "SIUD", "SIUD", "SIUD", "S---"]),
+    ("members",               ["----", "s---", "S---", "S---", "S---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("member_ministries",     ["----", "----", "S---", "S---", "S---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("attendance_aggregates", ["----", "----", "----", "----", "----", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("prayer_requests",       ["-I--", "sI--", "SIUD", "SIUD", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "----"]),
+    ("giving_records",        ["----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("payment_logs",          ["----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
+    ("budgets",               ["----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("expenses",              ["----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("messages",              ["-I--", "-I--", "SIU-", "SIU-", "SIU-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("message_templates",     ["----", "----", "SIUD", "SIUD", "SIUD", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("admin_activity_logs",   ["----", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "SI--", "----"]),
+    ("system_settings",       ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIU-", "s---"]),
+    ("users",                 ["----", "s-u-", "S-u-", "S-u-", "S-u-", "s-u-", "s-u-", "s-u-", "S-u-", "S-u-", "S-U-", "----"]),
 ];
 
 /// How to seed and write one table. SQL runs as the owner; `{n}` is replaced by a fresh
@@ -639,7 +655,10 @@ async fn probe(app: &TestApp, sql: &Client, f: &Fixture, label: &str, who: &Call
 
 /// The matrix as found, in the layout of EXPECTED.
 fn render(found: &[(&str, Vec<String>)]) -> String {
-    let mut out = format!("{:<22} anon MEMB ELDE CONT FINA M_AD ADMI SUPE deac\n", "");
+    let mut out = format!(
+        "{:<22} anon MEMB ELDE MINI DEPA CONT FINA M_AD ADMI A+al SUPE deac\n",
+        ""
+    );
     for (table, cells) in found {
         out += &format!("{table:<22} {}\n", cells.join(" "));
     }
@@ -651,14 +670,14 @@ async fn the_policy_matrix_holds_for_every_table_and_identity() {
     let app = TestApp::spawn().await;
     let sql = app.db.as_ref().unwrap().client().await;
     let mut callers = Vec::new();
-    for (_, role, active) in IDENTITIES {
+    for (_, role, active, permissions) in IDENTITIES {
         callers.push(match role {
             None => Caller::anon(),
-            Some(role) => user(&sql, role, active, None).await,
+            Some(role) => user(&sql, role, active, permissions).await,
         });
     }
     let fixtures = fixtures();
-    let expected: HashMap<&str, [&str; 9]> = EXPECTED.iter().copied().collect();
+    let expected: HashMap<&str, [&str; 12]> = EXPECTED.iter().copied().collect();
     // Every exposed table is in the matrix (the view message_stats and the functions have
     // their own tests below).
     let tables: Vec<String> = sql
@@ -936,7 +955,10 @@ async fn settings_show_the_public_rows_and_never_a_secret() {
 
     let member = user(&sql, "MEMBER", true, None).await;
     let admin = user(&sql, "ADMIN", true, None).await;
-    for who in [&Caller::anon(), &member, &admin] {
+    // Given system_settings in its own list, an ADMIN is still below the Settings screen's
+    // rank, and the screen's data follows it.
+    let full_admin = user(&sql, "ADMIN", true, Some(kanisa_auth::PERMISSIONS)).await;
+    for who in [&Caller::anon(), &member, &admin, &full_admin] {
         let a = app
             .call(
                 who,
@@ -1019,17 +1041,19 @@ async fn settings_show_the_public_rows_and_never_a_secret() {
         )
         .await;
     assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
-    // An ADMIN (no system_settings permission) changes nothing.
-    let a = app
-        .call(
-            &admin,
-            Method::PATCH,
-            "system_settings?key=eq.church_name",
-            "return=representation",
-            Some(&json!({"value": "Hijacked"})),
-        )
-        .await;
-    assert_eq!(a.body, json!([]), "{}", a.status);
+    // An ADMIN changes nothing, with or without the system_settings permission.
+    for who in [&admin, &full_admin] {
+        let a = app
+            .call(
+                who,
+                Method::PATCH,
+                "system_settings?key=eq.church_name",
+                "return=representation",
+                Some(&json!({"value": "Hijacked"})),
+            )
+            .await;
+        assert_eq!(a.body, json!([]), "{}", a.status);
+    }
     let name: Value = sql
         .query_one(
             "SELECT value FROM system_settings WHERE key = 'church_name'",
@@ -1320,8 +1344,10 @@ async fn a_member_cannot_raise_their_own_role_or_permissions() {
     assert_eq!(roles, ["MEMBER", "MEMBER"]);
 }
 
+/// Staff accounts are a Super Admin screen, and its data follows the screen (issue 13): an
+/// ADMIN trusted with manage_admins changes no other profile through the table API.
 #[tokio::test]
-async fn only_a_super_admin_makes_or_edits_a_super_admin() {
+async fn only_a_super_admin_changes_other_profiles() {
     let app = TestApp::spawn().await;
     let sql = app.db.as_ref().unwrap().client().await;
     let super_admin = user(&sql, "SUPER_ADMIN", true, None).await;
@@ -1343,35 +1369,7 @@ async fn only_a_super_admin_makes_or_edits_a_super_admin() {
     let member = user(&sql, "MEMBER", true, None).await;
     let path = |c: &Caller| format!("users?id=eq.{}", c.id.as_deref().unwrap());
 
-    // They cannot hand out a permission they do not hold (here: the settings of a Super Admin).
-    let a = app
-        .call(
-            &admin,
-            Method::PATCH,
-            &path(&member),
-            "return=minimal",
-            Some(&json!({"permissions": ["system_settings"]})),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
-    assert_eq!(
-        a.body["message"],
-        "You can only give permissions you hold yourself"
-    );
-
-    // They manage ordinary accounts...
-    let a = app
-        .call(
-            &admin,
-            Method::PATCH,
-            &path(&member),
-            "return=representation",
-            Some(&json!({"role": "ELDER", "full_name": "Elder Kamau"})),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert_eq!(a.body[0]["role"], "ELDER");
-    // ...and see the Super Admin's row...
+    // They see other profiles (the prayer list names requesters)...
     let a = app
         .call(
             &admin,
@@ -1382,18 +1380,29 @@ async fn only_a_super_admin_makes_or_edits_a_super_admin() {
         )
         .await;
     assert_eq!(a.body, json!([{"role": "SUPER_ADMIN"}]));
-    // ...but cannot promote anyone to Super Admin, nor touch a Super Admin.
+    // ...but change none: not an ordinary account, not a Super Admin, not to Super Admin.
     for (target, body) in [
+        (
+            &member,
+            json!({"role": "ELDER", "full_name": "Elder Kamau"}),
+        ),
+        (&member, json!({"permissions": ["manage_members"]})),
+        (&member, json!({"is_active": false})),
         (&member, json!({"role": "SUPER_ADMIN"})),
         (&super_admin, json!({"full_name": "Renamed"})),
         (&super_admin, json!({"is_active": false})),
-        (&super_admin, json!({"role": "ADMIN"})),
     ] {
         let a = app
-            .call(&admin, Method::PATCH, &path(target), "", Some(&body))
+            .call(
+                &admin,
+                Method::PATCH,
+                &path(target),
+                "return=representation",
+                Some(&body),
+            )
             .await;
-        assert_eq!(a.status, StatusCode::FORBIDDEN, "{body}: {}", a.body);
-        assert_eq!(a.body["code"], "42501");
+        assert_eq!(a.status, StatusCode::OK, "{body}: {}", a.body);
+        assert_eq!(a.body, json!([]), "{body}");
     }
     // Nor create accounts through the table API (that is /auth/v1/admin/users).
     let a = app

@@ -38,6 +38,8 @@ const expectedMenus: Record<keyof typeof serverAnswers, string[]> = {
   CONTENT_ADMIN: ['Dashboard', 'Members', 'Content: Sermons, Events, Announcements, Leaders'],
   FINANCE_ADMIN: ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Budget', 'Reports'],
   MEMBER_ADMIN: ['Dashboard', 'Members', 'Attendance', 'Communication'],
+  MINISTRY_LEADER: ['Dashboard', 'Prayer Requests', 'Communication'],
+  DEPARTMENT_HEAD: ['Dashboard', 'Prayer Requests', 'Communication'],
   ELDER: ['Dashboard', 'Prayer Requests', 'Communication'],
   MEMBER: ['Dashboard'],
 };
@@ -54,6 +56,11 @@ describe('visibleMenu (§2.4)', () => {
   it('uses the profile’s own list: an ADMIN without content permissions loses the Content group', () => {
     const admin = { role: 'ADMIN', rank: 5, permissions: ['manage_members', 'view_reports'] };
     expect(labels(visibleMenu(admin))).toEqual(['Dashboard', 'Members', 'Reports']);
+  });
+
+  it('shows the System screens only at SUPER_ADMIN rank, whatever permissions a lower role holds', () => {
+    const admin = { ...serverAnswers.ADMIN, permissions: [...serverAnswers.SUPER_ADMIN.permissions] };
+    expect(labels(visibleMenu(admin)).some((entry) => entry.startsWith('System'))).toBe(false);
   });
 
   it('keeps only the items of a group the user may open', () => {
