@@ -30,6 +30,9 @@ BEGIN
 END
 $$;
 REVOKE ALL ON FUNCTION auth.require_session(text) FROM PUBLIC;
+-- The context statement starts as the login role, before it switches to the caller's: the
+-- login role may name the schema (it holds no right on anything in it but this function).
+GRANT USAGE ON SCHEMA auth TO authenticator;
 GRANT EXECUTE ON FUNCTION auth.require_session(text)
   TO authenticator, anon, authenticated, service_role;
 

@@ -21,7 +21,7 @@ use crate::error::PgError;
 /// It also refuses a token whose session has ended (signed out, ended elsewhere, refresh token
 /// reused): `auth.require_session` (migration 0012) raises `PT401` for a `session_id` claim
 /// without its `auth.sessions` row. It runs first, before the role switch.
-pub const CONTEXT_SQL: &str = "SELECT auth.require_session($2::json ->> 'session_id'), \
+pub const CONTEXT_SQL: &str = "SELECT auth.require_session($2::text::json ->> 'session_id'), \
      set_config('role', $1, true), \
      set_config('request.jwt.claims', $2, true), \
      set_config('request.jwt.claim.sub', coalesce($2::json ->> 'sub', ''), true), \

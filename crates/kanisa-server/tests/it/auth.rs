@@ -981,6 +981,13 @@ async fn a_token_of_an_ended_session_is_refused_everywhere() {
         .json()
         .await
         .unwrap();
+    // Refreshed twice, so the first token's child is spent too: no grace for its reuse.
+    let refreshed: Value = refresh(refreshed["refresh_token"].as_str().unwrap().to_owned())
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let newest = refreshed["access_token"].as_str().unwrap().to_owned();
     assert_eq!(everywhere(newest.clone()).await.0, StatusCode::OK);
     let reused = refresh(first_refresh).await.unwrap();
