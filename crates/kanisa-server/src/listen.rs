@@ -334,7 +334,7 @@ mod tests {
             Some(Refusal::Full)
         );
         drop(a1);
-        assert!(limits.admit(a, &o.trusted_proxies).is_ok());
+        let _a3 = limits.admit(a, &o.trusted_proxies).unwrap();
         assert_eq!(limits.clients.lock().unwrap().get(&a), Some(&2));
     }
 

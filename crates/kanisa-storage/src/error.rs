@@ -129,6 +129,11 @@ impl From<tokio_postgres::Error> for StorageError {
                 "You may not do this with this object (row-level security)".to_owned(),
             ),
             Some("23514") => StorageError::InvalidKey(kanisa_pg::describe(&e)),
+            // A NUL (\u0000) in a name or in metadata: PostgreSQL stores no such text.
+            Some("22P05") | Some("22021") => StorageError::InvalidRequest(
+                "The request contains a NUL character (\\u0000), which cannot be stored"
+                    .to_owned(),
+            ),
             Some("PT401") => StorageError::SessionEnded(
                 "JWT session has ended: sign in again".to_owned(),
             ),

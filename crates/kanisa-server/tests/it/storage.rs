@@ -758,3 +758,48 @@ async fn storage_buckets_are_for_staff() {
             .starts_with("application/json")
     );
 }
+
+/// A NUL (\u0000) in an upload's metadata, raw (x-metadata) or multipart (the metadata field),
+/// is the client's mistake: 400 with the reason, never a 500, and nothing is stored.
+#[tokio::test]
+async fn storage_refuses_a_nul_in_metadata_with_a_400() {
+    use base64::Engine as _;
+    let app = TestApp::spawn().await;
+    let editor = user(&app, "CONTENT_ADMIN").await;
+    let metadata = base64::engine::general_purpose::STANDARD.encode(r#"{"note":"a\u0000b"}"#);
+    let res = app
+        .storage(Method::POST, "/object/church-files/public/sermons/nul.pdf", &editor)
+        .header(header::CONTENT_TYPE, "application/pdf")
+        .header("x-metadata", metadata)
+        .body(pdf(64))
+        .send()
+        .await
+        .unwrap();
+    let (status, code, message) = refusal(res).await;
+    assert_eq!((status, code.as_str()), (StatusCode::BAD_REQUEST, "InvalidRequest"));
+    assert!(message.contains("NUL character"), "{message}");
+
+    let form = reqwest::multipart::Form::new()
+        .text("metadata", r#"{"\u0000key":"value"}"#)
+        .part(
+            "",
+            reqwest::multipart::Part::bytes(pdf(64))
+                .file_name("nul.pdf")
+                .mime_str("application/pdf")
+                .unwrap(),
+        );
+    let res = app
+        .storage(Method::POST, "/object/church-files/public/sermons/nul.pdf", &editor)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let (status, code, _) = refusal(res).await;
+    assert_eq!((status, code.as_str()), (StatusCode::BAD_REQUEST, "InvalidRequest"));
+    let res = app
+        .storage(Method::GET, "/object/church-files/public/sermons/nul.pdf", &editor)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND, "nothing was stored");
+}
