@@ -91,6 +91,7 @@ pub fn router(state: AppState) -> Router {
         .route("/rest/v1/{table}/{*rest}", any(error::no_route))
         .route("/rest/v1", get(rest::openapi))
         .route("/rest/v1/", get(rest::openapi))
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
     let auth = Router::new()
         .route("/auth/v1/token", post(auth::token))
