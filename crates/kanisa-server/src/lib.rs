@@ -173,6 +173,10 @@ fn storage_router(max_body: u64) -> Router<AppState> {
                 .head(storage::download_signed),
         )
         .route(&format!("{O}/sign/{{bucket}}"), post(storage::sign_many))
+        .route(
+            &format!("{O}/upload/sign/{{bucket}}/{{*path}}"),
+            post(storage::sign_upload).put(storage::upload_signed),
+        )
         .route(&format!("{O}/list/{{bucket}}"), post(storage::list))
         .route("/storage/v1/bucket", get(storage::buckets))
         .route("/storage/v1/bucket/{id}", get(storage::bucket))
