@@ -176,3 +176,58 @@ async fn anon_is_refused_before_any_schema_detail() {
         );
     }
 }
+
+/// The OpenAPI document lists the errors the API really gives, each with the envelope as its
+/// schema, beside the successes; answers are described by a row schema without `required`
+/// (select= picks the columns), request bodies by the full row.
+#[tokio::test]
+async fn the_openapi_document_describes_errors_and_selected_rows() {
+    let app = TestApp::spawn().await;
+    let doc: Value = service(&app, Method::GET, "")
+        .await
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let error = &doc["components"]["schemas"]["Error"];
+    assert_eq!(error["required"], json!(["code", "message"]));
+    for key in ["code", "message", "details", "hint"] {
+        assert!(error["properties"].get(key).is_some(), "{key}");
+    }
+    let mut operations = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            operations += 1;
+            let responses = op["responses"].as_object().unwrap();
+            for status in [
+                "400", "401", "403", "404", "405", "406", "409", "413", "415", "416", "500", "503",
+            ] {
+                assert_eq!(
+                    responses[status]["content"]["application/json"]["schema"]["$ref"],
+                    "#/components/schemas/Error",
+                    "{method} {path} {status}"
+                );
+            }
+        }
+    }
+    assert!(operations > 40, "{operations}");
+    let get = &doc["paths"]["/sermons"]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+    assert_eq!(
+        get["items"]["$ref"],
+        "#/components/schemas/sermons.selected"
+    );
+    let selected = &doc["components"]["schemas"]["sermons.selected"];
+    assert!(selected.get("required").is_none(), "{selected}");
+    assert!(selected["properties"].get("title").is_some());
+    assert!(
+        doc["components"]["schemas"]["sermons"]["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("title"))
+    );
+    // An insert's 201 has no body under return=minimal: no schema is promised for it.
+    let created = &doc["paths"]["/sermons"]["post"]["responses"]["201"]["content"];
+    assert_eq!(created["application/json"], json!({}));
+}
