@@ -586,7 +586,7 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
 /// is built from the table's name in the schema cache, nothing from the request.
 fn without_empty_column_list(sql: String, table: &str, write: &Write<'_>) -> String {
     match write {
-        Write::Insert { columns, .. } if columns.is_empty() => {
+        Write::Insert { columns: [], .. } => {
             let target = quoted_table(table);
             sql.replacen(
                 &format!("INSERT INTO {target} () "),

@@ -64,7 +64,7 @@ impl<'a> Call<'a> {
         self
     }
 
-    fn as_role(mut self, role: &'a str) -> Self {
+    fn by(mut self, role: &'a str) -> Self {
         self.role = role;
         self
     }
@@ -178,7 +178,7 @@ async fn an_empty_insert_still_meets_privileges_and_policies() {
     let (fresh, rest) = setup().await;
     let refused = Call::new(Method::Post, "kanisa_test_defaults", "")
         .body(json!({}))
-        .as_role("anon")
+        .by("anon")
         .send(&rest)
         .await
         .unwrap_err();
@@ -194,7 +194,7 @@ async fn an_empty_insert_still_meets_privileges_and_policies() {
     for body in [json!({}), json!([])] {
         let err = Call::new(Method::Post, "sermons", "")
             .body(body.clone())
-            .as_role("anon")
+            .by("anon")
             .send(&rest)
             .await
             .unwrap_err();
@@ -276,7 +276,7 @@ async fn access_is_checked_before_columns() {
         ),
     ];
     for (call, role, status, what) in cases {
-        let call = call.as_role(role);
+        let call = call.by(role);
         let err = call.send(&rest).await.unwrap_err();
         let parts = err.parts(role == "anon");
         assert_eq!(
