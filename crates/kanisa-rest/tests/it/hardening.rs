@@ -265,6 +265,19 @@ async fn access_is_checked_before_columns() {
             403,
             "table admin_activity_logs",
         ),
+        // Signed in, may read the view but not write it: not "cannot insert into view".
+        (
+            Call::new(Method::Post, "message_stats", "").body(json!({"nope": 1})),
+            "authenticated",
+            403,
+            "view message_stats",
+        ),
+        (
+            Call::new(Method::Post, "message_stats", "").body(json!({})),
+            "anon",
+            401,
+            "view message_stats",
+        ),
         // anon calls no staff function, whatever its arguments.
         (
             Call::new(Method::Post, "get_message_stats", "")
