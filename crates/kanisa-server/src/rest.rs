@@ -157,20 +157,22 @@ async fn respond(
             })?,
         _ => None,
     };
-    // POST and PATCH bodies in the media types PostgREST reads (JSON, CSV) become JSON.
-    let body = if method == Method::POST || method == Method::PATCH {
-        kanisa_rest::json_body(header_str(&headers, header::CONTENT_TYPE.as_str()), &body)
-            .map_err(|e| ApiError::from(e.parts(true)))?
-            .into_owned()
-            .into()
-    } else {
-        body
-    };
     let caller = match state.caller(&headers) {
         Ok(c) => c,
         Err(e) => return Ok(unauthorized(&e)),
     };
     let anon = caller.role == "anon";
+    // POST and PATCH bodies in the media types PostgREST reads (JSON, CSV) become JSON.
+    let body = if method == Method::POST || method == Method::PATCH {
+        let content_type = header_str(&headers, header::CONTENT_TYPE.as_str());
+        match kanisa_rest::json_body(content_type, &body) {
+            Ok(std::borrow::Cow::Borrowed(_)) => body.clone(),
+            Ok(std::borrow::Cow::Owned(json)) => Bytes::from(json),
+            Err(e) => return Err(e.parts(anon).into()),
+        }
+    } else {
+        body
+    };
     let headers_json = headers_json(&headers);
     let path = format!("/rest/v1/{}{target}", if rpc { "rpc/" } else { "" });
     let req = ApiRequest {

@@ -143,6 +143,24 @@ async fn csv_bodies_insert_and_other_media_types_are_refused() {
     }
 }
 
+/// A token that does not verify is refused before the body is looked at.
+#[tokio::test]
+async fn a_bad_token_is_refused_before_the_body_is_read() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .http
+        .post(app.url("/rest/v1/sermons"))
+        .bearer_auth("not-a-token")
+        .header("content-type", "text/plain")
+        .body("hello")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "PGRST301", "{body}");
+}
+
 /// anon's empty insert into a table it may not write is PostgREST's permission error, never
 /// a SQL syntax error; an unknown column on such a table is refused the same way.
 #[tokio::test]
