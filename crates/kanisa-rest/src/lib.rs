@@ -235,7 +235,11 @@ impl Rest {
                 Method::Post | Method::Patch | Method::Delete => {
                     match self.plan_write_request(&cache, req, &params)?.statement {
                         Some(stmt) => stmt,
-                        None => return Ok("-- no statement: the body holds no rows".to_owned()),
+                        None => {
+                            return Ok(
+                                "-- no statement: the body holds no rows or columns".to_owned()
+                            );
+                        }
                     }
                 }
             }
@@ -430,17 +434,13 @@ impl Rest {
                         });
                     }
                 }
-                if columns.is_empty() {
-                    return Err(RestError::InvalidBody(
-                        "PATCH needs at least one column".into(),
-                    ));
-                }
                 let write = sql::Write::Update {
                     columns: &columns,
                     body: Value::Object(object).to_string(),
                     conditions: &filter_plan.conditions,
                 };
-                (Some(build(&write)), 204)
+                // As PostgREST: `{}` changes nothing, and nothing needs to run.
+                ((!columns.is_empty()).then(|| build(&write)), 204)
             }
             Method::Delete => {
                 if filter_plan.conditions.is_empty() {
@@ -868,7 +868,7 @@ impl Rest {
 
 /// A write's statement, and what its response needs to know.
 struct PlannedWrite {
-    /// `None` for an insert of no rows (`[]`).
+    /// `None` for an insert of no rows (`[]`) or an update of no columns (`{}`).
     statement: Option<Statement>,
     /// The status on success (before upsert and representation adjust it).
     status: u16,

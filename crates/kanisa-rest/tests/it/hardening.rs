@@ -170,6 +170,51 @@ async fn an_insert_without_columns_takes_every_default() {
     );
 }
 
+/// PATCH `{}` (with a filter) changes nothing and runs nothing: 204, or `[]` with
+/// return=representation, as PostgREST answers.
+#[tokio::test]
+async fn an_update_without_columns_changes_nothing() {
+    let (fresh, rest) = setup().await;
+    fresh
+        .client
+        .batch_execute("INSERT INTO public.kanisa_test_defaults (note) VALUES ('kept')")
+        .await
+        .unwrap();
+    let minimal = Call::new(Method::Patch, "kanisa_test_defaults", "id=gt.0")
+        .body(json!({}))
+        .send(&rest)
+        .await
+        .expect("PATCH {} is no error");
+    assert_eq!((minimal.status, minimal.body.as_deref()), (204, None));
+    let represented = Call::new(Method::Patch, "kanisa_test_defaults", "id=gt.0")
+        .body(json!({}))
+        .representation()
+        .send(&rest)
+        .await
+        .unwrap();
+    assert_eq!(
+        (represented.status, represented.body.as_deref()),
+        (200, Some("[]"))
+    );
+    let note: String = fresh
+        .client
+        .query_one("SELECT note FROM public.kanisa_test_defaults", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(note, "kept");
+    // Without a filter it is still refused, as every PATCH is.
+    let unfiltered = Call::new(Method::Patch, "kanisa_test_defaults", "")
+        .body(json!({}))
+        .send(&rest)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(unfiltered, RestError::MissingFilter { .. }),
+        "{unfiltered:?}"
+    );
+}
+
 /// The policies still decide: anon may insert into the table but its policy refuses the row
 /// of defaults (42501 from PostgreSQL, 401); into a table it has no INSERT right on, `{}` and
 /// `[]` are refused before any statement — never a syntax error.
