@@ -7,11 +7,11 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 KANISA_RELEASE := $(TARGET_DIR)/release/kanisa
 KANISA_DEBUG := $(TARGET_DIR)/debug/kanisa
 
-.PHONY: help run test bench build apps apps-deps rust-checks rust-test apps-checks e2e chromium fmt clean-data
+.PHONY: help run test bench build apps apps-deps rust-checks rust-test apps-checks e2e schemathesis chromium fmt clean-data
 
 help:
 	@echo "make run    build everything and serve on http://localhost:8080 (demo content, first admin)"
-	@echo "make test   formatting, lints, type checks, Rust and app tests, browser smoke test"
+	@echo "make test   formatting, lints, type checks, Rust and app tests, browser smoke test, schemathesis"
 	@echo "make bench  start-up time, idle memory and API load figures of a release build"
 
 ## Build both apps and the release server, then serve with the managed cluster in ./data.
@@ -20,7 +20,7 @@ run: apps
 	$(KANISA_RELEASE) serve
 
 ## Everything CI checks. Installs what it needs (npm packages, Chromium from Debian).
-test: rust-checks apps-checks rust-test e2e
+test: rust-checks apps-checks rust-test e2e schemathesis
 	@echo "make test: all checks passed"
 
 build: apps
@@ -57,6 +57,13 @@ chromium:
 e2e: apps chromium
 	cargo build --locked --bin kanisa
 	scripts/with-s3.sh scripts/e2e.sh $(KANISA_DEBUG)
+
+## The table API against its own OpenAPI document: schemathesis (PyPI, pinned, cached venv) as
+## anon and as the service key on a throwaway server, about a minute each
+## (SCHEMATHESIS_MAX_TIME, SCHEMATHESIS_MAX_EXAMPLES).
+schemathesis:
+	cargo build --locked --bin kanisa
+	scripts/schemathesis.sh $(KANISA_DEBUG)
 
 ## Measurements (never assertions) of a release build: start-up time and idle memory, the
 ## table API under load (wrk, installed on demand; pgbench floor), then the public pages' first

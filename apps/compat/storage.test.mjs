@@ -174,6 +174,35 @@ describe('storage-js against /storage/v1', () => {
     assert.equal(ok.error, null, JSON.stringify(ok.error));
   });
 
+  test('a signed upload URL: made for whoever may upload there, used without a session', async () => {
+    const path = `public/${unique('compat')}.png`;
+    const signed = await content.from(BUCKET).createSignedUploadUrl(path);
+    assert.equal(signed.error, null, JSON.stringify(signed.error));
+    assert.equal(signed.data.path, path);
+    assert.ok(signed.data.token, 'a token');
+    assert.ok(
+      signed.data.signedUrl.startsWith(`${storageUrl}/object/upload/sign/${BUCKET}/${path}?token=`),
+      signed.data.signedUrl,
+    );
+    // The upload goes through a client holding only the anon key: the token is the permission.
+    const up = await anon
+      .from(BUCKET)
+      .uploadToSignedUrl(path, signed.data.token, blob(PNG, 'image/png'));
+    assert.equal(up.error, null, JSON.stringify(up.error));
+    uploaded.push(path);
+    assert.equal(up.data.path, path);
+    assert.equal(up.data.fullPath, `${BUCKET}/${path}`);
+    const res = await fetch(anon.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    assert.deepEqual(Buffer.from(await res.arrayBuffer()), PNG);
+    // Not twice without upsert; and nobody the policies refuse gets a URL.
+    const again = await anon
+      .from(BUCKET)
+      .uploadToSignedUrl(path, signed.data.token, blob(PNG, 'image/png'));
+    assertRefused(again.error, 409);
+    const refused = await anon.from(BUCKET).createSignedUploadUrl(`public/${unique('compat')}.png`);
+    assertRefused(refused.error, 403);
+  });
+
   test('anon cannot write into public/', async () => {
     const { error } = await anon
       .from(BUCKET)

@@ -12,5 +12,5 @@ mod parse;
 
 pub use parse::{
     MAX_DEPTH, MAX_PARAMS, MAX_VALUE_BYTES, ParseError, parse_columns, parse_filter, parse_logic,
-    parse_order, parse_prefer, parse_query, parse_range, parse_select,
+    parse_order, parse_prefer, parse_query, parse_range, parse_select, range_header,
 };

@@ -63,6 +63,20 @@ pub enum RestError {
     NotAcceptable(String),
     #[error("{0}")]
     Unsupported(String),
+    /// A function called with a method other than GET, HEAD and POST.
+    #[error("Cannot use the {0} method on RPC")]
+    RpcMethod(String),
+    /// The role was granted no right to do this to the table or function at all (checked
+    /// against the schema cache's privileges before the request is planned any further, so a
+    /// refused caller learns nothing of its columns).
+    #[error("permission denied for {kind} {name}")]
+    PermissionDenied { kind: &'static str, name: String },
+    /// A `Range` header whose last item comes before its first.
+    #[error("Requested range not satisfiable")]
+    InvalidRange(String),
+    /// A body in a media type the table API does not read.
+    #[error("Content-Type not acceptable: {0}")]
+    UnsupportedMediaType(String),
     #[error("Function public.{0} changes data and cannot be called with GET; use POST")]
     VolatileGet(String),
     #[error("cannot cast to {0}")]
@@ -86,6 +100,8 @@ pub struct ErrorParts {
     pub internal: bool,
     /// A `Content-Range` to send with the error (416 names the total).
     pub content_range: Option<String>,
+    /// The methods the resource takes, for the `Allow` header of a 405.
+    pub allow: Option<&'static str>,
 }
 
 impl RestError {
@@ -99,6 +115,7 @@ impl RestError {
             hint: None,
             internal: false,
             content_range: None,
+            allow: None,
         };
         match self {
             RestError::Parse(e) => ErrorParts {
@@ -212,7 +229,20 @@ impl RestError {
             },
             RestError::NotAcceptable(_) => p(406, "PGRST107"),
             RestError::Unsupported(_) => p(400, "PGRST100"),
-            RestError::VolatileGet(_) => p(405, "25006"),
+            RestError::RpcMethod(_) => ErrorParts {
+                allow: Some(RPC_METHODS),
+                ..p(405, "PGRST101")
+            },
+            RestError::PermissionDenied { .. } => p(if anon { 401 } else { 403 }, "42501"),
+            RestError::InvalidRange(details) => ErrorParts {
+                details: text(details.clone()),
+                ..p(416, "PGRST103")
+            },
+            RestError::UnsupportedMediaType(_) => p(400, "PGRST102"),
+            RestError::VolatileGet(_) => ErrorParts {
+                allow: Some("POST"),
+                ..p(405, "25006")
+            },
             RestError::BadCast(_) => p(400, "PGRST100"),
             RestError::Pool(_) => ErrorParts {
                 message: "The database is not available right now. Please try again.".into(),
@@ -223,6 +253,11 @@ impl RestError {
         }
     }
 }
+
+/// The methods a table takes (`Allow` of a 405 on a table).
+pub const TABLE_METHODS: &str = "OPTIONS, GET, HEAD, POST, PATCH, DELETE";
+/// The methods a function takes (`Allow` of a 405 on `/rpc/…`).
+pub const RPC_METHODS: &str = "OPTIONS, GET, HEAD, POST";
 
 fn text(details: String) -> Option<Value> {
     Some(Value::String(details))
@@ -239,6 +274,7 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
             hint: None,
             internal: true,
             content_range: None,
+            allow: None,
         };
     };
     let code = db.code().code();
@@ -276,5 +312,6 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         hint: db.hint().map(str::to_owned),
         internal: status >= 500 && code != "57014",
         content_range: None,
+        allow: None,
     }
 }

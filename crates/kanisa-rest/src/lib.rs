@@ -7,6 +7,7 @@
 //! [`RestError`] to responses) and never decides access itself.
 #![forbid(unsafe_code)]
 
+mod body;
 mod cache;
 mod error;
 mod openapi;
@@ -21,7 +22,8 @@ use kanisa_pg::context::{CONTEXT_SQL, ConnectionGuard};
 use kanisa_query::ast::{Count, Preferences, QueryParams, RangeHeader, Resolution, Return};
 use serde_json::Value;
 
-pub use error::{ErrorParts, RestError};
+pub use body::json_body;
+pub use error::{ErrorParts, RPC_METHODS, RestError, TABLE_METHODS};
 pub use plan::{Candidate, ReadPlan, plan_read, plan_rpc, plan_write};
 pub use schema::{Column, ForeignKey, Function, FunctionArg, SchemaCache, Table};
 pub use sql::{
@@ -231,7 +233,14 @@ impl Rest {
             match req.method {
                 Method::Get | Method::Head => self.plan_read_request(&cache, req, &params)?.1,
                 Method::Post | Method::Patch | Method::Delete => {
-                    self.plan_write_request(&cache, req, &params)?.statement
+                    match self.plan_write_request(&cache, req, &params)?.statement {
+                        Some(stmt) => stmt,
+                        None => {
+                            return Ok(
+                                "-- no statement: the body holds no rows or columns".to_owned()
+                            );
+                        }
+                    }
                 }
             }
         };
@@ -269,6 +278,7 @@ impl Rest {
         req: &ApiRequest<'_>,
         params: &QueryParams,
     ) -> Result<(ApiResponse, Vec<String>), RestError> {
+        allowed(cache.table(req.target)?, req, |g| g.select)?;
         let (plan, stmt, explain) = self.plan_read_request(cache, req, params)?;
         let tables = plan.tables();
         let out = self
@@ -343,6 +353,7 @@ impl Rest {
         let (statement, status) = match req.method {
             Method::Post => {
                 let rows = body_rows(req.body)?;
+                let row_count = rows.len();
                 let columns = match &params.columns {
                     Some(cols) => cols.clone(),
                     None => row_keys(&rows)?,
@@ -396,7 +407,8 @@ impl Rest {
                     on_conflict: conflict.map(|c| (keys.as_slice(), c)),
                     defaults,
                 };
-                (build(&write), 201)
+                // As PostgREST: `[]` inserts nothing, and nothing needs to run.
+                ((row_count > 0).then(|| build(&write)), 201)
             }
             Method::Patch => {
                 if filter_plan.conditions.is_empty() {
@@ -422,17 +434,13 @@ impl Rest {
                         });
                     }
                 }
-                if columns.is_empty() {
-                    return Err(RestError::InvalidBody(
-                        "PATCH needs at least one column".into(),
-                    ));
-                }
                 let write = sql::Write::Update {
                     columns: &columns,
                     body: Value::Object(object).to_string(),
                     conditions: &filter_plan.conditions,
                 };
-                (build(&write), 204)
+                // As PostgREST: `{}` changes nothing, and nothing needs to run.
+                ((!columns.is_empty()).then(|| build(&write)), 204)
             }
             Method::Delete => {
                 if filter_plan.conditions.is_empty() {
@@ -444,7 +452,7 @@ impl Rest {
                 let write = sql::Write::Delete {
                     conditions: &filter_plan.conditions,
                 };
-                (build(&write), 204)
+                (Some(build(&write)), 204)
             }
             Method::Get | Method::Head => unreachable!("reads are handled by Rest::read"),
         };
@@ -465,6 +473,12 @@ impl Rest {
         req: &ApiRequest<'_>,
         params: &QueryParams,
     ) -> Result<ApiResponse, RestError> {
+        allowed(cache.table(req.target)?, req, |g| match req.method {
+            Method::Post => g.insert,
+            Method::Patch => g.update,
+            Method::Delete => g.delete,
+            Method::Get | Method::Head => g.select,
+        })?;
         let PlannedWrite {
             statement,
             status,
@@ -492,9 +506,23 @@ impl Rest {
         // Only these checks can refuse a write after it ran; without them the transaction's
         // end goes out with the statement (one round trip).
         let needs_check = max_affected.is_some() || accept == Accept::Object;
-        let out = self
-            .execute(&statement, None, req, false, needs_check.then_some(&check))
-            .await?;
+        let out = match &statement {
+            Some(statement) => {
+                self.execute(statement, None, req, false, needs_check.then_some(&check))
+                    .await?
+            }
+            None => {
+                let nothing = Outcome {
+                    total: None,
+                    page: 0,
+                    body: "[]".to_owned(),
+                    inserted: None,
+                    planned: None,
+                };
+                check(&nothing)?;
+                nothing
+            }
+        };
         if strict {
             preference_applied.push("handling=strict".to_owned());
         }
@@ -576,10 +604,8 @@ impl Rest {
                     }
                 },
             },
-            _ => {
-                return Err(RestError::Unsupported(
-                    "Functions are called with GET or POST".into(),
-                ));
+            Method::Patch | Method::Delete => {
+                return Err(RestError::RpcMethod(method_name(req.method).to_owned()));
             }
         };
         let mut params = params.clone();
@@ -604,6 +630,18 @@ impl Rest {
         cache: &SchemaCache,
         req: ApiRequest<'_>,
     ) -> Result<ApiResponse, RestError> {
+        let function = cache.function(req.target)?;
+        let executable = match req.caller.role.as_str() {
+            "anon" => function.anon_execute,
+            "authenticated" => function.authenticated_execute,
+            _ => true,
+        };
+        if !executable {
+            return Err(RestError::PermissionDenied {
+                kind: "function",
+                name: function.name.clone(),
+            });
+        }
         let PlannedRpc {
             function,
             plan,
@@ -826,7 +864,8 @@ impl Rest {
 
 /// A write's statement, and what its response needs to know.
 struct PlannedWrite {
-    statement: Statement,
+    /// `None` for an insert of no rows (`[]`) or an update of no columns (`{}`).
+    statement: Option<Statement>,
     /// The status on success (before upsert and representation adjust it).
     status: u16,
     preference_applied: Vec<String>,
@@ -878,6 +917,24 @@ fn plan_rows(explain: &Value) -> Option<i64> {
     let rows = explain.get(0)?.get("Plan")?.get("Plan Rows")?.as_f64()?;
     // A float of at most 2^53 from the planner: rounding it is the intent.
     Some(rows.round().clamp(0.0, i64::MAX as f64) as i64)
+}
+
+/// Refuses a caller whose role was granted no right of the kind `right` picks on `table`
+/// (`service_role` may do everything). PostgreSQL would refuse it too, but only after the
+/// request was planned — and planning errors name columns. Rows are still the policies' call.
+/// [`Rest::explain`] does not ask: it shows the SQL a refused request would have run.
+fn allowed(
+    table: &Table,
+    req: &ApiRequest<'_>,
+    right: impl Fn(&schema::Grants) -> bool,
+) -> Result<(), RestError> {
+    match table.grants.of(&req.caller.role) {
+        Some(grants) if !right(&grants) => Err(RestError::PermissionDenied {
+            kind: if table.is_view { "view" } else { "table" },
+            name: table.name.clone(),
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn parse(req: &ApiRequest<'_>, is_arg: impl Fn(&str) -> bool) -> Result<QueryParams, RestError> {

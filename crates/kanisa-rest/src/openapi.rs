@@ -36,8 +36,10 @@ pub fn document(cache: &SchemaCache, server_url: &str, role: &str) -> Value {
 
     let mut paths = Map::new();
     let mut schemas = Map::new();
+    schemas.insert(ERROR_SCHEMA.to_owned(), error_schema());
     for (t, grants) in &tables {
         schemas.insert(t.name.clone(), table_schema(t));
+        schemas.insert(selected_name(&t.name), selected_schema(t));
         paths.insert(format!("/{}", t.name), table_path(t, grants));
     }
     for f in &functions {
@@ -63,6 +65,95 @@ pub fn document(cache: &SchemaCache, server_url: &str, role: &str) -> Value {
         },
         "security": [{"bearer": []}, {"apikey": []}],
     })
+}
+
+/// The error envelope every failure answers with (`kanisa-server`'s `ApiError`).
+const ERROR_SCHEMA: &str = "Error";
+
+/// Every status an error of the table API may have (kanisa-rest's `error.rs`, the server's
+/// limits and token checks): 300 an ambiguous embed, 400 the request, 401/403 privileges and
+/// policies, 404 an unknown table or function, 405 a method, 406 `Accept` or a single object,
+/// 409 a conflict, 413 the body, 414 the query string, 415 a media type, 416 a range, 500,
+/// 503, 504 the server or database.
+const ERROR_STATUSES: &[(&str, &str)] = &[
+    (
+        "300",
+        "More than one relationship matches an embed (PGRST201)",
+    ),
+    (
+        "400",
+        "The request is malformed or names something that does not exist",
+    ),
+    ("401", "Anonymous, without the right; or a bad token"),
+    (
+        "403",
+        "Signed in, without the right (privileges or row-level policies)",
+    ),
+    ("404", "No such table or function"),
+    ("405", "The method is not allowed here"),
+    (
+        "406",
+        "The Accept header or the single-object contract cannot be met",
+    ),
+    ("409", "A unique or foreign key conflict"),
+    ("413", "The body is too large"),
+    ("414", "The query string is too long"),
+    ("415", "The body's media type is not accepted"),
+    ("416", "The range cannot be satisfied"),
+    ("500", "The server failed"),
+    ("503", "The database is not available"),
+    ("504", "The statement took too long"),
+];
+
+fn error_schema() -> Value {
+    json!({
+        "type": "object",
+        "required": ["code", "message"],
+        "properties": {
+            "code": {"type": "string", "description": "PostgREST's code, or the SQLSTATE"},
+            "message": {"type": "string"},
+            "details": {"nullable": true,
+                        "description": "Text; for PGRST201 the candidate relationships"},
+            "hint": {"type": "string", "nullable": true},
+        },
+    })
+}
+
+/// `responses` of an operation: its successes, then every error status.
+fn with_errors(successes: Value) -> Value {
+    let mut responses = match successes {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    for (status, description) in ERROR_STATUSES {
+        responses.insert(
+            (*status).to_owned(),
+            json!({
+                "description": description,
+                "content": {"application/json": {"schema": {
+                    "$ref": format!("#/components/schemas/{ERROR_SCHEMA}")
+                }}},
+            }),
+        );
+    }
+    Value::Object(responses)
+}
+
+/// The name of a table's row as a read returns it.
+fn selected_name(table: &str) -> String {
+    format!("{table}.selected")
+}
+
+/// A row as an answer carries it: `select=` picks, renames and embeds, so any of the columns
+/// may be there and others may be added; none is required.
+fn selected_schema(t: &Table) -> Value {
+    let properties: Map<String, Value> = t
+        .columns
+        .iter()
+        .map(|c| (c.name.clone(), column_schema(c)))
+        .collect();
+    json!({"type": "object", "properties": properties,
+           "description": format!("A row of {} as select= shapes it", t.name)})
 }
 
 fn column_schema(c: &Column) -> Value {
@@ -94,9 +185,8 @@ fn type_schema(type_name: &str) -> Value {
         "boolean" => json!({"type": "boolean"}),
         "uuid" => json!({"type": "string", "format": "uuid"}),
         "date" => json!({"type": "string", "format": "date"}),
-        "timestamp with time zone" | "timestamp without time zone" => {
-            json!({"type": "string", "format": "date-time"})
-        }
+        // RFC 3339 needs an offset: a timestamp without time zone has none.
+        "timestamp with time zone" => json!({"type": "string", "format": "date-time"}),
         "json" | "jsonb" => json!({}),
         _ => json!({"type": "string", "x-postgres-type": type_name}),
     }
@@ -145,7 +235,8 @@ fn param_ref(name: &str) -> Value {
 
 fn table_path(t: &Table, grants: &Grants) -> Value {
     let schema_ref = json!({"$ref": format!("#/components/schemas/{}", t.name)});
-    let rows = json!({"type": "array", "items": schema_ref});
+    let selected_ref = json!({"$ref": format!("#/components/schemas/{}", selected_name(&t.name))});
+    let rows = json!({"type": "array", "items": selected_ref});
     let mut filters: Vec<Value> = t
         .columns
         .iter()
@@ -173,28 +264,35 @@ fn table_path(t: &Table, grants: &Grants) -> Value {
     }}}});
     let mut write_params = vec![param_ref("select"), param_ref("prefer")];
     write_params.append(&mut filters);
+    // An insert answers 201 (200: an upsert that inserted nothing) with the rows under
+    // Prefer: return=representation and without a body otherwise, so no schema is promised.
+    let written = |description: &str| {
+        json!({"description": format!("{description}; the rows with Prefer: return=representation"),
+               "content": {"application/json": {}}})
+    };
     let mut item = json!({});
     if grants.select {
         item["get"] = json!({"summary": format!("Read {}", t.name), "parameters": read_params,
-                "responses": {"200": ok("The rows"), "206": ok("A partial page")}});
+                "responses": with_errors(json!({"200": ok("The rows"), "206": ok("A partial page")}))});
     }
     if !t.is_view {
         if grants.insert {
             item["post"] = json!({"summary": format!("Insert into {}", t.name),
                 "parameters": [param_ref("select"), param_ref("prefer")],
                 "requestBody": body,
-                "responses": {"201": ok("Created")}});
+                "responses": with_errors(json!({"201": written("Created"),
+                                                "200": written("An upsert that inserted no row")}))});
         }
         if grants.update {
             item["patch"] = json!({"summary": format!("Update rows of {} (a filter is required)", t.name),
                 "parameters": write_params.clone(),
                 "requestBody": {"content": {"application/json": {"schema": schema_ref}}},
-                "responses": {"200": ok("The updated rows"), "204": {"description": "Updated"}}});
+                "responses": with_errors(json!({"200": ok("The updated rows"), "204": {"description": "Updated"}}))});
         }
         if grants.delete {
             item["delete"] = json!({"summary": format!("Delete rows of {} (a filter is required)", t.name),
                 "parameters": write_params,
-                "responses": {"200": ok("The deleted rows"), "204": {"description": "Deleted"}}});
+                "responses": with_errors(json!({"200": ok("The deleted rows"), "204": {"description": "Deleted"}}))});
         }
     }
     item
@@ -216,11 +314,12 @@ fn function_path(f: &Function) -> Value {
     if !required.is_empty() {
         args["required"] = json!(required);
     }
-    let result = if f.returns_void() {
+    let result = with_errors(if f.returns_void() {
         json!({"204": {"description": "Done"}})
     } else {
-        json!({"200": {"description": "The result", "content": {"application/json": {}}}})
-    };
+        json!({"200": {"description": "The result", "content": {"application/json": {}}},
+               "206": {"description": "A partial page of a set", "content": {"application/json": {}}}})
+    });
     let mut item = json!({
         "post": {
             "summary": f.description.clone().unwrap_or_else(|| format!("Call {}", f.name)),

@@ -294,10 +294,8 @@ fn select_node(
             OutItem::Embed(embed) => add_embed(&mut q, plan, embed),
         }
     }
-    if plan.items.is_empty() {
-        // `select=` with only filters: rows still count, each an empty object.
-        q.expr(Expr::cust("1"));
-    }
+    // `select=` with nothing to select: rows without columns (PostgreSQL allows an empty
+    // select list), each an empty object `{}` in the body, as PostgREST answers.
     if let Some((parent_alias, embed)) = parent {
         q.cond_where(join_condition(parent_alias, &plan.alias, &embed.join));
     }
@@ -577,7 +575,27 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
     let mut cte = CommonTableExpression::new();
     cte.query(written).table_name(ident(SOURCE));
     let read = select_node(plan, Source::Written, None);
-    wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"), merge)
+    let mut stmt = wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"), merge);
+    stmt.sql = without_empty_column_list(stmt.sql, table, write);
+    stmt
+}
+
+/// sea-query always writes an INSERT's column list, but rows without keys (`{}`) have none:
+/// `INSERT INTO t SELECT FROM …` (no list) gives each row every column's default — PostgREST's
+/// statement for such a body — where `INSERT INTO t () …` is a syntax error. The text replaced
+/// is built from the table's name in the schema cache, nothing from the request.
+fn without_empty_column_list(sql: String, table: &str, write: &Write<'_>) -> String {
+    match write {
+        Write::Insert { columns: [], .. } => {
+            let target = quoted_table(table);
+            sql.replacen(
+                &format!("INSERT INTO {target} () "),
+                &format!("INSERT INTO {target} "),
+                1,
+            )
+        }
+        _ => sql,
+    }
 }
 
 /// The write alone, without RETURNING, for `return=minimal`: it needs only the write's own
@@ -606,7 +624,9 @@ pub fn bare_write_statement(table: &str, write: &Write<'_>) -> Statement {
             .from(ident(SOURCE));
         let mut with = WithClause::new();
         with.cte(cte);
-        return finish(outer.with(with));
+        let mut stmt = finish(outer.with(with));
+        stmt.sql = without_empty_column_list(stmt.sql, table, write);
+        return stmt;
     }
     let (sql, values) = match write_query(table, write, Returning::Nothing) {
         sea_query::SubQueryStatement::InsertStatement(q) => q.build_postgres(PostgresQueryBuilder),
@@ -615,7 +635,7 @@ pub fn bare_write_statement(table: &str, write: &Write<'_>) -> Statement {
         other => other_statement(other),
     };
     Statement {
-        sql,
+        sql: without_empty_column_list(sql, table, write),
         values,
         shape: Shape::Affected,
     }

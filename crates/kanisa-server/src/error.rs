@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use axum::Json;
 use axum::extract::Request;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -21,6 +21,9 @@ pub struct ApiError {
     /// Usually text; PostgREST gives some errors structured details (PGRST201's candidates).
     pub details: Option<serde_json::Value>,
     pub hint: Option<String>,
+    /// The methods the resource takes: the `Allow` header of a 405.
+    #[serde(skip)]
+    pub allow: Option<&'static str>,
 }
 
 impl ApiError {
@@ -35,7 +38,13 @@ impl ApiError {
             message: message.into(),
             details: None,
             hint: None,
+            allow: None,
         }
+    }
+
+    pub fn with_allow(mut self, methods: &'static str) -> Self {
+        self.allow = Some(methods);
+        self
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -66,13 +75,20 @@ impl From<kanisa_rest::ErrorParts> for ApiError {
             message: p.message,
             details: p.details,
             hint: p.hint,
+            allow: p.allow,
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(&self)).into_response()
+        let mut response = (self.status, Json(&self)).into_response();
+        if let Some(allow) = self.allow {
+            response
+                .headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static(allow));
+        }
+        response
     }
 }
 

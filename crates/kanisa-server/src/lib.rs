@@ -91,6 +91,7 @@ pub fn router(state: AppState) -> Router {
         .route("/rest/v1/{table}/{*rest}", any(error::no_route))
         .route("/rest/v1", get(rest::openapi))
         .route("/rest/v1/", get(rest::openapi))
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
     let auth = Router::new()
         .route("/auth/v1/token", post(auth::token))
@@ -176,6 +177,10 @@ fn storage_router(max_body: u64) -> Router<AppState> {
                 .head(storage::download_signed),
         )
         .route(&format!("{O}/sign/{{bucket}}"), post(storage::sign_many))
+        .route(
+            &format!("{O}/upload/sign/{{bucket}}/{{*path}}"),
+            post(storage::sign_upload).put(storage::upload_signed),
+        )
         .route(&format!("{O}/list/{{bucket}}"), post(storage::list))
         .route("/storage/v1/bucket", get(storage::buckets))
         .route("/storage/v1/bucket/{id}", get(storage::bucket))

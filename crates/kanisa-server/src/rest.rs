@@ -99,18 +99,29 @@ async fn respond(
             "The query string is longer than 8 KiB",
         ));
     }
+    let allow = if rpc {
+        kanisa_rest::RPC_METHODS
+    } else {
+        kanisa_rest::TABLE_METHODS
+    };
     let api_method = match method {
         Method::GET => kanisa_rest::Method::Get,
         Method::HEAD => kanisa_rest::Method::Head,
         Method::POST => kanisa_rest::Method::Post,
-        Method::PATCH => kanisa_rest::Method::Patch,
-        Method::DELETE => kanisa_rest::Method::Delete,
+        Method::PATCH if !rpc => kanisa_rest::Method::Patch,
+        Method::DELETE if !rpc => kanisa_rest::Method::Delete,
+        other if rpc => {
+            return Err(kanisa_rest::RestError::RpcMethod(other.to_string())
+                .parts(true)
+                .into());
+        }
         other => {
             return Err(ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 "PGRST117",
                 format!("Unsupported HTTP method: {other}"),
-            ));
+            )
+            .with_allow(allow));
         }
     };
     for profile in ["accept-profile", "content-profile"] {
@@ -138,11 +149,12 @@ async fn respond(
         .filter_map(|v| v.to_str().ok())
         .collect();
     let prefer = kanisa_query::parse_prefer(&prefer_values);
+    // As PostgREST: a Range header that is not `first-last` is ignored; a backwards one is 416.
     let range = match header_str(&headers, "range") {
-        Some(r) if method == Method::GET || method == Method::HEAD => Some(
-            kanisa_query::parse_range(r.trim_start_matches("items="))
-                .map_err(|e| kanisa_rest::RestError::Parse(e).parts(true))?,
-        ),
+        Some(r) if method == Method::GET || method == Method::HEAD => kanisa_query::range_header(r)
+            .map_err(|e| {
+                kanisa_rest::RestError::InvalidRange(e.details.unwrap_or(e.message)).parts(true)
+            })?,
         _ => None,
     };
     let caller = match state.caller(&headers) {
@@ -150,6 +162,17 @@ async fn respond(
         Err(e) => return Ok(unauthorized(&e)),
     };
     let anon = caller.role == "anon";
+    // POST and PATCH bodies in the media types PostgREST reads (JSON, CSV) become JSON.
+    let body = if method == Method::POST || method == Method::PATCH {
+        let content_type = header_str(&headers, header::CONTENT_TYPE.as_str());
+        match kanisa_rest::json_body(content_type, &body) {
+            Ok(std::borrow::Cow::Borrowed(_)) => body.clone(),
+            Ok(std::borrow::Cow::Owned(json)) => Bytes::from(json),
+            Err(e) => return Err(e.parts(anon).into()),
+        }
+    } else {
+        body
+    };
     let headers_json = headers_json(&headers);
     let path = format!("/rest/v1/{}{target}", if rpc { "rpc/" } else { "" });
     let req = ApiRequest {

@@ -139,17 +139,98 @@ pub async fn upload(
         Err(r) => return *r,
     };
     let upsert = method == Method::PUT || header_str(&headers, "x-upsert") == Some("true");
-    let multipart = header_str(&headers, header::CONTENT_TYPE.as_str())
+    receive(&state, ctx, &bucket, &path, upsert, &headers, request).await
+}
+
+/// `POST /object/upload/sign/{bucket}/{*path}` (`x-upsert: true` to let it replace) →
+/// `{"url", "token"}`: a signed upload URL, made only for a caller the policies let upload
+/// there now.
+pub async fn sign_upload(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path((bucket, path)): Path<(String, String)>,
+    method: Method,
+    headers: HeaderMap,
+    request: Request,
+) -> Response {
+    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+        Ok(c) => c,
+        Err(r) => return *r,
+    };
+    let upsert = header_str(&headers, "x-upsert") == Some("true");
+    respond(
+        async {
+            let (url, token) = ctx
+                .storage
+                .sign_upload(&ctx.caller, &bucket, &path, upsert)
+                .await?;
+            Ok(Json(json!({"url": url, "token": token})).into_response())
+        }
+        .await,
+    )
+}
+
+/// `PUT /object/upload/sign/{bucket}/{*path}?token=…`: an upload through a signed upload
+/// URL, with or without a bearer token (it is not read): the upload runs as the caller who
+/// signed the URL, replacing an object only if they asked for that when signing. Bodies as
+/// [`upload`]'s; answers `{"Id", "Key"}`.
+pub async fn upload_signed(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path((bucket, path)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+    method: Method,
+    headers: HeaderMap,
+    request: Request,
+) -> Response {
+    let mut ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), true) {
+        Ok(c) => c,
+        Err(r) => return *r,
+    };
+    let token = query.get("token").map(String::as_str).unwrap_or("");
+    let upsert = if token.is_empty() {
+        Err(StorageError::InvalidSignature(
+            "The upload URL has no token".into(),
+        ))
+    } else {
+        ctx.storage
+            .signed_uploader(token, &bucket, &path, &ctx.caller)
+            .map(|(caller, upsert)| {
+                ctx.caller = caller;
+                upsert
+            })
+    };
+    match upsert {
+        Ok(upsert) => receive(&state, ctx, &bucket, &path, upsert, &headers, request).await,
+        Err(e) => {
+            let mut body = request.into_body().into_data_stream();
+            drain(&mut body, ctx.storage.max_request_bytes()).await;
+            Failure(e).into_response()
+        }
+    }
+}
+
+/// Reads an upload's body (multipart or raw) into the store as `ctx`'s caller.
+async fn receive(
+    state: &AppState,
+    ctx: Ctx,
+    bucket: &str,
+    path: &str,
+    upsert: bool,
+    headers: &HeaderMap,
+    request: Request,
+) -> Response {
+    let multipart = header_str(headers, header::CONTENT_TYPE.as_str())
         .is_some_and(|t| t.to_ascii_lowercase().starts_with("multipart/form-data"));
     let drain_cap = ctx.storage.max_request_bytes();
     let reply = if multipart {
-        let mut form = match axum::extract::Multipart::from_request(request, &state).await {
+        let mut form = match axum::extract::Multipart::from_request(request, state).await {
             Ok(m) => m,
             Err(e) => {
                 return Failure(StorageError::InvalidRequest(e.body_text())).into_response();
             }
         };
-        let reply = upload_multipart(&ctx, &bucket, &path, upsert, &mut form).await;
+        let reply = upload_multipart(&ctx, bucket, path, upsert, &mut form).await;
         if reply.is_err() {
             // Read what the client still sends, so it gets to read our answer.
             while let Ok(Ok(Some(mut field))) =
@@ -160,15 +241,15 @@ pub async fn upload(
         }
         reply
     } else {
-        let content_length = header_str(&headers, header::CONTENT_LENGTH.as_str())
+        let content_length = header_str(headers, header::CONTENT_LENGTH.as_str())
             .and_then(|v| v.parse::<u64>().ok());
         let mut body = request.into_body().into_data_stream();
         let reply = upload_raw(
             &ctx,
-            &bucket,
-            &path,
+            bucket,
+            path,
             upsert,
-            &headers,
+            headers,
             content_length,
             &mut body,
         )

@@ -41,9 +41,9 @@ use kanisa_pg::context::RequestContext;
 pub use check::{CheckReport, Orphan, check};
 pub use error::StorageError;
 pub use read::{ListOptions, ObjectInfo, SignedEntry, SortColumn};
-pub use signed::{Clock, LinkSigner};
+pub use signed::{Clock, LinkSigner, UploadGrant};
 pub use store::{Backend, Store};
-pub use upload::{Pending, UploadRequest, Uploaded, Written};
+pub use upload::{Pending, UPLOAD_URL_SECS, UploadRequest, Uploaded, Written};
 
 /// Limits and timings of the storage API.
 #[derive(Debug, Clone)]

@@ -63,6 +63,22 @@ struct Claims {
     url: String,
     iat: i64,
     exp: i64,
+    /// Only in a signed upload URL's token: whose upload it is. Never a top-level `role`, so
+    /// the token is no API key; and a download link must not carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    upload: Option<UploadGrant>,
+}
+
+/// What a signed upload URL lets its holder do: upload one object as the caller who signed it
+/// (the policies decide again, as that caller), replacing an existing one only with `upsert`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UploadGrant {
+    /// The signer's role (`anon`, `authenticated`, `service_role`).
+    pub role: String,
+    /// The signer's verified JWT claims, as JSON text.
+    pub claims: String,
+    /// `x-upsert: true` when the URL was made.
+    pub upsert: bool,
 }
 
 /// Makes and checks signed links with the server's secret.
@@ -87,18 +103,62 @@ impl LinkSigner {
 
     /// A token for `bucket/name`, valid for `expires_in` seconds from now.
     pub fn sign(&self, bucket: &str, name: &str, expires_in: i64) -> Result<String, StorageError> {
+        self.encode(bucket, name, expires_in, None)
+    }
+
+    /// A signed upload URL's token for `bucket/name`, valid for `expires_in` seconds.
+    pub fn sign_upload(
+        &self,
+        bucket: &str,
+        name: &str,
+        grant: UploadGrant,
+        expires_in: i64,
+    ) -> Result<String, StorageError> {
+        self.encode(bucket, name, expires_in, Some(grant))
+    }
+
+    fn encode(
+        &self,
+        bucket: &str,
+        name: &str,
+        expires_in: i64,
+        upload: Option<UploadGrant>,
+    ) -> Result<String, StorageError> {
         let now = self.clock.now();
         let claims = Claims {
             url: format!("{bucket}/{name}"),
             iat: now,
             exp: now + expires_in,
+            upload,
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| StorageError::Store(format!("cannot sign a link: {e}")))
     }
 
-    /// Checks a token for `bucket/name`: signature, object, expiry (no leeway).
+    /// Checks a download link's token for `bucket/name`: signature, object, expiry (no
+    /// leeway). An upload URL's token opens nothing here.
     pub fn verify(&self, token: &str, bucket: &str, name: &str) -> Result<(), StorageError> {
+        match self.decode(token, bucket, name)?.upload {
+            None => Ok(()),
+            Some(_) => Err(StorageError::InvalidSignature(
+                "The signed link is not valid".into(),
+            )),
+        }
+    }
+
+    /// Checks a signed upload URL's token for `bucket/name` and says whose upload it is.
+    pub fn verify_upload(
+        &self,
+        token: &str,
+        bucket: &str,
+        name: &str,
+    ) -> Result<UploadGrant, StorageError> {
+        self.decode(token, bucket, name)?.upload.ok_or_else(|| {
+            StorageError::InvalidSignature("The signed upload URL is not valid".into())
+        })
+    }
+
+    fn decode(&self, token: &str, bucket: &str, name: &str) -> Result<Claims, StorageError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.validate_aud = false;
         // Expiry is checked below against our clock (tests move it), without leeway.
@@ -116,7 +176,7 @@ impl LinkSigner {
                 "The signed link has expired".into(),
             ));
         }
-        Ok(())
+        Ok(data.claims)
     }
 }
 
@@ -149,5 +209,61 @@ mod tests {
             .verify(&token, "church-files", "reports/a.pdf")
             .unwrap_err();
         assert_eq!(expired.to_string(), "The signed link has expired");
+    }
+
+    #[test]
+    fn upload_and_download_tokens_open_only_their_own_door() {
+        let clock = Clock::manual(1_700_000_000);
+        let signer = LinkSigner::new("0123456789abcdef0123456789abcdef", clock.clone());
+        let grant = UploadGrant {
+            role: "authenticated".into(),
+            claims: "{\"sub\":\"u1\",\"role\":\"authenticated\"}".into(),
+            upsert: true,
+        };
+        let upload = signer
+            .sign_upload("church-files", "reports/a.pdf", grant.clone(), 7200)
+            .unwrap();
+        assert_eq!(
+            signer
+                .verify_upload(&upload, "church-files", "reports/a.pdf")
+                .unwrap(),
+            grant
+        );
+        assert!(
+            signer
+                .verify(&upload, "church-files", "reports/a.pdf")
+                .is_err(),
+            "an upload token is no download link"
+        );
+        assert!(
+            signer
+                .verify_upload(&upload, "church-files", "reports/b.pdf")
+                .is_err()
+        );
+        let download = signer.sign("church-files", "reports/a.pdf", 60).unwrap();
+        assert!(
+            signer
+                .verify_upload(&download, "church-files", "reports/a.pdf")
+                .is_err(),
+            "a download link uploads nothing"
+        );
+        // No top-level role: presented as an API key it grants nothing.
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.validate_exp = false;
+        validation.required_spec_claims.clear();
+        let claims = jsonwebtoken::decode::<serde_json::Value>(
+            &upload,
+            &DecodingKey::from_secret(b"0123456789abcdef0123456789abcdef"),
+            &validation,
+        )
+        .unwrap()
+        .claims;
+        assert!(claims.get("role").is_none(), "{claims}");
+        clock.advance(7200);
+        assert!(
+            signer
+                .verify_upload(&upload, "church-files", "reports/a.pdf")
+                .is_err()
+        );
     }
 }

@@ -103,10 +103,68 @@ pub struct Uploaded {
     pub key: String,
 }
 
+/// How long a signed upload URL may be used (Supabase Storage: two hours as well).
+pub const UPLOAD_URL_SECS: i64 = 2 * 3600;
+
 /// Longest accepted user metadata (JSON text).
 const MAX_METADATA_BYTES: usize = 8 * 1024;
 
 impl Storage {
+    /// A signed upload URL for `bucket/name` (`POST /object/upload/sign/…`): the upload is
+    /// checked as [`Storage::begin_upload`] checks it for `caller` now — name, bucket, type,
+    /// and the policies (the row tried and rolled back) — then a token is signed that lets
+    /// its holder upload that one object, as `caller`, for [`UPLOAD_URL_SECS`]. Returns the
+    /// URL (relative to `/storage/v1`, as Supabase answers it) and the token.
+    pub async fn sign_upload(
+        &self,
+        caller: &Caller,
+        bucket: &str,
+        name: &str,
+        upsert: bool,
+    ) -> Result<(String, String), StorageError> {
+        self.begin_upload(UploadRequest {
+            caller,
+            bucket,
+            path: name,
+            upsert,
+            content_type: None,
+            content_length: None,
+        })
+        .await?;
+        let grant = crate::UploadGrant {
+            role: caller.role.clone(),
+            claims: caller.claims.clone(),
+            upsert,
+        };
+        let token = self
+            .links
+            .sign_upload(bucket, name, grant, UPLOAD_URL_SECS)?;
+        Ok((
+            format!("/object/upload/sign/{bucket}/{name}?token={token}"),
+            token,
+        ))
+    }
+
+    /// Who uploads through a signed upload URL (`PUT /object/upload/sign/…?token=`): the
+    /// caller who signed it — role and claims from the token, so the policies decide as for
+    /// them — with this request's headers, address, method and path; and whether it may
+    /// replace an object (the signer's `x-upsert`).
+    pub fn signed_uploader(
+        &self,
+        token: &str,
+        bucket: &str,
+        name: &str,
+        request: &Caller,
+    ) -> Result<(Caller, bool), StorageError> {
+        let grant = self.links.verify_upload(token, bucket, name)?;
+        let caller = Caller {
+            role: grant.role,
+            claims: grant.claims,
+            ..request.clone()
+        };
+        Ok((caller, grant.upsert))
+    }
+
     /// Step 1: everything that can be decided before the body.
     #[tracing::instrument(skip_all, fields(bucket = %req.bucket))]
     pub async fn begin_upload(&self, req: UploadRequest<'_>) -> Result<Pending, StorageError> {

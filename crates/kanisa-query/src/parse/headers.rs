@@ -64,6 +64,20 @@ pub(crate) fn parse_u64(s: &str) -> Option<u64> {
     s.parse().ok()
 }
 
+/// The `Range` header as PostgREST reads it (an optional `items=` unit first): a value without
+/// the `first-last` / `first-` shape is ignored — `Ok(None)`, the whole result — as PostgREST
+/// ignores it; a backwards range (`10-5`) is refused.
+pub fn range_header(value: &str) -> Result<Option<RangeHeader>, ParseError> {
+    let text = value.trim_matches([' ', '\t']);
+    let text = text.strip_prefix("items=").unwrap_or(text);
+    match text.split_once('-') {
+        Some((a, b)) if parse_u64(a).is_some() && (b.is_empty() || parse_u64(b).is_some()) => {
+            parse_range(text).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
 /// `first-last` or `first-` (items, zero-based, inclusive).
 pub fn parse_range(value: &str) -> Result<RangeHeader, ParseError> {
     let text = value.trim_matches([' ', '\t']);
@@ -204,6 +218,38 @@ mod tests {
         );
         assert_eq!(p.return_, None);
         assert_eq!(p.max_affected, None);
+    }
+
+    #[test]
+    fn range_header_ignores_what_is_not_a_range() {
+        for ignored in [
+            "",
+            " ",
+            "items=",
+            "bytes=0-9",
+            "abc",
+            "0",
+            "-5",
+            "1-x",
+            "0-19,30-39",
+        ] {
+            assert_eq!(range_header(ignored), Ok(None), "{ignored:?}");
+        }
+        assert_eq!(
+            range_header("items=0-19"),
+            Ok(Some(RangeHeader {
+                first: 0,
+                last: Some(19)
+            }))
+        );
+        assert_eq!(
+            range_header("5-"),
+            Ok(Some(RangeHeader {
+                first: 5,
+                last: None
+            }))
+        );
+        assert!(range_header("10-5").is_err());
     }
 
     #[test]

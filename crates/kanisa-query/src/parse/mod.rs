@@ -20,7 +20,7 @@ mod tests;
 use std::borrow::Cow;
 
 use cursor::{Cursor, Fail, PResult, quote};
-pub use headers::{parse_prefer, parse_range};
+pub use headers::{parse_prefer, parse_range, range_header};
 
 use crate::ast::{Condition, OrderTerm, QueryParams, Scoped, SelectItem};
 

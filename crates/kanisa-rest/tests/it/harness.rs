@@ -18,8 +18,9 @@ use serde_json::Value;
 pub const MAX_ROWS: u64 = 1000;
 
 /// Objects the migrations lack and the tests need, created in each test database before its
-/// schema cache is read: a function returning a scalar (0003 has none) and a table with a
-/// range column (for the range operators sl, sr, nxl, nxr, adj).
+/// schema cache is read: a function returning a scalar (0003 has none), a table with a
+/// range column (for the range operators sl, sr, nxl, nxr, adj) and one whose every column has
+/// a default (an insert of `{}`).
 pub const FIXTURES: &str = "
 CREATE FUNCTION public.kanisa_test_add(a integer, b integer DEFAULT 1) RETURNS integer
   LANGUAGE sql IMMUTABLE AS $$ SELECT a + b $$;
@@ -29,6 +30,11 @@ CREATE TABLE public.kanisa_test_slots (
   during daterange
 );
 GRANT ALL ON public.kanisa_test_slots TO service_role;
+CREATE TABLE public.kanisa_test_defaulted (
+  id    serial PRIMARY KEY,
+  note  text NOT NULL DEFAULT 'by default'
+);
+GRANT ALL ON public.kanisa_test_defaulted TO service_role;
 ";
 
 static CACHE: OnceLock<SchemaCache> = OnceLock::new();

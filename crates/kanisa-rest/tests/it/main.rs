@@ -5,6 +5,7 @@
 
 mod explain;
 mod findings;
+mod hardening;
 mod harness;
 mod injection;
 mod sql_snapshots;

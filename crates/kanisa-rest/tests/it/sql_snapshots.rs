@@ -246,6 +246,15 @@ cases! {
         None,
         true,
     );
+    // `{}` rows: no column list, every column's default (a list `()` is a syntax error).
+    insert_defaults_only => |c| insert(c, "kanisa_test_defaulted", "", json!([{}, {}]), None);
+    insert_defaults_only_minimal => |c| insert_minimal(
+        c,
+        "kanisa_test_defaulted",
+        "",
+        json!({}),
+        None,
+    );
     upsert_merge => |c| insert(
         c,
         "daily_verses",

@@ -3,6 +3,7 @@
 mod apps;
 mod auth;
 mod fuzz;
+mod hardening;
 mod health;
 mod policies;
 mod rest;

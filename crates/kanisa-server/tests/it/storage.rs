@@ -802,4 +802,176 @@ async fn storage_refuses_a_nul_in_metadata_with_a_400() {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND, "nothing was stored");
+
+/// storage-js' createSignedUploadUrl / uploadToSignedUrl: the URL is made only for a caller
+/// the policies let upload there; the upload needs no bearer token, runs as the signer (the
+/// row's owner is them, and the policies decide again at upload time), replaces an object only
+/// when the signer asked (`x-upsert`), and the token opens nothing else.
+#[tokio::test]
+async fn storage_signed_upload_urls_upload_as_their_signer() {
+    let app = TestApp::spawn().await;
+    let editor = user(&app, "CONTENT_ADMIN").await;
+    let sign = |path: &str, token: &Token, upsert: bool| {
+        app.storage(
+            Method::POST,
+            &format!("/object/upload/sign/church-files/{path}"),
+            token,
+        )
+        .header("x-upsert", upsert.to_string())
+        .send()
+    };
+    let res = sign("public/sermons/signed.pdf", &editor, false)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    let token = body["token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        body["url"],
+        format!("/object/upload/sign/church-files/public/sermons/signed.pdf?token={token}")
+    );
+    // As uploadToSignedUrl sends it: PUT, multipart, x-upsert — and no bearer token here.
+    let put = |path: &str, token: &str, bytes: Vec<u8>| {
+        let form = reqwest::multipart::Form::new()
+            .text("cacheControl", "3600")
+            .part(
+                "",
+                reqwest::multipart::Part::bytes(bytes)
+                    .file_name("signed.pdf")
+                    .mime_str("application/pdf")
+                    .unwrap(),
+            );
+        app.storage(
+            Method::PUT,
+            &format!("/object/upload/sign/church-files/{path}?token={token}"),
+            &None,
+        )
+        .header("x-upsert", "true")
+        .multipart(form)
+        .send()
+    };
+    let res = put("public/sermons/signed.pdf", &token, pdf(500))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["Key"], "church-files/public/sermons/signed.pdf");
+    let client = app.db.as_ref().unwrap().client().await;
+    let owner: Option<String> = client
+        .query_one(
+            "SELECT owner::text FROM storage.objects WHERE name = 'public/sermons/signed.pdf'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let signer: String = client
+        .query_one(
+            "SELECT id::text FROM public.users WHERE role = 'CONTENT_ADMIN'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        owner.as_deref(),
+        Some(signer.as_str()),
+        "owned by the signer"
+    );
+    let res = app
+        .http
+        .get(app.url("/storage/v1/object/public/church-files/public/sermons/signed.pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.bytes().await.unwrap(), pdf(500));
+
+    // Signed without x-upsert: the PUT's own x-upsert does not let it replace.
+    let (status, code, _) = refusal(
+        put("public/sermons/signed.pdf", &token, pdf(600))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status.as_u16(), code.as_str()), (409, "KeyAlreadyExists"));
+    let res = sign("public/sermons/signed.pdf", &editor, true)
+        .await
+        .unwrap();
+    let upsert_token = res.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let res = put("public/sermons/signed.pdf", &upsert_token, pdf(700))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+
+    // The token is for one object, and is no download link.
+    let (status, code, _) = refusal(
+        put("public/sermons/other.pdf", &token, pdf(500))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status.as_u16(), code.as_str()), (400, "InvalidSignature"));
+    let res = app
+        .http
+        .get(app.url(&format!(
+            "/storage/v1/object/sign/church-files/public/sermons/signed.pdf?token={token}"
+        )))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    let (status, code, _) = refusal(
+        put("public/sermons/signed.pdf", "", pdf(500))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status.as_u16(), code.as_str()), (400, "InvalidSignature"));
+
+    // Nobody the policies refuse gets a URL: anon outside the request folders, a member.
+    for who in [None, user(&app, "MEMBER").await] {
+        let (status, code, _) =
+            refusal(sign("public/sermons/mine.pdf", &who, false).await.unwrap()).await;
+        assert_eq!(status.as_u16(), 403);
+        assert_eq!(code, "AccessDenied");
+    }
+    // A missing bucket is 404 NoSuchBucket, an existing one never is.
+    let (status, code, _) = refusal(
+        app.storage(
+            Method::POST,
+            "/object/upload/sign/no-such-bucket/a.pdf",
+            &editor,
+        )
+        .send()
+        .await
+        .unwrap(),
+    )
+    .await;
+    assert_eq!((status.as_u16(), code.as_str()), (404, "NoSuchBucket"));
+
+    // The policies decide again at upload time: a signer who lost the right uploads nothing.
+    let res = sign("public/sermons/later.pdf", &editor, false)
+        .await
+        .unwrap();
+    let later = res.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    client
+        .execute(
+            "UPDATE public.users SET role = 'MEMBER' WHERE role = 'CONTENT_ADMIN'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (status, code, _) = refusal(
+        put("public/sermons/later.pdf", &later, pdf(500))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status.as_u16(), code.as_str()), (403, "AccessDenied"));
 }
