@@ -343,11 +343,14 @@ impl Config {
         };
         let defaults = HttpLimits::default();
         let http = HttpLimits {
-            header_timeout_secs: env.number("KANISA_HEADER_TIMEOUT", 1, 3600)?
+            header_timeout_secs: env
+                .number("KANISA_HEADER_TIMEOUT", 1, 3600)?
                 .unwrap_or(defaults.header_timeout_secs),
-            body_timeout_secs: env.number("KANISA_BODY_TIMEOUT", 1, 3600)?
+            body_timeout_secs: env
+                .number("KANISA_BODY_TIMEOUT", 1, 3600)?
                 .unwrap_or(defaults.body_timeout_secs),
-            max_connections: env.number("KANISA_MAX_CONNECTIONS", 16, 1_000_000)?
+            max_connections: env
+                .number("KANISA_MAX_CONNECTIONS", 16, 1_000_000)?
                 .map_or(defaults.max_connections, |n| n as usize),
             max_connections_per_client: env
                 .number("KANISA_MAX_CONNECTIONS_PER_CLIENT", 1, 1_000_000)?
@@ -693,7 +696,9 @@ mod tests {
             ("KANISA_BODY_TIMEOUT", "soon"),
             ("KANISA_MAX_CONNECTIONS", "3"),
         ] {
-            let e = Config::from_vars(&vars(&[(var, value)])).unwrap_err().to_string();
+            let e = Config::from_vars(&vars(&[(var, value)]))
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(var), "{e}");
         }
     }

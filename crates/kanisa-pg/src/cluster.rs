@@ -254,7 +254,6 @@ impl Cluster {
         }
         Ok(())
     }
-
 }
 
 impl Launch {
@@ -288,7 +287,11 @@ impl Launch {
 
     /// Waits until the server accepts connections, at most `limit`; fails at once if `child`
     /// (the postmaster we started) exits meanwhile.
-    async fn wait_ready(&self, mut child: Option<&mut Child>, limit: Duration) -> Result<(), PgError> {
+    async fn wait_ready(
+        &self,
+        mut child: Option<&mut Child>,
+        limit: Duration,
+    ) -> Result<(), PgError> {
         let started = Instant::now();
         let config = self.pg_config("postgres");
         loop {
@@ -533,7 +536,11 @@ fn live_group_members(pgid: u32) -> usize {
     };
     entries
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())))
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        })
         .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
         .filter(|stat| {
             // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.

@@ -145,11 +145,16 @@ pub async fn serve(
         let router = app.clone();
         let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
             let mut request = request.map(|incoming| {
-                Body::new(tower_http::timeout::TimeoutBody::new(body_timeout, incoming))
+                Body::new(tower_http::timeout::TimeoutBody::new(
+                    body_timeout,
+                    incoming,
+                ))
             });
             request.extensions_mut().insert(ConnectInfo(peer));
             let router = router.clone();
-            async move { Ok::<_, Infallible>(router.oneshot(request).await.unwrap_or_else(|e| match e {})) }
+            async move {
+                Ok::<_, Infallible>(router.oneshot(request).await.unwrap_or_else(|e| match e {}))
+            }
         });
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {

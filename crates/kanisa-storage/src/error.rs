@@ -131,12 +131,11 @@ impl From<tokio_postgres::Error> for StorageError {
             Some("23514") => StorageError::InvalidKey(kanisa_pg::describe(&e)),
             // A NUL (\u0000) in a name or in metadata: PostgreSQL stores no such text.
             Some("22P05") | Some("22021") => StorageError::InvalidRequest(
-                "The request contains a NUL character (\\u0000), which cannot be stored"
-                    .to_owned(),
+                "The request contains a NUL character (\\u0000), which cannot be stored".to_owned(),
             ),
-            Some("PT401") => StorageError::SessionEnded(
-                "JWT session has ended: sign in again".to_owned(),
-            ),
+            Some("PT401") => {
+                StorageError::SessionEnded("JWT session has ended: sign in again".to_owned())
+            }
             Some(c) if c.starts_with("08") || c.starts_with("57P") || c == "57014" => {
                 StorageError::Unavailable(kanisa_pg::describe(&e))
             }

@@ -298,7 +298,13 @@ async fn monthly_giving_refuses_a_missing_from_date() {
 async fn monthly_giving_refuses_dates_outside_sensible_years() {
     let db = TestDb::new().await;
     let client = db.client().await;
-    for from in ["-infinity", "infinity", "1899-12-31", "2101-01-01", "4000-01-01"] {
+    for from in [
+        "-infinity",
+        "infinity",
+        "1899-12-31",
+        "2101-01-01",
+        "4000-01-01",
+    ] {
         let err = client
             .query(
                 "SELECT * FROM public.get_monthly_giving(from_date => $1::text::date)",

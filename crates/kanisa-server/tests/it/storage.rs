@@ -768,7 +768,11 @@ async fn storage_refuses_a_nul_in_metadata_with_a_400() {
     let editor = user(&app, "CONTENT_ADMIN").await;
     let metadata = base64::engine::general_purpose::STANDARD.encode(r#"{"note":"a\u0000b"}"#);
     let res = app
-        .storage(Method::POST, "/object/church-files/public/sermons/nul.pdf", &editor)
+        .storage(
+            Method::POST,
+            "/object/church-files/public/sermons/nul.pdf",
+            &editor,
+        )
         .header(header::CONTENT_TYPE, "application/pdf")
         .header("x-metadata", metadata)
         .body(pdf(64))
@@ -776,7 +780,10 @@ async fn storage_refuses_a_nul_in_metadata_with_a_400() {
         .await
         .unwrap();
     let (status, code, message) = refusal(res).await;
-    assert_eq!((status, code.as_str()), (StatusCode::BAD_REQUEST, "InvalidRequest"));
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::BAD_REQUEST, "InvalidRequest")
+    );
     assert!(message.contains("NUL character"), "{message}");
 
     let form = reqwest::multipart::Form::new()
@@ -789,19 +796,31 @@ async fn storage_refuses_a_nul_in_metadata_with_a_400() {
                 .unwrap(),
         );
     let res = app
-        .storage(Method::POST, "/object/church-files/public/sermons/nul.pdf", &editor)
+        .storage(
+            Method::POST,
+            "/object/church-files/public/sermons/nul.pdf",
+            &editor,
+        )
         .multipart(form)
         .send()
         .await
         .unwrap();
     let (status, code, _) = refusal(res).await;
-    assert_eq!((status, code.as_str()), (StatusCode::BAD_REQUEST, "InvalidRequest"));
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::BAD_REQUEST, "InvalidRequest")
+    );
     let res = app
-        .storage(Method::GET, "/object/church-files/public/sermons/nul.pdf", &editor)
+        .storage(
+            Method::GET,
+            "/object/church-files/public/sermons/nul.pdf",
+            &editor,
+        )
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND, "nothing was stored");
+}
 
 /// storage-js' createSignedUploadUrl / uploadToSignedUrl: the URL is made only for a caller
 /// the policies let upload there; the upload needs no bearer token, runs as the signer (the

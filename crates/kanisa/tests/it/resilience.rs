@@ -136,7 +136,10 @@ async fn a_killed_postmaster_is_restarted_and_no_acknowledged_write_is_lost() {
     let at_heal = acked.lock().unwrap().len();
     let deadline = Instant::now() + Duration::from_secs(10);
     while acked.lock().unwrap().len() < at_heal + 20 {
-        assert!(Instant::now() < deadline, "writes do not go through after the restart");
+        assert!(
+            Instant::now() < deadline,
+            "writes do not go through after the restart"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     stop.store(true, Ordering::Relaxed);
@@ -168,7 +171,10 @@ async fn a_killed_postmaster_is_restarted_and_no_acknowledged_write_is_lost() {
             .await
             .unwrap();
         let done = rows.len() < 1000;
-        stored.extend(rows.into_iter().map(|r| r["subject"].as_str().unwrap().to_owned()));
+        stored.extend(
+            rows.into_iter()
+                .map(|r| r["subject"].as_str().unwrap().to_owned()),
+        );
         if done {
             break;
         }
@@ -181,9 +187,15 @@ async fn a_killed_postmaster_is_restarted_and_no_acknowledged_write_is_lost() {
     let kanisa = server.id().unwrap();
     assert_eq!(zombie_children(kanisa), Vec::<String>::new());
     let text = read(&log);
-    assert!(text.contains("managed PostgreSQL stopped unexpectedly"), "{text}");
+    assert!(
+        text.contains("managed PostgreSQL stopped unexpectedly"),
+        "{text}"
+    );
     assert!(text.contains("SIGKILL"), "{text}");
-    assert!(text.contains("restarted and accepts connections again"), "{text}");
+    assert!(
+        text.contains("restarted and accepts connections again"),
+        "{text}"
+    );
     eprintln!(
         "healthy {healed:?} after the kill; {} writes acknowledged, {before} before it",
         acked.len()
