@@ -243,17 +243,20 @@ fn refuse(mut stream: TcpStream, refusal: Refusal, refusals: &Arc<Semaphore>) {
     });
 }
 
+/// Open connections per client address (addresses with none are removed).
+type ClientCounts = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
 /// The connection caps: a semaphore for all connections, a count per address.
 struct Limits {
     all: Arc<Semaphore>,
     per_client: usize,
-    clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    clients: ClientCounts,
 }
 
 /// An admitted connection's place: given back when the connection ends.
 struct Slot {
     _permit: OwnedSemaphorePermit,
-    client: Option<(IpAddr, Arc<Mutex<HashMap<IpAddr, usize>>>)>,
+    client: Option<(IpAddr, ClientCounts)>,
 }
 
 impl Drop for Slot {
