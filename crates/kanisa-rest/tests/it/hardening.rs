@@ -367,3 +367,40 @@ async fn other_methods_on_a_function_are_405_with_allow() {
         assert_eq!(parts.allow, Some("OPTIONS, GET, HEAD, POST"));
     }
 }
+
+/// A request that outlives its statement timeout (3 s for anon) is cancelled by PostgreSQL and
+/// answered 503 with a clear message, not a long wait and not a 504 from a proxy.
+#[tokio::test]
+async fn a_statement_timeout_is_a_503_that_says_so() {
+    let fresh = Fresh::new().await;
+    fresh
+        .client
+        .batch_execute(
+            "CREATE FUNCTION public.kanisa_test_slow() RETURNS integer LANGUAGE sql VOLATILE \
+               AS 'SELECT 1 FROM pg_sleep(30)'; \
+             GRANT EXECUTE ON FUNCTION public.kanisa_test_slow() TO anon;",
+        )
+        .await
+        .unwrap();
+    let rest = Rest::new(fresh.db.api_pool(), RestConfig::default())
+        .await
+        .expect("schema cache");
+    let started = std::time::Instant::now();
+    let err = Call::new(Method::Post, "kanisa_test_slow", "")
+        .rpc()
+        .body(json!({}))
+        .by("anon")
+        .send(&rest)
+        .await
+        .unwrap_err();
+    let waited = started.elapsed();
+    let parts = err.parts(true);
+    assert_eq!((parts.status, parts.code.as_str()), (503, "57014"));
+    assert!(
+        parts.message.starts_with("The request took too long and was cancelled"),
+        "{}",
+        parts.message
+    );
+    // Cancelled by the 3 s timeout, long before the 30 s sleep would end.
+    assert!(waited < std::time::Duration::from_secs(20), "{waited:?}");
+}
