@@ -96,11 +96,15 @@ pub async fn privileges(
         .map_err(|e| ConsoleError::Database(e.to_string()))?;
     let row = client
         .query_opt(
+            // Column privileges exist for SELECT, INSERT, UPDATE and REFERENCES only: asking
+            // has_column_privilege about DELETE is an error.
             "SELECT has_table_privilege($2::name, c.oid, $3::text), \
-                    array(SELECT a.attname::text FROM pg_attribute a \
+                    CASE WHEN $3::text IN ('SELECT', 'INSERT', 'UPDATE', 'REFERENCES') \
+                    THEN array(SELECT a.attname::text FROM pg_attribute a \
                            WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped \
                              AND has_column_privilege($2::name, c.oid, a.attnum, $3::text) \
                            ORDER BY a.attnum) \
+                    ELSE '{}'::text[] END \
                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
               WHERE n.nspname = 'public' AND c.relname = $1",
             &[&table, &role, &privilege],

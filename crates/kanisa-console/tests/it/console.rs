@@ -184,6 +184,18 @@ async fn a_denied_write_shows_the_policy() {
         denied.text
     );
 
+    // A delete anon holds no privilege for is explained too (DELETE has no column privileges).
+    let denied = s
+        .fails("delete sermons?id=eq.00000000-0000-4000-8000-005000000001")
+        .await;
+    assert!(
+        denied
+            .text
+            .contains("denied by privileges on sermons: anon has no DELETE privilege on it"),
+        "{}",
+        denied.text
+    );
+
     // An update that its USING clauses hide changes nothing, and the console says why.
     s.ok("\\as member@example.org").await;
     let none = s
