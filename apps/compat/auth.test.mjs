@@ -474,8 +474,8 @@ describe('admin users API (GoTrueAdminApi with the service key)', () => {
     assertApiError(after.error, 404, 'user_not_found');
   });
 
-  test('a user holding manage_admins may use the admin API with their own access token', async () => {
-    const manager = await createAccount({ prefix: 'authjs-manager', role: 'ADMIN', permissions: ['manage_admins'] });
+  test('a Super Admin may use the admin API with their own access token', async () => {
+    const manager = await createAccount({ prefix: 'authjs-manager', role: 'SUPER_ADMIN' });
     const signIn = await createAuthClient().signInWithPassword({ email: manager.email, password: manager.password });
     assert.equal(signIn.error, null, JSON.stringify(signIn.error));
     assert.ok(signIn.data.session);
@@ -486,6 +486,17 @@ describe('admin users API (GoTrueAdminApi with the service key)', () => {
     const list = await api.listUsers();
     assert.equal(list.error, null, JSON.stringify(list.error));
     assert.ok(list.data.users.some((u) => u.id === manager.id));
+  });
+
+  test('an ADMIN holding manage_admins may not: staff accounts are a Super Admin\'s (403 not_admin)', async () => {
+    const manager = await createAccount({ prefix: 'authjs-partial', role: 'ADMIN', permissions: ['manage_admins'] });
+    const signIn = await createAuthClient().signInWithPassword({ email: manager.email, password: manager.password });
+    assert.equal(signIn.error, null, JSON.stringify(signIn.error));
+    assert.ok(signIn.data.session);
+    const api = createAdminApi({ token: signIn.data.session.access_token });
+    const list = await api.listUsers();
+    assertApiError(list.error, 403, 'not_admin');
+    assert.equal(list.error.message, 'Staff accounts are managed by a Super Admin');
   });
 });
 
