@@ -397,7 +397,9 @@ async fn a_statement_timeout_is_a_503_that_says_so() {
     let parts = err.parts(true);
     assert_eq!((parts.status, parts.code.as_str()), (503, "57014"));
     assert!(
-        parts.message.starts_with("The request took too long and was cancelled"),
+        parts
+            .message
+            .starts_with("The request took too long and was cancelled"),
         "{}",
         parts.message
     );
