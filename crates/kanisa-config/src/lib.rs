@@ -135,6 +135,9 @@ pub struct Config {
     /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes
     /// (30; 0 turns the limit off, e.g. for a load benchmark).
     pub sign_in_limit: u32,
+    /// `KANISA_JOB_WORKERS`: jobs (e-mail, SMS…) this instance runs at the same time (2; 0 runs
+    /// none here, leaving the queue to other instances).
+    pub job_workers: usize,
     /// How connections are held: header/idle and body timeouts, connection caps.
     pub http: HttpLimits,
     pub smtp: SmtpConfig,
@@ -187,6 +190,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_APPS_DIR", "folder with the built apps (./apps)"),
     ("KANISA_DB_POOL_SIZE", "database connections (16)"),
     ("KANISA_LOG_FORMAT", "text or json (text)"),
+    (
+        "KANISA_JOB_WORKERS",
+        "jobs run at the same time by this instance (2; 0 = none)",
+    ),
     (
         "KANISA_SIGNIN_LIMIT",
         "password sign-ins per client address per 5 minutes (30; 0 = no limit)",
@@ -356,6 +363,9 @@ impl Config {
                 .number("KANISA_MAX_CONNECTIONS_PER_CLIENT", 1, 1_000_000)?
                 .map_or(defaults.max_connections_per_client, |n| n as usize),
         };
+        let job_workers = env
+            .number("KANISA_JOB_WORKERS", 0, 64)?
+            .map_or(2, |n| n as usize);
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -412,6 +422,7 @@ impl Config {
             log_format,
             trusted_proxies,
             sign_in_limit,
+            job_workers,
             http,
             smtp,
             sms,
@@ -671,6 +682,7 @@ mod tests {
         assert_eq!(c.pool_size, 16);
         assert_eq!(c.http, HttpLimits::default());
         assert_eq!(c.http.header_timeout_secs, 20);
+        assert_eq!(c.job_workers, 2);
         assert_eq!(
             c.demo_mode(),
             DemoMode {
@@ -700,6 +712,20 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(var), "{e}");
+        }
+    }
+
+    #[test]
+    fn job_workers_are_read_and_bounded() {
+        let c = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", "0")])).unwrap();
+        assert_eq!(c.job_workers, 0);
+        let c = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", "8")])).unwrap();
+        assert_eq!(c.job_workers, 8);
+        for value in ["65", "-1", "many"] {
+            let e = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", value)]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("KANISA_JOB_WORKERS"), "{e}");
         }
     }
 
