@@ -421,7 +421,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         }
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(config, db);
+    let workers = start_workers(config, db)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -444,24 +444,34 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
 /// How long jobs in flight may take to finish at shutdown before they are given back.
 const JOB_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`.
-fn start_workers(config: &Config, db: &Database) -> Option<kanisa_jobs::Workers> {
+/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`, with
+/// the `send_email` job on SMTP or, without `KANISA_SMTP_URL`, the demo sender.
+fn start_workers(config: &Config, db: &Database) -> Result<Option<kanisa_jobs::Workers>> {
+    // Built even without workers here: bad mail settings stop the start, whichever instance
+    // would send.
+    let mailer = kanisa_notify::mailer_from_config(
+        config.smtp.url.as_ref().map(|u| u.expose()),
+        config.smtp.from.as_deref(),
+    )?;
     if config.job_workers == 0 {
         tracing::info!("KANISA_JOB_WORKERS=0: this instance runs no jobs");
-        return None;
+        return Ok(None);
     }
-    let registry = kanisa_jobs::Registry::new();
+    let registry = kanisa_jobs::Registry::new().register(
+        kanisa_notify::SEND_EMAIL,
+        kanisa_notify::SendEmail::new(mailer),
+    );
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
         ..kanisa_jobs::WorkerOptions::default()
     };
     let wake = kanisa_pg::listen(db.pg_config.clone(), kanisa_jobs::CHANNEL);
-    Some(kanisa_jobs::Workers::start(
+    Ok(Some(kanisa_jobs::Workers::start(
         db.service_pool.clone(),
         registry,
         options,
         Some(wake),
-    ))
+    )))
 }
 
 /// The signing secret: `KANISA_JWT_SECRET`, or the secret kept in the data dir.
