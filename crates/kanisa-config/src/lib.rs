@@ -138,6 +138,9 @@ pub struct Config {
     /// `KANISA_JOB_WORKERS`: jobs (e-mail, SMS…) this instance runs at the same time (2; 0 runs
     /// none here, leaving the queue to other instances).
     pub job_workers: usize,
+    /// `KANISA_JOB_LEASE` (seconds, 300): how long a job may run; a job whose worker died is
+    /// run again this long after it was claimed.
+    pub job_lease_secs: u64,
     /// How connections are held: header/idle and body timeouts, connection caps.
     pub http: HttpLimits,
     pub smtp: SmtpConfig,
@@ -193,6 +196,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_JOB_WORKERS",
         "jobs run at the same time by this instance (2; 0 = none)",
+    ),
+    (
+        "KANISA_JOB_LEASE",
+        "seconds a job may run; a dead worker's jobs run again after it (300)",
     ),
     (
         "KANISA_SIGNIN_LIMIT",
@@ -366,6 +373,7 @@ impl Config {
         let job_workers = env
             .number("KANISA_JOB_WORKERS", 0, 64)?
             .map_or(2, |n| n as usize);
+        let job_lease_secs = env.number("KANISA_JOB_LEASE", 1, 86_400)?.unwrap_or(300);
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -423,6 +431,7 @@ impl Config {
             trusted_proxies,
             sign_in_limit,
             job_workers,
+            job_lease_secs,
             http,
             smtp,
             sms,
@@ -683,6 +692,7 @@ mod tests {
         assert_eq!(c.http, HttpLimits::default());
         assert_eq!(c.http.header_timeout_secs, 20);
         assert_eq!(c.job_workers, 2);
+        assert_eq!(c.job_lease_secs, 300);
         assert_eq!(
             c.demo_mode(),
             DemoMode {
@@ -716,7 +726,7 @@ mod tests {
     }
 
     #[test]
-    fn job_workers_are_read_and_bounded() {
+    fn job_workers_and_lease_are_read_and_bounded() {
         let c = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", "0")])).unwrap();
         assert_eq!(c.job_workers, 0);
         let c = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", "8")])).unwrap();
@@ -726,6 +736,14 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(e.starts_with("KANISA_JOB_WORKERS"), "{e}");
+        }
+        let c = Config::from_vars(&vars(&[("KANISA_JOB_LEASE", "5")])).unwrap();
+        assert_eq!(c.job_lease_secs, 5);
+        for value in ["0", "86401"] {
+            let e = Config::from_vars(&vars(&[("KANISA_JOB_LEASE", value)]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("KANISA_JOB_LEASE"), "{e}");
         }
     }
 

@@ -463,6 +463,7 @@ fn start_workers(config: &Config, db: &Database) -> Result<Option<kanisa_jobs::W
     );
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
+        lease: std::time::Duration::from_secs(config.job_lease_secs),
         ..kanisa_jobs::WorkerOptions::default()
     };
     let wake = kanisa_pg::listen(db.pg_config.clone(), kanisa_jobs::CHANNEL);
