@@ -544,3 +544,24 @@ async fn a_notification_wakes_idle_workers() {
         start.elapsed()
     );
 }
+
+/// No API role — not even `service_role` — can read or write the queue.
+#[tokio::test]
+async fn no_api_role_has_any_right_on_the_queue() {
+    let (_db, pool) = setup().await;
+    let client = pool.get().await.unwrap();
+    for role in ["anon", "authenticated", "service_role", "authenticator"] {
+        let rights: bool = client
+            .query_one(
+                "SELECT has_table_privilege($1, 'kanisa.jobs', \
+                   'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER') \
+                 OR has_sequence_privilege($1, 'kanisa.jobs_id_seq', 'USAGE, SELECT, UPDATE') \
+                 OR has_schema_privilege($1, 'kanisa', 'USAGE')",
+                &[&role],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        assert!(!rights, "{role} has a right on kanisa.jobs");
+    }
+}
