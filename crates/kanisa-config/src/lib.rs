@@ -135,6 +135,12 @@ pub struct Config {
     /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes
     /// (30; 0 turns the limit off, e.g. for a load benchmark).
     pub sign_in_limit: u32,
+    /// `KANISA_JOB_WORKERS`: jobs (e-mail, SMS…) this instance runs at the same time (2; 0 runs
+    /// none here, leaving the queue to other instances).
+    pub job_workers: usize,
+    /// `KANISA_JOB_LEASE` (seconds, 300): how long a job may run; a job whose worker died is
+    /// run again this long after it was claimed.
+    pub job_lease_secs: u64,
     /// How connections are held: header/idle and body timeouts, connection caps.
     pub http: HttpLimits,
     pub smtp: SmtpConfig,
@@ -187,6 +193,14 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_APPS_DIR", "folder with the built apps (./apps)"),
     ("KANISA_DB_POOL_SIZE", "database connections (16)"),
     ("KANISA_LOG_FORMAT", "text or json (text)"),
+    (
+        "KANISA_JOB_WORKERS",
+        "jobs run at the same time by this instance (2; 0 = none)",
+    ),
+    (
+        "KANISA_JOB_LEASE",
+        "seconds a job may run; a dead worker's jobs run again after it (300)",
+    ),
     (
         "KANISA_SIGNIN_LIMIT",
         "password sign-ins per client address per 5 minutes (30; 0 = no limit)",
@@ -356,6 +370,10 @@ impl Config {
                 .number("KANISA_MAX_CONNECTIONS_PER_CLIENT", 1, 1_000_000)?
                 .map_or(defaults.max_connections_per_client, |n| n as usize),
         };
+        let job_workers = env
+            .number("KANISA_JOB_WORKERS", 0, 64)?
+            .map_or(2, |n| n as usize);
+        let job_lease_secs = env.number("KANISA_JOB_LEASE", 1, 86_400)?.unwrap_or(300);
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -412,6 +430,8 @@ impl Config {
             log_format,
             trusted_proxies,
             sign_in_limit,
+            job_workers,
+            job_lease_secs,
             http,
             smtp,
             sms,
@@ -671,6 +691,8 @@ mod tests {
         assert_eq!(c.pool_size, 16);
         assert_eq!(c.http, HttpLimits::default());
         assert_eq!(c.http.header_timeout_secs, 20);
+        assert_eq!(c.job_workers, 2);
+        assert_eq!(c.job_lease_secs, 300);
         assert_eq!(
             c.demo_mode(),
             DemoMode {
@@ -700,6 +722,28 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(var), "{e}");
+        }
+    }
+
+    #[test]
+    fn job_workers_and_lease_are_read_and_bounded() {
+        let c = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", "0")])).unwrap();
+        assert_eq!(c.job_workers, 0);
+        let c = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", "8")])).unwrap();
+        assert_eq!(c.job_workers, 8);
+        for value in ["65", "-1", "many"] {
+            let e = Config::from_vars(&vars(&[("KANISA_JOB_WORKERS", value)]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("KANISA_JOB_WORKERS"), "{e}");
+        }
+        let c = Config::from_vars(&vars(&[("KANISA_JOB_LEASE", "5")])).unwrap();
+        assert_eq!(c.job_lease_secs, 5);
+        for value in ["0", "86401"] {
+            let e = Config::from_vars(&vars(&[("KANISA_JOB_LEASE", value)]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("KANISA_JOB_LEASE"), "{e}");
         }
     }
 

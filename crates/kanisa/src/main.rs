@@ -420,12 +420,59 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
             }
         }
     };
-    kanisa_server::serve(listener, app, options, stop).await?;
+    // Jobs run on the owner's connections, from now until the server has stopped answering.
+    let workers = start_workers(config, db)?;
+    let served = kanisa_server::serve(listener, app, options, stop).await;
+    if let Some(workers) = workers {
+        match workers.stop(JOB_GRACE).await {
+            Ok(report) if report.released > 0 => tracing::info!(
+                released = report.released,
+                "jobs still running at shutdown were given back to the queue"
+            ),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "job workers did not stop cleanly"),
+        }
+    }
+    served?;
     if let Some(reason) = given_up.lock().unwrap_or_else(|e| e.into_inner()).take() {
         bail!("{reason}");
     }
     tracing::info!("stopped serving; shutting down");
     Ok(())
+}
+
+/// How long jobs in flight may take to finish at shutdown before they are given back.
+const JOB_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`, with
+/// the `send_email` job on SMTP or, without `KANISA_SMTP_URL`, the demo sender.
+fn start_workers(config: &Config, db: &Database) -> Result<Option<kanisa_jobs::Workers>> {
+    // Built even without workers here: bad mail settings stop the start, whichever instance
+    // would send.
+    let mailer = kanisa_notify::mailer_from_config(
+        config.smtp.url.as_ref().map(|u| u.expose()),
+        config.smtp.from.as_deref(),
+    )?;
+    if config.job_workers == 0 {
+        tracing::info!("KANISA_JOB_WORKERS=0: this instance runs no jobs");
+        return Ok(None);
+    }
+    let registry = kanisa_jobs::Registry::new().register(
+        kanisa_notify::SEND_EMAIL,
+        kanisa_notify::SendEmail::new(mailer),
+    );
+    let options = kanisa_jobs::WorkerOptions {
+        concurrency: config.job_workers,
+        lease: std::time::Duration::from_secs(config.job_lease_secs),
+        ..kanisa_jobs::WorkerOptions::default()
+    };
+    let wake = kanisa_pg::listen(db.pg_config.clone(), kanisa_jobs::CHANNEL);
+    Ok(Some(kanisa_jobs::Workers::start(
+        db.service_pool.clone(),
+        registry,
+        options,
+        Some(wake),
+    )))
 }
 
 /// The signing secret: `KANISA_JWT_SECRET`, or the secret kept in the data dir.

@@ -1,0 +1,3 @@
+//! The job queue over a real database (kanisa-test-db): each test has its own database.
+
+mod queue;
