@@ -305,9 +305,10 @@ async fn a_flood_of_half_open_connections_is_bounded_and_health_keeps_answering(
     let all_closed = opened.elapsed();
     assert!(health_from(greedy, addr).await.0.contains("200"));
 
-    // Memory comes back: within 20 % of before the flood.
+    // Memory comes back: within 20 % of before the flood (the allocator returns freed pages
+    // after a short delay, longer on a busy machine: up to 20 s are given).
     let mut rss_after = rss_kib(kanisa);
-    for _ in 0..50 {
+    for _ in 0..200 {
         if rss_after <= rss_before * 6 / 5 {
             break;
         }
