@@ -10,10 +10,12 @@ use clap::{Parser, Subcommand};
 use kanisa_config::{Config, DatabaseConfig, LogFormat};
 use kanisa_pg::{Access, Database, MigrationState};
 
-/// mimalloc gives freed memory back to the system within moments; glibc's allocator keeps what
-/// a burst of connections used (RSS stayed 40 % above its idle level after a flood).
+/// jemalloc with its background thread gives freed memory back to the system within seconds,
+/// even when the threads that freed it go idle; glibc's allocator kept what a burst of
+/// connections used (RSS stayed 40 % above its idle level after a flood), and so did mimalloc
+/// on an idle runtime.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[derive(Parser)]
 #[command(
