@@ -132,6 +132,15 @@ async fn finished(pool: &Pool, id: i64) -> Row {
     }
 }
 
+/// Starts workers with `registry`, waits until job `id` has finished, stops them (5 s grace)
+/// and returns the job's row.
+async fn run_to_end(pool: &Pool, registry: Registry, options: WorkerOptions, id: i64) -> Row {
+    let workers = Workers::start(pool.clone(), registry, options, None);
+    let row = finished(pool, id).await;
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+    row
+}
+
 async fn count(pool: &Pool, sql: &str) -> i64 {
     pool.get()
         .await
@@ -292,8 +301,8 @@ async fn a_retryable_failure_backs_off_then_succeeds() {
     options.backoff_base = Duration::from_millis(200);
     options.backoff_cap = Duration::from_secs(1);
     let start = Instant::now();
-    let workers = Workers::start(
-        pool.clone(),
+    let row = run_to_end(
+        &pool,
         Registry::new().register(
             "flaky",
             Flaky {
@@ -302,10 +311,9 @@ async fn a_retryable_failure_backs_off_then_succeeds() {
             },
         ),
         options,
-        None,
-    );
-    let row = finished(&pool, id).await;
-    workers.stop(Duration::from_secs(5)).await.unwrap();
+        id,
+    )
+    .await;
     assert_eq!(row.state, "done");
     assert_eq!(row.attempts, 3);
     assert_eq!(runs.load(Ordering::SeqCst), 3);
@@ -328,8 +336,8 @@ async fn max_attempts_reached_ends_failed_with_the_last_error() {
         .await
         .unwrap()
         .id;
-    let workers = Workers::start(
-        pool.clone(),
+    let row = run_to_end(
+        &pool,
         Registry::new().register(
             "flaky",
             Flaky {
@@ -338,10 +346,9 @@ async fn max_attempts_reached_ends_failed_with_the_last_error() {
             },
         ),
         fast(),
-        None,
-    );
-    let row = finished(&pool, id).await;
-    workers.stop(Duration::from_secs(5)).await.unwrap();
+        id,
+    )
+    .await;
     assert_eq!(row.state, "failed");
     assert_eq!(row.attempts, 3);
     assert_eq!(runs.load(Ordering::SeqCst), 3);
@@ -360,14 +367,13 @@ async fn a_permanent_failure_fails_at_once() {
     .await
     .unwrap()
     .id;
-    let workers = Workers::start(
-        pool.clone(),
+    let row = run_to_end(
+        &pool,
         Registry::new().register("refuse", Refuse),
         fast(),
-        None,
-    );
-    let row = finished(&pool, id).await;
-    workers.stop(Duration::from_secs(5)).await.unwrap();
+        id,
+    )
+    .await;
     assert_eq!(row.state, "failed");
     assert_eq!(row.attempts, 1);
     assert_eq!(row.last_error.as_deref(), Some("550 mailbox unavailable"));
@@ -381,14 +387,13 @@ async fn an_unknown_kind_fails_with_a_clear_error() {
         .await
         .unwrap()
         .id;
-    let workers = Workers::start(
-        pool.clone(),
+    let row = run_to_end(
+        &pool,
         Registry::new().register("refuse", Refuse),
         fast(),
-        None,
-    );
-    let row = finished(&pool, id).await;
-    workers.stop(Duration::from_secs(5)).await.unwrap();
+        id,
+    )
+    .await;
     assert_eq!(row.state, "failed");
     assert_eq!(row.attempts, 1);
     assert_eq!(
@@ -418,14 +423,13 @@ async fn an_expired_lease_is_claimed_again_and_completes() {
             .unwrap()
             .is_empty()
     );
-    let workers = Workers::start(
-        pool.clone(),
+    let row = run_to_end(
+        &pool,
         Registry::new().register("effect", Effect { pool: pool.clone() }),
         fast(),
-        None,
-    );
-    let row = finished(&pool, id).await;
-    workers.stop(Duration::from_secs(5)).await.unwrap();
+        id,
+    )
+    .await;
     assert_eq!(row.state, "done");
     assert_eq!(row.attempts, 2);
     assert_eq!(count(&pool, "SELECT count(*) FROM effects").await, 1);
@@ -443,14 +447,13 @@ async fn a_lease_lost_on_the_last_attempt_fails_the_job() {
     claim(&**client, "crashed-worker", Duration::from_millis(100), 10)
         .await
         .unwrap();
-    let workers = Workers::start(
-        pool.clone(),
+    let row = run_to_end(
+        &pool,
         Registry::new().register("effect", Effect { pool: pool.clone() }),
         fast(),
-        None,
-    );
-    let row = finished(&pool, id).await;
-    workers.stop(Duration::from_secs(5)).await.unwrap();
+        id,
+    )
+    .await;
     assert_eq!(row.state, "failed");
     assert!(row.last_error.unwrap().contains("lease expired"));
     assert_eq!(count(&pool, "SELECT count(*) FROM effects").await, 0);
