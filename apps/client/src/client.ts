@@ -1,5 +1,6 @@
 import { createAuth, type AuthClient, type AuthOptions } from './auth';
 import type { Database } from './database.types';
+import { createFunctions, type FunctionsClient } from './functions';
 import { createHttp, type KanisaResult, type RequestOptions } from './http';
 import { Query } from './query';
 import { createStorage, type StorageClient } from './storage';
@@ -36,6 +37,8 @@ export interface KanisaClient<DB extends GenericDatabase = Database> {
   rpc<F extends FunctionName<DB>>(fn: F, ...args: RpcParameters<DB, F>): RpcBuilder<DB, F>;
   readonly auth: AuthClient;
   readonly storage: StorageClient;
+  /** The server's own endpoints (`/functions/v1/{name}`): public forms, service modes, sends. */
+  readonly functions: FunctionsClient;
   /** Any other request to the server, with the same keys and error handling. */
   request<T>(path: string, init?: RequestOptions): Promise<KanisaResult<T>>;
   /** `GET /health`: the server and its database are up. */
@@ -64,6 +67,7 @@ export function createClient<DB extends GenericDatabase = Database>(
       new Query(http, `/rest/v1/rpc/${encodeURIComponent(fn)}`).rpc(args, rpcOptions),
     auth,
     storage: createStorage(http),
+    functions: createFunctions(http),
     request,
     health: () => request<HealthStatus>('/health'),
   };

@@ -12,6 +12,8 @@ export interface KanisaErrorInit {
   hint?: string | null;
   /** HTTP status; 0 when no response arrived. */
   status?: number;
+  /** Per-field messages of a refused form (`/functions/v1`): field name → message. */
+  fields?: Record<string, string> | null;
   cause?: unknown;
 }
 
@@ -21,6 +23,7 @@ export class KanisaError extends Error {
   readonly details: string | null;
   readonly hint: string | null;
   readonly status: number;
+  readonly fields: Record<string, string> | null;
 
   constructor(init: KanisaErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -28,6 +31,7 @@ export class KanisaError extends Error {
     this.details = init.details ?? null;
     this.hint = init.hint ?? null;
     this.status = init.status ?? 0;
+    this.fields = init.fields ?? null;
   }
 
   /** No response: offline, DNS failure, connection refused, CORS refusal. */
@@ -63,6 +67,7 @@ export class KanisaError extends Error {
       details: detailText(body.details),
       hint: text(body.hint) ?? null,
       status,
+      fields: fieldMessages(body.fields),
     });
   }
 
@@ -81,6 +86,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** `{field: message}` with only the text messages kept; null when there are none. */
+function fieldMessages(value: unknown): Record<string, string> | null {
+  if (!isRecord(value)) return null;
+  const entries = Object.entries(value).flatMap(([name, message]) => {
+    const found = text(message);
+    return found ? [[name, found] as const] : [];
+  });
+  return entries.length ? Object.fromEntries(entries) : null;
 }
 
 function detailText(value: unknown): string | null {

@@ -14,6 +14,16 @@ export type {
   User,
   UserAttributes,
 } from './auth';
+export type {
+  ContactMessage,
+  FunctionsClient,
+  InvokeOptions,
+  RequestCategory,
+  RequestSubmission,
+  ServiceModes,
+  SubmissionReceipt,
+  SubmittedAttachment,
+} from './functions';
 export type { BucketApi, FileObject, ListOptions, StorageClient, UploadBody, UploadOptions, UploadProgress } from './storage';
 export type {
   CheckSelect,

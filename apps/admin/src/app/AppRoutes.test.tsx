@@ -30,8 +30,7 @@ const profileRow = (fullName: string) => ({
 function renderSignedIn(path: string, role: keyof typeof serverAnswers | null, routes: Parameters<typeof stubApi>[0] = {}) {
   stubApi({
     '/rest/v1/users': () => json([profileRow('Carol Content')]),
-    '/rest/v1/rpc/get_service_modes': () =>
-      json([{ email_simulated: true, sms_simulated: false, payments_simulated: true }]),
+    '/functions/v1/service-modes': () => json({ email: { live: false }, sms: { live: true }, payments: { live: false } }),
     ...routes,
   });
   const client = testClient(role ? sessionFor(serverAnswers[role], 'Carol Content') : null);

@@ -45,11 +45,16 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 type Answer = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
+/** Every outside service live: no demo banner unless a test asks for one. */
+const liveServices: Answer = () => json({ email: { live: true }, sms: { live: true }, payments: { live: true } });
+
 /**
  * Stubs the global fetch the client uses. `routes` maps a path prefix (`/rest/v1/users`) to an
- * answer; anything else gets an empty list (reads) so pages render.
+ * answer; the service modes are all live, and anything else gets an empty list (reads) so pages
+ * render.
  */
-export function stubApi(routes: Record<string, Answer> = {}) {
+export function stubApi(given: Record<string, Answer> = {}) {
+  const routes: Record<string, Answer> = { '/functions/v1/service-modes': liveServices, ...given };
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const prefix = Object.keys(routes)

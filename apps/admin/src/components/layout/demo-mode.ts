@@ -7,13 +7,15 @@ export interface ServiceModes {
   payments_simulated: boolean;
 }
 
-/** Which outside services the server only simulates (spec README point 19). */
-export async function fetchServiceModes(client: KanisaClient, signal?: AbortSignal): Promise<ServiceModes | null> {
-  let request = client.rpc('get_service_modes', {});
-  if (signal) request = request.abortSignal(signal);
-  const { data, error } = await request;
+/** Which outside services the server only simulates (spec README point 19): `GET /functions/v1/service-modes`. */
+export async function fetchServiceModes(client: KanisaClient, signal?: AbortSignal): Promise<ServiceModes> {
+  const { data, error } = await client.functions.serviceModes(signal);
   if (error) throw error;
-  return data[0] ?? null;
+  return {
+    email_simulated: !data.email.live,
+    sms_simulated: !data.sms.live,
+    payments_simulated: !data.payments.live,
+  };
 }
 
 export function serviceModesQuery(client: KanisaClient) {
