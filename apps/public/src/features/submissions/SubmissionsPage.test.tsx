@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { serviceModesQuery } from '../../lib/service-modes';
+import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { json, stubApi } from '../../test/api';
+import { renderAt } from '../../test/render';
+import SubmissionsPage, { DEMO_BANNER } from './SubmissionsPage';
+
+const received = () => json({ received: true, kind: 'message', delivery: 'simulated' }, 201);
+
+function openCategory(title: string) {
+  renderAt('/submissions', <SubmissionsPage />);
+  fireEvent.click(screen.getByRole('button', { name: `Start Request: ${title}` }));
+  return screen.getByRole('dialog', { name: title });
+}
+
+function fill(dialog: HTMLElement, label: string | RegExp, value: string) {
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+}
+
+function fillSender(dialog: HTMLElement) {
+  fill(dialog, /^Full Name/, 'Ruth Atieno');
+  fill(dialog, /^Email Address/, 'ruth@example.org');
+  fill(dialog, /^Subject/, 'Leaking roof');
+}
+
+describe('SubmissionsPage', () => {
+  beforeEach(() => {
+    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
+    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false } });
+  });
+
+  afterEach(() => {
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows How It Works, the seven categories, Important Information and the demo banner', () => {
+    renderAt('/submissions', <SubmissionsPage />);
+    expect(screen.getByRole('note')).toHaveTextContent(DEMO_BANNER);
+    expect(screen.getByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 }).slice(3).map((heading) => heading.textContent)).toEqual([
+      'Prayer Request',
+      'Visitation Request',
+      'Department Report',
+      'Counseling Request',
+      'Event Proposal',
+      'Maintenance Request',
+      'General Request',
+    ]);
+    const important = screen.getByRole('heading', { name: 'Important Information' }).closest('section')!;
+    expect(important).toHaveTextContent('confidential');
+    expect(important).toHaveTextContent('24-48 hours');
+    expect(within(important).getByRole('link', { name: '0712 000 111' })).toHaveAttribute('href', 'tel:0712000111');
+  });
+
+  it('has no demo banner when e-mail is live', () => {
+    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: true }, sms: { live: false }, payments: { live: false } });
+    renderAt('/submissions', <SubmissionsPage />);
+    expect(screen.queryByText(DEMO_BANNER)).not.toBeInTheDocument();
+  });
+
+  it('refuses a form without its required fields, naming each beside its field', () => {
+    const sent = stubApi();
+    const dialog = openCategory('Prayer Request');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
+    const prayerType = within(dialog).getByLabelText(/^Prayer Type/);
+    expect(prayerType).toHaveAttribute('aria-invalid', 'true');
+    expect(prayerType).toHaveAccessibleDescription('Please choose a prayer type');
+    expect(within(dialog).getByLabelText(/^Full Name/)).toHaveAccessibleDescription('Please enter your full name');
+    expect(within(dialog).getByLabelText(/^Full Name/)).toHaveFocus();
+    expect(within(dialog).getByText('Please enter a subject')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('anonymous disables name, e-mail and phone and hides the contact method', () => {
+    const dialog = openCategory('General Request');
+    expect(within(dialog).getByLabelText('Preferred Contact Method')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByLabelText('Submit anonymously'));
+    expect(within(dialog).getByLabelText(/^Full Name/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Email Address/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Phone Number/)).toBeDisabled();
+    expect(within(dialog).queryByLabelText('Preferred Contact Method')).not.toBeInTheDocument();
+  });
+
+  it("sends the form: 'Submitting...', the green message, 'Submitted', and the modal closes after 2.5 s", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const sent = stubApi({ 'POST /functions/v1/submit-request': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const dialog = openCategory('Counseling Request');
+    fillSender(dialog);
+    fireEvent.change(within(dialog).getByLabelText(/^Type of Counseling/), { target: { value: 'grief' } });
+    fireEvent.change(within(dialog).getByLabelText('How Soon'), { target: { value: 'emergency' } });
+    fill(dialog, /^What would you like/, 'I lost my father.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+
+    const submitting = await within(dialog).findByRole('button', { name: 'Submitting...' });
+    expect(submitting).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(sent.find((request) => request.path === '/functions/v1/submit-request')?.body).toMatchObject({
+      category: 'counseling',
+      anonymous: false,
+      name: 'Ruth Atieno',
+      counselingType: 'grief',
+      counselingUrgency: 'emergency',
+      message: 'I lost my father.',
+      attachments: [],
+      website: '',
+    });
+    answer(received());
+    expect(await within(dialog).findByRole('button', { name: 'Submitted' })).toBeDisabled();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('submitted successfully');
+    await waitFor(
+      () => {
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      },
+      { timeout: 4000 },
+    );
+  });
+
+  it("shows the server's refusal beside the fields and keeps the values for a retry", async () => {
+    stubApi({
+      'POST /functions/v1/submit-request': () =>
+        json({ code: 'validation_failed', message: 'Please check the highlighted fields.', fields: { email: 'Please enter a valid email address' } }, 400),
+    });
+    const dialog = openCategory('General Request');
+    fillSender(dialog);
+    fill(dialog, /^Your Request/, 'Hello');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
+    expect(within(dialog).getByLabelText(/^Email Address/)).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(within(dialog).getByLabelText(/^Full Name/)).toHaveValue('Ruth Atieno');
+    expect(within(dialog).getByRole('button', { name: 'Submit Request' })).toBeEnabled();
+  });
+
+  it('refuses a photo over 5MB as soon as it is chosen, and uploads nothing', () => {
+    const sent = stubApi();
+    const dialog = openCategory('Maintenance Request');
+    const photo = new File(['x'], 'roof.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(photo, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(within(dialog).getByLabelText(/^Photos of the Problem/), { target: { files: [photo] } });
+    expect(within(dialog).getByText("File 'roof.jpg' is too large. Maximum size is 5MB.")).toBeInTheDocument();
+    fillSender(dialog);
+    fireEvent.change(within(dialog).getByLabelText(/^Location/), { target: { value: 'kitchen' } });
+    fill(dialog, /^Describe the Problem/, 'Water everywhere');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('uploads the photos first, then sends their paths', async () => {
+    const sent = stubApi({
+      'POST /storage/v1/object/church-files/maintenance/': () => json({ Id: 'o1', Key: 'church-files/maintenance/1732450000000-abcdefghijkl.png' }),
+      'POST /functions/v1/submit-request': received,
+    });
+    const dialog = openCategory('Maintenance Request');
+    fillSender(dialog);
+    fireEvent.change(within(dialog).getByLabelText(/^Location/), { target: { value: 'kitchen' } });
+    fireEvent.change(within(dialog).getByLabelText('Priority'), { target: { value: 'urgent' } });
+    fill(dialog, /^Describe the Problem/, 'Water everywhere');
+    const photo = new File(['png'], 'leak.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText(/^Photos of the Problem/), { target: { files: [photo] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await within(dialog).findByRole('button', { name: 'Submitted' });
+    expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/storage/v1/object/church-files/maintenance/leak.png',
+      '/functions/v1/submit-request',
+    ]);
+    expect(sent.at(-1)?.body).toMatchObject({
+      category: 'maintenance',
+      maintenanceLocation: 'kitchen',
+      maintenancePriority: 'urgent',
+      attachments: [{ path: 'maintenance/1732450000000-abcdefghijkl.png', name: 'leak.png' }],
+    });
+  });
+
+  it("an upload failure says which file and why, and nothing is submitted", async () => {
+    const sent = stubApi({
+      'POST /storage/v1/object/': () => json({ statusCode: '415', error: 'invalid_mime_type', message: 'The file is not what its name says' }, 415),
+    });
+    const dialog = openCategory('Department Report');
+    fillSender(dialog);
+    fireEvent.change(within(dialog).getByLabelText(/^Department \*/), { target: { value: 'youth' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Report Type/), { target: { value: 'monthly' } });
+    fill(dialog, /^Report Period/, 'March 2026');
+    fill(dialog, /^Summary/, 'Attached');
+    fireEvent.change(within(dialog).getByLabelText(/^Attach Reports/), { target: { files: [new File(['x'], 'report.pdf')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Failed to upload 'report.pdf': The file is not what its name says");
+    expect(within(dialog).getByLabelText(/^Attach Reports/)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.some((request) => request.path === '/functions/v1/submit-request')).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { KanisaError } from '@kanisa/client';
+import { describe, expect, it } from 'vitest';
+import { checkContact, CHECK_FIELDS, formReducer, initialFormState, isEmail, refusalOf, type FieldErrors } from './form';
+
+const start = initialFormState({ name: '', email: '' });
+
+describe('formReducer (spec §4: idle, sending, success, error)', () => {
+  it('goes idle → sending → success, and then ignores edits', () => {
+    const edited = formReducer(start, { type: 'change', values: { name: 'Ruth' } });
+    expect(edited).toMatchObject({ status: 'idle', values: { name: 'Ruth', email: '' } });
+    const sending = formReducer(edited, { type: 'send' });
+    expect(sending.status).toBe('sending');
+    expect(formReducer(sending, { type: 'change', values: { name: 'X' } })).toBe(sending);
+    const sent = formReducer(sending, { type: 'sent' });
+    expect(sent.status).toBe('success');
+    expect(formReducer(sent, { type: 'change', values: { name: 'X' } })).toBe(sent);
+  });
+
+  it('a refusal keeps the values, shows the message and field messages, and counts', () => {
+    const sending = formReducer(formReducer(start, { type: 'change', values: { name: 'Ruth', email: 'bad' } }), { type: 'send' });
+    const refused = formReducer(sending, { type: 'refused', message: CHECK_FIELDS, errors: { email: 'Please enter a valid email address' } });
+    expect(refused).toMatchObject({
+      status: 'error',
+      message: CHECK_FIELDS,
+      errors: { email: 'Please enter a valid email address' },
+      values: { name: 'Ruth', email: 'bad' },
+      refusals: 1,
+    });
+    // Editing a field clears its own message only; sending again clears them all.
+    const fixed = formReducer(refused, { type: 'change', values: { email: 'ruth@example.org' } });
+    expect(fixed.errors).toEqual({});
+    expect(fixed.message).toBe(CHECK_FIELDS);
+    expect(formReducer(fixed, { type: 'send' })).toMatchObject({ status: 'sending', message: null, errors: {} });
+  });
+
+  it('reset starts over', () => {
+    const sent = formReducer(formReducer(start, { type: 'send' }), { type: 'sent' });
+    expect(formReducer(sent, { type: 'reset', values: { name: '', email: '' } })).toEqual(start);
+  });
+});
+
+describe('checks', () => {
+  it.each([
+    ['ruth@example.org', true],
+    ['r.atieno+church@mail.example.co.ke', true],
+    ['ruth@example', false],
+    ['ruth example.org', false],
+    ['ruth@@example.org', false],
+    ['ruth@example.org.', false],
+  ])('isEmail(%s) is %s', (value, expected) => {
+    expect(isEmail(value)).toBe(expected);
+  });
+
+  it('checkContact: name and e-mail required, e-mail shaped, phone optional but phone-shaped', () => {
+    const errors: FieldErrors = {};
+    checkContact(errors, { name: ' ', email: '', phone: '' }, 'Please enter your name');
+    expect(errors).toEqual({ name: 'Please enter your name', email: 'Please enter your email address' });
+    const more: FieldErrors = {};
+    checkContact(more, { name: 'Ruth', email: 'ruth@', phone: 'call me' }, 'Please enter your name');
+    expect(more).toEqual({
+      email: 'Please enter a valid email address',
+      phone: 'Please enter a valid phone number (e.g., 0712 345 678)',
+    });
+    const fine: FieldErrors = {};
+    checkContact(fine, { name: 'Ruth', email: 'ruth@example.org', phone: '+254 712-345 678' }, 'x');
+    expect(fine).toEqual({});
+  });
+});
+
+describe('refusalOf', () => {
+  it("takes the server's message and field messages", () => {
+    const error = new KanisaError({ code: 'validation_failed', message: CHECK_FIELDS, status: 400, fields: { email: 'Bad' } });
+    expect(refusalOf(error, 'Fallback')).toEqual({ message: CHECK_FIELDS, errors: { email: 'Bad' } });
+  });
+
+  it('falls back when the answer had no message of its own, or was no KanisaError', () => {
+    expect(refusalOf(KanisaError.fromResponseBody(502, null), 'Fallback')).toEqual({ message: 'Fallback', errors: {} });
+    expect(refusalOf(new Error('boom'), 'Fallback')).toEqual({ message: 'Fallback', errors: {} });
+    expect(refusalOf(KanisaError.network(new TypeError('offline')), 'Fallback').message).toMatch(/Could not reach the server/);
+  });
+});

@@ -1,0 +1,147 @@
+import { useMutation } from '@tanstack/react-query';
+import { KanisaError } from '@kanisa/client';
+import { useReducer } from 'react';
+import { queryClient } from './query-client';
+
+/**
+ * The one engine behind the public forms (request forms, contact forms): values, per-field
+ * messages and the states of spec §4 — idle, sending, success, error. A refused send keeps the
+ * values for a retry and shows the server's message, and each field's message beside it.
+ */
+
+/** Field name → the message shown beside it. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type FormStatus = 'idle' | 'sending' | 'success' | 'error';
+
+export interface FormState<V> {
+  values: V;
+  errors: FieldErrors;
+  status: FormStatus;
+  /** The form's general message while in `error`. */
+  message: string | null;
+  /** Counts refusals, so the form can move focus to the first field to fix after each. */
+  refusals: number;
+}
+
+export type FormAction<V> =
+  | { type: 'change'; values: Partial<V> }
+  | { type: 'send' }
+  | { type: 'sent' }
+  | { type: 'refused'; message: string; errors: FieldErrors }
+  | { type: 'reset'; values: V };
+
+/** The general message of a form refused before sending (the server's words for the same case). */
+export const CHECK_FIELDS = 'Please check the highlighted fields.';
+
+export function initialFormState<V>(values: V): FormState<V> {
+  return { values, errors: {}, status: 'idle', message: null, refusals: 0 };
+}
+
+export function formReducer<V>(state: FormState<V>, action: FormAction<V>): FormState<V> {
+  switch (action.type) {
+    case 'change': {
+      // Editing a field clears its message; nothing changes while sending or once sent.
+      if (state.status === 'sending' || state.status === 'success') return state;
+      const changed = new Set(Object.keys(action.values));
+      const errors = Object.fromEntries(Object.entries(state.errors).filter(([name]) => !changed.has(name)));
+      return { ...state, values: { ...state.values, ...action.values }, errors };
+    }
+    case 'send':
+      return { ...state, status: 'sending', errors: {}, message: null };
+    case 'sent':
+      return { ...state, status: 'success', errors: {}, message: null };
+    case 'refused':
+      return { ...state, status: 'error', message: action.message, errors: action.errors, refusals: state.refusals + 1 };
+    case 'reset':
+      return initialFormState(action.values);
+  }
+}
+
+const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** E-mail-shaped: one @, a dotted domain, no spaces (as the server checks it). */
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim()) && !value.trim().endsWith('.');
+}
+
+/** Adds `message` for `name` when `value` is blank. */
+export function requireText(errors: FieldErrors, name: string, value: string, message: string): void {
+  if (!value.trim()) errors[name] = message;
+}
+
+/** Name, e-mail (required and e-mail-shaped) and an optional phone: every public form asks these. */
+export function checkContact(errors: FieldErrors, values: { name: string; email: string; phone: string }, nameMessage: string): void {
+  requireText(errors, 'name', values.name, nameMessage);
+  requireText(errors, 'email', values.email, 'Please enter your email address');
+  if (!errors.email && !isEmail(values.email)) errors.email = 'Please enter a valid email address';
+  const phone = values.phone.trim();
+  const digits = phone.replace(/\D/g, '').length;
+  if (phone && (!/^[\d+\s().-]+$/.test(phone) || digits < 7 || digits > 15)) {
+    errors.phone = 'Please enter a valid phone number (e.g., 0712 345 678)';
+  }
+}
+
+/**
+ * What to show for a failed send: the server's message and field messages, or `fallback` when
+ * the answer had no message of its own (a bare HTTP status, or not a KanisaError at all).
+ */
+export function refusalOf(error: unknown, fallback: string): { message: string; errors: FieldErrors } {
+  if (error instanceof KanisaError) {
+    const own = !error.code.startsWith('http_');
+    return { message: own ? error.message : fallback, errors: error.fields ?? {} };
+  }
+  return { message: fallback, errors: {} };
+}
+
+export interface FormEngine<V> {
+  state: FormState<V>;
+  change: (values: Partial<V>) => void;
+  /** Checks the values; sends them when they pass. */
+  submit: () => void;
+  reset: (values: V) => void;
+}
+
+/**
+ * A form's state and its send, as a hook: `validate` runs first (its messages refuse the form
+ * with CHECK_FIELDS), then `send` (a React Query mutation); a failure becomes the refusal of
+ * `refusalOf(error, fallback)`.
+ */
+export function useFormEngine<V, R>(options: {
+  initial: V;
+  validate: (values: V) => FieldErrors;
+  send: (values: V) => Promise<R>;
+  fallback: string;
+  onSent?: (result: R, values: V) => void;
+}): FormEngine<V> {
+  const [state, dispatch] = useReducer(formReducer<V>, options.initial, initialFormState);
+  const mutation = useMutation({ mutationFn: options.send }, queryClient);
+  return {
+    state,
+    change: (values) => {
+      dispatch({ type: 'change', values });
+    },
+    submit: () => {
+      if (state.status === 'sending' || state.status === 'success') return;
+      const errors = options.validate(state.values);
+      if (Object.keys(errors).length) {
+        dispatch({ type: 'refused', message: CHECK_FIELDS, errors });
+        return;
+      }
+      dispatch({ type: 'send' });
+      const values = state.values;
+      mutation.mutate(values, {
+        onSuccess: (result) => {
+          dispatch({ type: 'sent' });
+          options.onSent?.(result, values);
+        },
+        onError: (error) => {
+          dispatch({ type: 'refused', ...refusalOf(error, options.fallback) });
+        },
+      });
+    },
+    reset: (values) => {
+      dispatch({ type: 'reset', values });
+    },
+  };
+}
