@@ -33,9 +33,10 @@ describe('formReducer (spec §4: idle, sending, success, error)', () => {
     expect(formReducer(fixed, { type: 'send' })).toMatchObject({ status: 'sending', message: null, errors: {} });
   });
 
-  it('reset starts over', () => {
-    const sent = formReducer(formReducer(start, { type: 'send' }), { type: 'sent' });
-    expect(formReducer(sent, { type: 'reset', values: { name: '', email: '' } })).toEqual(start);
+  it('sent with reset starts over, idle, counting the send', () => {
+    const filled = formReducer(start, { type: 'change', values: { name: 'Ruth' } });
+    const sent = formReducer(formReducer(filled, { type: 'send' }), { type: 'sent', reset: { name: '', email: '' } });
+    expect(sent).toEqual({ ...start, sent: 1 });
   });
 });
 

@@ -22,20 +22,22 @@ export interface FormState<V> {
   message: string | null;
   /** Counts refusals, so the form can move focus to the first field to fix after each. */
   refusals: number;
+  /** Counts successful sends. */
+  sent: number;
 }
 
 export type FormAction<V> =
   | { type: 'change'; values: Partial<V> }
   | { type: 'send' }
-  | { type: 'sent' }
-  | { type: 'refused'; message: string; errors: FieldErrors }
-  | { type: 'reset'; values: V };
+  /** With `reset`, the form starts over with those values (idle) instead of staying sent. */
+  | { type: 'sent'; reset?: V }
+  | { type: 'refused'; message: string; errors: FieldErrors };
 
 /** The general message of a form refused before sending (the server's words for the same case). */
 export const CHECK_FIELDS = 'Please check the highlighted fields.';
 
 export function initialFormState<V>(values: V): FormState<V> {
-  return { values, errors: {}, status: 'idle', message: null, refusals: 0 };
+  return { values, errors: {}, status: 'idle', message: null, refusals: 0, sent: 0 };
 }
 
 export function formReducer<V>(state: FormState<V>, action: FormAction<V>): FormState<V> {
@@ -50,11 +52,11 @@ export function formReducer<V>(state: FormState<V>, action: FormAction<V>): Form
     case 'send':
       return { ...state, status: 'sending', errors: {}, message: null };
     case 'sent':
-      return { ...state, status: 'success', errors: {}, message: null };
+      return action.reset
+        ? { ...state, values: action.reset, status: 'idle', errors: {}, message: null, sent: state.sent + 1 }
+        : { ...state, status: 'success', errors: {}, message: null, sent: state.sent + 1 };
     case 'refused':
       return { ...state, status: 'error', message: action.message, errors: action.errors, refusals: state.refusals + 1 };
-    case 'reset':
-      return initialFormState(action.values);
   }
 }
 
@@ -99,7 +101,6 @@ export interface FormEngine<V> {
   change: (values: Partial<V>) => void;
   /** Checks the values; sends them when they pass. */
   submit: () => void;
-  reset: (values: V) => void;
 }
 
 /**
@@ -112,7 +113,8 @@ export function useFormEngine<V, R>(options: {
   validate: (values: V) => FieldErrors;
   send: (values: V) => Promise<R>;
   fallback: string;
-  onSent?: (result: R, values: V) => void;
+  /** After a send, start over with the initial values instead of staying in `success`. */
+  resetOnSent?: boolean;
 }): FormEngine<V> {
   const [state, dispatch] = useReducer(formReducer<V>, options.initial, initialFormState);
   const mutation = useMutation({ mutationFn: options.send }, queryClient);
@@ -131,17 +133,13 @@ export function useFormEngine<V, R>(options: {
       dispatch({ type: 'send' });
       const values = state.values;
       mutation.mutate(values, {
-        onSuccess: (result) => {
-          dispatch({ type: 'sent' });
-          options.onSent?.(result, values);
+        onSuccess: () => {
+          dispatch(options.resetOnSent ? { type: 'sent', reset: options.initial } : { type: 'sent' });
         },
         onError: (error) => {
           dispatch({ type: 'refused', ...refusalOf(error, options.fallback) });
         },
       });
-    },
-    reset: (values) => {
-      dispatch({ type: 'reset', values });
     },
   };
 }

@@ -13,11 +13,16 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** E-mail live: no demo banner or notice unless a test asks for one. */
+const liveServices: Answer = () => json({ email: { live: true }, sms: { live: true }, payments: { live: true } });
+
 /**
  * Stubs the global fetch the client uses: `routes` maps "METHOD /path-prefix" to an answer
- * (the longest prefix wins); anything else is an empty list. Returns the requests made.
+ * (the longest prefix wins); the service modes are live, anything else is an empty list.
+ * Returns the requests made.
  */
-export function stubApi(routes: Record<string, Answer> = {}): SentRequest[] {
+export function stubApi(given: Record<string, Answer> = {}): SentRequest[] {
+  const routes: Record<string, Answer> = { 'GET /functions/v1/service-modes': liveServices, ...given };
   const sent: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',

@@ -1,42 +1,65 @@
-import { useChurchSettings } from '../../lib/settings';
+import { useEmailSimulated } from '../../lib/service-modes';
+import { useContactForm, type LeaderRecipient } from './contact-message';
+import { ContactMessageForm } from './ContactMessageForm';
+import { useDelayedCall } from './FormField';
 import { Modal } from './Modal';
 
-export interface LeaderRecipient {
-  name: string;
-  role?: string;
-  department?: string;
+export type { LeaderRecipient } from './contact-message';
+
+/** Spec §8 "Demo notice". */
+export const DEMO_NOTICE = 'Email functionality is not configured. Messages will be logged but not sent.';
+
+/** Spec §9 "success modal 2.5 s". */
+export const CLOSE_AFTER_SENT_MS = 2500;
+
+function LeaderMessage({ recipient, onClose }: { recipient: LeaderRecipient; onClose: () => void }) {
+  const engine = useContactForm(recipient);
+  const demo = useEmailSimulated();
+  const sent = engine.state.status === 'success';
+  useDelayedCall(sent, onClose, CLOSE_AFTER_SENT_MS);
+
+  if (sent) {
+    return (
+      <div className="form-success" role="status">
+        <h3>Message Sent Successfully</h3>
+        <p>Your message has been sent to {recipient.name}. They will reply to you by email.</p>
+      </div>
+    );
+  }
+  const about = [recipient.role, recipient.department].filter(Boolean).join(', ');
+  return (
+    <ContactMessageForm engine={engine} className="contact-leader-form">
+      <p className="contact-leader-to">
+        To: <strong>{recipient.name}</strong>
+        {about ? `, ${about}` : ''}
+      </p>
+      {demo ? (
+        <p className="form-note" role="note">
+          {DEMO_NOTICE}
+        </p>
+      ) : null}
+    </ContactMessageForm>
+  );
 }
 
 /**
- * Placeholder for the contact-a-leader form, which comes with the requests issue: it names the
- * recipient, says the form is on its way, and gives the church office's phone and e-mail
- * (from System Settings) meanwhile.
+ * The contact-a-leader form in a modal (spec §2 Home, About, Ministries; Departments' Send
+ * Message): the message goes to the recipient through `POST /functions/v1/contact-message`.
+ * On success it says so and closes after 2.5 s.
  */
-export function ContactLeaderModal({ recipient, onClose }: { recipient: LeaderRecipient | null; onClose: () => void }) {
-  const settings = useChurchSettings();
-  const about = recipient ? [recipient.role, recipient.department].filter(Boolean).join(', ') : '';
+export function ContactLeaderModal({
+  recipient,
+  onClose,
+  title,
+}: {
+  recipient: LeaderRecipient | null;
+  onClose: () => void;
+  /** Default: "Contact {name}". */
+  title?: string;
+}) {
   return (
-    <Modal open={recipient !== null} onClose={onClose} title={recipient ? `Contact ${recipient.name}` : ''} size="small">
-      {recipient ? (
-        <div className="contact-leader-placeholder">
-          {about ? <p className="contact-leader-role">{about}</p> : null}
-          <p>Sending a message to a leader from this page is coming soon.</p>
-          <p>Meanwhile, the church office will pass your message on:</p>
-          <ul className="contact-leader-office">
-            {settings.phone ? (
-              <li>
-                Phone: <a href={`tel:${settings.phone.replace(/\s+/g, '')}`}>{settings.phone}</a>
-              </li>
-            ) : null}
-            {settings.email ? (
-              <li>
-                Email: <a href={`mailto:${settings.email}`}>{settings.email}</a>
-              </li>
-            ) : null}
-            {!settings.phone && !settings.email ? <li>Visit or call the church office during office hours.</li> : null}
-          </ul>
-        </div>
-      ) : null}
+    <Modal open={recipient !== null} onClose={onClose} title={title ?? (recipient ? `Contact ${recipient.name}` : '')} size="medium">
+      {recipient ? <LeaderMessage recipient={recipient} onClose={onClose} /> : null}
     </Modal>
   );
 }

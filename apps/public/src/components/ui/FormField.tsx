@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import './form.css';
 
 /** The wiring that ties a control to its label, hint and message (what a screen reader reads with it). */
@@ -81,4 +81,21 @@ export function useFocusOnRefusal(form: RefObject<HTMLFormElement | null>, refus
     const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('.form-alert');
     target?.focus();
   }, [form, refusals]);
+}
+
+/** Calls `callback` once `delayMs` after `active` turns true (a sent form closing its modal). */
+export function useDelayedCall(active: boolean, callback: () => void, delayMs: number): void {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => {
+      latest.current();
+    }, delayMs);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [active, delayMs]);
 }

@@ -25,7 +25,7 @@ const timeline = (founded: number, now: number) => [
   { year: String(now), title: 'Today', text: 'A welcoming church family, serving the town through worship, education, health and outreach.' },
 ];
 
-/** Four more elders shown on the page (spec §2 About); their contact form comes with the requests issue. */
+/** Four more elders shown on the page (spec §2 About), each with a working contact form (spec README point 5). */
 export const fixedElders: { name: string; position: string; specialties: string[] }[] = [
   { name: 'Elder John Mwita', position: 'Elder, Sabbath School', specialties: ['Bible Teaching', 'Sabbath School'] },
   { name: 'Elder Agnes Wanjiru', position: 'Elder, Family Life', specialties: ['Family Life', 'Counseling'] },

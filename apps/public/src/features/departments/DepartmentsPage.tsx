@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../../components/ui/Modal';
+import { ContactLeaderModal } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
 import { useChurchSettings } from '../../lib/settings';
 import { useDepartments, type DepartmentRow } from './api/get-departments';
@@ -43,45 +43,16 @@ function DepartmentCard({ department, onContact }: { department: DepartmentRow; 
   );
 }
 
-/**
- * Contact Department: a Send Message shell addressed to the department head. The message form
- * itself arrives with the contact-a-leader form (its own issue); until then the modal says so
- * and offers the head's e-mail and phone, or the church office's.
- */
+/** Contact Department (spec §2): a Send Message form addressed to the department head. */
 function ContactDepartmentModal({ department, onClose }: { department: DepartmentRow | null; onClose: () => void }) {
-  const settings = useChurchSettings();
-  const email = department?.contact ?? settings.email;
-  const phone = department?.phone ?? settings.phone;
   return (
-    <Modal open={department !== null} onClose={onClose} title={department ? `Contact ${department.name}` : ''} size="medium">
-      {department ? (
-        <div className="department-message">
-          <h3>Send Message</h3>
-          <p className="department-message-to">
-            To: <strong>{department.head ?? 'Department head'}</strong>
-            {department.head ? `, head of ${department.name}` : ` (${department.name})`}
-          </p>
-          <p className="department-message-soon">
-            The message form for department heads is coming soon: it arrives with the contact-a-leader form. Until then, please
-            reach {department.head ?? 'the department'} directly:
-          </p>
-          <ul className="department-message-ways">
-            {email ? (
-              <li>
-                Email:{' '}
-                <a href={`mailto:${email}?subject=${encodeURIComponent(`Message for ${department.name}`)}`}>{email}</a>
-              </li>
-            ) : null}
-            {phone ? (
-              <li>
-                Phone: <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
-              </li>
-            ) : null}
-            {!email && !phone ? <li>Visit or call the church office during office hours.</li> : null}
-          </ul>
-        </div>
-      ) : null}
-    </Modal>
+    <ContactLeaderModal
+      title={department ? `Contact ${department.name}` : ''}
+      recipient={
+        department ? { name: department.head ?? department.name, role: 'Department Head', department: department.name } : null
+      }
+      onClose={onClose}
+    />
   );
 }
 

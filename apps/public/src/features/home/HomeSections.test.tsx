@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client';
+import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
 import { featuredAnnouncementQuery } from './api/featured-announcement';
 import { upcomingEventsQuery } from './api/upcoming-events';
@@ -33,5 +35,15 @@ describe('HomeSections', () => {
     expect(connect).toHaveTextContent('Saturday 9:00 AM');
     expect(connect).toHaveTextContent('Wednesday 6:00 PM');
     expect(connect).toHaveTextContent('Friday 6:00 PM');
+  });
+
+  it('opens the contact-a-leader form for the pastor from Connect With Us', async () => {
+    stubApi();
+    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, pastorName: 'Pr. Grace Mwangi', status: 'ready' });
+    renderAt('/', <HomeSections />);
+    fireEvent.click(within(screen.getByRole('region', { name: 'Connect With Us' })).getByRole('button', { name: 'Message the Pastor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Pr. Grace Mwangi' });
+    expect(dialog).toHaveTextContent('To: Pr. Grace Mwangi, Senior Pastor');
+    expect(within(dialog).getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
   });
 });

@@ -10,8 +10,9 @@ import { msUntilNairobiMidnight, verseIndex } from './api/nairobi-date';
 import { queryClient } from '../../lib/query-client';
 import './home.css';
 
-// The service modal's code loads on the first Learn More, not with the page.
+// The modals' code loads when first opened, not with the page.
 const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));
+const ContactLeaderModal = lazy(() => import('../../components/ui/ContactLeaderModal').then((m) => ({ default: m.ContactLeaderModal })));
 
 /** "08:30" / "08:30:00" → "8:30 AM". */
 export function timeOfDay(value: string): string {
@@ -96,6 +97,8 @@ function InfoCards() {
 
 function ConnectWithUs() {
   const settings = useChurchSettings();
+  const [messaging, setMessaging] = useState(false);
+  const pastor = { name: settings.pastorName ?? 'Senior Pastor', role: 'Senior Pastor' };
   return (
     <section className="home-section" aria-labelledby="connect-heading">
       <h2 id="connect-heading">Connect With Us</h2>
@@ -147,6 +150,28 @@ function ConnectWithUs() {
           </ul>
         </article>
       </div>
+      <div className="contact-leader-cta">
+        <p>A question, a prayer need, or a word for our pastor? Write to us and we will reply by e-mail.</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setMessaging(true);
+          }}
+        >
+          Message the Pastor
+        </button>
+      </div>
+      {messaging ? (
+        <Suspense fallback={null}>
+          <ContactLeaderModal
+            recipient={pastor}
+            onClose={() => {
+              setMessaging(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
-import { controlProps, Field, Honeypot, useFocusOnRefusal } from '../../components/ui/FormField';
+import { useId, useRef, type SyntheticEvent } from 'react';
+import { controlProps, Field, Honeypot, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
 import { useRequestForm } from './api/submit-request';
 import type { CategoryInfo, FieldSpec } from './categories';
 import { contactMethods } from './options';
@@ -106,19 +106,7 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
   const busy = status === 'sending' || status === 'success';
   useFocusOnRefusal(form, state.refusals);
 
-  const onDoneRef = useRef(onDone);
-  useEffect(() => {
-    onDoneRef.current = onDone;
-  });
-  useEffect(() => {
-    if (status !== 'success') return;
-    const timer = window.setTimeout(() => {
-      onDoneRef.current();
-    }, CLOSE_AFTER_SUCCESS_MS);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [status]);
+  useDelayedCall(status === 'success', onDone, CLOSE_AFTER_SUCCESS_MS);
 
   const text = (
     name: 'name' | 'email' | 'phone' | 'subject',
@@ -163,7 +151,7 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
         </div>
       ) : null}
 
-      <fieldset className="request-fieldset" disabled={busy}>
+      <fieldset className="form-fieldset" disabled={busy}>
         <legend>Your Details</legend>
         <label className="check-field">
           <input
@@ -201,7 +189,7 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
         </div>
       </fieldset>
 
-      <fieldset className="request-fieldset" disabled={busy}>
+      <fieldset className="form-fieldset" disabled={busy}>
         <legend>{category.title} Details</legend>
         <div className="form-row">
           {category.fields.map((spec) => (

@@ -1,2 +1,0 @@
-// The contact-a-leader modal is a placeholder until the requests issue lands; both names work.
-export { ContactLeaderModal, type LeaderRecipient } from './ContactLeaderModal';

@@ -1,0 +1,96 @@
+import { useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import type { FormEngine } from '../../lib/form';
+import type { ContactValues } from './contact-message';
+import { controlProps, Field, Honeypot, useFocusOnRefusal } from './FormField';
+
+/** Spec §8 "Contact-a-leader send failure": after the heading and the error text. */
+export const SEND_FAILED_HELP = 'Please try again or contact the church directly if the problem persists.';
+
+/**
+ * The fields of every contact form (spec §3 "Contact message", §5): name, e-mail, optional
+ * phone, subject and a message box of 5 rows. 'Sending...' while sent; a refusal shows the
+ * spec's error panel and each field's message beside it, and keeps the values.
+ */
+export function ContactMessageForm({
+  engine,
+  className,
+  labelledBy,
+  children,
+}: {
+  engine: FormEngine<ContactValues>;
+  className?: string;
+  labelledBy?: string;
+  /** Shown above the fields (a heading, the recipient, a notice). */
+  children?: ReactNode;
+}) {
+  const { state, change, submit } = engine;
+  const { values, errors, status } = state;
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  useFocusOnRefusal(form, state.refusals);
+
+  const input = (name: 'name' | 'email' | 'phone' | 'subject', label: string, type: string, autoComplete: string, required = true) => (
+    <Field id={`${id}-${name}`} label={label} required={required} error={errors[name]}>
+      <input
+        {...controlProps(`${id}-${name}`, errors[name])}
+        type={type}
+        name={name}
+        autoComplete={autoComplete}
+        required={required}
+        value={values[name]}
+        onChange={(event) => {
+          change({ [name]: event.target.value });
+        }}
+      />
+    </Field>
+  );
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form ref={form} className={className} noValidate onSubmit={onSubmit} aria-labelledby={labelledBy}>
+      {children}
+      {status === 'error' && state.message ? (
+        <div className="form-alert" role="alert" tabIndex={-1}>
+          <h3>Failed to Send Message</h3>
+          <p>{state.message}</p>
+          <p>{SEND_FAILED_HELP}</p>
+        </div>
+      ) : null}
+      <fieldset className="form-fieldset" disabled={status === 'sending'}>
+        <div className="form-row">
+          {input('name', 'Full Name', 'text', 'name')}
+          {input('email', 'Email Address', 'email', 'email')}
+          {input('phone', 'Phone Number', 'tel', 'tel', false)}
+          {input('subject', 'Subject', 'text', 'off')}
+        </div>
+        <Field id={`${id}-message`} label="Message" required error={errors.message}>
+          <textarea
+            {...controlProps(`${id}-message`, errors.message)}
+            name="message"
+            rows={5}
+            required
+            value={values.message}
+            onChange={(event) => {
+              change({ message: event.target.value });
+            }}
+          />
+        </Field>
+      </fieldset>
+      <Honeypot
+        value={values.website}
+        onChange={(website) => {
+          change({ website });
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={status === 'sending'}>
+          {status === 'sending' ? 'Sending...' : 'Send Message'}
+        </button>
+      </div>
+    </form>
+  );
+}
