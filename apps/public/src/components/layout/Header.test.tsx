@@ -140,11 +140,28 @@ describe('Header', () => {
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
       expect(toggle).toHaveAccessibleName('Close');
       expect(menuPanel(toggle)).toHaveAttribute('data-open', 'true');
-      expect(within(menuPanel(toggle)).getByText('Scroll for more links')).toBeInTheDocument();
 
       await user.click(within(menuPanel(toggle)).getByRole('link', { name: 'Events' }));
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       expect(menuPanel(toggle)).toHaveAttribute('data-open', 'false');
+    });
+
+    it('hints at scrolling only while the panel holds more than it shows', async () => {
+      // jsdom lays nothing out: the panel's heights are set by hand.
+      let hidden = 200;
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 400);
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => 400 + hidden);
+      const user = userEvent.setup();
+      renderAt('/', <Header />);
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+      await user.click(toggle);
+      expect(await within(menuPanel(toggle)).findByText('Scroll for more links')).toBeInTheDocument();
+
+      hidden = 0;
+      act(() => {
+        window.dispatchEvent(new Event('resize'));
+      });
+      expect(within(menuPanel(toggle)).queryByText('Scroll for more links')).not.toBeInTheDocument();
     });
 
     it('stays open while the dropdown is used, so its links can be reached', async () => {

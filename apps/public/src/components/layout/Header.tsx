@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router';
 import { settleShellSettings, useShellSettings } from '../../lib/settings-store';
 import {
@@ -18,6 +18,8 @@ const NAME_WAIT_MS = 3000;
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menu = useRef<HTMLDivElement>(null);
+  const overflows = useOverflow(menu, menuOpen);
   const church = useShellSettings();
 
   // The name is hidden for a moment until the real one arrives; never for longer than this.
@@ -64,7 +66,7 @@ export function Header() {
           >
             {menuOpen ? 'Close' : 'Menu'}
           </button>
-          <div id={menuId} className="site-menu" data-open={menuOpen}>
+          <div ref={menu} id={menuId} className="site-menu" data-open={menuOpen}>
             <ul className="nav-list">
               {leadingLinks.map((item) => (
                 <NavItemLink key={item.to} item={item} />
@@ -74,9 +76,11 @@ export function Header() {
                 <NavItemLink key={item.to} item={item} />
               ))}
             </ul>
-            <p className="scroll-hint" aria-hidden="true">
-              Scroll for more links
-            </p>
+            {overflows ? (
+              <p className="scroll-hint" aria-hidden="true">
+                Scroll for more links
+              </p>
+            ) : null}
           </div>
           <NavLink to={giveLink.to} className="give-button">
             {giveLink.label}
@@ -85,6 +89,28 @@ export function Header() {
       </div>
     </header>
   );
+}
+
+/**
+ * Whether the open panel holds more than it shows (so the scroll hint is true): measured when it
+ * opens and again whenever the window changes size or turns.
+ */
+function useOverflow(panel: RefObject<HTMLElement | null>, open: boolean): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const measure = () => {
+      const node = panel.current;
+      setOverflows(node !== null && node.scrollHeight > node.clientHeight + 1);
+    };
+    const frame = window.requestAnimationFrame(measure);
+    window.addEventListener('resize', measure);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('resize', measure);
+    };
+  }, [panel, open]);
+  return open && overflows;
 }
 
 function NavItemLink({ item }: { item: NavItem }) {

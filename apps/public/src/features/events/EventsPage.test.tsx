@@ -45,6 +45,22 @@ describe('EventsPage', () => {
     expect(screen.getByText(/No events are scheduled for Q3 2025 yet/)).toBeInTheDocument();
   });
 
+  it("reaches other years' events by year buttons, each opening on Q1, and comes back to the current quarter", () => {
+    queryClient.setQueryData(eventsQuery(2026).queryKey, [row('n', 'Next Year Camp', '2026-08-01T09:00:00+03:00', null)]);
+    queryClient.setQueryData(eventsQuery(2024).queryKey, [row('0', 'Last Year Event', '2024-02-03T09:00:00+03:00', null)]);
+    renderAt('/events', <EventsPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next year, 2026' }));
+    expect(screen.getByRole('heading', { name: 'Events in 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Q1/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Q3/ })).toHaveTextContent('1 event');
+    fireEvent.click(screen.getByRole('tab', { name: /Q3/ }));
+    expect(cardTitles()).toEqual(['Next Year Camp']);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous year, 2025' }));
+    expect(screen.getByRole('tab', { name: /Q2/ })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous year, 2024' }));
+    expect(cardTitles()).toEqual(['Last Year Event']);
+  });
+
   it('shows relative dates, All Day and the display defaults', () => {
     renderAt('/events', <EventsPage />);
     const fasting = screen.getByRole('heading', { name: 'Spring Fasting Day' }).closest('li');

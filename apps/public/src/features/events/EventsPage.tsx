@@ -171,27 +171,32 @@ function WeeklyActivities({ days }: { days: WeeklyActivityDay[] }) {
 
 export default function EventsPage() {
   const settings = useChurchSettings();
-  // The spec's tabs were for 2025, which is past: the page shows the current year (in Nairobi)
-  // and opens on the current quarter.
+  // The spec's tabs were for 2025, which is past: the page opens on the current quarter of the
+  // current year (in Nairobi), and other years are a button away.
   const [now] = useState(() => new Date());
   const current = quarterOfDate(now);
+  const [year, setYear] = useState(current.year);
   const [quarter, setQuarter] = useState<Quarter>(current.quarter);
   const [info, setInfo] = useState<InfoModalContent | null>(null);
+  const showYear = (next: number) => {
+    setYear(next);
+    setQuarter(next === current.year ? current.quarter : 1);
+  };
 
-  const read = useEvents(current.year);
+  const read = useEvents(year);
   const needSamples = read.isError || read.data?.length === 0;
   const samples = useEventSamples(needSamples);
   // Spec §7: the read replaces the sample data when non-empty; on failure the samples stay.
-  const rows = read.data?.length ? read.data : needSamples ? samples.data?.sampleEvents(current.year) : undefined;
+  const rows = read.data?.length ? read.data : needSamples ? samples.data?.sampleEvents(year) : undefined;
   const usingSamples = rows !== undefined && rows !== read.data;
 
   const thisYear = useMemo(
     () =>
       (rows ?? [])
         .map(toEventItem)
-        .filter((item): item is EventItem => item !== null && item.year === current.year)
+        .filter((item): item is EventItem => item !== null && item.year === year)
         .sort((a, b) => a.start.getTime() - b.start.getTime()),
-    [rows, current.year],
+    [rows, year],
   );
   const counts = [1, 2, 3, 4].map((q) => thisYear.filter((item) => item.quarter === q).length);
   const shown = thisYear.filter((item) => item.quarter === quarter);
@@ -202,7 +207,7 @@ export default function EventsPage() {
       <PageTitle title="Events" />
       <header className="events-hero">
         <h1>Events</h1>
-        <p>Worship, fellowship, training and outreach at {settings.name} throughout {current.year}. Everyone is welcome.</p>
+        <p>Worship, fellowship, training and outreach at {settings.name} throughout the year. Everyone is welcome.</p>
       </header>
 
       <div className="events-wrap">
@@ -222,7 +227,33 @@ export default function EventsPage() {
         ) : null}
 
         <section className="events-section" aria-labelledby="calendar-heading">
-          <h2 id="calendar-heading">Events in {current.year}</h2>
+          <div className="year-nav">
+            <button
+              type="button"
+              className="button button-light"
+              aria-label={`Previous year, ${String(year - 1)}`}
+              onClick={() => {
+                showYear(year - 1);
+              }}
+            >
+              <span aria-hidden="true">‹ </span>
+              {year - 1}
+            </button>
+            <h2 id="calendar-heading" aria-live="polite">
+              Events in {year}
+            </h2>
+            <button
+              type="button"
+              className="button button-light"
+              aria-label={`Next year, ${String(year + 1)}`}
+              onClick={() => {
+                showYear(year + 1);
+              }}
+            >
+              {year + 1}
+              <span aria-hidden="true"> ›</span>
+            </button>
+          </div>
           <QuarterTabs selected={quarter} onSelect={setQuarter} counts={counts} />
           <div id="quarter-panel" role="tabpanel" aria-labelledby={`quarter-tab-${String(quarter)}`} tabIndex={0}>
             {!rows ? (
@@ -231,7 +262,7 @@ export default function EventsPage() {
               </p>
             ) : shown.length === 0 ? (
               <p className="events-status">
-                No events are scheduled for Q{quarter} {current.year} yet. Please check back soon, or see the weekly activities below.
+                No events are scheduled for Q{quarter} {year} yet. Please check back soon, or see the weekly activities below.
               </p>
             ) : (
               <ul className="event-grid" data-testid="event-grid">

@@ -58,6 +58,32 @@ describe('SermonsPage', () => {
     expect(within(grid).getAllByRole('listitem')).toHaveLength(8);
   });
 
+  it('pages "Show all": 12 sermons a page with Previous and Next', () => {
+    queryClient.setQueryData(
+      sermonsQuery.queryKey,
+      Array.from({ length: 30 }, (_, index) => sermon(index, { sermon_date: '2026-10-01' })),
+    );
+    queryClient.setQueryData(activeSeriesQuery.queryKey, []);
+    renderAt('/sermons', <SermonsPage />);
+    const grid = screen.getByTestId('recent-sermons');
+    const titles = () => within(grid).getAllByRole('heading').map((heading) => heading.textContent);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 29 sermons' }));
+    expect(titles()).toHaveLength(12);
+    expect(titles()[0]).toBe('Sermon number 1');
+    const pager = screen.getByRole('navigation', { name: 'Sermon pages' });
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(titles()[0]).toBe('Sermon number 13');
+    expect(grid.querySelector('.live-badge')).toBeNull();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(titles()).toHaveLength(5);
+    expect(pager).toHaveTextContent('Page 3 of 3');
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer sermons' }));
+    expect(titles()).toHaveLength(6);
+  });
+
   it('plays a video in the overlay and closes it by the button and the backdrop', () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: 'Watch: Sermon number 0' }));

@@ -13,6 +13,14 @@ import { VideoOverlay } from './VideoOverlay';
 import './sermons.css';
 
 const RECENT_SHOWN = 6;
+/** "Show all" pages the sermons: on paid data a phone loads a dozen cards and thumbnails at a time. */
+export const SERMONS_PER_PAGE = 12;
+
+/** The page of the list holding the sermon a shared link (#sermon-<id>) points at; 0 without one. */
+function pageOfLinkedSermon(sermons: SermonRow[]): number {
+  const index = sermons.findIndex((sermon) => `#sermon-${sermon.id}` === decodeURIComponent(window.location.hash));
+  return index < 0 ? 0 : Math.floor(index / SERMONS_PER_PAGE);
+}
 const dateFormat = new Intl.DateTimeFormat('en-KE', { timeZone: CHURCH_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
 
 function sermonDate(value: string): string {
@@ -174,15 +182,23 @@ export default function SermonsPage() {
   const needSamples = sermonsRead.isError || sermonsRead.data?.length === 0 || seriesRead.isError || seriesRead.data?.length === 0;
   const samples = useSermonSamples(needSamples);
   const [playing, setPlaying] = useState<SermonRow | null>(null);
-  // Arriving by a link to one sermon shows them all, so that sermon is on the page.
+  // Arriving by a link to one sermon shows them all, on the page holding that sermon.
   const [showAll, setShowAll] = useState(() => window.location.hash.startsWith('#sermon-'));
+  const [chosenPage, setChosenPage] = useState<number | null>(null);
+  const recentHeading = useRef<HTMLHeadingElement>(null);
 
   // Spec §7: the read replaces the sample data when it is non-empty; on failure the samples stay.
   const sermons = sermonsRead.data?.length ? sermonsRead.data : needSamples ? samples.data?.sampleSermons : undefined;
   const series = seriesRead.data?.length ? seriesRead.data : needSamples ? samples.data?.sampleSeries : undefined;
   const usingSamples = sermons !== undefined && sermons !== sermonsRead.data;
   const [featured, ...others] = sermons ?? [];
-  const recent = showAll ? others : others.slice(0, RECENT_SHOWN);
+  const pages = Math.max(1, Math.ceil(others.length / SERMONS_PER_PAGE));
+  const page = Math.min(chosenPage ?? pageOfLinkedSermon(others), pages - 1);
+  const recent = showAll ? others.slice(page * SERMONS_PER_PAGE, (page + 1) * SERMONS_PER_PAGE) : others.slice(0, RECENT_SHOWN);
+  const turnTo = (next: number) => {
+    setChosenPage(next);
+    recentHeading.current?.scrollIntoView({ block: 'start' });
+  };
 
   // A shared link (/sermons#sermon-<id>) points at one sermon: once the list is there, show it.
   const scrolledToHash = useRef(false);
@@ -225,14 +241,36 @@ export default function SermonsPage() {
             {featured ? <FeaturedSermon sermon={featured} onPlay={setPlaying} /> : null}
             {others.length ? (
               <section className="sermons-section" aria-labelledby="recent-sermons-heading">
-                <h2 id="recent-sermons-heading">Recent Sermons</h2>
+                <h2 id="recent-sermons-heading" ref={recentHeading}>
+                  Recent Sermons
+                </h2>
                 <ul className="sermon-grid" data-testid="recent-sermons">
                   {recent.map((sermon, index) => (
-                    <SermonCard key={sermon.id} sermon={sermon} live={index < 2} onPlay={setPlaying} />
+                    <SermonCard key={sermon.id} sermon={sermon} live={page === 0 && index < 2} onPlay={setPlaying} />
                   ))}
                 </ul>
+                {showAll && pages > 1 ? (
+                  <nav className="sermons-pager" aria-label="Sermon pages">
+                    <button type="button" className="button button-light" disabled={page === 0} onClick={() => { turnTo(page - 1); }}>
+                      Previous
+                    </button>
+                    <span aria-live="polite">
+                      Page {page + 1} of {pages}
+                    </span>
+                    <button type="button" className="button button-light" disabled={page === pages - 1} onClick={() => { turnTo(page + 1); }}>
+                      Next
+                    </button>
+                  </nav>
+                ) : null}
                 {others.length > RECENT_SHOWN ? (
-                  <button type="button" className="button button-light sermons-more" onClick={() => { setShowAll((all) => !all); }}>
+                  <button
+                    type="button"
+                    className="button button-light sermons-more"
+                    onClick={() => {
+                      setShowAll((all) => !all);
+                      setChosenPage(0);
+                    }}
+                  >
                     {showAll ? 'Show fewer sermons' : `Show all ${String(others.length)} sermons`}
                   </button>
                 ) : null}
