@@ -73,6 +73,7 @@ bench: apps chromium
 	cargo build --release --locked --bin kanisa
 	scripts/bench-startup.sh $(KANISA_RELEASE)
 	scripts/bench-rest.sh $(KANISA_RELEASE)
+	scripts/bench-submissions.sh $(KANISA_RELEASE)
 	scripts/bench-pages.sh $(KANISA_RELEASE)
 
 fmt:

@@ -18,8 +18,8 @@ GRANT EXECUTE ON FUNCTION
   public.mark_message_read(uuid)
 TO authenticated;
 
--- get_service_modes (migration 0010): booleans saying whether e-mail, SMS and payments are
--- simulated (the back office's demo-mode banner). SECURITY DEFINER, since the secrets it checks
--- for are readable by no API role; it answers nothing but the three booleans. Every signed-in
--- user may ask; anon may not.
-GRANT EXECUTE ON FUNCTION public.get_service_modes() TO authenticated;
+-- get_failed_deliveries (migration 0014): deliveries that failed for good. SECURITY DEFINER
+-- over the job queue, which no API role reads; it answers rows only to the Communication staff
+-- (send_communications, manage_communications, send_sms, send_emails) and nothing to anyone
+-- else.
+GRANT EXECUTE ON FUNCTION public.get_failed_deliveries(integer) TO authenticated;

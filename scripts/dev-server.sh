@@ -34,5 +34,6 @@ service=$(awk '$1 == "service_role" { print $2 }' <<<"$keys")
 printf 'export KANISA_URL=http://127.0.0.1:%s\nexport KANISA_ANON_KEY=%s\nexport KANISA_SERVICE_KEY=%s\n' \
   "$port" "$anon" "$service" >"$env_file"
 (cd "$root/apps" && KANISA_URL="http://127.0.0.1:$port" KANISA_SERVICE_KEY="$service" node e2e/users.mjs)
+lift_submission_limits "http://127.0.0.1:$port" "$service"
 echo "Kanisa on http://127.0.0.1:$port (log: $work/kanisa.log); environment in $env_file"
 wait "$pid"

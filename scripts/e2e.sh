@@ -62,6 +62,7 @@ if [ -z "$KANISA_ANON_KEY" ] || [ -z "$KANISA_SERVICE_KEY" ]; then
   echo "kanisa keys printed no anon/service_role key:"; echo "$keys"; exit 1
 fi
 export KANISA_URL="http://127.0.0.1:$port" KANISA_ANON_KEY KANISA_SERVICE_KEY
+lift_submission_limits "$KANISA_URL" "$KANISA_SERVICE_KEY"
 # The browser tests' accounts, one per role (apps/e2e/users.mjs), through the admin API.
 (cd "$root/apps" && node e2e/users.mjs) || { echo "creating the test accounts failed"; exit 1; }
 

@@ -1177,6 +1177,21 @@ export type Database = {
       }
     }
     Functions: {
+      get_failed_deliveries: {
+        Args: {
+          max_rows?: number
+        }
+        Returns: {
+          attempts: number
+          failed_at: string
+          job_id: number
+          kind: string
+          last_error: string
+          source_id: string
+          source_table: string
+          summary: string
+        }[]
+      }
       get_message_stats: {
         Args: Record<PropertyKey, never>
         Returns: Database["public"]["Views"]["message_stats"]["Row"]
@@ -1197,14 +1212,6 @@ export type Database = {
         Returns: {
           month_key: string
           total: number
-        }[]
-      }
-      get_service_modes: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          email_simulated: boolean
-          payments_simulated: boolean
-          sms_simulated: boolean
         }[]
       }
       mark_message_read: {

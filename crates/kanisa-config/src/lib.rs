@@ -458,7 +458,6 @@ impl Config {
             ),
             DatabaseConfig::External { url } => format!("external ({})", redact_url(url.expose())),
         };
-        let set = |present: bool| if present { "set" } else { "not set" };
         let demo = self.demo_mode();
         vec![
             format!("address      {}", self.addr),
@@ -482,30 +481,34 @@ impl Config {
             format!(
                 "e-mail       {}",
                 if demo.email {
-                    "simulated (demo mode)"
+                    NOT_IN_ENVIRONMENT
                 } else {
-                    set(true)
+                    "set (environment)"
                 }
             ),
             format!(
                 "sms          {}",
                 if demo.sms {
-                    "simulated (demo mode)"
+                    NOT_IN_ENVIRONMENT
                 } else {
-                    set(true)
+                    "set (environment)"
                 }
             ),
             format!(
                 "payments     {}",
                 if demo.payments {
-                    "simulated (demo mode)"
+                    NOT_IN_ENVIRONMENT
                 } else {
-                    set(true)
+                    "set (environment)"
                 }
             ),
         ]
     }
 }
+
+/// The banner's line for a channel the environment does not configure: System Settings may
+/// (the server's one answer is `GET /functions/v1/service-modes` and `/health`).
+const NOT_IN_ENVIRONMENT: &str = "from System Settings if set there, else simulated (demo mode)";
 
 /// Which outside services are simulated because their credentials are missing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

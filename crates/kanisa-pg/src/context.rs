@@ -152,3 +152,63 @@ impl CallerTx {
         Ok(())
     }
 }
+
+/// Who is asking, as the database will see them (the server verified the token), owned: what
+/// every API crate (table API, storage, functions) runs a caller's transaction with.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    /// `anon`, `authenticated` or `service_role`.
+    pub role: String,
+    /// The JWT claims as JSON text.
+    pub claims: String,
+    /// The request headers as a JSON object (credentials left out).
+    pub headers: String,
+    /// The real client address, or empty.
+    pub client_ip: String,
+    /// The HTTP method and path, for `request.method` / `request.path`.
+    pub method: String,
+    pub path: String,
+}
+
+impl Caller {
+    /// Nobody in particular: the public's rights (public URLs are read this way).
+    pub fn anon() -> Caller {
+        Caller {
+            role: "anon".to_owned(),
+            claims: "{\"role\":\"anon\"}".to_owned(),
+            headers: "{}".to_owned(),
+            client_ip: String::new(),
+            method: "GET".to_owned(),
+            path: String::new(),
+        }
+    }
+
+    /// The server itself, with the service key's rights (background work: jobs reading the
+    /// files a message refers to).
+    pub fn service() -> Caller {
+        Caller {
+            role: "service_role".to_owned(),
+            claims: "{\"role\":\"service_role\"}".to_owned(),
+            ..Caller::anon()
+        }
+    }
+
+    /// The signed-in user's id (`sub`), if any.
+    pub fn user_id(&self) -> Option<String> {
+        let claims: serde_json::Value = serde_json::from_str(&self.claims).ok()?;
+        claims.get("sub")?.as_str().map(str::to_owned)
+    }
+
+    /// This caller as [`CONTEXT_SQL`]'s parameters.
+    pub fn context(&self) -> RequestContext<'_> {
+        RequestContext {
+            role: &self.role,
+            claims: &self.claims,
+            method: &self.method,
+            path: &self.path,
+            headers: &self.headers,
+            timeout: statement_timeout(&self.role),
+            client_ip: &self.client_ip,
+        }
+    }
+}

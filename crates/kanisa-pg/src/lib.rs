@@ -19,6 +19,7 @@ mod pool;
 
 pub use backup::{TableChecksum, backup, restore, table_checksums};
 pub use cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
+pub use context::Caller;
 pub use error::{PgError, describe};
 pub use listen::listen;
 pub use migrate::{

@@ -100,6 +100,10 @@ const ERROR_STATUSES: &[(&str, &str)] = &[
     ("414", "The query string is too long"),
     ("415", "The body's media type is not accepted"),
     ("416", "The range cannot be satisfied"),
+    (
+        "429",
+        "Too many public submissions from this address or e-mail: try again after Retry-After",
+    ),
     ("500", "The server failed"),
     ("503", "The database is not available"),
     ("504", "The statement took too long"),

@@ -2,11 +2,10 @@
 //! client address, and writes GoTrue's error envelope; every decision is kanisa-auth's.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_auth::{AdminUserChange, AuthError, ClientInfo, Identity, NewAdminUser, UserUpdate};
@@ -15,6 +14,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::AppState;
+use crate::context::RequestCtx;
 
 /// The API version header auth-js sends; with it, errors use the newer `{code, message}` shape.
 const API_VERSION_HEADER: &str = "x-supabase-api-version";
@@ -67,20 +67,13 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn new(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> Ctx {
+    fn new(req: &RequestCtx) -> Ctx {
         Ctx {
             client: ClientInfo {
-                ip: Some(crate::client::client_ip(
-                    peer,
-                    headers,
-                    &state.trusted_proxies,
-                )),
-                user_agent: headers
-                    .get(header::USER_AGENT)
-                    .and_then(|v| v.to_str().ok())
-                    .map(str::to_owned),
+                ip: Some(req.client_ip),
+                user_agent: req.user_agent.clone(),
             },
-            versioned: headers.get(API_VERSION_HEADER).cloned(),
+            versioned: req.headers.get(API_VERSION_HEADER).cloned(),
         }
     }
 
@@ -142,7 +135,7 @@ fn parse_body<T: for<'de> Deserialize<'de>>(body: &Body) -> Result<T, AuthError>
 }
 
 /// True when a string or a key anywhere in `value` holds U+0000.
-fn contains_nul(value: &Value) -> bool {
+pub(crate) fn contains_nul(value: &Value) -> bool {
     match value {
         Value::String(s) => s.contains('\0'),
         Value::Array(items) => items.iter().any(contains_nul),
@@ -164,12 +157,11 @@ struct TokenBody {
 /// `POST /token?grant_type=password|refresh_token`.
 pub async fn token(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Query(params): Params,
-    headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let body: TokenBody = parse_body(&body)?;
         let grant = params.get("grant_type").map(String::as_str).unwrap_or("");
@@ -201,11 +193,11 @@ pub async fn token(
 /// `POST /logout?scope=global|local|others` → 204.
 pub async fn logout(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Query(params): Params,
     headers: HeaderMap,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let scope = params.get("scope").map(String::as_str).unwrap_or("global");
     let result = async {
         let who = identity(&state, &headers)?;
@@ -221,10 +213,10 @@ pub async fn logout(
 /// `GET /user`.
 pub async fn get_user(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     headers: HeaderMap,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         Ok(state.auth.user(&who).await?.to_json())
@@ -245,11 +237,11 @@ struct UserBody {
 /// `PUT /user`: password (with the current one) and `data.full_name`.
 pub async fn put_user(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         let body: UserBody = parse_body(&body)?;
@@ -280,12 +272,8 @@ pub async fn put_user(
 }
 
 /// `GET /settings`: what a client may offer (no sign-up; e-mail and password only).
-pub async fn settings(
-    State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+pub async fn settings(req: RequestCtx) -> Response {
+    let ctx = Ctx::new(&req);
     ctx.ok(
         StatusCode::OK,
         json!({
@@ -300,22 +288,18 @@ pub async fn settings(
 }
 
 /// `POST /signup`: refused — accounts are created by a Super Admin.
-pub async fn signup(
-    State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    Ctx::new(&state, peer, &headers).fail(AuthError::SignupDisabled)
+pub async fn signup(req: RequestCtx) -> Response {
+    Ctx::new(&req).fail(AuthError::SignupDisabled)
 }
 
 /// `GET /admin/users?page&per_page` → `{users, aud}` with `X-Total-Count`.
 pub async fn admin_list(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Query(params): Params,
     headers: HeaderMap,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let int = |k: &str, d: i64| params.get(k).and_then(|v| v.parse().ok()).unwrap_or(d);
     let (page, per_page) = (int("page", 1).max(1), int("per_page", 50).clamp(1, 1000));
     let result = async {
@@ -407,11 +391,11 @@ impl AdminBody {
 /// `POST /admin/users`.
 pub async fn admin_create(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         let body: AdminBody = parse_body(&body)?;
@@ -447,11 +431,11 @@ fn user_id(raw: &str) -> Result<Uuid, AuthError> {
 /// `GET /admin/users/{id}`.
 pub async fn admin_get(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         Ok(state.auth.get_user(&who, user_id(&id)?).await?.to_json())
@@ -463,12 +447,12 @@ pub async fn admin_get(
 /// `PUT /admin/users/{id}`.
 pub async fn admin_update(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         let body: AdminBody = parse_body(&body)?;
@@ -493,11 +477,11 @@ pub async fn admin_update(
 /// `DELETE /admin/users/{id}`.
 pub async fn admin_delete(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         Ok(state
@@ -513,11 +497,11 @@ pub async fn admin_delete(
 /// `DELETE /admin/users/{id}/lockout` → 204: a Super Admin ends the account's sign-in locks.
 pub async fn admin_lift_lockout(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let ctx = Ctx::new(&state, peer, &headers);
+    let ctx = Ctx::new(&req);
     let result = async {
         let who = identity(&state, &headers)?;
         state

@@ -7,8 +7,10 @@ use serde_json::{Value, json};
 
 use crate::AppState;
 
-/// `GET /health`: 200 `{"status":"ok","database":"ok"}` when a query round-trips, else 503
-/// with the reason — for load balancers and people alike.
+/// `GET /health`: 200 `{"status":"ok","database":"ok","channels":{…}}` when a query
+/// round-trips, else 503 with the reason — for load balancers and people alike. `channels`
+/// says which of e-mail, SMS and payments are live and where their credentials come from
+/// (environment, settings) or that they are simulated (none).
 pub async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     let check = async {
         let client = state.pool.get().await.map_err(|e| e.to_string())?;
@@ -19,10 +21,13 @@ pub async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
         Ok::<(), String>(())
     };
     match tokio::time::timeout(Duration::from_secs(3), check).await {
-        Ok(Ok(())) => (
-            StatusCode::OK,
-            Json(json!({"status": "ok", "database": "ok"})),
-        ),
+        Ok(Ok(())) => {
+            let mut body = json!({"status": "ok", "database": "ok"});
+            if let Some(f) = &state.functions {
+                body["channels"] = json!(f.channels().modes().await);
+            }
+            (StatusCode::OK, Json(body))
+        }
         Ok(Err(reason)) => unavailable(reason),
         Err(_) => unavailable("no answer within 3 s".to_owned()),
     }

@@ -8,7 +8,9 @@
 mod apps;
 mod auth;
 mod client;
+mod context;
 mod error;
+mod functions;
 mod health;
 mod listen;
 mod middleware;
@@ -37,6 +39,8 @@ pub struct AppState {
     pub trusted_proxies: Arc<Vec<kanisa_config::IpBlock>>,
     /// File storage (`/storage/v1`); without it those paths answer 404.
     pub storage: Option<Arc<kanisa_storage::Storage>>,
+    /// The server functions (`/functions/v1`); without them those paths answer 404.
+    pub functions: Option<Arc<kanisa_functions::Functions>>,
     apps: Arc<apps::Apps>,
 }
 
@@ -56,6 +60,7 @@ impl AppState {
             auth,
             trusted_proxies: Arc::new(Vec::new()),
             storage: None,
+            functions: None,
             apps: Arc::new(apps::Apps::new(&apps_dir, None)),
         }
     }
@@ -63,6 +68,12 @@ impl AppState {
     /// Serve `/storage/v1` from this storage service.
     pub fn with_storage(mut self, storage: Arc<kanisa_storage::Storage>) -> Self {
         self.storage = Some(storage);
+        self
+    }
+
+    /// Serve `/functions/v1` with these functions.
+    pub fn with_functions(mut self, functions: Arc<kanisa_functions::Functions>) -> Self {
+        self.functions = Some(functions);
         self
     }
 
@@ -80,7 +91,7 @@ impl AppState {
     }
 }
 
-/// API prefixes served by later parts of Kanisa; until they exist they answer a JSON 404.
+/// The API prefixes; one that is not set up (storage without a store) answers a JSON 404.
 const API_PREFIXES: &[&str] = &["/rest/v1", "/auth/v1", "/storage/v1", "/functions/v1"];
 
 /// The whole HTTP surface.
@@ -116,15 +127,30 @@ pub fn router(state: AppState) -> Router {
         )
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(auth::BODY_LIMIT));
-    let mut api = rest.merge(auth);
+    let functions = Router::new()
+        .route(
+            "/functions/v1/submit-request",
+            post(functions::submit_request),
+        )
+        .route(
+            "/functions/v1/contact-message",
+            post(functions::contact_message),
+        )
+        .route("/functions/v1/send-message", post(functions::send_message))
+        .route("/functions/v1/service-modes", get(functions::service_modes))
+        .route("/functions/v1", any(error::no_route))
+        .route("/functions/v1/{*rest}", any(error::no_route))
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(axum::extract::DefaultBodyLimit::max(functions::BODY_LIMIT));
+    let mut api = rest.merge(auth).merge(functions);
     let storage_limit = state.storage.as_ref().map(|s| s.max_request_bytes());
     if let Some(limit) = storage_limit {
         api = api.merge(storage_router(limit));
     }
-    for prefix in API_PREFIXES
-        .iter()
-        .filter(|p| **p != "/rest/v1" && !(**p == "/storage/v1" && storage_limit.is_some()))
-    {
+    let served = |p: &str| {
+        matches!(p, "/rest/v1" | "/functions/v1") || (p == "/storage/v1" && storage_limit.is_some())
+    };
+    for prefix in API_PREFIXES.iter().filter(|p| !served(p)) {
         api = api
             .route(prefix, any(error::no_route))
             .route(&format!("{prefix}/{{*rest}}"), any(error::no_route));

@@ -131,8 +131,10 @@ pub fn preload_links(manifest: &Value, modules: &[&str]) -> String {
             .flatten()
             .filter_map(Value::as_str)
         {
+            // `crossorigin`, as Vite's loader requests the stylesheet: a preload in another
+            // credentials mode does not match, and the browser fetches the file twice.
             out.push_str(&format!(
-                "<link rel=\"preload\" as=\"style\" href=\"/{}\" />",
+                "<link rel=\"preload\" as=\"style\" crossorigin href=\"/{}\" />",
                 escape(css)
             ));
         }
@@ -601,7 +603,7 @@ mod tests {
         assert_eq!(
             links,
             "<link rel=\"modulepreload\" crossorigin href=\"/assets/EventsPage-c.js\" />\
-             <link rel=\"preload\" as=\"style\" href=\"/assets/EventsPage-c.css\" />\
+             <link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/EventsPage-c.css\" />\
              <link rel=\"modulepreload\" crossorigin href=\"/assets/query-d.js\" />\
              <link rel=\"modulepreload\" crossorigin href=\"/assets/client-e.js\" />\
              <link rel=\"modulepreload\" crossorigin href=\"/assets/Footer-f.js\" />"

@@ -5,14 +5,14 @@
 //! kanisa-storage's (and the policies').
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+
 use std::ops::Range;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Json;
 use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -22,6 +22,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::AppState;
+use crate::context::RequestCtx;
 use crate::middleware::Uncompressed;
 
 /// Largest JSON body of the non-upload endpoints (sign, list, delete).
@@ -73,14 +74,7 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn new(
-        state: &AppState,
-        peer: SocketAddr,
-        method: &Method,
-        headers: &HeaderMap,
-        path: &str,
-        public: bool,
-    ) -> Result<Ctx, Box<Response>> {
+    fn new(state: &AppState, req: &RequestCtx, public: bool) -> Result<Ctx, Box<Response>> {
         let Some(storage) = state.storage.clone() else {
             return Err(Box::new(failure(
                 404,
@@ -89,31 +83,18 @@ impl Ctx {
                 "File storage is not set up",
             )));
         };
-        let mut caller = if public {
-            Caller::anon()
+        let caller = if public {
+            req.anon()
         } else {
-            let c = state.caller(headers).map_err(|e| {
+            req.caller(state).map_err(|e| {
                 let mut r = failure(401, "InvalidJWT", "Unauthorized", &e.to_string());
                 r.headers_mut().insert(
                     header::WWW_AUTHENTICATE,
                     HeaderValue::from_static("Bearer error=\"invalid_token\""),
                 );
                 Box::new(r)
-            })?;
-            Caller {
-                role: c.role,
-                claims: c.claims,
-                headers: String::new(),
-                client_ip: String::new(),
-                method: String::new(),
-                path: String::new(),
-            }
+            })?
         };
-        caller.headers = crate::rest::headers_json(headers);
-        caller.client_ip =
-            crate::client::client_ip(peer, headers, &state.trusted_proxies).to_string();
-        caller.method = method.as_str().to_owned();
-        caller.path = path.to_owned();
         Ok(Ctx { storage, caller })
     }
 }
@@ -128,13 +109,13 @@ impl Ctx {
 /// `x-metadata` base64 JSON). Answers `{"Id", "Key"}`.
 pub async fn upload(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
     method: Method,
     headers: HeaderMap,
     request: Request,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -147,13 +128,11 @@ pub async fn upload(
 /// there now.
 pub async fn sign_upload(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
-    method: Method,
     headers: HeaderMap,
-    request: Request,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -176,14 +155,13 @@ pub async fn sign_upload(
 /// [`upload`]'s; answers `{"Id", "Key"}`.
 pub async fn upload_signed(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
     Query(query): Query<HashMap<String, String>>,
-    method: Method,
     headers: HeaderMap,
     request: Request,
 ) -> Response {
-    let mut ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), true) {
+    let mut ctx = match Ctx::new(&state, &req, true) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -397,14 +375,13 @@ fn metadata_from_base64(b64: &str) -> Result<Value, Failure> {
 /// `/object/authenticated/{bucket}/{*path}`: as the caller.
 pub async fn download(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
     Query(query): Query<HashMap<String, String>>,
     method: Method,
     headers: HeaderMap,
-    uri: axum::http::Uri,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -421,14 +398,13 @@ pub async fn download(
 /// whatever token comes with it.
 pub async fn download_public(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
     Query(query): Query<HashMap<String, String>>,
     method: Method,
     headers: HeaderMap,
-    uri: axum::http::Uri,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), true) {
+    let ctx = match Ctx::new(&state, &req, true) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -468,13 +444,10 @@ pub async fn download_signed(
 /// `GET /object/info/{bucket}/{*path}`: the object's row.
 pub async fn info(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
-    method: Method,
-    headers: HeaderMap,
-    uri: axum::http::Uri,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -649,13 +622,11 @@ struct SignBody {
 /// `POST /object/sign/{bucket}/{*path}` `{expiresIn}` → `{"signedURL"}` (default an hour).
 pub async fn sign(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
-    method: Method,
-    headers: HeaderMap,
     request: Request,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -675,13 +646,11 @@ pub async fn sign(
 /// `POST /object/sign/{bucket}` `{expiresIn, paths}` → `[{"error", "path", "signedURL"}]`.
 pub async fn sign_many(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(bucket): Path<String>,
-    method: Method,
-    headers: HeaderMap,
     request: Request,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -722,13 +691,11 @@ struct SortBy {
 /// `POST /object/list/{bucket}` `{prefix, limit, offset, sortBy, search}`.
 pub async fn list(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(bucket): Path<String>,
-    method: Method,
-    headers: HeaderMap,
     request: Request,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -770,13 +737,11 @@ struct RemoveBody {
 /// objects.
 pub async fn remove_many(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(bucket): Path<String>,
-    method: Method,
-    headers: HeaderMap,
     request: Request,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, request.uri().path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -797,13 +762,10 @@ pub async fn remove_many(
 /// has that name.
 pub async fn remove_one(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path((bucket, path)): Path<(String, String)>,
-    method: Method,
-    headers: HeaderMap,
-    uri: axum::http::Uri,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -820,14 +782,8 @@ pub async fn remove_one(
 }
 
 /// `GET /bucket`: the buckets the caller may read (staff).
-pub async fn buckets(
-    State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    method: Method,
-    headers: HeaderMap,
-    uri: axum::http::Uri,
-) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
+pub async fn buckets(State(state): State<AppState>, req: RequestCtx) -> Response {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -837,13 +793,10 @@ pub async fn buckets(
 /// `GET /bucket/{id}`.
 pub async fn bucket(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: RequestCtx,
     Path(id): Path<String>,
-    method: Method,
-    headers: HeaderMap,
-    uri: axum::http::Uri,
 ) -> Response {
-    let ctx = match Ctx::new(&state, peer, &method, &headers, uri.path(), false) {
+    let ctx = match Ctx::new(&state, &req, false) {
         Ok(c) => c,
         Err(r) => return *r,
     };

@@ -36,7 +36,6 @@ mod upload;
 use std::time::Duration;
 
 use kanisa_pg::Pool;
-use kanisa_pg::context::RequestContext;
 
 pub use check::{CheckReport, Orphan, check};
 pub use error::StorageError;
@@ -129,44 +128,4 @@ impl Storage {
     }
 }
 
-/// Who is asking, as the database will see them (the server verified the token).
-#[derive(Debug, Clone)]
-pub struct Caller {
-    /// `anon`, `authenticated` or `service_role`.
-    pub role: String,
-    /// The JWT claims as JSON text.
-    pub claims: String,
-    /// The request headers as a JSON object (credentials left out).
-    pub headers: String,
-    /// The real client address, or empty.
-    pub client_ip: String,
-    /// The HTTP method and path, for `request.method` / `request.path`.
-    pub method: String,
-    pub path: String,
-}
-
-impl Caller {
-    /// Nobody in particular: the public's rights (public URLs are read this way).
-    pub fn anon() -> Caller {
-        Caller {
-            role: "anon".to_owned(),
-            claims: "{\"role\":\"anon\"}".to_owned(),
-            headers: "{}".to_owned(),
-            client_ip: String::new(),
-            method: "GET".to_owned(),
-            path: String::new(),
-        }
-    }
-
-    pub(crate) fn context(&self) -> RequestContext<'_> {
-        RequestContext {
-            role: &self.role,
-            claims: &self.claims,
-            method: &self.method,
-            path: &self.path,
-            headers: &self.headers,
-            timeout: kanisa_pg::context::statement_timeout(&self.role),
-            client_ip: &self.client_ip,
-        }
-    }
-}
+pub use kanisa_pg::Caller;

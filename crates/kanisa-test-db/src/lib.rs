@@ -10,6 +10,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+pub mod smtp;
+
 use kanisa_pg::{Access, Cluster, ClusterOptions, Pool, Tuning, tokio_postgres};
 use sha2::{Digest, Sha256};
 

@@ -394,15 +394,24 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     if let Some(url) = &config.public_url {
         state = state.with_public_url(url.as_str());
     }
+    let storage = std::sync::Arc::new(kanisa_storage::Storage::new(
+        kanisa_storage::Store::from_url(&config.storage_url)?,
+        db.pool.clone(),
+        db.service_pool.clone(),
+        &secret,
+        kanisa_storage::StorageOptions::default(),
+    ));
+    let channels = std::sync::Arc::new(channels(config, db)?);
+    let functions = std::sync::Arc::new(kanisa_functions::Functions::new(
+        db.pool.clone(),
+        db.service_pool.clone(),
+        Some(storage.clone()),
+        channels.clone(),
+    ));
     let state = state
         .with_trusted_proxies(config.trusted_proxies.clone())
-        .with_storage(std::sync::Arc::new(kanisa_storage::Storage::new(
-            kanisa_storage::Store::from_url(&config.storage_url)?,
-            db.pool.clone(),
-            db.service_pool.clone(),
-            &secret,
-            kanisa_storage::StorageOptions::default(),
-        )));
+        .with_storage(storage.clone())
+        .with_functions(functions);
     let app = kanisa_server::router(state);
     let options = kanisa_server::ServeOptions::from_config(&config.http, &config.trusted_proxies);
 
@@ -423,7 +432,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         }
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(config, db)?;
+    let workers = start_workers(config, db, &channels, storage)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -446,23 +455,54 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
 /// How long jobs in flight may take to finish at shutdown before they are given back.
 const JOB_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`, with
-/// the `send_email` job on SMTP or, without `KANISA_SMTP_URL`, the demo sender.
-fn start_workers(config: &Config, db: &Database) -> Result<Option<kanisa_jobs::Workers>> {
-    // Built even without workers here: bad mail settings stop the start, whichever instance
-    // would send.
-    let mailer = kanisa_notify::mailer_from_config(
-        config.smtp.url.as_ref().map(|u| u.expose()),
-        config.smtp.from.as_deref(),
-    )?;
+/// Which channels are live: the environment first, then System Settings (kanisa-functions'
+/// `Channels`). A bad `KANISA_SMTP_URL` stops the start, whichever instance would send.
+fn channels(config: &Config, db: &Database) -> Result<kanisa_functions::Channels> {
+    let demo = config.demo_mode();
+    let env = kanisa_functions::ChannelsConfig {
+        smtp_url: config.smtp.url.as_ref().map(|u| u.expose().to_owned()),
+        smtp_from: config.smtp.from.clone(),
+        sms: !demo.sms,
+        payments: !demo.payments,
+    };
+    Ok(kanisa_functions::Channels::new(
+        env,
+        db.service_pool.clone(),
+    )?)
+}
+
+/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`: e-mail
+/// (`send_email`) and the submissions' deliveries, through whichever sender [`channels`] says
+/// is live.
+fn start_workers(
+    config: &Config,
+    db: &Database,
+    channels: &std::sync::Arc<kanisa_functions::Channels>,
+    storage: std::sync::Arc<kanisa_storage::Storage>,
+) -> Result<Option<kanisa_jobs::Workers>> {
     if config.job_workers == 0 {
         tracing::info!("KANISA_JOB_WORKERS=0: this instance runs no jobs");
         return Ok(None);
     }
-    let registry = kanisa_jobs::Registry::new().register(
-        kanisa_notify::SEND_EMAIL,
-        kanisa_notify::SendEmail::new(mailer),
+    let mailer = kanisa_functions::mailer(channels);
+    let public_url = match &config.public_url {
+        Some(u) => u.to_string(),
+        None => format!("http://{}", config.addr),
+    };
+    let deliveries = kanisa_functions::Deliveries::new(
+        db.service_pool.clone(),
+        mailer.clone(),
+        Some(storage),
+        &public_url,
     );
+    let (notify, acknowledge) = deliveries.handlers();
+    let registry = kanisa_jobs::Registry::new()
+        .register(
+            kanisa_notify::SEND_EMAIL,
+            kanisa_notify::SendEmail::new(mailer),
+        )
+        .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
+        .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, acknowledge);
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
         lease: std::time::Duration::from_secs(config.job_lease_secs),

@@ -5,7 +5,7 @@ use kanisa_notify::{
     Delivery, DemoMailer, Email, MailError, Mailer, SendEmail, SmtpMailer, mailer_from_config,
 };
 
-use crate::sink::Sink;
+use kanisa_test_db::smtp::Sink;
 
 fn email() -> Email {
     Email {

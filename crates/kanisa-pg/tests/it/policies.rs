@@ -263,10 +263,10 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
     assert_eq!(
         granted,
         [
+            ("get_failed_deliveries", false, true),
             ("get_message_stats", false, true),
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),
-            ("get_service_modes", false, true),
             ("mark_message_read", false, true),
             ("update_message_status", false, true),
         ]

@@ -33,19 +33,19 @@ async fn methods_not_allowed_say_which_are() {
         ),
         (
             Method::DELETE,
-            "rpc/get_service_modes",
+            "rpc/get_message_stats",
             "PGRST101",
             "OPTIONS, GET, HEAD, POST",
         ),
         (
             Method::PATCH,
-            "rpc/get_service_modes",
+            "rpc/get_message_stats",
             "PGRST101",
             "OPTIONS, GET, HEAD, POST",
         ),
         (
             Method::PUT,
-            "rpc/get_service_modes",
+            "rpc/get_message_stats",
             "PGRST101",
             "OPTIONS, GET, HEAD, POST",
         ),

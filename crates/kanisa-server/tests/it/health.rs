@@ -3,13 +3,18 @@ use serde_json::{Value, json};
 use crate::TestApp;
 
 #[tokio::test]
-async fn health_reports_the_database() {
+async fn health_reports_the_database_and_the_channels() {
     let app = TestApp::spawn().await;
     let res = app.get("/health").await;
     assert_eq!(res.status(), 200);
     assert!(res.headers().contains_key("x-request-id"));
     let body: Value = res.json().await.unwrap();
-    assert_eq!(body, json!({"status": "ok", "database": "ok"}));
+    let off = json!({"live": false, "source": "none"});
+    assert_eq!(
+        body,
+        json!({"status": "ok", "database": "ok",
+               "channels": {"email": off, "sms": off, "payments": off}})
+    );
 }
 
 #[tokio::test]

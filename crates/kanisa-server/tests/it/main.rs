@@ -2,6 +2,7 @@
 
 mod apps;
 mod auth;
+mod functions;
 mod fuzz;
 mod hardening;
 mod health;
@@ -28,6 +29,9 @@ pub struct TestApp {
     pub storage_dir: tempfile::TempDir,
     /// The storage API's clock (signed links, generated names): starts at the real time.
     pub clock: kanisa_storage::Clock,
+    /// `/functions/v1`'s channels (demo mode unless spawned with an SMTP server).
+    pub channels: std::sync::Arc<kanisa_functions::Channels>,
+    pub storage: std::sync::Arc<kanisa_storage::Storage>,
     _apps: tempfile::TempDir,
 }
 
@@ -52,12 +56,30 @@ impl TestApp {
     }
 
     async fn spawn_db_trusting(db: TestDb, proxies: Vec<kanisa_config::IpBlock>) -> TestApp {
+        Self::spawn_full(db, proxies, None).await
+    }
+
+    /// A server over the demo content whose e-mail goes to `smtp_url` (`KANISA_SMTP_URL`).
+    pub async fn spawn_demo_with_smtp(smtp_url: &str) -> TestApp {
+        Self::spawn_full(
+            TestDb::with_demo().await,
+            Vec::new(),
+            Some(smtp_url.to_owned()),
+        )
+        .await
+    }
+
+    async fn spawn_full(
+        db: TestDb,
+        proxies: Vec<kanisa_config::IpBlock>,
+        smtp_url: Option<String>,
+    ) -> TestApp {
         let pool = db.api_pool();
         let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
             .await
             .unwrap();
         let service_pool = db.pool();
-        Self::spawn_with(pool, service_pool, rest, Some(db), proxies).await
+        Self::spawn_with(pool, service_pool, rest, Some(db), proxies, smtp_url).await
     }
 
     /// A server whose database cannot be reached.
@@ -70,7 +92,7 @@ impl TestApp {
             .connect_timeout(std::time::Duration::from_secs(1));
         let pool = kanisa_pg::pool_from_config(config, 2).unwrap();
         let rest = kanisa_rest::Rest::unloaded(pool.clone(), kanisa_rest::RestConfig::default());
-        Self::spawn_with(pool.clone(), pool, rest, None, Vec::new()).await
+        Self::spawn_with(pool.clone(), pool, rest, None, Vec::new(), None).await
     }
 
     async fn spawn_with(
@@ -79,6 +101,7 @@ impl TestApp {
         rest: kanisa_rest::Rest,
         db: Option<TestDb>,
         proxies: Vec<kanisa_config::IpBlock>,
+        smtp_url: Option<String>,
     ) -> TestApp {
         let apps = tempfile::tempdir().unwrap();
         write_app(&apps.path().join("public/dist"), "Public site");
@@ -95,6 +118,7 @@ impl TestApp {
         let jwt = std::sync::Arc::new(kanisa_auth::JwtKeys::new(TEST_SECRET));
         let service_key = jwt.api_key("service_role").unwrap();
         let storage_service_pool = service_pool.clone();
+        let functions_service_pool = service_pool.clone();
         let auth = kanisa_auth::Auth::new(
             service_pool,
             jwt.clone(),
@@ -118,6 +142,27 @@ impl TestApp {
                 ..Default::default()
             },
         );
+        let storage = std::sync::Arc::new(storage);
+        let smtp_from = smtp_url
+            .as_ref()
+            .map(|_| "Kanisa <church@church.test>".to_owned());
+        let channels = std::sync::Arc::new(
+            kanisa_functions::Channels::new(
+                kanisa_functions::ChannelsConfig {
+                    smtp_url,
+                    smtp_from,
+                    ..Default::default()
+                },
+                functions_service_pool.clone(),
+            )
+            .unwrap(),
+        );
+        let functions = std::sync::Arc::new(kanisa_functions::Functions::new(
+            pool.clone(),
+            functions_service_pool,
+            Some(storage.clone()),
+            channels.clone(),
+        ));
         let state = kanisa_server::AppState::new(
             pool,
             rest,
@@ -126,7 +171,8 @@ impl TestApp {
             apps.path().to_owned(),
         )
         .with_trusted_proxies(proxies)
-        .with_storage(std::sync::Arc::new(storage));
+        .with_storage(storage.clone())
+        .with_functions(functions);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(kanisa_server::serve(
@@ -145,6 +191,8 @@ impl TestApp {
             db,
             storage_dir,
             clock,
+            channels,
+            storage,
             _apps: apps,
         }
     }

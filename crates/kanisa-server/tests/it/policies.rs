@@ -47,9 +47,9 @@ const IDENTITIES: [Identity; 12] = [
 
 /// A caller: no token (anon), or a signed-in user's access token.
 #[derive(Clone)]
-struct Caller {
-    id: Option<String>,
-    token: Option<String>,
+pub(crate) struct Caller {
+    pub(crate) id: Option<String>,
+    pub(crate) token: Option<String>,
 }
 
 impl Caller {
@@ -70,7 +70,12 @@ impl Caller {
 
 /// A profile straight in SQL (as /auth/v1/admin/users would make it; no password hashing, so
 /// the matrix stays fast), and an access token for it as the server would sign it.
-async fn user(sql: &Client, role: &str, active: bool, permissions: Option<&[&str]>) -> Caller {
+pub(crate) async fn user(
+    sql: &Client,
+    role: &str,
+    active: bool,
+    permissions: Option<&[&str]>,
+) -> Caller {
     let n = next();
     let email = format!(
         "{}-{n}@policies.test",
@@ -1867,54 +1872,4 @@ async fn content_changes_write_the_activity_log_with_the_caller_and_address() {
         .unwrap()
         .get(0);
     assert_eq!(n, 0);
-}
-
-/// The demo-mode banner's question: which services are simulated. Booleans only, for staff.
-#[tokio::test]
-async fn service_modes_say_what_is_simulated_and_only_to_signed_in_users() {
-    let app = TestApp::spawn().await;
-    let sql = app.db.as_ref().unwrap().client().await;
-    let member = user(&sql, "MEMBER", true, None).await;
-    let ask = |who: Caller| {
-        let app = &app;
-        async move {
-            app.call(
-                &who,
-                Method::POST,
-                "rpc/get_service_modes",
-                "",
-                Some(&json!({})),
-            )
-            .await
-        }
-    };
-    let a = ask(Caller::anon()).await;
-    assert!(a.status.is_client_error(), "anon: {} {}", a.status, a.body);
-
-    let a = ask(member.clone()).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert_eq!(
-        a.body,
-        json!([{"email_simulated": true, "sms_simulated": true, "payments_simulated": true}])
-    );
-
-    // Configure SMS (a secret key is moved out of the table and still counts) and e-mail.
-    for (key, value) in [
-        ("sms_username", "\"church\""),
-        ("sms_api_key", "\"atsk_secret\""),
-        ("smtp_host", "\"smtp.example.org\""),
-    ] {
-        sql.execute(
-            "UPDATE public.system_settings SET value = $2::text::jsonb WHERE key = $1",
-            &[&key, &value],
-        )
-        .await
-        .unwrap();
-    }
-    let a = ask(member).await;
-    assert_eq!(
-        a.body,
-        json!([{"email_simulated": false, "sms_simulated": false, "payments_simulated": true}])
-    );
-    assert!(!a.body.to_string().contains("atsk_secret"));
 }

@@ -1,5 +1,6 @@
 //! The job queue inside `kanisa serve`: e-mail jobs delivered to an SMTP sink written here,
-//! a SIGKILL with jobs in flight, a restart that delivers every one, and a clean stop.
+//! a SIGKILL with jobs in flight, a restart that delivers every one, and a clean stop; two
+//! instances on one database delivering public submissions, none twice.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -75,24 +76,6 @@ async fn sink(delay: Duration) -> (u16, Received) {
     (port, received)
 }
 
-/// A connection to the running site's database, attached to the cluster `kanisa serve` runs.
-async fn database(site: &Site) -> kanisa_pg::tokio_postgres::Client {
-    let cluster = Cluster::open(
-        &ClusterOptions {
-            data_dir: site.data_dir(),
-            bin_dir: None,
-            os_user: "postgres".into(),
-            tuning: Tuning::Durable,
-        },
-        Access::Shared,
-    )
-    .await
-    .expect("attach to the running cluster");
-    kanisa_pg::connect_once(&cluster.kanisa_config())
-        .await
-        .unwrap()
-}
-
 async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> {
     db.query(
         "SELECT state, count(*) FROM kanisa.jobs GROUP BY state",
@@ -120,7 +103,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
     let (mut first, first_log) = site.serve_with("first", &env);
     site.wait_healthy(&mut first, &first_log).await;
 
-    let db = database(&site).await;
+    let db = site.database().await;
     db.execute(
         "INSERT INTO kanisa.jobs (kind, unique_key, payload) \
          SELECT 'send_email', 'test-' || n, jsonb_build_object( \
@@ -154,7 +137,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
     // Restart: the jobs it held run again once their 2 s lease has run out; all are sent.
     let (mut second, second_log) = site.serve_with("second", &env);
     site.wait_healthy(&mut second, &second_log).await;
-    let db = database(&site).await;
+    let db = site.database().await;
     let start = Instant::now();
     loop {
         let states = states(&db).await;
@@ -189,4 +172,135 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
         "{JOBS} e-mail jobs: {at_kill} sent before the SIGKILL, {} sent twice (the at-least-once window)",
         twice.len()
     );
+}
+
+/// `DATABASE_URL` for a second instance on the running site's managed cluster.
+async fn database_url(site: &Site) -> String {
+    let cluster = Cluster::open(
+        &ClusterOptions {
+            data_dir: site.data_dir(),
+            bin_dir: None,
+            os_user: "postgres".into(),
+            tuning: Tuning::Durable,
+        },
+        Access::Shared,
+    )
+    .await
+    .expect("attach to the running cluster");
+    let config = cluster.kanisa_config();
+    // A socket directory as the URL's host, percent-encoded (libpq's and tokio-postgres' form).
+    let host = match &config.get_hosts()[0] {
+        kanisa_pg::tokio_postgres::config::Host::Unix(path) => {
+            path.display().to_string().replace('/', "%2F")
+        }
+        kanisa_pg::tokio_postgres::config::Host::Tcp(host) => host.clone(),
+    };
+    format!(
+        "postgresql://{}@{host}:{}/{}",
+        config.get_user().unwrap(),
+        config.get_ports()[0],
+        config.get_dbname().unwrap()
+    )
+}
+
+#[tokio::test]
+async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
+    const SUBMISSIONS: usize = 500;
+    let site = Site::new();
+    let (port, received) = sink(Duration::ZERO).await;
+    let smtp = format!("smtp://127.0.0.1:{port}?tls=none");
+    let secret = "two-instances-test-secret-0123456789abcdef";
+    let common = [
+        ("KANISA_SMTP_URL", smtp.as_str()),
+        ("KANISA_SMTP_FROM", "Kanisa <church@church.test>"),
+        ("KANISA_JOB_WORKERS", "2"),
+        ("KANISA_JWT_SECRET", secret),
+    ];
+    let (mut one, one_log) = site.serve_with("one", &common);
+    site.wait_healthy(&mut one, &one_log).await;
+    let db = site.database().await;
+    // The abuse limits are per client address; every request here comes from 127.0.0.1.
+    site.lift_submission_limits().await;
+
+    let url = database_url(&site).await;
+    let second_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let second_addr = format!("127.0.0.1:{second_port}");
+    let second_data = site.root.path().join("data-two");
+    let mut env: Vec<(&str, &str)> = common.to_vec();
+    env.extend([
+        ("DATABASE_URL", url.as_str()),
+        ("KANISA_ADDR", second_addr.as_str()),
+        ("KANISA_DATA_DIR", second_data.to_str().unwrap()),
+    ]);
+    let (mut two, two_log) = site.serve_with("two", &env);
+    let start = Instant::now();
+    while !reqwest::get(format!("http://{second_addr}/health"))
+        .await
+        .is_ok_and(|r| r.status() == 200)
+    {
+        assert!(two.try_wait().unwrap().is_none(), "{}", read(&two_log));
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{}",
+            read(&two_log)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // 500 anonymous requests, alternately to each instance, 25 at a time.
+    let http = reqwest::Client::new();
+    let bases = [site.url(""), format!("http://{second_addr}")];
+    for chunk in (0..SUBMISSIONS).collect::<Vec<_>>().chunks(25) {
+        let sends = chunk.iter().map(|n| {
+            http.post(format!("{}/functions/v1/submit-request", bases[n % 2]))
+                .json(&serde_json::json!({
+                    "category": "general", "anonymous": true,
+                    "subject": format!("Request {n}"), "message": "Please pray for us."
+                }))
+                .send()
+        });
+        for res in futures_util::future::join_all(sends).await {
+            assert_eq!(res.unwrap().status(), 201);
+        }
+    }
+    let start = Instant::now();
+    loop {
+        let states = states(&db).await;
+        if states.get("done") == Some(&(SUBMISSIONS as i64)) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "{states:?}\n{}\n{}",
+            read(&one_log),
+            read(&two_log)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let received = received.lock().unwrap().clone();
+    assert_eq!(received.len(), SUBMISSIONS, "one e-mail per submission");
+    assert!(
+        received.values().all(|n| *n == 1),
+        "none twice: {:?}",
+        received.iter().filter(|(_, n)| **n > 1).collect::<Vec<_>>()
+    );
+    let sent: i64 = db
+        .query_one(
+            "SELECT count(*) FROM messages WHERE subject LIKE 'Request %' AND email_sent_at IS NOT NULL",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(sent, SUBMISSIONS as i64);
+
+    for child in [&mut two, &mut one] {
+        kill(Pid::from_raw(child.id().unwrap() as i32), Signal::SIGINT).unwrap();
+        let status = wait_exit(child, Duration::from_secs(60)).await;
+        assert!(status.success(), "{status}");
+    }
 }

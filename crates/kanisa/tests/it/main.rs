@@ -96,6 +96,38 @@ impl Site {
         (child, log)
     }
 
+    /// A connection to the running site's database, attached to the cluster `kanisa serve`
+    /// runs.
+    async fn database(&self) -> kanisa_pg::tokio_postgres::Client {
+        let cluster = kanisa_pg::Cluster::open(
+            &kanisa_pg::ClusterOptions {
+                data_dir: self.data_dir(),
+                bin_dir: None,
+                os_user: "postgres".into(),
+                tuning: kanisa_pg::Tuning::Durable,
+            },
+            kanisa_pg::Access::Shared,
+        )
+        .await
+        .expect("attach to the running cluster");
+        kanisa_pg::connect_once(&cluster.kanisa_config())
+            .await
+            .unwrap()
+    }
+
+    /// Lifts the public submissions' abuse limits (tests that write many messages from one
+    /// address).
+    async fn lift_submission_limits(&self) {
+        self.database()
+            .await
+            .batch_execute(
+                "UPDATE system_settings SET value = '0' \
+                 WHERE key IN ('submission_limit_per_address', 'submission_limit_per_email')",
+            )
+            .await
+            .unwrap();
+    }
+
     fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
     }
@@ -107,7 +139,12 @@ impl Site {
                 && res.status() == 200
             {
                 let body: serde_json::Value = res.json().await.unwrap();
-                assert_eq!(body, serde_json::json!({"status": "ok", "database": "ok"}));
+                assert_eq!(
+                    (&body["status"], &body["database"]),
+                    (&serde_json::json!("ok"), &serde_json::json!("ok")),
+                    "{body}"
+                );
+                assert!(body["channels"]["email"]["live"].is_boolean(), "{body}");
                 return;
             }
             if let Ok(Some(status)) = child.try_wait() {

@@ -55,6 +55,7 @@ async fn a_killed_postmaster_is_restarted_and_no_acknowledged_write_is_lost() {
     let site = Site::new();
     let (mut server, log) = site.serve("crash");
     site.wait_healthy(&mut server, &log).await;
+    site.lift_submission_limits().await;
     let (anon, service) = keys(&site).await;
 
     // Writers insert messages as anon for as long as the test runs; each acknowledged write

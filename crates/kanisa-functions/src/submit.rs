@@ -1,0 +1,306 @@
+//! Storing a submission: one transaction as the caller (the policies of `messages` and
+//! `prayer_requests` decide; the insert triggers of migration 0014 count the abuse limits,
+//! resolve the recipient's mailbox and enqueue the delivery jobs), after the attachments the
+//! visitor uploaded are checked. A refused submission deletes the files it was given, so a
+//! failed attempt leaves nothing behind.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use kanisa_jobs::NewJob;
+use kanisa_pg::Caller;
+use kanisa_pg::context::begin_as;
+use serde::Serialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::Functions;
+use crate::error::FunctionsError;
+use crate::form::{self, AttachmentRef, ContactForm, Refusal, RequestForm, Submission};
+
+/// The bucket the request forms' files go to.
+pub const BUCKET: &str = "church-files";
+
+/// What a stored submission answers.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Receipt {
+    pub received: bool,
+    /// `message` or `prayer_request`.
+    pub kind: &'static str,
+    /// `queued` (e-mail is live) or `simulated` (demo mode: stored, nothing sent).
+    pub delivery: &'static str,
+}
+
+const INSERT_MESSAGE: &str = "\
+INSERT INTO public.messages (subject, message, sender_name, sender_email, sender_phone, \
+  recipient_name, recipient_role, department, submission_type, attachments, priority) \
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+
+const INSERT_PRAYER: &str = "\
+INSERT INTO public.prayer_requests (title, description, urgency, privacy_level, \
+  submitter_name, submitter_email, submitter_phone) \
+VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/// The uploaded objects a submission names, as the server sees them (owner connection: the
+/// uploader cannot read request folders back). Uploaded within the last day, into a request
+/// folder.
+const FIND_UPLOADS: &str = "\
+SELECT name, size, mime_type, coalesce(metadata ->> 'originalName', ''), created_at \
+FROM storage.objects \
+WHERE bucket_id = $1 AND name = ANY($2) \
+  AND name ~ '^(submissions|reports|maintenance)/' AND created_at > now() - interval '1 day'";
+
+fn refusal(r: Refusal) -> FunctionsError {
+    match r {
+        Refusal::Bot => FunctionsError::Bot,
+        Refusal::Invalid(fields) => FunctionsError::Invalid(fields),
+    }
+}
+
+/// `church-files/reports/x.pdf` or `reports/x.pdf` → `reports/x.pdf`.
+fn object_name(path: &str) -> &str {
+    let path = path.trim().trim_start_matches('/');
+    path.strip_prefix(BUCKET)
+        .and_then(|p| p.strip_prefix('/'))
+        .unwrap_or(path)
+}
+
+impl Functions {
+    /// `POST /functions/v1/submit-request`.
+    pub async fn submit_request(
+        &self,
+        caller: &Caller,
+        body: &Value,
+    ) -> Result<Receipt, FunctionsError> {
+        let form: RequestForm = read_body(body)?;
+        let names = attachment_names(&form.attachments);
+        let result = async {
+            let (_, submission) = form::read_request(&form).map_err(refusal)?;
+            self.store(caller, submission, &form.attachments).await
+        }
+        .await;
+        if result.is_err() {
+            self.discard_uploads(&names).await;
+        }
+        result
+    }
+
+    /// `POST /functions/v1/contact-message`.
+    pub async fn contact_message(
+        &self,
+        caller: &Caller,
+        body: &Value,
+    ) -> Result<Receipt, FunctionsError> {
+        let form: ContactForm = read_body(body)?;
+        let submission = form::read_contact(&form).map_err(refusal)?;
+        self.store(caller, submission, &[]).await
+    }
+
+    async fn store(
+        &self,
+        caller: &Caller,
+        submission: Submission,
+        attachments: &[AttachmentRef],
+    ) -> Result<Receipt, FunctionsError> {
+        let attachments = self.check_uploads(attachments).await?;
+        let tx = begin_as(&self.api, &caller.context(), false).await?;
+        let kind = match submission {
+            Submission::Message(m) => {
+                let attachments = Value::Array(attachments);
+                tx.client()
+                    .execute(
+                        INSERT_MESSAGE,
+                        &[
+                            &m.subject,
+                            &m.message,
+                            &m.sender_name,
+                            &m.sender_email,
+                            &m.sender_phone,
+                            &m.recipient_name,
+                            &m.recipient_role,
+                            &m.department,
+                            &m.submission_type,
+                            &attachments,
+                            &m.priority,
+                        ],
+                    )
+                    .await?;
+                "message"
+            }
+            Submission::PrayerRequest(p) => {
+                if !attachments.is_empty() {
+                    let mut fields = form::FieldErrors::new();
+                    fields.insert(
+                        "attachments",
+                        "A prayer request takes no attachments".into(),
+                    );
+                    return Err(FunctionsError::Invalid(fields));
+                }
+                tx.client()
+                    .execute(
+                        INSERT_PRAYER,
+                        &[
+                            &p.title,
+                            &p.description,
+                            &p.urgency,
+                            &p.privacy_level,
+                            &p.submitter_name,
+                            &p.submitter_email,
+                            &p.submitter_phone,
+                        ],
+                    )
+                    .await?;
+                "prayer_request"
+            }
+        };
+        tx.commit().await?;
+        let live = self.channels.modes().await.email.live;
+        Ok(Receipt {
+            received: true,
+            kind,
+            delivery: if live { "queued" } else { "simulated" },
+        })
+    }
+
+    /// The stored attachments' descriptions (public-site §3 "Attachment"), in the form's
+    /// order; an error naming the first file that was not uploaded.
+    async fn check_uploads(&self, refs: &[AttachmentRef]) -> Result<Vec<Value>, FunctionsError> {
+        if refs.is_empty() {
+            return Ok(Vec::new());
+        }
+        let names = attachment_names(refs);
+        let client = self.service.get().await?;
+        let rows = client.query(FIND_UPLOADS, &[&BUCKET, &names]).await?;
+        let mut out = Vec::with_capacity(refs.len());
+        for (r, name) in refs.iter().zip(&names) {
+            let Some(row) = rows.iter().find(|row| row.get::<_, &str>(0) == name) else {
+                let shown = r.name.clone().unwrap_or_else(|| name.clone());
+                return Err(FunctionsError::AttachmentNotFound(format!(
+                    "Failed to upload '{shown}': the file did not arrive. Please attach it again."
+                )));
+            };
+            let original: String = row.get(3);
+            let original = if original.is_empty() {
+                r.name.clone().unwrap_or_else(|| name.clone())
+            } else {
+                original
+            };
+            let uploaded: DateTime<Utc> = row.get(4);
+            out.push(json!({
+                "name": name.rsplit('/').next().unwrap_or(name),
+                "originalName": original,
+                "url": format!("/storage/v1/object/authenticated/{BUCKET}/{name}"),
+                "path": name,
+                "size": row.get::<_, i64>(1),
+                "type": row.get::<_, String>(2),
+                "uploadedAt": uploaded.to_rfc3339_opts(SecondsFormat::Millis, true),
+            }));
+        }
+        Ok(out)
+    }
+
+    /// Deletes the files of a refused submission (as the server: the uploader may not delete
+    /// from the request folders). Only files from the last day, in request folders and not
+    /// attached to a stored message, so a crafted list cannot remove anyone else's.
+    async fn discard_uploads(&self, names: &[String]) {
+        let Some(storage) = &self.storage else { return };
+        if names.is_empty() {
+            return;
+        }
+        let unclaimed = async {
+            let client = self.service.get().await.map_err(|e| e.to_string())?;
+            let rows = client
+                .query(
+                    "SELECT o.name FROM storage.objects o \
+                     WHERE o.bucket_id = $1 AND o.name = ANY($2) \
+                       AND o.name ~ '^(submissions|reports|maintenance)/' \
+                       AND o.created_at > now() - interval '1 day' \
+                       AND NOT EXISTS (SELECT 1 FROM public.messages m \
+                         WHERE m.attachments @> jsonb_build_array(jsonb_build_object('path', o.name)))",
+                    &[&BUCKET, &names],
+                )
+                .await
+                .map_err(|e| kanisa_pg::describe(&e))?;
+            Ok::<Vec<String>, String>(rows.iter().map(|r| r.get(0)).collect())
+        }
+        .await;
+        match unclaimed {
+            Ok(names) if !names.is_empty() => {
+                if let Err(e) = storage.remove(&Caller::service(), BUCKET, &names).await {
+                    tracing::warn!(error = %e, "could not remove the files of a refused submission");
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "could not look up a refused submission's files"),
+        }
+    }
+
+    /// `POST /functions/v1/send-message {messageId}`: staff send a stored message's e-mail
+    /// again. The caller must be able to read the message (the Communication staff, by the
+    /// policies of `messages`); the send is queued once per message and minute, so a double
+    /// click sends once.
+    pub async fn send_message_again(
+        &self,
+        caller: &Caller,
+        body: &Value,
+    ) -> Result<Value, FunctionsError> {
+        if caller.role == "anon" {
+            return Err(FunctionsError::Unauthorized(
+                "Sign in to send a message again".into(),
+            ));
+        }
+        let id = body
+            .get("messageId")
+            .and_then(Value::as_str)
+            .and_then(|s| Uuid::parse_str(s.trim()).ok())
+            .ok_or_else(|| {
+                let mut fields = form::FieldErrors::new();
+                fields.insert("messageId", "A message id (uuid) is required".into());
+                FunctionsError::Invalid(fields)
+            })?;
+        let tx = begin_as(&self.api, &caller.context(), true).await?;
+        let found = tx
+            .client()
+            .query_opt("SELECT 1 FROM public.messages WHERE id = $1", &[&id])
+            .await?;
+        tx.commit().await?;
+        if found.is_none() {
+            return Err(FunctionsError::NotFound("Message not found".into()));
+        }
+        let minute = Utc::now().timestamp() / 60;
+        let job = NewJob::new(
+            crate::deliver::NOTIFY_SUBMISSION,
+            json!({"table": "messages", "id": id, "again": true}),
+        )
+        .unique_key(format!("messages-again:{id}:{minute}"));
+        let client = self.service.get().await?;
+        let queued = kanisa_jobs::enqueue(&**client, &job).await?;
+        Ok(json!({"queued": true, "jobId": queued.id}))
+    }
+}
+
+fn attachment_names(refs: &[AttachmentRef]) -> Vec<String> {
+    refs.iter()
+        .map(|r| object_name(r.path.as_deref().unwrap_or("")).to_owned())
+        .collect()
+}
+
+fn read_body<T: serde::de::DeserializeOwned>(body: &Value) -> Result<T, FunctionsError> {
+    if !body.is_object() {
+        return Err(FunctionsError::BadBody(
+            "The request body must be a JSON object".into(),
+        ));
+    }
+    serde_json::from_value(body.clone())
+        .map_err(|e| FunctionsError::BadBody(format!("Could not read the form: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attachment_paths_are_accepted_with_or_without_the_bucket() {
+        assert_eq!(object_name("church-files/reports/1.pdf"), "reports/1.pdf");
+        assert_eq!(object_name("/reports/1.pdf"), "reports/1.pdf");
+        assert_eq!(object_name("reports/1.pdf"), "reports/1.pdf");
+    }
+}

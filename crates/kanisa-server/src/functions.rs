@@ -1,0 +1,151 @@
+//! `/functions/v1`: the server-side functions (kanisa-functions) over HTTP. Reads a JSON body
+//! (bounded, no NUL), hands it with the caller to the function, and writes its answer or its
+//! error as `{"code", "message", "fields"?}` with the error's status (and `Retry-After` when
+//! trying later can help).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use kanisa_functions::{Functions, FunctionsError};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::context::RequestCtx;
+
+/// The largest body a function reads (a form is a few kB; files are uploaded to storage).
+pub(crate) const BODY_LIMIT: usize = 256 * 1024;
+
+fn failure(e: &FunctionsError) -> Response {
+    let (status, code) = e.status_code();
+    if e.is_internal() {
+        tracing::error!(error = ?e, "function failed");
+    }
+    let mut body = json!({"code": code, "message": e.to_string()});
+    if let Some(fields) = e.fields() {
+        body["fields"] = fields;
+    }
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = (status, Json(body)).into_response();
+    if let Some(secs) = e.retry_after() {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
+    response
+}
+
+fn functions(state: &AppState) -> Result<&Arc<Functions>, FunctionsError> {
+    state
+        .functions
+        .as_ref()
+        .ok_or_else(|| FunctionsError::NotFound("The server functions are not set up".into()))
+}
+
+/// The body as a JSON object: too large, not JSON or holding a NUL character is refused with
+/// a message.
+fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Value, FunctionsError> {
+    let bytes = body.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            FunctionsError::BodyTooLarge(BODY_LIMIT)
+        } else {
+            FunctionsError::BadBody(format!("Could not read the request body: {rejection}"))
+        }
+    })?;
+    let value: Value = serde_json::from_slice(if bytes.is_empty() { b"{}" } else { &bytes })
+        .map_err(|e| FunctionsError::BadBody(format!("The request body is not valid JSON: {e}")))?;
+    if crate::auth::contains_nul(&value) {
+        return Err(FunctionsError::BadBody(
+            "The form holds a NUL character, which cannot be stored".into(),
+        ));
+    }
+    Ok(value)
+}
+
+async fn call<F, Fut, T>(
+    state: &AppState,
+    ctx: &RequestCtx,
+    body: Result<Bytes, BytesRejection>,
+    status: StatusCode,
+    f: F,
+) -> Response
+where
+    F: FnOnce(Arc<Functions>, kanisa_pg::Caller, Value) -> Fut,
+    Fut: std::future::Future<Output = Result<T, FunctionsError>>,
+    T: serde::Serialize,
+{
+    let result = async {
+        let body = json_body(body)?;
+        let functions = functions(state)?.clone();
+        let caller = ctx
+            .caller(state)
+            .map_err(|e| FunctionsError::Unauthorized(e.to_string()))?;
+        f(functions, caller, body).await
+    }
+    .await;
+    match result {
+        Ok(value) => (status, Json(value)).into_response(),
+        Err(e) => failure(&e),
+    }
+}
+
+/// `POST /functions/v1/submit-request`: a request form of the submissions page.
+pub async fn submit_request(
+    State(state): State<AppState>,
+    ctx: RequestCtx,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    call(
+        &state,
+        &ctx,
+        body,
+        StatusCode::CREATED,
+        |f, caller, body| async move { f.submit_request(&caller, &body).await },
+    )
+    .await
+}
+
+/// `POST /functions/v1/contact-message`: a contact form.
+pub async fn contact_message(
+    State(state): State<AppState>,
+    ctx: RequestCtx,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    call(
+        &state,
+        &ctx,
+        body,
+        StatusCode::CREATED,
+        |f, caller, body| async move { f.contact_message(&caller, &body).await },
+    )
+    .await
+}
+
+/// `POST /functions/v1/send-message {messageId}`: staff send a stored message's e-mail again.
+pub async fn send_message(
+    State(state): State<AppState>,
+    ctx: RequestCtx,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    call(
+        &state,
+        &ctx,
+        body,
+        StatusCode::ACCEPTED,
+        |f, caller, body| async move { f.send_message_again(&caller, &body).await },
+    )
+    .await
+}
+
+/// `GET /functions/v1/service-modes`: which channels are live (booleans and where their
+/// credentials come from; never a credential).
+pub async fn service_modes(State(state): State<AppState>) -> Response {
+    match functions(&state) {
+        Ok(f) => Json(f.channels().modes().await).into_response(),
+        Err(e) => failure(&e),
+    }
+}

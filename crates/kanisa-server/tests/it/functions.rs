@@ -1,0 +1,795 @@
+//! `/functions/v1` against a real server and database: the request forms and contact forms
+//! stored as the back office reads them, refusals that name their fields, the honeypot, the
+//! abuse limits, attachments (and no orphan files), the delivery jobs against a local SMTP
+//! sink (staff e-mail, acknowledgement, the sink down for a while, a permanent refusal), staff
+//! re-sending, and which channels are live.
+
+use std::time::Duration;
+
+use kanisa_jobs::{Registry, WorkerOptions, Workers};
+use kanisa_test_db::smtp::Sink;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::TestApp;
+use crate::policies::{Caller, user};
+
+impl TestApp {
+    async fn function(
+        &self,
+        name: &str,
+        token: Option<&str>,
+        body: &Value,
+    ) -> (StatusCode, Value, Option<String>) {
+        let mut req = self
+            .http
+            .post(self.url(&format!("/functions/v1/{name}")))
+            .json(body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let retry = res
+            .headers()
+            .get("retry-after")
+            .map(|v| v.to_str().unwrap().to_owned());
+        (status, res.json().await.unwrap(), retry)
+    }
+
+    async fn as_staff(&self) -> Caller {
+        let sql = self.db.as_ref().unwrap().client().await;
+        user(&sql, "ADMIN", true, None).await
+    }
+
+    /// Rows read through the table API with `who`'s token.
+    async fn read(&self, who: &Caller, path: &str) -> Value {
+        let res = self
+            .http
+            .get(self.url(&format!("/rest/v1/{path}")))
+            .bearer_auth(who.token.as_deref().unwrap())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        res.json().await.unwrap()
+    }
+
+    async fn sql(&self) -> kanisa_pg::tokio_postgres::Client {
+        self.db.as_ref().unwrap().client().await
+    }
+
+    /// Runs the delivery jobs with this server's channels until none is due or running, with a
+    /// short back-off so retries come quickly.
+    async fn deliver(&self, until_idle: Duration) {
+        let workers = self.workers(Duration::from_millis(200));
+        self.wait_idle(until_idle).await;
+        workers.stop(Duration::from_secs(5)).await.unwrap();
+    }
+
+    fn workers(&self, backoff: Duration) -> Workers {
+        let db = self.db.as_ref().unwrap();
+        let deliveries = kanisa_functions::Deliveries::new(
+            db.pool(),
+            kanisa_functions::mailer(&self.channels),
+            Some(self.storage.clone()),
+            &self.url(""),
+        );
+        let (notify, ack) = deliveries.handlers();
+        let registry = Registry::new()
+            .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
+            .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, ack);
+        Workers::start(
+            db.pool(),
+            registry,
+            WorkerOptions {
+                poll_interval: Duration::from_millis(50),
+                backoff_base: backoff,
+                backoff_cap: backoff,
+                ..WorkerOptions::default()
+            },
+            None,
+        )
+    }
+
+    async fn wait_idle(&self, limit: Duration) {
+        let sql = self.sql().await;
+        let start = std::time::Instant::now();
+        loop {
+            let busy: i64 = sql
+                .query_one(
+                    "SELECT count(*) FROM kanisa.jobs WHERE state IN ('queued', 'running')",
+                    &[],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            if busy == 0 {
+                return;
+            }
+            assert!(start.elapsed() < limit, "{busy} jobs still pending");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Uploads `bytes` as anon into a request folder; the server-made name.
+    async fn upload(&self, folder: &str, file: &str, bytes: &[u8], ct: &str) -> String {
+        let res = self
+            .http
+            .post(self.url(&format!("/storage/v1/object/church-files/{folder}/{file}")))
+            .header("content-type", ct)
+            .body(bytes.to_vec())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+        let body: Value = res.json().await.unwrap();
+        body["Key"].as_str().unwrap().to_owned()
+    }
+}
+
+fn named(category: &str, extra: Value) -> Value {
+    let email = if category == "reports" {
+        "grace@example.org".to_owned()
+    } else {
+        format!("grace.{category}@example.org")
+    };
+    let mut body = json!({
+        "category": category, "anonymous": false, "name": "Grace Wanjiru",
+        "email": email, "phone": "0712 345 678",
+        "subject": format!("A {category} request"), "message": "Please help us.",
+    });
+    body.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    body
+}
+
+/// The category's required fields, filled.
+fn required(category: &str) -> Value {
+    match category {
+        "prayer" => json!({"prayerType": "health", "prayerPrivacy": "private"}),
+        "visitation" => json!({"visitationType": "hospital", "visitationAddress": "Ward 3"}),
+        "reports" => {
+            json!({"department": "youth", "reportType": "monthly", "reportPeriod": "October 2026"})
+        }
+        "counseling" => json!({"counselingType": "family", "counselingUrgency": "emergency"}),
+        "events" => json!({
+            "eventTitle": "Youth Rally", "eventDate": "2026-12-12", "eventTime": "14:00",
+            "eventLocation": "Main Sanctuary", "eventBudget": 25000
+        }),
+        "maintenance" => json!({"maintenanceLocation": "kitchen", "maintenancePriority": "high"}),
+        _ => json!({}),
+    }
+}
+
+const CATEGORIES: [&str; 7] = [
+    "prayer",
+    "visitation",
+    "reports",
+    "counseling",
+    "events",
+    "maintenance",
+    "general",
+];
+
+#[tokio::test]
+async fn every_category_is_stored_as_the_back_office_reads_it() {
+    let app = TestApp::spawn_demo().await;
+    for category in CATEGORIES {
+        let (status, body, _) = app
+            .function("submit-request", None, &named(category, required(category)))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{category}: {body}");
+        assert_eq!(body["delivery"], "simulated", "demo mode: nothing is sent");
+    }
+    // Anonymous: no name, e-mail or phone kept.
+    let anonymous = json!({
+        "category": "general", "anonymous": true, "name": "Not Me", "email": "x@example.org",
+        "subject": "Anonymous note", "message": "Thank you."
+    });
+    assert_eq!(
+        app.function("submit-request", None, &anonymous).await.0,
+        201
+    );
+
+    let staff = app.as_staff().await;
+    let messages = app
+        .read(
+            &staff,
+            "messages?select=subject,message,sender_name,sender_email,sender_phone,recipient_name,\
+             recipient_role,recipient_email,department,submission_type,priority,status,source\
+             &subject=like.A*&order=subject",
+        )
+        .await;
+    let by = |category: &str| {
+        messages
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["subject"] == format!("A {category} request"))
+            .unwrap_or_else(|| panic!("no {category} message in {messages}"))
+            .clone()
+    };
+    let m = by("counseling");
+    assert_eq!(m["priority"], "urgent", "counselling emergency is urgent");
+    assert_eq!(m["recipient_name"], "Pastor");
+    assert_eq!(m["recipient_role"], "Senior Pastor");
+    assert_eq!(m["submission_type"], "Counseling Request");
+    assert!(
+        m["message"].as_str().unwrap().contains(
+            "--- COUNSELING DETAILS ---\nType: Family Counseling\nUrgency: Emergency (same day)"
+        ),
+        "{m}"
+    );
+    assert_eq!(
+        (m["status"].as_str(), m["source"].as_str()),
+        (Some("pending"), Some("website"))
+    );
+    assert!(m["recipient_email"].as_str().unwrap().contains('@'), "{m}");
+
+    let m = by("maintenance");
+    assert_eq!(m["priority"], "high");
+    assert_eq!(m["recipient_name"], "Facilities Team");
+    assert_eq!(
+        m["recipient_email"], "facilities@example.org",
+        "the role's church mailbox"
+    );
+    assert!(
+        m["message"]
+            .as_str()
+            .unwrap()
+            .contains("--- MAINTENANCE DETAILS ---\nLocation: Kitchen\nPriority: High")
+    );
+
+    let m = by("events");
+    assert!(
+        m["message"]
+            .as_str()
+            .unwrap()
+            .contains("--- EVENT DETAILS ---\nEvent Title: Youth Rally\nProposed Date: 2026-12-12")
+    );
+    assert!(
+        m["message"]
+            .as_str()
+            .unwrap()
+            .contains("Estimated Budget: KES 25,000")
+    );
+    let m = by("visitation");
+    assert!(
+        m["message"]
+            .as_str()
+            .unwrap()
+            .contains("--- VISITATION DETAILS ---\nType: Hospital Visit")
+    );
+    assert_eq!(m["recipient_email"], "pastoralcare@example.org");
+    let m = by("reports");
+    assert_eq!(m["department"], "youth");
+    assert_eq!(m["recipient_name"], "Church Secretary");
+    assert_eq!(by("general")["recipient_name"], "Church Leadership");
+
+    // The prayer request went to prayer_requests, per §7's mapping.
+    let prayers = app
+        .read(&staff, "prayer_requests?select=title,description,urgency,privacy_level,submitter_name,submitter_email,requester_id,status&title=eq.A%20prayer%20request")
+        .await;
+    assert_eq!(
+        prayers,
+        json!([{"title": "A prayer request", "description": "Please help us.", "urgency": "normal",
+                "privacy_level": "private", "submitter_name": "Grace Wanjiru",
+                "submitter_email": "grace.prayer@example.org", "requester_id": null, "status": "open"}])
+    );
+
+    let anon = app
+        .read(
+            &staff,
+            "messages?select=sender_name,sender_email,sender_phone&subject=eq.Anonymous%20note",
+        )
+        .await;
+    assert_eq!(
+        anon,
+        json!([{"sender_name": "Anonymous", "sender_email": null, "sender_phone": null}])
+    );
+}
+
+#[tokio::test]
+async fn a_refusal_names_each_field_and_stores_nothing() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.sql().await;
+    let count = || async {
+        sql.query_one(
+            "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM prayer_requests)",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get::<_, i64>(0)
+    };
+    let before = count().await;
+    let (status, body, _) = app
+        .function(
+            "submit-request",
+            None,
+            &json!({"category": "events", "email": "not-an-address", "subject": " "}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["code"], "validation_failed");
+    assert_eq!(
+        body["fields"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        [
+            "email",
+            "eventDate",
+            "eventLocation",
+            "eventTime",
+            "eventTitle",
+            "message",
+            "name",
+            "subject"
+        ]
+    );
+    assert_eq!(
+        body["fields"]["email"],
+        "Please enter a valid email address"
+    );
+
+    let (status, body, _) = app.function("contact-message", None, &json!([1, 2])).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("invalid_body"))
+    );
+    let res = app
+        .http
+        .post(app.url("/functions/v1/contact-message"))
+        .header("content-type", "application/json")
+        .body("{\"name\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+
+    // The honeypot: a bot is refused with a message, nothing stored.
+    let mut bot = named("general", json!({}));
+    bot["website"] = json!("https://cheap-pills.example");
+    let (status, body, _) = app.function("submit-request", None, &bot).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("submission_refused"))
+    );
+    assert_eq!(count().await, before);
+}
+
+#[tokio::test]
+async fn flooding_beyond_the_limit_is_refused_with_a_message_and_retry_after() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.sql().await;
+    sql.batch_execute(
+        "UPDATE system_settings SET value = '3' WHERE key = 'submission_limit_per_address'; \
+         UPDATE system_settings SET value = '2' WHERE key = 'submission_limit_per_email'",
+    )
+    .await
+    .unwrap();
+    let contact = |email: &str| json!({"name": "Otieno", "email": email, "subject": "Hello", "message": "Hi there"});
+    // Per e-mail: the third from one address of e-mail is refused.
+    for _ in 0..2 {
+        assert_eq!(
+            app.function("contact-message", None, &contact("a@example.org"))
+                .await
+                .0,
+            201
+        );
+    }
+    let (status, body, retry) = app
+        .function("contact-message", None, &contact("A@Example.org"))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["code"], "too_many_submissions");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many requests have been sent from A@Example.org."),
+        "{body}"
+    );
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((1..=600).contains(&retry), "{retry}");
+
+    // Per address: a refused submission is not counted (nothing was stored), so the third
+    // stored one is accepted and the next, whatever its e-mail, refused — and the table API's
+    // direct insert is held to the same limit.
+    let (status, _, _) = app
+        .function("contact-message", None, &contact("b@example.org"))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body, _) = app
+        .function("contact-message", None, &contact("c@example.org"))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("from your connection"),
+        "{body}"
+    );
+    let res = app
+        .http
+        .post(app.url("/rest/v1/messages"))
+        .header("prefer", "return=minimal")
+        .json(&json!({"subject": "s", "message": "m", "sender_name": "n"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 429);
+    let stored: i64 = sql
+        .query_one("SELECT count(*) FROM messages WHERE subject = 'Hello'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, 3, "refused submissions are not stored");
+
+    // Staff are not limited.
+    let staff = app.as_staff().await;
+    let (status, _, _) = app
+        .function(
+            "contact-message",
+            staff.token.as_deref(),
+            &contact("a@example.org"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn attachments_are_described_and_a_refused_submission_leaves_no_file() {
+    let app = TestApp::spawn_demo().await;
+    let pdf = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+    let key = app
+        .upload("reports", "October report.pdf", pdf, "application/pdf")
+        .await;
+    let path = key.strip_prefix("church-files/").unwrap().to_owned();
+    let body = named(
+        "reports",
+        json!({"department": "youth", "reportType": "monthly", "reportPeriod": "October",
+               "attachments": [{"path": key, "name": "October report.pdf"}]}),
+    );
+    assert_eq!(app.function("submit-request", None, &body).await.0, 201);
+    let staff = app.as_staff().await;
+    let stored = app
+        .read(
+            &staff,
+            "messages?select=attachments&subject=eq.A%20reports%20request",
+        )
+        .await;
+    let a = &stored[0]["attachments"][0];
+    assert_eq!(a["path"], path.as_str());
+    assert_eq!(a["originalName"], "October report.pdf");
+    assert_eq!(a["size"], pdf.len());
+    assert_eq!(a["type"], "application/pdf");
+    assert!(a["uploadedAt"].is_string());
+
+    // A submission refused after its upload: the file is removed.
+    let key = app
+        .upload(
+            "maintenance",
+            "roof.png",
+            b"\x89PNG\r\n\x1a\n0000",
+            "image/png",
+        )
+        .await;
+    let refused = named(
+        "maintenance",
+        json!({"attachments": [{"path": key, "name": "roof.png"}]}),
+    );
+    let (status, body, _) = app.function("submit-request", None, &refused).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["fields"]["maintenanceLocation"],
+        "Please choose where the problem is"
+    );
+    let sql = app.sql().await;
+    let left: i64 = sql
+        .query_one(
+            "SELECT count(*) FROM storage.objects WHERE name = $1",
+            &[&key.strip_prefix("church-files/").unwrap()],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(left, 0, "no orphan file");
+    // The stored message's file was not touched by that clean-up.
+    let kept: i64 = sql
+        .query_one(
+            "SELECT count(*) FROM storage.objects WHERE name = $1",
+            &[&path],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 1);
+
+    // A file that was never uploaded is named.
+    let ghost = named(
+        "general",
+        json!({"attachments": [{"path": "submissions/1732450000000-abcdefghijkl.pdf", "name": "ghost.pdf"}]}),
+    );
+    let (status, body, _) = app.function("submit-request", None, &ghost).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("attachment_not_found"))
+    );
+    assert!(
+        body["fields"]["attachments"]
+            .as_str()
+            .unwrap()
+            .contains("ghost.pdf")
+    );
+}
+
+/// Undoes quoted-printable soft line breaks and `=3D`, as a mail reader shows the text.
+fn readable(raw: &str) -> String {
+    raw.replace("=\n", "").replace("=3D", "=")
+}
+
+#[tokio::test]
+async fn staff_email_and_acknowledgement_arrive_with_working_attachment_links() {
+    let sink = Sink::start("250 OK").await;
+    let app = TestApp::spawn_demo_with_smtp(&sink.url()).await;
+    let pdf = b"%PDF-1.4\nthe monthly report\n%%EOF\n".to_vec();
+    let key = app
+        .upload("reports", "report.pdf", &pdf, "application/pdf")
+        .await;
+    let body = named(
+        "reports",
+        json!({"department": "music", "reportType": "quarterly", "reportPeriod": "Q3 2026",
+               "attachments": [{"path": key, "name": "report.pdf"}]}),
+    );
+    let (status, answer, _) = app.function("submit-request", None, &body).await;
+    assert_eq!(
+        (status, answer["delivery"].as_str()),
+        (StatusCode::CREATED, Some("queued"))
+    );
+    app.deliver(Duration::from_secs(20)).await;
+
+    let mail: Vec<String> = sink.received().iter().map(|m| readable(m)).collect();
+    assert_eq!(mail.len(), 2, "staff e-mail and acknowledgement: {mail:#?}");
+    let staff = mail
+        .iter()
+        .find(|m| m.contains("Subject: Department Report"))
+        .expect("the staff e-mail");
+    assert!(staff.contains("Reply-To: grace@example.org"), "{staff}");
+    assert!(
+        staff.contains("Subject: Department Report: A reports request"),
+        "{staff}"
+    );
+    assert!(staff.contains("--- REPORT DETAILS ---\nDepartment: Music Ministry\nReport Type: Quarterly Report\nReport Period: Q3 2026"), "{staff}");
+    let link = staff
+        .lines()
+        .find_map(|l| l.strip_prefix("- report.pdf (1 KB): "))
+        .expect("the attachment's link")
+        .trim()
+        .to_owned();
+    let res = app.http.get(&link).send().await.unwrap();
+    assert_eq!(res.status(), 200, "{link}");
+    assert_eq!(res.bytes().await.unwrap().to_vec(), pdf);
+
+    let ack = mail
+        .iter()
+        .find(|m| m.contains("\nTo: grace@example.org"))
+        .expect("the acknowledgement");
+    assert!(
+        ack.contains("Subject: We received your department report: A reports request"),
+        "{ack}"
+    );
+    assert!(ack.contains("within 24-48 hours"), "{ack}");
+
+    let sent = app
+        .read(&app.as_staff().await, "messages?select=email_sent_at,email_error,email_simulated&subject=eq.A%20reports%20request")
+        .await;
+    assert!(sent[0]["email_sent_at"].is_string(), "{sent}");
+    assert_eq!(
+        (
+            sent[0]["email_error"].clone(),
+            sent[0]["email_simulated"].clone()
+        ),
+        (Value::Null, json!(false))
+    );
+}
+
+#[tokio::test]
+async fn with_the_mail_server_down_a_message_waits_and_is_delivered_once() {
+    let mut sink = Sink::start("250 OK").await;
+    let app = TestApp::spawn_demo_with_smtp(&sink.url()).await;
+    sink.stop();
+    let body = json!({"category": "general", "anonymous": true, "subject": "While down", "message": "Hello"});
+    assert_eq!(app.function("submit-request", None, &body).await.0, 201);
+    let workers = app.workers(Duration::from_millis(200));
+    let sql = app.sql().await;
+    // Tried at least twice while the server refuses connections, still queued, nothing sent.
+    let start = std::time::Instant::now();
+    loop {
+        let row = sql
+            .query_one(
+                "SELECT attempts, state FROM kanisa.jobs WHERE kind = 'notify_submission'",
+                &[],
+            )
+            .await
+            .unwrap();
+        let (attempts, state): (i32, String) = (row.get(0), row.get(1));
+        if attempts >= 2 && state == "queued" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "attempts {attempts}, {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let pending: Option<chrono::DateTime<chrono::Utc>> = sql
+        .query_one(
+            "SELECT email_sent_at FROM messages WHERE subject = 'While down'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(pending, None);
+    sink.restart().await;
+    app.wait_idle(Duration::from_secs(20)).await;
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+    let delivered: Vec<String> = sink
+        .received()
+        .into_iter()
+        .filter(|m| m.contains("While down"))
+        .collect();
+    assert_eq!(delivered.len(), 1, "delivered once: {delivered:#?}");
+    let state: String = sql
+        .query_one(
+            "SELECT state FROM kanisa.jobs WHERE kind = 'notify_submission'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(state, "done");
+}
+
+#[tokio::test]
+async fn a_permanent_refusal_ends_as_email_error_shown_to_staff() {
+    let sink = Sink::start("550 5.1.1 mailbox unavailable").await;
+    let app = TestApp::spawn_demo_with_smtp(&sink.url()).await;
+    let body = json!({"name": "Otieno", "email": "otieno@example.org", "subject": "Bounce", "message": "Hi"});
+    assert_eq!(app.function("contact-message", None, &body).await.0, 201);
+    app.deliver(Duration::from_secs(20)).await;
+    let staff = app.as_staff().await;
+    let m = app
+        .read(
+            &staff,
+            "messages?select=id,email_error,email_sent_at&subject=eq.Bounce",
+        )
+        .await;
+    assert!(m[0]["email_error"].as_str().unwrap().contains("550"), "{m}");
+    assert_eq!(m[0]["email_sent_at"], Value::Null);
+
+    // Staff see the failed deliveries (the staff e-mail and the acknowledgement)…
+    let failed = app
+        .http
+        .post(app.url("/rest/v1/rpc/get_failed_deliveries"))
+        .bearer_auth(staff.token.as_deref().unwrap())
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    let failed: Value = failed.json().await.unwrap();
+    let kinds: Vec<&str> = failed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.len(), 2, "{failed}");
+    assert!(kinds.contains(&"notify_submission") && kinds.contains(&"acknowledge_submission"));
+    assert_eq!(failed[0]["summary"], "Bounce");
+    assert!(failed[0]["last_error"].as_str().unwrap().contains("550"));
+    // …nobody else does.
+    let sql = app.sql().await;
+    let member = user(&sql, "MEMBER", true, None).await;
+    let res = app
+        .http
+        .post(app.url("/rest/v1/rpc/get_failed_deliveries"))
+        .bearer_auth(member.token.as_deref().unwrap())
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.json::<Value>().await.unwrap(), json!([]));
+
+    // Staff send it again once the address is fixed: queued as a new job.
+    let id = m[0]["id"].as_str().unwrap();
+    let (status, body, _) = app
+        .function(
+            "send-message",
+            staff.token.as_deref(),
+            &json!({"messageId": id}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["queued"].clone()),
+        (StatusCode::ACCEPTED, json!(true)),
+        "{body}"
+    );
+    let (status, _, _) = app
+        .function("send-message", None, &json!({"messageId": id}))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _, _) = app
+        .function(
+            "send-message",
+            member.token.as_deref(),
+            &json!({"messageId": id}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "a member cannot see the message"
+    );
+}
+
+#[tokio::test]
+async fn channels_are_live_from_the_environment_first_then_settings() {
+    let app = TestApp::spawn_demo().await;
+    let modes = || async {
+        let res = app
+            .http
+            .get(app.url("/functions/v1/service-modes"))
+            .send()
+            .await
+            .unwrap();
+        res.json::<Value>().await.unwrap()
+    };
+    let off = json!({"live": false, "source": "none"});
+    assert_eq!(
+        modes().await,
+        json!({"email": off, "sms": off, "payments": off})
+    );
+
+    let sql = app.sql().await;
+    sql.batch_execute(
+        "UPDATE system_settings SET value = '\"smtp.example.org\"' WHERE key = 'smtp_host'; \
+         UPDATE system_settings SET value = '\"office@example.org\"' WHERE key = 'smtp_from_email'; \
+         UPDATE system_settings SET value = '\"smtp-secret\"' WHERE key = 'smtp_password'; \
+         UPDATE system_settings SET value = '\"church\"' WHERE key = 'sms_username'; \
+         UPDATE system_settings SET value = '\"atsk_secret\"' WHERE key = 'sms_api_key'",
+    )
+    .await
+    .unwrap();
+    app.channels.refresh();
+    let now = modes().await;
+    assert_eq!(now["email"], json!({"live": true, "source": "settings"}));
+    assert_eq!(now["sms"], json!({"live": true, "source": "settings"}));
+    assert_eq!(now["payments"], off);
+    let health: Value = app.get("/health").await.json().await.unwrap();
+    assert_eq!(health["channels"], now);
+    assert!(!health.to_string().contains("secret"));
+
+    let sink = Sink::start("250 OK").await;
+    let env = TestApp::spawn_demo_with_smtp(&sink.url()).await;
+    let res: Value = env
+        .get("/functions/v1/service-modes")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(res["email"], json!({"live": true, "source": "environment"}));
+    let res = env
+        .http
+        .request(Method::GET, env.url("/functions/v1/nothing"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+}
