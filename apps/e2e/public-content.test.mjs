@@ -680,10 +680,8 @@ describe('Church Departments', () => {
       await page.getByRole('button', { name: 'Contact Department: Treasury' }).click();
       const dialog = page.getByRole('dialog', { name: 'Contact Treasury' });
       await dialog.waitFor();
-      assert.match(await dialog.innerText(), /Send Message/);
-      assert.match(await dialog.innerText(), /Francis Okoth/);
-      assert.match(await dialog.innerText(), /coming soon/);
-      assert.equal(await dialog.getByRole('link', { name: 'francis.okoth@example.org' }).count(), 1);
+      assert.ok(await dialog.getByRole('button', { name: 'Send Message' }).isVisible());
+      assert.match(await dialog.innerText(), /To: Francis Okoth, Department Head, Treasury/);
       // Closes on the x button ...
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });

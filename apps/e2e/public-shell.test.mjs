@@ -84,7 +84,7 @@ describe('public shell', () => {
     await close();
   });
 
-  test('1 mobile menu at 375 px: opens with the scroll hint, closes on a link tap and at 768 px or wider', async () => {
+  test('1 mobile menu at 375 px: opens, hints at scrolling only when the links overflow, closes on a link tap and at 768 px or wider', async () => {
     const { page, problems, close } = await openPage(phone);
     await stubMaps(page);
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
@@ -98,8 +98,14 @@ describe('public shell', () => {
     assert.equal(await close1.getAttribute('aria-expanded'), 'true');
     const panel = page.locator('.site-menu');
     assert.equal(await panel.getAttribute('data-open'), 'true');
-    assert.ok(await page.getByText('Scroll for more links').isVisible(), 'scroll hint');
     assert.equal(await panel.evaluate((el) => getComputedStyle(el).overflowY), 'auto', 'the panel scrolls');
+    const fits = await panel.evaluate((el) => el.scrollHeight <= el.clientHeight);
+    assert.ok(fits, 'every link fits at 375 x 740');
+    assert.equal(await page.getByText('Scroll for more links').count(), 0, 'no scroll hint when every link fits');
+    await page.setViewportSize({ width: 375, height: 320 });
+    await page.getByText('Scroll for more links').waitFor();
+    await page.setViewportSize(phone);
+    await page.getByText('Scroll for more links').waitFor({ state: 'detached' });
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL(`${baseUrl}/contact`);
     assert.equal(await panel.getAttribute('data-open'), 'false', 'closes on a link tap');
