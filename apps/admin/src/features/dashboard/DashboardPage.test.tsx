@@ -105,3 +105,136 @@ describe('DashboardPage (§2.5, §7.5)', () => {
     expect(screen.getByText('Welcome back, Martha.')).toBeInTheDocument();
   });
 });
+
+const rpcPath = '/rest/v1/rpc/get_failed_deliveries';
+
+/** A failed job as `rpc/get_failed_deliveries` answers it. */
+function failedJob(n: number, fields: Record<string, unknown> = {}) {
+  return {
+    job_id: n,
+    kind: 'send_email',
+    source_table: null,
+    source_id: null,
+    summary: `Subject ${String(n)}`,
+    attempts: 5,
+    last_error: `550 refused ${String(n)}`,
+    failed_at: '2026-11-22T09:05:00Z',
+    ...fields,
+  };
+}
+
+/** The card, once its heading is there. */
+async function deliveriesCard() {
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Deliveries that failed' });
+  return within(heading.closest('section')!);
+}
+
+describe('DashboardPage: deliveries that failed', () => {
+  it('lists the 5 newest failures with what, subject, when, attempts and error, then "and N more"', async () => {
+    const longError = `554 5.7.1 Message rejected: ${'policy text '.repeat(20)}end`;
+    const fetchMock = stubApi({
+      [rpcPath]: () =>
+        json([
+          failedJob(1, {
+            kind: 'notify_submission',
+            source_table: 'messages',
+            source_id: '0b0f4f0e-0000-4000-8000-000000000001',
+            summary: 'Wedding inquiry',
+            attempts: 1,
+            last_error: longError,
+          }),
+          failedJob(2, { kind: 'acknowledge_submission', source_table: 'prayer_requests', summary: 'Healing for my mother' }),
+          failedJob(3),
+          failedJob(4),
+          failedJob(5),
+          failedJob(6),
+          failedJob(7),
+        ]),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    const card = await deliveriesCard();
+
+    expect(await card.findByText('7 deliveries failed, newest first.')).toBeInTheDocument();
+    const items = card.getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    const first = within(items[0]!);
+    expect(first.getByText('Staff e-mail · message')).toBeInTheDocument();
+    expect(first.getByText('Wedding inquiry')).toBeInTheDocument();
+    expect(items[0]).toHaveTextContent('Failed 22 Nov 2026, 12:05 after 1 attempt');
+    expect(first.getByText('22 Nov 2026, 12:05').tagName).toBe('TIME');
+    expect(first.getByText('22 Nov 2026, 12:05')).toHaveAttribute('datetime', '2026-11-22T09:05:00Z');
+    const error = first.getByText(/^554 5\.7\.1 Message rejected/);
+    expect(Array.from(error.textContent)).toHaveLength(140);
+    expect(error).toHaveAttribute('title', longError.replace(/\s+/g, ' '));
+
+    expect(within(items[1]!).getByText('Acknowledgement to the sender · prayer request')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Healing for my mother')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('after 5 attempts');
+    const shortError = within(items[2]!).getByText('550 refused 3');
+    expect(shortError).not.toHaveAttribute('title');
+    expect(within(items[2]!).getByText('E-mail')).toBeInTheDocument();
+    expect(card.queryByText('Subject 6')).not.toBeInTheDocument();
+    expect(card.getByText('and 2 more')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Open the communication hub' })).toHaveAttribute('href', '/communication');
+
+    const call = fetchMock.mock.calls.find(([input]) => (input as string).includes(rpcPath));
+    expect(JSON.parse(call![1]!.body as string)).toEqual({ max_rows: 20 });
+  });
+
+  it('says when all e-mails were delivered', async () => {
+    stubApi({ [rpcPath]: () => json([]) });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    const card = await deliveriesCard();
+    expect(await card.findByText('All e-mails were delivered.')).toBeInTheDocument();
+    expect(card.queryByRole('list')).not.toBeInTheDocument();
+    expect(card.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+
+  it('shows a loading state until the answer comes', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({ [rpcPath]: () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    const card = await deliveriesCard();
+    expect(card.getByLabelText('Loading')).toBeInTheDocument();
+    answer(json([failedJob(1)]));
+    expect(await card.findByText('1 delivery failed, newest first.')).toBeInTheDocument();
+    expect(card.queryByLabelText('Loading')).not.toBeInTheDocument();
+    expect(card.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says when the list could not be loaded and retries', async () => {
+    let fail = true;
+    const user = userEvent.setup();
+    stubApi({
+      [rpcPath]: () =>
+        fail
+          ? json({ code: '42501', message: 'permission denied for function get_failed_deliveries', details: null, hint: null }, 403)
+          : json([failedJob(1, { summary: 'Back again' })]),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    const card = await deliveriesCard();
+    expect(await card.findByText(/Could not load the failed deliveries: permission denied for function/)).toBeInTheDocument();
+    expect(card.queryByRole('list')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(card.getByRole('button', { name: 'Retry' }));
+    expect(await card.findByText('Back again')).toBeInTheDocument();
+    expect(card.queryByText(/Could not load/)).not.toBeInTheDocument();
+  });
+
+  it('is shown only to who reaches the Communication screen, and nothing is asked for the others', async () => {
+    const fetchMock = stubApi();
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.CONTENT_ADMIN)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content Management Dashboard' })).toBeInTheDocument();
+    await figure('Sermons');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Deliveries that failed' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => (input as string).includes('get_failed_deliveries'))).toBe(false);
+  });
+
+  it('gives an account with only a communication permission its card instead of the "dashboard only" note', async () => {
+    stubApi();
+    renderAt('/dashboard', undefined, testClient(sessionFor({ role: 'ELDER', rank: 2, permissions: ['send_emails'] })));
+    const card = await deliveriesCard();
+    expect(await card.findByText('All e-mails were delivered.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your account can open the dashboard only/)).not.toBeInTheDocument();
+  });
+});

@@ -15,9 +15,21 @@ import {
   useSermonCount,
   useVerifiedGiving,
 } from './api/dashboard-reads';
+import { failedDeliveriesAsked, useFailedDeliveries } from './api/failed-deliveries';
 import './dashboard.css';
 import { budgetPercentage, churchToday, formatKes, givingTotals, sumAmounts, yearOf } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
+import {
+  attemptsText,
+  deliveryKindLabel,
+  deliverySourceLabel,
+  deliverySubject,
+  errorPreview,
+  failedCountText,
+  formatFailedAt,
+  moreText,
+  type FailedDelivery,
+} from './failed-deliveries';
 
 /** What a card shows for one read: the figure, "Loading...", or a readable error with Retry. */
 interface Read {
@@ -26,18 +38,24 @@ interface Read {
   refetch: () => unknown;
 }
 
+/** "Could not load …: the server's message. Retry" for the first failed read; Retry asks all again. */
+function ReadError({ what, reads, failed }: { what: string; reads: Read[]; failed: Read }) {
+  return (
+    <span className="figure-error">
+      Could not load {what}
+      {failed.error?.message ? `: ${failed.error.message}` : ''}.{' '}
+      <button type="button" className="link-button" onClick={() => { reads.forEach((read) => void read.refetch()); }}>
+        Retry
+      </button>
+    </span>
+  );
+}
+
 function Figure({ label, reads, children }: { label: string; reads: Read[]; children: () => ReactNode }) {
   const failed = reads.find((read) => read.error);
   let value: ReactNode;
   if (failed) {
-    value = (
-      <span className="figure-error">
-        Could not load this figure{failed.error?.message ? `: ${failed.error.message}` : ''}.{' '}
-        <button type="button" className="link-button" onClick={() => { reads.forEach((read) => void read.refetch()); }}>
-          Retry
-        </button>
-      </span>
-    );
+    value = <ReadError what="this figure" reads={reads} failed={failed} />;
   } else if (reads.some((read) => read.isPending)) {
     value = (
       <span className="figure-loading" aria-label="Loading">
@@ -202,6 +220,72 @@ function PrayerRequestsCard({ user }: { user: AccessUser }) {
   );
 }
 
+const shownDeliveries = 5;
+
+function FailedDeliveryItem({ row }: { row: FailedDelivery }) {
+  const source = deliverySourceLabel(row.source_table);
+  const error = errorPreview(row.last_error);
+  return (
+    <li>
+      <span className="delivery-kind">
+        {deliveryKindLabel(row.kind)}
+        {source ? ` · ${source}` : ''}
+      </span>
+      <span className="recent-name">{deliverySubject(row)}</span>
+      <span className="recent-meta">
+        Failed {row.failed_at ? <time dateTime={row.failed_at}>{formatFailedAt(row.failed_at)}</time> : formatFailedAt(null)} after{' '}
+        {attemptsText(row.attempts)}
+      </span>
+      <span className="delivery-error" title={error.full ?? undefined}>
+        {error.text}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Deliveries that failed for good (spec: a job that keeps failing ends as failed with its error,
+ * visible to staff; a permanent SMTP refusal ends as email_error, shown to staff).
+ */
+function FailedDeliveriesCard() {
+  const deliveries = useFailedDeliveries(true);
+  const rows: readonly FailedDelivery[] = deliveries.data ?? [];
+  const shown = rows.slice(0, shownDeliveries);
+  const more = moreText(rows.length, shown.length, failedDeliveriesAsked);
+  // The live region holds one short sentence; the list itself is not read out when it arrives.
+  let status: ReactNode;
+  if (deliveries.error) {
+    status = <ReadError what="the failed deliveries" reads={[deliveries]} failed={deliveries} />;
+  } else if (deliveries.isPending) {
+    status = (
+      <span className="figure-loading" aria-label="Loading">
+        <span className="skeleton" aria-hidden="true" />
+      </span>
+    );
+  } else if (rows.length === 0) {
+    status = <span className="dash-empty">All e-mails were delivered.</span>;
+  } else {
+    status = <span className="delivery-count">{failedCountText(rows.length, failedDeliveriesAsked)}</span>;
+  }
+  return (
+    <Card title="Deliveries that failed" link={{ to: screens.communication.path, label: 'Open the communication hub' }}>
+      <p className="dash-state" aria-live="polite">
+        {status}
+      </p>
+      {shown.length > 0 && !deliveries.error ? (
+        <>
+          <ul className="recent-list delivery-list">
+            {shown.map((row) => (
+              <FailedDeliveryItem key={row.job_id} row={row} />
+            ))}
+          </ul>
+          {more ? <p className="delivery-more">{more}</p> : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
 /** The dashboard (spec: back-office.md §2.5, §7.5). */
 export default function DashboardPage() {
   const { access, profile, user } = useAuth();
@@ -211,7 +295,8 @@ export default function DashboardPage() {
   const title = dashboardTitle(access);
   const fullName = profile?.full_name ?? (typeof user?.user_metadata.full_name === 'string' ? user.user_metadata.full_name : '');
   const firstName = fullName.trim().split(/\s+/)[0] ?? '';
-  const nothing = !sections.members && !sections.content && !sections.finances && !sections.prayerRequests;
+  const nothing =
+    !sections.members && !sections.content && !sections.finances && !sections.prayerRequests && !sections.failedDeliveries;
 
   return (
     <div className="dashboard">
@@ -231,6 +316,7 @@ export default function DashboardPage() {
           {sections.content ? <ContentCard show={sections.content} /> : null}
           {sections.finances ? <FinancesCard show={sections.finances} user={access} /> : null}
           {sections.prayerRequests ? <PrayerRequestsCard user={access} /> : null}
+          {sections.failedDeliveries ? <FailedDeliveriesCard /> : null}
         </div>
       )}
       {actions.length > 0 ? (

@@ -33,6 +33,9 @@ export function dashboardSections(user: AccessUser) {
     content: content.sermons || content.events || content.announcements ? content : null,
     finances: finances.giving || finances.budget ? finances : null,
     prayerRequests: anyOf(user, ['manage_prayer_requests']),
+    // Deliveries that failed: for whoever reaches the Communication screen (its permissions are
+    // the ones get_failed_deliveries answers to).
+    failedDeliveries: canAccess(user, screens.communication.requirement),
   };
 }
 

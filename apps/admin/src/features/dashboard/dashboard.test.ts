@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { serverAnswers } from '../../test/roles';
 import { budgetPercentage, churchToday, givingTotals, monthStart, sumAmounts } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
+import {
+  attemptsText,
+  deliveryKindLabel,
+  deliverySourceLabel,
+  deliverySubject,
+  errorPreview,
+  failedCountText,
+  formatFailedAt,
+  moreText,
+} from './failed-deliveries';
 
 describe('dashboardTitle (§2.5)', () => {
   it.each([
@@ -32,19 +42,111 @@ describe('dashboardSections', () => {
     expect(content.content).toEqual({ sermons: true, events: true, announcements: true });
     expect(content.finances).toBeNull();
     expect(content.prayerRequests).toBe(false);
+    expect(content.failedDeliveries).toBe(false);
 
     const elder = dashboardSections(serverAnswers.ELDER);
-    expect(elder).toEqual({ members: true, content: null, finances: null, prayerRequests: true });
+    expect(elder).toEqual({ members: true, content: null, finances: null, prayerRequests: true, failedDeliveries: true });
 
     const finance = dashboardSections(serverAnswers.FINANCE_ADMIN);
     expect(finance.finances).toEqual({ giving: true, budget: true });
 
-    expect(dashboardSections(serverAnswers.MEMBER)).toEqual({ members: false, content: null, finances: null, prayerRequests: false });
+    expect(dashboardSections(serverAnswers.MEMBER)).toEqual({
+      members: false,
+      content: null,
+      finances: null,
+      prayerRequests: false,
+      failedDeliveries: false,
+    });
     expect(dashboardSections({ role: 'ADMIN', rank: 5, permissions: ['manage_sermons'] }).content).toEqual({
       sermons: true,
       events: false,
       announcements: false,
     });
+  });
+});
+
+describe('dashboardSections: deliveries that failed', () => {
+  it('shows the card to whoever reaches the Communication screen', () => {
+    const shows = (role: keyof typeof serverAnswers) => dashboardSections(serverAnswers[role]).failedDeliveries;
+    expect(shows('SUPER_ADMIN')).toBe(true);
+    expect(shows('ADMIN')).toBe(true);
+    expect(shows('MEMBER_ADMIN')).toBe(true);
+    expect(shows('MINISTRY_LEADER')).toBe(true);
+    expect(shows('ELDER')).toBe(true);
+    expect(shows('CONTENT_ADMIN')).toBe(false);
+    expect(shows('FINANCE_ADMIN')).toBe(false);
+    expect(shows('MEMBER')).toBe(false);
+    // Any one of the four permissions, at the screen's level (ELDER) …
+    for (const permission of ['send_communications', 'manage_communications', 'send_sms', 'send_emails']) {
+      expect(dashboardSections({ role: 'ELDER', rank: 2, permissions: [permission] }).failedDeliveries).toBe(true);
+    }
+    // … and not below it, nor with another permission.
+    expect(dashboardSections({ role: 'MEMBER', rank: 1, permissions: ['send_emails'] }).failedDeliveries).toBe(false);
+    expect(dashboardSections({ role: 'ELDER', rank: 2, permissions: ['manage_prayer_requests'] }).failedDeliveries).toBe(false);
+  });
+});
+
+describe('failed deliveries: wording', () => {
+  it.each([
+    ['notify_submission', 'Staff e-mail'],
+    ['acknowledge_submission', 'Acknowledgement to the sender'],
+    ['send_email', 'E-mail'],
+    ['send_sms', 'Delivery'],
+    ['toString', 'Delivery'],
+    ['', 'Delivery'],
+  ])('kind %j → %s', (kind, label) => {
+    expect(deliveryKindLabel(kind)).toBe(label);
+  });
+
+  it('names the source and the subject', () => {
+    expect(deliverySourceLabel('messages')).toBe('message');
+    expect(deliverySourceLabel('prayer_requests')).toBe('prayer request');
+    expect(deliverySourceLabel(null)).toBeNull();
+    expect(deliverySourceLabel('members')).toBeNull();
+    expect(deliverySubject({ kind: 'send_email', summary: '  Youth camp  ' })).toBe('Youth camp');
+    // The server falls back to the kind when there is no subject.
+    expect(deliverySubject({ kind: 'notify_submission', summary: 'notify_submission' })).toBe('(no subject)');
+    expect(deliverySubject({ kind: 'send_email', summary: null })).toBe('(no subject)');
+    expect(deliverySubject({ kind: 'send_email', summary: ' ' })).toBe('(no subject)');
+  });
+
+  it('tells the time on the church clock (en-KE, Africa/Nairobi)', () => {
+    expect(formatFailedAt('2026-11-22T09:05:00Z')).toBe('22 Nov 2026, 12:05');
+    // 22:30 UTC is already the next day in Nairobi.
+    expect(formatFailedAt('2026-11-30T22:30:00+00:00')).toBe('1 Dec 2026, 01:30');
+    expect(formatFailedAt(null)).toBe('time unknown');
+    expect(formatFailedAt('not a date')).toBe('time unknown');
+  });
+
+  it('cuts a long error to 140 characters and keeps the whole text for the title', () => {
+    expect(errorPreview('550 5.1.1 mailbox unavailable')).toEqual({ text: '550 5.1.1 mailbox unavailable', full: null });
+    expect(errorPreview('550-5.1.1 first line\r\n550 5.1.1   second line ')).toEqual({
+      text: '550-5.1.1 first line 550 5.1.1 second line',
+      full: null,
+    });
+    const exact = 'x'.repeat(140);
+    expect(errorPreview(exact)).toEqual({ text: exact, full: null });
+    const long = `554 ${'y'.repeat(200)}`;
+    const preview = errorPreview(long);
+    expect(Array.from(preview.text)).toHaveLength(140);
+    expect(preview.text.endsWith('…')).toBe(true);
+    expect(preview.full).toBe(long);
+    // Characters, not UTF-16 units: an emoji is never split.
+    expect(Array.from(errorPreview('😀'.repeat(150)).text)).toHaveLength(140);
+    expect(errorPreview(null)).toEqual({ text: 'No error was recorded.', full: null });
+    expect(errorPreview('  ')).toEqual({ text: 'No error was recorded.', full: null });
+  });
+
+  it('counts attempts and what is not shown', () => {
+    expect(attemptsText(1)).toBe('1 attempt');
+    expect(attemptsText(5)).toBe('5 attempts');
+    expect(moreText(3, 3, 20)).toBeNull();
+    expect(moreText(5, 5, 20)).toBeNull();
+    expect(moreText(8, 5, 20)).toBe('and 3 more');
+    expect(moreText(20, 5, 20)).toBe('and 15+ more');
+    expect(failedCountText(1, 20)).toBe('1 delivery failed, newest first.');
+    expect(failedCountText(8, 20)).toBe('8 deliveries failed, newest first.');
+    expect(failedCountText(20, 20)).toBe('20+ deliveries failed, newest first.');
   });
 });
 
