@@ -6,7 +6,7 @@
 // message. Rows are read back as a staff user through the table API. Against a real server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { baseUrl, openPage, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 
 useBrowser();
@@ -235,7 +235,7 @@ const categoryOf = (title) => {
 };
 
 describe('request forms', () => {
-  test('the page: How It Works, seven categories, Important Information and the demo banner', async () => {
+  test('the page: How It Works, seven categories, Important Information and the demo banner; the form passes axe', async () => {
     const { page, problems, close } = await openPage(phone);
     try {
       await page.goto(`${baseUrl}/submissions`);
@@ -245,6 +245,12 @@ describe('request forms', () => {
       assert.match(await important.innerText(), /24-48 hours/);
       assert.match(await important.innerText(), /confidential/);
       await page.getByText('Demo Mode: Email service not configured. Submissions will be logged but not sent.').waitFor();
+      await screenshot(page, 'submissions-375');
+      const dialog = await openForm(page, 'Maintenance Request');
+      await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      await dialog.getByRole('alert').waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await page.screenshot({ path: `${artifacts}submissions-form-375.png` });
       assert.deepEqual(problems, []);
     } finally {
       await close();
@@ -431,11 +437,15 @@ describe('contact forms store a message', () => {
     }
   });
 
-  test('About: a fixed elder', async () => {
+  test('About: a fixed elder (the form, refused empty, passes axe)', async () => {
     const { page, problems, close } = await openPage(phone);
     try {
       await page.goto(`${baseUrl}/about`);
       await page.getByRole('button', { name: 'Contact Elder Naomi Achieng' }).click();
+      await page.getByRole('dialog', { name: 'Contact Elder Naomi Achieng' }).getByRole('button', { name: 'Send Message' }).click();
+      await page.getByRole('alert').getByText('Failed to Send Message').waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await page.screenshot({ path: `${artifacts}contact-leader-375.png` });
       const subject = `About elder ${run}`;
       await sendFromModal(page, 'Contact Elder Naomi Achieng', subject);
       const row = await storedRow('messages', subject);

@@ -64,9 +64,6 @@ export default function SubmissionsPage() {
           <ul className="category-grid">
             {categories.map((category) => (
               <li key={category.id} className={`category-card category-${category.id}`}>
-                <span className="category-icon" aria-hidden="true">
-                  {category.icon}
-                </span>
                 <h3>{category.title}</h3>
                 <p>{category.summary}</p>
                 <button

@@ -74,8 +74,6 @@ export interface CategoryInfo {
   /** The card's and the modal's heading. */
   title: string;
   summary: string;
-  /** A decorative symbol for the card. */
-  icon: string;
   subjectPlaceholder: string;
   messageLabel: string;
   messagePlaceholder: string;
@@ -92,7 +90,6 @@ export const categories: CategoryInfo[] = [
     id: 'prayer',
     title: 'Prayer Request',
     summary: 'Share a need or a thanksgiving; our prayer team will pray with you.',
-    icon: '🙏',
     subjectPlaceholder: 'e.g. Healing for my mother',
     messageLabel: 'Prayer Request',
     messagePlaceholder: 'Tell us what you would like us to pray about',
@@ -106,7 +103,6 @@ export const categories: CategoryInfo[] = [
     id: 'visitation',
     title: 'Visitation Request',
     summary: 'Ask for a pastoral visit at home, in hospital or wherever you need us.',
-    icon: '🏠',
     subjectPlaceholder: 'e.g. Visit for my father in hospital',
     messageLabel: 'Details',
     messagePlaceholder: 'Who should we visit, and anything we should know',
@@ -129,7 +125,6 @@ export const categories: CategoryInfo[] = [
     id: 'reports',
     title: 'Department Report',
     summary: 'Send your department’s monthly, quarterly or event report to the church secretary.',
-    icon: '📄',
     subjectPlaceholder: 'e.g. Youth Ministry report, March',
     messageLabel: 'Summary',
     messagePlaceholder: 'A short summary of the report',
@@ -159,7 +154,6 @@ export const categories: CategoryInfo[] = [
     id: 'counseling',
     title: 'Counseling Request',
     summary: 'Ask for a confidential conversation with a pastor or a counselor.',
-    icon: '💬',
     subjectPlaceholder: 'e.g. Marriage counseling',
     messageLabel: 'What would you like to talk about?',
     messagePlaceholder: 'Share as much as you are comfortable with',
@@ -173,7 +167,6 @@ export const categories: CategoryInfo[] = [
     id: 'events',
     title: 'Event Proposal',
     summary: 'Propose an event or program for the church calendar.',
-    icon: '📅',
     subjectPlaceholder: 'e.g. Youth sports day proposal',
     messageLabel: 'Event Description',
     messagePlaceholder: 'What is the event, who is it for, and what is needed',
@@ -190,7 +183,6 @@ export const categories: CategoryInfo[] = [
     id: 'maintenance',
     title: 'Maintenance Request',
     summary: 'Report something broken or unsafe in the church buildings or grounds.',
-    icon: '🔧',
     subjectPlaceholder: 'e.g. Leaking roof in the kitchen',
     messageLabel: 'Describe the Problem',
     messagePlaceholder: 'What is wrong, and since when',
@@ -212,7 +204,6 @@ export const categories: CategoryInfo[] = [
     id: 'general',
     title: 'General Request',
     summary: 'Anything else for church leadership: questions, suggestions or needs.',
-    icon: '✉️',
     subjectPlaceholder: 'What is your request about?',
     messageLabel: 'Your Request',
     messagePlaceholder: 'Tell us how we can help',
