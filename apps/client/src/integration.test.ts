@@ -472,6 +472,72 @@ describe.runIf(enabled)('against a running server', () => {
     });
   });
 
+  describe('functions', () => {
+    const contact = {
+      name: 'Client Test',
+      email: `${tag}@example.org`,
+      phone: '',
+      subject: `${tag} contact`,
+      message: 'A message from the client integration tests.',
+      recipientName: 'Elder Naomi Achieng',
+      recipientRole: 'Elder',
+      department: '',
+      website: '',
+    };
+
+    it('serviceModes: whether each outside service is live', async () => {
+      const { data, error } = await anon.functions.serviceModes();
+      expect(error).toBeNull();
+      expect(typeof data?.email.live).toBe('boolean');
+      expect(typeof data?.sms.live).toBe('boolean');
+      expect(typeof data?.payments.live).toBe('boolean');
+    });
+
+    it("submitRequest: a refusal names each field's problem", async () => {
+      const { data, error, status } = await anon.functions.submitRequest({
+        category: 'prayer',
+        anonymous: false,
+        email: 'not-an-email',
+        subject: '',
+        message: 'Please pray.',
+        attachments: [],
+        website: '',
+      });
+      expect(data).toBeNull();
+      expect(status).toBe(400);
+      expect(error?.code).toBe('validation_failed');
+      expect(error?.fields).toMatchObject({
+        name: expect.any(String) as string,
+        email: expect.any(String) as string,
+        subject: expect.any(String) as string,
+        prayerType: expect.any(String) as string,
+      });
+    });
+
+    it('the honeypot refuses a bot', async () => {
+      const { error, status } = await anon.functions.contactMessage({ ...contact, website: 'https://spam.example' });
+      expect(status).toBe(400);
+      expect(error?.code).toBe('submission_refused');
+    });
+
+    it('contactMessage stores a message staff can read and send again', async () => {
+      const { data, error, status } = await anon.functions.contactMessage(contact);
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+      expect(data).toMatchObject({ received: true, kind: 'message' });
+      const stored = await staff.client.from('messages').select('id, recipient_name, sender_email').eq('subject', contact.subject).single();
+      expect(stored.error).toBeNull();
+      expect(stored.data).toMatchObject({ recipient_name: 'Elder Naomi Achieng', sender_email: contact.email });
+
+      const again = await staff.client.functions.sendMessage(stored.data!.id);
+      expect(again.error).toBeNull();
+      expect(again).toMatchObject({ data: { queued: true }, status: 202 });
+      const refused = await anon.functions.sendMessage(stored.data!.id);
+      expect(refused.data).toBeNull();
+      expect([401, 403]).toContain(refused.status);
+    });
+  });
+
   describe('storage', () => {
     const bucket = 'church-files';
     const folder = `client-it/${tag}`;
