@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import type { FormEngine } from '../../lib/form';
 import type { ContactValues } from './contact-message';
-import { controlProps, Field, Honeypot, useFocusOnRefusal } from './FormField';
+import { Honeypot, TextAreaField, TextField, useFocusOnRefusal } from './FormField';
 
 /** Spec §8 "Contact-a-leader send failure": after the heading and the error text. */
 export const SEND_FAILED_HELP = 'Please try again or contact the church directly if the problem persists.';
@@ -30,19 +30,19 @@ export function ContactMessageForm({
   useFocusOnRefusal(form, state.refusals);
 
   const input = (name: 'name' | 'email' | 'phone' | 'subject', label: string, type: string, autoComplete: string, required = true) => (
-    <Field id={`${id}-${name}`} label={label} required={required} error={errors[name]}>
-      <input
-        {...controlProps(`${id}-${name}`, errors[name])}
-        type={type}
-        name={name}
-        autoComplete={autoComplete}
-        required={required}
-        value={values[name]}
-        onChange={(event) => {
-          change({ [name]: event.target.value });
-        }}
-      />
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      type={type}
+      name={name}
+      autoComplete={autoComplete}
+      required={required}
+      value={values[name]}
+      onValue={(value) => {
+        change({ [name]: value });
+      }}
+    />
   );
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -67,18 +67,18 @@ export function ContactMessageForm({
           {input('phone', 'Phone Number', 'tel', 'tel', false)}
           {input('subject', 'Subject', 'text', 'off')}
         </div>
-        <Field id={`${id}-message`} label="Message" required error={errors.message}>
-          <textarea
-            {...controlProps(`${id}-message`, errors.message)}
-            name="message"
-            rows={5}
-            required
-            value={values.message}
-            onChange={(event) => {
-              change({ message: event.target.value });
-            }}
-          />
-        </Field>
+        <TextAreaField
+          id={`${id}-message`}
+          label="Message"
+          error={errors.message}
+          name="message"
+          rows={5}
+          required
+          value={values.message}
+          onValue={(message) => {
+            change({ message });
+          }}
+        />
       </fieldset>
       <Honeypot
         value={values.website}

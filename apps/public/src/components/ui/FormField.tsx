@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
 import './form.css';
 
 /** The wiring that ties a control to its label, hint and message (what a screen reader reads with it). */
@@ -44,6 +44,96 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  wide?: boolean;
+  onValue: (value: string) => void;
+}
+
+/** A labelled native input (type, autocomplete and the rest passed on) with its message. */
+export function TextField({
+  id,
+  label,
+  error,
+  wide = false,
+  onValue,
+  required = false,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} required={required} error={error} wide={wide}>
+      <input
+        {...input}
+        {...controlProps(id, error)}
+        required={required}
+        onChange={(event) => {
+          onValue(event.target.value);
+        }}
+      />
+    </Field>
+  );
+}
+
+/** A labelled text area with its message. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  wide = false,
+  onValue,
+  required = false,
+  ...textarea
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} required={required} error={error} wide={wide}>
+      <textarea
+        {...textarea}
+        {...controlProps(id, error)}
+        required={required}
+        onChange={(event) => {
+          onValue(event.target.value);
+        }}
+      />
+    </Field>
+  );
+}
+
+/** A labelled native select of `options`; `prompt` adds an empty first choice ("Select…"). */
+export function SelectField({
+  id,
+  label,
+  error,
+  wide = false,
+  onValue,
+  required = false,
+  options,
+  prompt,
+  ...select
+}: FieldProps & { options: { value: string; label: string }[]; prompt?: string; name: string; value: string }) {
+  return (
+    <Field id={id} label={label} required={required} error={error} wide={wide}>
+      <select
+        {...select}
+        {...controlProps(id, error)}
+        required={required}
+        onChange={(event) => {
+          onValue(event.target.value);
+        }}
+      >
+        {prompt === undefined ? null : <option value="">{prompt}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

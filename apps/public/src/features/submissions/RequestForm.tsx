@@ -1,5 +1,5 @@
 import { useId, useRef, type SyntheticEvent } from 'react';
-import { controlProps, Field, Honeypot, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
+import { controlProps, Field, Honeypot, SelectField, TextAreaField, TextField, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
 import { useRequestForm } from './api/submit-request';
 import type { CategoryInfo, FieldSpec } from './categories';
 import { contactMethods } from './options';
@@ -21,8 +21,6 @@ function DetailControl({ spec, id, value, error, onChange }: {
   const set = (next: string) => {
     onChange({ [spec.name]: next });
   };
-  const common = { ...controlProps(id, error), name: spec.name, required: Boolean(spec.required) };
-
   if (spec.control === 'radio') {
     return (
       <fieldset className={spec.wide ? 'field field-wide' : 'field'}>
@@ -45,49 +43,28 @@ function DetailControl({ spec, id, value, error, onChange }: {
     );
   }
 
-  let control;
-  if (spec.control === 'select') {
-    control = (
-      <select {...common} value={value} onChange={(event) => { set(event.target.value); }}>
-        {spec.required || !spec.options?.some((option) => option.value === value) ? <option value="">Select…</option> : null}
-        {spec.options?.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (spec.control === 'textarea') {
-    control = (
-      <textarea
-        {...common}
-        rows={3}
-        value={value}
-        placeholder={spec.placeholder}
-        autoComplete={spec.autoComplete}
-        onChange={(event) => { set(event.target.value); }}
-      />
-    );
-  } else {
-    const numeric = spec.control === 'number';
-    control = (
-      <input
-        {...common}
-        type={spec.control}
-        value={value}
-        placeholder={spec.placeholder}
-        autoComplete={spec.autoComplete ?? 'off'}
-        inputMode={numeric ? 'numeric' : undefined}
-        min={numeric ? 0 : undefined}
-        step={numeric ? 1 : undefined}
-        onChange={(event) => { set(event.target.value); }}
-      />
-    );
+  const field = { id, label: spec.label, error, name: spec.name, required: Boolean(spec.required), wide: spec.wide ?? false, value };
+  if (spec.control === 'textarea') {
+    return <TextAreaField {...field} rows={3} placeholder={spec.placeholder} autoComplete={spec.autoComplete} onValue={set} />;
   }
+  if (spec.control === 'select') {
+    const options = spec.options ?? [];
+    // A required choice, or one without a default, starts empty.
+    const prompt = spec.required || !options.some((option) => option.value === value) ? 'Select…' : undefined;
+    return <SelectField {...field} options={options} prompt={prompt} onValue={set} />;
+  }
+  const numeric = spec.control === 'number';
   return (
-    <Field id={id} label={spec.label} required={Boolean(spec.required)} error={error} wide={spec.wide ?? false}>
-      {control}
-    </Field>
+    <TextField
+      {...field}
+      type={spec.control}
+      placeholder={spec.placeholder}
+      autoComplete={spec.autoComplete ?? 'off'}
+      inputMode={numeric ? 'numeric' : undefined}
+      min={numeric ? 0 : undefined}
+      step={numeric ? 1 : undefined}
+      onValue={set}
+    />
   );
 }
 
@@ -108,24 +85,28 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
 
   useDelayedCall(status === 'success', onDone, CLOSE_AFTER_SUCCESS_MS);
 
+  // Anonymous: name, e-mail and phone are disabled, and their messages no longer apply.
   const text = (
     name: 'name' | 'email' | 'phone' | 'subject',
     label: string,
     input: { type: string; autoComplete: string; required: boolean; placeholder?: string },
-  ) => (
-    <Field id={fieldId(name)} label={label} required={input.required} error={errors[name]}>
-      <input
-        {...controlProps(fieldId(name), errors[name])}
+  ) => {
+    const off = values.anonymous && name !== 'subject';
+    return (
+      <TextField
         {...input}
+        id={fieldId(name)}
+        label={label}
+        error={off ? undefined : errors[name]}
         name={name}
-        disabled={values.anonymous && name !== 'subject'}
+        disabled={off}
         value={values[name]}
-        onChange={(event) => {
-          change({ [name]: event.target.value });
+        onValue={(value) => {
+          change({ [name]: value });
         }}
       />
-    </Field>
-  );
+    );
+  };
 
   // A file too large or of the wrong kind is named as soon as it is chosen.
   const filesError = errors.attachments ?? (category.files ? fileProblem(values.attachments, category.files) : null) ?? undefined;
@@ -169,22 +150,17 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
           {text('email', 'Email Address', { type: 'email', autoComplete: 'email', required: !values.anonymous })}
           {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', required: false })}
           {values.anonymous ? null : (
-            <Field id={fieldId('preferredContactMethod')} label="Preferred Contact Method" error={errors.preferredContactMethod}>
-              <select
-                {...controlProps(fieldId('preferredContactMethod'), errors.preferredContactMethod)}
-                name="preferredContactMethod"
-                value={values.preferredContactMethod}
-                onChange={(event) => {
-                  change({ preferredContactMethod: event.target.value });
-                }}
-              >
-                {contactMethods.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={fieldId('preferredContactMethod')}
+              label="Preferred Contact Method"
+              error={errors.preferredContactMethod}
+              name="preferredContactMethod"
+              options={contactMethods}
+              value={values.preferredContactMethod}
+              onValue={(preferredContactMethod) => {
+                change({ preferredContactMethod });
+              }}
+            />
           )}
         </div>
       </fieldset>
@@ -204,19 +180,19 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
           ))}
         </div>
         {text('subject', 'Subject', { type: 'text', autoComplete: 'off', required: true, placeholder: category.subjectPlaceholder })}
-        <Field id={fieldId('message')} label={category.messageLabel} required error={errors.message}>
-          <textarea
-            {...controlProps(fieldId('message'), errors.message)}
-            name="message"
-            rows={5}
-            required
-            placeholder={category.messagePlaceholder}
-            value={values.message}
-            onChange={(event) => {
-              change({ message: event.target.value });
-            }}
-          />
-        </Field>
+        <TextAreaField
+          id={fieldId('message')}
+          label={category.messageLabel}
+          error={errors.message}
+          name="message"
+          rows={5}
+          required
+          placeholder={category.messagePlaceholder}
+          value={values.message}
+          onValue={(message) => {
+            change({ message });
+          }}
+        />
         {category.files ? (
           <Field id={fieldId('attachments')} label={category.files.label} error={filesError}>
             <input

@@ -78,7 +78,10 @@ describe('SubmissionsPage', () => {
   it('anonymous disables name, e-mail and phone and hides the contact method', () => {
     const dialog = openCategory('General Request');
     expect(within(dialog).getByLabelText('Preferred Contact Method')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByText('Please enter your full name')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByLabelText('Submit anonymously'));
+    expect(within(dialog).queryByText('Please enter your full name')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Full Name/)).toBeDisabled();
     expect(within(dialog).getByLabelText(/^Email Address/)).toBeDisabled();
     expect(within(dialog).getByLabelText(/^Phone Number/)).toBeDisabled();
