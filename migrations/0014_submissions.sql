@@ -16,7 +16,8 @@
 --   position matches the role, then the church mailbox for the role (request_mailboxes:
 --   pastor, secretary, admin, pastoral_care, visitation, events, facilities, maintenance),
 --   then the default mailbox (the clerk), then the church e-mails.
--- * Delivery is enqueued in the inserting transaction (transactional outbox): the staff
+-- * Delivery is enqueued in the inserting transaction (transactional outbox), without a
+--   NOTIFY (see kanisa.notify_jobs below; the workers poll every 250 ms): the staff
 --   e-mail ('notify_submission', unique key '<table>-notify:<id>') and, when the sender left
 --   an e-mail, the acknowledgement ('acknowledge_submission', '<table>-ack:<id>'). Messages
 --   entered by staff (source 'admin') are not mailed, nor rows written outside an API request
@@ -39,60 +40,62 @@ INSERT INTO public.system_settings (key, value, category, is_public, is_secret, 
    'The window of the public submission limits, in minutes')
 ON CONFLICT (key) DO NOTHING;
 
-CREATE FUNCTION kanisa.setting_int(setting_key text, fallback integer) RETURNS integer
-LANGUAGE sql STABLE SET search_path = '' AS $$
-  SELECT coalesce(
-    (SELECT CASE WHEN jsonb_typeof(s.value) = 'number' THEN (s.value #>> '{}')::numeric::integer
-                 WHEN jsonb_typeof(s.value) = 'string' AND s.value #>> '{}' ~ '^\s*[0-9]+\s*$'
-                   THEN (s.value #>> '{}')::integer END
-       FROM public.system_settings s WHERE s.key = setting_key),
-    fallback)
-$$;
-REVOKE ALL ON FUNCTION kanisa.setting_int(text, integer) FROM PUBLIC;
+-- The functions below have no SET search_path of their own: they are called only by the
+-- SECURITY DEFINER triggers (which set it to '') and by the server's owner connections, and
+-- name everything with its schema. They are PL/pgSQL, not SQL, even where one statement
+-- would do: a session keeps a PL/pgSQL function's plans, whereas a SQL function called from
+-- a trigger is planned again on every call — for the mailbox look-up that tripled the cost of
+-- a public insert (scripts/bench-submissions.sh). A SET clause would add a configuration
+-- change to every call as well.
 
 -- Counts one anonymous submission from the request's client address and `email`; raises
--- PT429 when either is over its limit (0 = no limit).
+-- PT429 when either is over its limit (0 = no limit). Old windows are pruned by the hourly
+-- sweep (kanisa-functions, uploads.rs).
 CREATE FUNCTION kanisa.count_submission(email text) RETURNS void
-LANGUAGE plpgsql SET search_path = '' AS $$
+LANGUAGE plpgsql AS $$
 DECLARE
-  window_minutes integer := greatest(kanisa.setting_int('submission_limit_window_minutes', 10), 1);
-  per_address integer := kanisa.setting_int('submission_limit_per_address', 20);
-  per_email integer := kanisa.setting_int('submission_limit_per_email', 5);
-  this_window timestamptz := date_bin(make_interval(mins => window_minutes), now(),
-                                       timestamptz '2000-01-01 00:00:00+00');
+  limits record;
+  this_window timestamptz;
   retry_after integer;
   address text := nullif(current_setting('request.client_ip', true), '');
   counted integer;
 BEGIN
+  SELECT greatest(coalesce(max(v) FILTER (WHERE k = 'submission_limit_window_minutes'), 10), 1) AS minutes,
+         coalesce(max(v) FILTER (WHERE k = 'submission_limit_per_address'), 20) AS per_address,
+         coalesce(max(v) FILTER (WHERE k = 'submission_limit_per_email'), 5) AS per_email
+    INTO limits
+    FROM (SELECT s.key, CASE WHEN s.value #>> '{}' ~ '^\s*[0-9]{1,9}\s*$'
+                             THEN (s.value #>> '{}')::integer END
+            FROM public.system_settings s
+           WHERE s.key IN ('submission_limit_window_minutes', 'submission_limit_per_address',
+                           'submission_limit_per_email')) AS t(k, v);
+  this_window := date_bin(make_interval(mins => limits.minutes), now(),
+                          timestamptz '2000-01-01 00:00:00+00');
   retry_after := greatest(ceil(extract(epoch FROM this_window
-                                 + make_interval(mins => window_minutes) - now())), 1);
-  IF per_address > 0 AND address IS NOT NULL THEN
+                                 + make_interval(mins => limits.minutes) - now())), 1);
+  IF limits.per_address > 0 AND address IS NOT NULL THEN
     INSERT INTO kanisa.submission_hits AS h (bucket, window_start, hits)
     VALUES ('address:' || address, this_window, 1)
     ON CONFLICT ON CONSTRAINT submission_hits_pkey DO UPDATE SET hits = h.hits + 1
     RETURNING h.hits INTO counted;
-    IF counted > per_address THEN
+    IF counted > limits.per_address THEN
       RAISE EXCEPTION USING ERRCODE = 'PT429',
         MESSAGE = format('Too many requests have been sent from your connection. Please try again in %s minute%s, or call the church office.',
                          ceil(retry_after / 60.0), CASE WHEN retry_after > 60 THEN 's' ELSE '' END),
         HINT = format('Retry after %s seconds', retry_after);
     END IF;
   END IF;
-  IF per_email > 0 AND email IS NOT NULL AND btrim(email) <> '' THEN
+  IF limits.per_email > 0 AND email IS NOT NULL AND btrim(email) <> '' THEN
     INSERT INTO kanisa.submission_hits AS h (bucket, window_start, hits)
     VALUES ('email:' || lower(btrim(email)), this_window, 1)
     ON CONFLICT ON CONSTRAINT submission_hits_pkey DO UPDATE SET hits = h.hits + 1
     RETURNING h.hits INTO counted;
-    IF counted > per_email THEN
+    IF counted > limits.per_email THEN
       RAISE EXCEPTION USING ERRCODE = 'PT429',
         MESSAGE = format('Too many requests have been sent from %s. Please try again in %s minute%s, or call the church office.',
                          btrim(email), ceil(retry_after / 60.0), CASE WHEN retry_after > 60 THEN 's' ELSE '' END),
         HINT = format('Retry after %s seconds', retry_after);
     END IF;
-  END IF;
-  -- Old windows are only history; prune them now and then.
-  IF random() < 0.01 THEN
-    DELETE FROM kanisa.submission_hits h WHERE h.window_start < now() - interval '1 day';
   END IF;
 END
 $$;
@@ -101,8 +104,9 @@ REVOKE ALL ON FUNCTION kanisa.count_submission(text) FROM PUBLIC;
 -- The church mailbox for a recipient (the order is public-site §5's).
 CREATE FUNCTION kanisa.resolve_recipient_email(recipient_name text, recipient_role text)
 RETURNS text
-LANGUAGE sql STABLE SET search_path = '' AS $$
-  WITH mailboxes AS (
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (WITH mailboxes AS (
     SELECT CASE WHEN jsonb_typeof(s.value) = 'object' THEN s.value ELSE '{}'::jsonb END AS m
       FROM public.system_settings s WHERE s.key = 'request_mailboxes'
     UNION ALL SELECT '{}'::jsonb LIMIT 1
@@ -135,28 +139,49 @@ LANGUAGE sql STABLE SET search_path = '' AS $$
         AND s.value #>> '{}' ~ '^[^@\s]+@[^@\s]+$'),
     (SELECT s.value #>> '{}' FROM public.system_settings s
       WHERE s.key = 'church_email' AND jsonb_typeof(s.value) = 'string'
-        AND s.value #>> '{}' ~ '^[^@\s]+@[^@\s]+$'))
+        AND s.value #>> '{}' ~ '^[^@\s]+@[^@\s]+$')));
+END
 $$;
 REVOKE ALL ON FUNCTION kanisa.resolve_recipient_email(text, text) FROM PUBLIC;
 
+-- Public submissions are many, and a commit that notifies holds a database-wide lock while its
+-- WAL is flushed, so concurrent submissions could no longer share a flush (a third of their
+-- throughput, scripts/bench-submissions.sh). Their jobs are therefore not announced: the
+-- workers find them on their next poll (every 250 ms). kanisa.quiet_jobs silences the rest of
+-- the transaction's enqueues too.
+CREATE OR REPLACE FUNCTION kanisa.notify_jobs() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('kanisa.quiet_jobs', true) IS DISTINCT FROM 'on' THEN
+    PERFORM pg_notify('kanisa_jobs', '');
+  END IF;
+  RETURN NULL;
+END
+$$;
+
 CREATE FUNCTION kanisa.enqueue_submission_jobs(source_table text, row_id uuid, has_sender boolean)
 RETURNS void
-LANGUAGE sql SET search_path = '' AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('kanisa.quiet_jobs', 'on', true);
   INSERT INTO kanisa.jobs (kind, unique_key, payload)
   SELECT j.kind, j.unique_key, jsonb_build_object('table', source_table, 'id', row_id)
     FROM (VALUES ('notify_submission', source_table || '-notify:' || row_id, true),
                  ('acknowledge_submission', source_table || '-ack:' || row_id, has_sender))
          AS j(kind, unique_key, wanted)
    WHERE j.wanted
-  ON CONFLICT (unique_key) DO NOTHING
+  ON CONFLICT (unique_key) DO NOTHING;
+END
 $$;
 REVOKE ALL ON FUNCTION kanisa.enqueue_submission_jobs(text, uuid, boolean) FROM PUBLIC;
 
 -- True inside an API request (every API transaction sets request.jwt.claims); seeds,
 -- migrations and maintenance commands insert demo or restored rows that are not mailed.
 CREATE FUNCTION kanisa.in_api_request() RETURNS boolean
-LANGUAGE sql STABLE SET search_path = '' AS $$
-  SELECT coalesce(current_setting('request.jwt.claims', true), '') <> ''
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce(current_setting('request.jwt.claims', true), '') <> '';
+END
 $$;
 REVOKE ALL ON FUNCTION kanisa.in_api_request() FROM PUBLIC;
 

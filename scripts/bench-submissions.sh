@@ -71,9 +71,11 @@ line=$(grep '^BENCH ' <<<"$out")
 declare -A f=()
 for kv in $line; do [[ $kv == *=* ]] && f[${kv%%=*}]=${kv#*=}; done
 errors=$(( f[status] + f[connect] + f[read] + f[write] + f[timeout] ))
-stored=$(psql -c "SELECT count(*) FROM public.messages WHERE subject = 'Bench submission'")
-queued=$(psql -c "SELECT count(*) FROM kanisa.jobs j JOIN public.messages m ON m.id::text = j.payload ->> 'id' \
-  WHERE m.subject = 'Bench submission' AND j.kind = 'notify_submission' AND j.state = 'queued'")
+sleep 1 # requests wrk gave up on at the end may still be finishing
+read -r stored queued < <(psql -F ' ' -c "SELECT (SELECT count(*) FROM public.messages \
+  WHERE subject = 'Bench submission'), (SELECT count(*) FROM kanisa.jobs WHERE kind = 'notify_submission' \
+  AND state = 'queued' AND payload ->> 'table' = 'messages' AND payload ->> 'id' IN \
+  (SELECT id::text FROM public.messages WHERE subject = 'Bench submission'))")
 awk -v req="${f[requests]}" -v dur="${f[duration_us]}" -v p50="${f[p50_us]}" -v p99="${f[p99_us]}" \
     -v errs="$errors" -v stored="$stored" -v queued="$queued" 'BEGIN {
   rps = req / (dur / 1e6)
@@ -86,7 +88,7 @@ awk -v req="${f[requests]}" -v dur="${f[duration_us]}" -v p50="${f[p50_us]}" -v 
 # Keep exactly 1,000 queued staff e-mails for (m).
 psql -c "DELETE FROM kanisa.jobs WHERE id NOT IN (SELECT id FROM kanisa.jobs WHERE kind = 'notify_submission' \
   AND state = 'queued' ORDER BY id LIMIT 1000)" >/dev/null
-left=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE state = 'queued'")
+left=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE kind = 'notify_submission' AND state = 'queued'")
 stop
 
 # --- (m) draining 1,000 e-mails into a local SMTP sink ------------------------------------------
@@ -100,13 +102,13 @@ start KANISA_JOB_WORKERS="$drain_workers" KANISA_SMTP_URL="smtp://127.0.0.1:$sin
   KANISA_SMTP_FROM="Kanisa Bench <bench@example.org>"
 t_healthy=$(date +%s.%N)
 for _ in $(seq 1 1200); do
-  pending=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE state IN ('queued', 'running')")
+  pending=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE kind = 'notify_submission' AND state IN ('queued', 'running')")
   [ "$pending" = 0 ] && break
   sleep 0.1
 done
 t1=$(date +%s.%N)
-failed=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE state = 'failed'")
-done_count=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE state = 'done'")
+failed=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE kind = 'notify_submission' AND state = 'failed'")
+done_count=$(psql -c "SELECT count(*) FROM kanisa.jobs WHERE kind = 'notify_submission' AND state = 'done'")
 stop
 kill -TERM "$sink"; wait "$sink" || true; sink=
 read -r messages unique < <(sed -nE 's/^SINK messages=([0-9]+) unique=([0-9]+)/\1 \2/p' "$work/sink.out")

@@ -4,12 +4,9 @@
 -- refusing the load. Prints the same BENCH line as wrk.lua.
 wrk.method = "POST"
 wrk.body = os.getenv("BENCH_BODY")
-local counter = 0
-
 request = function()
-  counter = counter + 1
-  local n = math.random(0, 16777215)
-  local address = string.format("10.%d.%d.%d", n // 65536, (n // 256) % 256, n % 256)
+  local address = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255),
+    math.random(1, 254))
   return wrk.format(nil, nil, { ["X-Forwarded-For"] = address })
 end
 

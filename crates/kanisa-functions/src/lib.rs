@@ -2,7 +2,9 @@
 //! Today: the public submissions — the request forms and every contact form — validated
 //! field by field (`form.rs`), stored as the caller in one transaction whose insert triggers
 //! count the abuse limits, resolve the church mailbox and enqueue the delivery (`submit.rs`);
-//! the delivery jobs that mail staff and acknowledge the sender (`deliver.rs`); and the one
+//! the delivery jobs that mail staff and acknowledge the sender (`deliver.rs`); the removal of
+//! request files no message names and of old abuse-limit counters (`sweep.rs`: at once for a
+//! refused submission, hourly for abandoned uploads); and the one
 //! answer to "is this channel live, and with which credentials" (`channels.rs`).
 //!
 //! Owns: the forms' rules and texts, routing and priority, the e-mails' wording, the channel
@@ -16,6 +18,7 @@ mod deliver;
 mod error;
 pub mod form;
 mod submit;
+mod sweep;
 
 use std::sync::Arc;
 
@@ -29,6 +32,7 @@ pub use deliver::{
 };
 pub use error::FunctionsError;
 pub use submit::{BUCKET, Receipt};
+pub use sweep::{HOURLY_SWEEP, HourlySweep, remove_unclaimed, schedule_sweep};
 
 /// The functions' shared parts.
 pub struct Functions {

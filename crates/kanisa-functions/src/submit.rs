@@ -205,31 +205,12 @@ impl Functions {
         if names.is_empty() {
             return;
         }
-        let unclaimed = async {
-            let client = self.service.get().await.map_err(|e| e.to_string())?;
-            let rows = client
-                .query(
-                    "SELECT o.name FROM storage.objects o \
-                     WHERE o.bucket_id = $1 AND o.name = ANY($2) \
-                       AND o.name ~ '^(submissions|reports|maintenance)/' \
-                       AND o.created_at > now() - interval '1 day' \
-                       AND NOT EXISTS (SELECT 1 FROM public.messages m \
-                         WHERE m.attachments @> jsonb_build_array(jsonb_build_object('path', o.name)))",
-                    &[&BUCKET, &names],
-                )
+        let since = chrono::Utc::now() - chrono::Duration::days(1);
+        if let Err(e) =
+            crate::sweep::remove_unclaimed(&self.service, storage, Some(names), Some(since), None)
                 .await
-                .map_err(|e| kanisa_pg::describe(&e))?;
-            Ok::<Vec<String>, String>(rows.iter().map(|r| r.get(0)).collect())
-        }
-        .await;
-        match unclaimed {
-            Ok(names) if !names.is_empty() => {
-                if let Err(e) = storage.remove(&Caller::service(), BUCKET, &names).await {
-                    tracing::warn!(error = %e, "could not remove the files of a refused submission");
-                }
-            }
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "could not look up a refused submission's files"),
+        {
+            tracing::warn!(error = %e, "could not remove the files of a refused submission");
         }
     }
 

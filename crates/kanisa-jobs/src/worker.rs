@@ -110,7 +110,7 @@ impl Default for WorkerOptions {
         WorkerOptions {
             concurrency: 2,
             lease: Duration::from_secs(300),
-            poll_interval: Duration::from_secs(1),
+            poll_interval: Duration::from_millis(250),
             backoff_base: Duration::from_secs(5),
             backoff_cap: Duration::from_secs(3600),
         }

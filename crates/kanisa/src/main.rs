@@ -473,7 +473,7 @@ fn channels(config: &Config, db: &Database) -> Result<kanisa_functions::Channels
 
 /// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`: e-mail
 /// (`send_email`) and the submissions' deliveries, through whichever sender [`channels`] says
-/// is live.
+/// is live, and the hourly sweep (request files no message names, old abuse-limit counters).
 fn start_workers(
     config: &Config,
     db: &Database,
@@ -492,7 +492,7 @@ fn start_workers(
     let deliveries = kanisa_functions::Deliveries::new(
         db.service_pool.clone(),
         mailer.clone(),
-        Some(storage),
+        Some(storage.clone()),
         &public_url,
     );
     let (notify, acknowledge) = deliveries.handlers();
@@ -502,13 +502,23 @@ fn start_workers(
             kanisa_notify::SendEmail::new(mailer),
         )
         .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
-        .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, acknowledge);
+        .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, acknowledge)
+        .register(
+            kanisa_functions::HOURLY_SWEEP,
+            kanisa_functions::HourlySweep::new(db.service_pool.clone(), storage),
+        );
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
         lease: std::time::Duration::from_secs(config.job_lease_secs),
         ..kanisa_jobs::WorkerOptions::default()
     };
     let wake = kanisa_pg::listen(db.pg_config.clone(), kanisa_jobs::CHANNEL);
+    let service = db.service_pool.clone();
+    tokio::spawn(async move {
+        if let Err(e) = kanisa_functions::schedule_sweep(&service).await {
+            tracing::warn!(error = %e, "could not schedule the hourly sweep");
+        }
+    });
     Ok(Some(kanisa_jobs::Workers::start(
         db.service_pool.clone(),
         registry,

@@ -511,6 +511,40 @@ async fn attachments_are_described_and_a_refused_submission_leaves_no_file() {
         .get(0);
     assert_eq!(kept, 1);
 
+    // A file uploaded for a form never sent: the hourly sweep removes it once a day old, and
+    // leaves the stored message's file alone.
+    let abandoned = app
+        .upload("submissions", "draft.pdf", pdf, "application/pdf")
+        .await;
+    let abandoned = abandoned.strip_prefix("church-files/").unwrap().to_owned();
+    sql.execute(
+        "UPDATE storage.objects SET created_at = now() - interval '25 hours' WHERE name IN ($1, $2)",
+        &[&abandoned, &path],
+    )
+    .await
+    .unwrap();
+    let removed = kanisa_functions::remove_unclaimed(
+        &app.db.as_ref().unwrap().pool(),
+        &app.storage,
+        None,
+        None,
+        Some(chrono::Utc::now() - chrono::Duration::days(1)),
+    )
+    .await
+    .unwrap();
+    assert_eq!(removed, 1);
+    let names: Vec<String> = sql
+        .query(
+            "SELECT name FROM storage.objects WHERE name IN ($1, $2)",
+            &[&abandoned, &path],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(names, std::slice::from_ref(&path));
+
     // A file that was never uploaded is named.
     let ghost = named(
         "general",
