@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 duration=${BENCH_DURATION:-15}
 conns=${BENCH_CONNECTIONS:-64}
 threads=${BENCH_THREADS:-2}
-drain_workers=${BENCH_JOB_WORKERS:-8}
+drain_workers=${BENCH_JOB_WORKERS:-8}  # the product default (KANISA_JOB_WORKERS)
 command -v wrk >/dev/null || {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 }

@@ -390,3 +390,31 @@ describe('accessibility and screenshots', () => {
     });
   }
 });
+
+describe('page weight', () => {
+  test("14 a lazy page's stylesheet is fetched once: the server's preload matches the loader's credentials mode", async () => {
+    const { page, problems, close } = await openPage(phone);
+    /** @type {Map<string, number>} */
+    const fetched = new Map();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('.css')) fetched.set(url.pathname, (fetched.get(url.pathname) ?? 0) + 1);
+    });
+    /** @type {string[]} */
+    const warnings = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
+    });
+    for (const path of ['/events', '/sermons', '/submissions']) {
+      fetched.clear();
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const html = await page.content();
+      assert.match(html, /<link rel="preload" as="style" crossorigin href="\/assets\/[^"]+\.css"/, path);
+      assert.ok(fetched.size > 0, `${path}: its stylesheets are requested`);
+      for (const [css, times] of fetched) assert.equal(times, 1, `${path}: ${css} fetched ${String(times)} times`);
+    }
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+});

@@ -135,8 +135,11 @@ pub struct Config {
     /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes
     /// (30; 0 turns the limit off, e.g. for a load benchmark).
     pub sign_in_limit: u32,
-    /// `KANISA_JOB_WORKERS`: jobs (e-mail, SMS…) this instance runs at the same time (2; 0 runs
-    /// none here, leaving the queue to other instances).
+    /// `KANISA_JOB_WORKERS`: jobs (e-mail, SMS…) this instance runs at the same time (8; 0 runs
+    /// none here, leaving the queue to other instances). Jobs wait on providers, not on the
+    /// CPU: an e-mail spends ~40 ms in TCP's delayed acknowledgement alone (lettre writes the
+    /// body and its end marker separately), so 2 workers drained 1,000 e-mails in 25 s and 8 in
+    /// 7 s (scripts/bench-submissions.sh).
     pub job_workers: usize,
     /// `KANISA_JOB_LEASE` (seconds, 300): how long a job may run; a job whose worker died is
     /// run again this long after it was claimed.
@@ -372,7 +375,7 @@ impl Config {
         };
         let job_workers = env
             .number("KANISA_JOB_WORKERS", 0, 64)?
-            .map_or(2, |n| n as usize);
+            .map_or(8, |n| n as usize);
         let job_lease_secs = env.number("KANISA_JOB_LEASE", 1, 86_400)?.unwrap_or(300);
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
@@ -694,7 +697,7 @@ mod tests {
         assert_eq!(c.pool_size, 16);
         assert_eq!(c.http, HttpLimits::default());
         assert_eq!(c.http.header_timeout_secs, 20);
-        assert_eq!(c.job_workers, 2);
+        assert_eq!(c.job_workers, 8);
         assert_eq!(c.job_lease_secs, 300);
         assert_eq!(
             c.demo_mode(),

@@ -66,6 +66,8 @@ pub struct ServiceModes {
 struct Reading {
     at: Instant,
     modes: ServiceModes,
+    /// The SMTP settings this reading's mailer was built from (none from the environment).
+    smtp: SmtpSettings,
     mailer: Arc<dyn Mailer>,
 }
 
@@ -80,7 +82,7 @@ pub struct Channels {
 }
 
 /// The SMTP settings of the Communication tab.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Default, Clone, PartialEq, Eq)]
 struct SmtpSettings {
     host: Option<String>,
     port: Option<String>,
@@ -88,6 +90,20 @@ struct SmtpSettings {
     password: Option<String>,
     from_email: Option<String>,
     from_name: Option<String>,
+}
+
+impl std::fmt::Debug for SmtpSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The password is never printed.
+        f.debug_struct("SmtpSettings")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "[redacted]"))
+            .field("from_email", &self.from_email)
+            .field("from_name", &self.from_name)
+            .finish()
+    }
 }
 
 const SETTINGS_SQL: &str = "\
@@ -106,15 +122,10 @@ impl Channels {
     /// environment's mail settings are wrong, so a bad `KANISA_SMTP_URL` stops the start.
     pub fn new(config: ChannelsConfig, service: Pool) -> Result<Channels, MailError> {
         let env_mailer = match &config.smtp_url {
-            Some(url) => {
-                let from = config.smtp_from.as_deref().ok_or_else(|| {
-                    MailError::Config(
-                        "KANISA_SMTP_FROM: the sender address is needed when KANISA_SMTP_URL is set"
-                            .into(),
-                    )
-                })?;
-                Some(Arc::new(SmtpMailer::new(url, from)?) as Arc<dyn Mailer>)
-            }
+            Some(url) => Some(kanisa_notify::mailer_from_config(
+                Some(url),
+                config.smtp_from.as_deref(),
+            )?),
             None => None,
         };
         Ok(Channels {
@@ -152,12 +163,19 @@ impl Channels {
         if let Some(r) = fresh {
             return r;
         }
-        let reading = Arc::new(self.read().await);
+        let previous = self
+            .reading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let reading = Arc::new(self.read(previous.as_deref()).await);
         *self.reading.lock().unwrap_or_else(|e| e.into_inner()) = Some(reading.clone());
         reading
     }
 
-    async fn read(&self) -> Reading {
+    /// A new reading; the previous one's mailer (and its open connections) is kept when the
+    /// SMTP settings did not change.
+    async fn read(&self, previous: Option<&Reading>) -> Reading {
         let (settings, sms, payments) = match self.read_settings().await {
             Ok(r) => r,
             Err(e) => {
@@ -166,8 +184,12 @@ impl Channels {
                 (SmtpSettings::default(), false, false)
             }
         };
+        let unchanged =
+            previous.filter(|p| p.smtp == settings && p.modes.email.source == Source::Settings);
         let (email, mailer): (Source, Arc<dyn Mailer>) = if let Some(m) = &self.env_mailer {
             (Source::Environment, m.clone())
+        } else if let Some(p) = unchanged {
+            (Source::Settings, p.mailer.clone())
         } else {
             match smtp_from_settings(&settings) {
                 Some(Ok(m)) => (Source::Settings, Arc::new(m)),
@@ -194,6 +216,7 @@ impl Channels {
                 sms: pick(self.config.sms, sms),
                 payments: pick(self.config.payments, payments),
             },
+            smtp: settings,
             mailer,
         }
     }
@@ -266,8 +289,9 @@ pub fn mailer(channels: &Arc<Channels>) -> Arc<dyn Mailer> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn smtp_settings_need_a_host_and_a_sender() {
+    /// (A runtime: the SMTP transport starts its connection pool's task when built.)
+    #[tokio::test]
+    async fn smtp_settings_need_a_host_and_a_sender() {
         let mut s = SmtpSettings {
             host: Some("smtp.example.org".into()),
             ..SmtpSettings::default()

@@ -12,7 +12,8 @@ use url::Url;
 
 use crate::{Delivery, Email, MailError, Mailer, SendFuture};
 
-/// Sends through one SMTP server; a connection per e-mail.
+/// Sends through one SMTP server, keeping a few connections open for the next e-mails
+/// (lettre's pool: a TLS handshake per e-mail would be most of a send's time).
 pub struct SmtpMailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,

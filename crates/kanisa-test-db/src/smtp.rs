@@ -52,9 +52,12 @@ impl Sink {
         let port = listener.local_addr().expect("an address").port();
         let store = received.clone();
         let task = tokio::spawn(async move {
+            // The connections live in this task's set: stopping the sink ends them too (a
+            // sender's pooled connection included).
+            let mut connections = tokio::task::JoinSet::new();
             while let Ok((stream, _)) = listener.accept().await {
                 let store = store.clone();
-                tokio::spawn(async move {
+                connections.spawn(async move {
                     let (read, mut write) = stream.into_split();
                     let mut lines = BufReader::new(read).lines();
                     if write.write_all(b"220 sink ESMTP\r\n").await.is_err() {
