@@ -181,10 +181,10 @@ pub mod options {
 /// answered, with or without the bucket) and the visitor's file name.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 pub struct AttachmentRef {
-    #[serde(default, deserialize_with = "text")]
-    pub path: Option<String>,
-    #[serde(default, deserialize_with = "text")]
-    pub name: Option<String>,
+    #[serde(default)]
+    pub path: Option<Text>,
+    #[serde(default)]
+    pub name: Option<Text>,
 }
 
 /// The request form (`POST /functions/v1/submit-request`), as the page sends it. Unknown
@@ -192,70 +192,40 @@ pub struct AttachmentRef {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestForm {
-    #[serde(deserialize_with = "text")]
-    pub category: Option<String>,
+    pub category: Option<Text>,
     #[serde(deserialize_with = "flag")]
     pub anonymous: bool,
-    #[serde(deserialize_with = "text")]
-    pub name: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub email: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub phone: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub subject: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub message: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub urgency: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub preferred_contact_method: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub request_type: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub department: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub prayer_type: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub prayer_privacy: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub visitation_type: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub visitation_address: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub visitation_date: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub visitation_time: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub report_type: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub report_period: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub counseling_type: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub counseling_urgency: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub preferred_counselor: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub event_title: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub event_date: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub event_time: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub event_location: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub event_budget: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub event_attendees: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub maintenance_location: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub maintenance_priority: Option<String>,
+    pub name: Option<Text>,
+    pub email: Option<Text>,
+    pub phone: Option<Text>,
+    pub subject: Option<Text>,
+    pub message: Option<Text>,
+    pub urgency: Option<Text>,
+    pub preferred_contact_method: Option<Text>,
+    pub request_type: Option<Text>,
+    pub department: Option<Text>,
+    pub prayer_type: Option<Text>,
+    pub prayer_privacy: Option<Text>,
+    pub visitation_type: Option<Text>,
+    pub visitation_address: Option<Text>,
+    pub visitation_date: Option<Text>,
+    pub visitation_time: Option<Text>,
+    pub report_type: Option<Text>,
+    pub report_period: Option<Text>,
+    pub counseling_type: Option<Text>,
+    pub counseling_urgency: Option<Text>,
+    pub preferred_counselor: Option<Text>,
+    pub event_title: Option<Text>,
+    pub event_date: Option<Text>,
+    pub event_time: Option<Text>,
+    pub event_location: Option<Text>,
+    pub event_budget: Option<Text>,
+    pub event_attendees: Option<Text>,
+    pub maintenance_location: Option<Text>,
+    pub maintenance_priority: Option<Text>,
     pub attachments: Vec<AttachmentRef>,
     /// The honeypot: a field people never see; bots fill it.
-    #[serde(deserialize_with = "text")]
-    pub website: Option<String>,
+    pub website: Option<Text>,
 }
 
 /// A contact form (`POST /functions/v1/contact-message`): the contact-a-leader modal, the
@@ -263,24 +233,15 @@ pub struct RequestForm {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContactForm {
-    #[serde(deserialize_with = "text")]
-    pub name: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub email: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub phone: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub subject: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub message: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub recipient_name: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub recipient_role: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub department: Option<String>,
-    #[serde(deserialize_with = "text")]
-    pub website: Option<String>,
+    pub name: Option<Text>,
+    pub email: Option<Text>,
+    pub phone: Option<Text>,
+    pub subject: Option<Text>,
+    pub message: Option<Text>,
+    pub recipient_name: Option<Text>,
+    pub recipient_role: Option<Text>,
+    pub department: Option<Text>,
+    pub website: Option<Text>,
 }
 
 /// A `messages` row to insert (recipient_email is resolved by the database, migration 0014).
@@ -332,10 +293,10 @@ pub enum Refusal {
 }
 
 /// The visitor's typed text, trimmed; `None` when empty.
-fn clean(value: &Option<String>) -> Option<String> {
+fn clean(value: &Option<Text>) -> Option<String> {
     value
-        .as_deref()
-        .map(str::trim)
+        .as_ref()
+        .map(|t| t.0.trim())
         .filter(|s| !s.is_empty())
         .map(str::to_owned)
 }
@@ -357,7 +318,7 @@ impl Check {
     }
 
     /// Optional text up to `max` characters.
-    fn text(&mut self, field: &'static str, value: &Option<String>, max: usize) -> Option<String> {
+    fn text(&mut self, field: &'static str, value: &Option<Text>, max: usize) -> Option<String> {
         let v = clean(value)?;
         if v.chars().count() > max {
             self.fail(field, format!("Please keep this under {max} characters"));
@@ -370,7 +331,7 @@ impl Check {
     fn required(
         &mut self,
         field: &'static str,
-        value: &Option<String>,
+        value: &Option<Text>,
         max: usize,
         missing: &str,
     ) -> Option<String> {
@@ -385,7 +346,7 @@ impl Check {
     fn option(
         &mut self,
         field: &'static str,
-        value: &Option<String>,
+        value: &Option<Text>,
         list: &'static [(&'static str, &'static str)],
         missing: Option<&str>,
     ) -> Option<(&'static str, &'static str)> {
@@ -402,7 +363,7 @@ impl Check {
         found
     }
 
-    fn email(&mut self, value: &Option<String>, required: bool) -> Option<String> {
+    fn email(&mut self, value: &Option<Text>, required: bool) -> Option<String> {
         let v = if required {
             self.required("email", value, MAX_EMAIL, "Please enter your email address")
         } else {
@@ -416,7 +377,7 @@ impl Check {
         }
     }
 
-    fn phone(&mut self, value: &Option<String>) -> Option<String> {
+    fn phone(&mut self, value: &Option<Text>) -> Option<String> {
         let v = self.text("phone", value, MAX_PHONE)?;
         let digits = v.chars().filter(char::is_ascii_digit).count();
         let allowed = v
@@ -436,7 +397,7 @@ impl Check {
     fn date(
         &mut self,
         field: &'static str,
-        value: &Option<String>,
+        value: &Option<Text>,
         missing: Option<&str>,
     ) -> Option<String> {
         let Some(v) = clean(value) else {
@@ -453,12 +414,7 @@ impl Check {
         }
     }
 
-    fn time(
-        &mut self,
-        field: &'static str,
-        value: &Option<String>,
-        missing: &str,
-    ) -> Option<String> {
+    fn time(&mut self, field: &'static str, value: &Option<Text>, missing: &str) -> Option<String> {
         let Some(v) = clean(value) else {
             self.fail(field, missing);
             return None;
@@ -474,7 +430,7 @@ impl Check {
     }
 
     /// A whole number from 0 to `max`, optional.
-    fn count(&mut self, field: &'static str, value: &Option<String>, max: u64) -> Option<u64> {
+    fn count(&mut self, field: &'static str, value: &Option<Text>, max: u64) -> Option<u64> {
         let v = clean(value)?;
         let digits: String = v.chars().filter(|c| *c != ',' && *c != ' ').collect();
         let parsed = digits
@@ -513,7 +469,7 @@ pub fn is_email(s: &str) -> bool {
         && !s.chars().any(|c| c.is_whitespace() || "<>\",;".contains(c))
 }
 
-fn honeypot(website: &Option<String>) -> Result<(), Refusal> {
+fn honeypot(website: &Option<Text>) -> Result<(), Refusal> {
     if clean(website).is_some() {
         Err(Refusal::Bot)
     } else {
@@ -880,24 +836,28 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// Text fields accept strings, numbers and booleans (a number input may send 5000); null and
-/// absent are `None`.
-fn text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        Value::String(s) => Some(s),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        Value::Null => None,
-        other => {
-            return Err(serde::de::Error::custom(format!(
-                "expected text, found {}",
-                match other {
-                    Value::Array(_) => "a list",
-                    _ => "an object",
-                }
-            )));
+/// What a visitor typed in a text field. Forgiving: strings, numbers (a number input may send
+/// 5000) and booleans are taken as text; null and absent are `None` (as `Option<Text>`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Text(pub String);
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text(s.to_owned())
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Text, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(Text(s)),
+            Value::Number(n) => Ok(Text(n.to_string())),
+            Value::Bool(b) => Ok(Text(b.to_string())),
+            Value::Null => Ok(Text(String::new())),
+            Value::Array(_) => Err(serde::de::Error::custom("expected text, found a list")),
+            Value::Object(_) => Err(serde::de::Error::custom("expected text, found an object")),
         }
-    })
+    }
 }
 
 /// `true`, `"true"`, `"on"`, 1 are true.
@@ -1121,7 +1081,7 @@ mod tests {
         }))
         .expect("parses");
         assert!(f.anonymous);
-        assert_eq!(f.event_budget.as_deref(), Some("5000"));
+        assert_eq!(f.event_budget, Some(Text::from("5000")));
         assert!(is_email("a.b@c.co.ke"));
         assert!(!is_email("a@b"));
         assert!(!is_email("a b@c.org"));

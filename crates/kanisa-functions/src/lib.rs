@@ -59,6 +59,30 @@ impl Functions {
         }
     }
 
+    /// Runs the function `name` (`POST /functions/v1/{name}`) with a JSON body as `caller`:
+    /// its success status and answer.
+    ///
+    /// - `submit-request`: a request form of the submissions page → 201 [`Receipt`];
+    /// - `contact-message`: a contact form → 201 [`Receipt`];
+    /// - `send-message` `{messageId}`: staff send a stored message's e-mail again → 202.
+    pub async fn invoke(
+        &self,
+        name: &str,
+        caller: &kanisa_pg::Caller,
+        body: &serde_json::Value,
+    ) -> Result<(u16, serde_json::Value), FunctionsError> {
+        let receipt = |r: Receipt| (201, serde_json::json!(r));
+        match name {
+            "submit-request" => self.submit_request(caller, body).await.map(receipt),
+            "contact-message" => self.contact_message(caller, body).await.map(receipt),
+            "send-message" => Ok((202, self.send_message_again(caller, body).await?)),
+            _ => Err(FunctionsError::NotFound(format!(
+                "No function named {name:?}: submit-request, contact-message and send-message are \
+                 called with POST, service-modes with GET"
+            ))),
+        }
+    }
+
     pub fn channels(&self) -> &Arc<Channels> {
         &self.channels
     }

@@ -172,14 +172,19 @@ impl Functions {
         let mut out = Vec::with_capacity(refs.len());
         for (r, name) in refs.iter().zip(&names) {
             let Some(row) = rows.iter().find(|row| row.get::<_, &str>(0) == name) else {
-                let shown = r.name.clone().unwrap_or_else(|| name.clone());
+                let shown = r
+                    .name
+                    .as_ref()
+                    .map_or_else(|| name.clone(), |t| t.0.clone());
                 return Err(FunctionsError::AttachmentNotFound(format!(
                     "Failed to upload '{shown}': the file did not arrive. Please attach it again."
                 )));
             };
             let original: String = row.get(3);
             let original = if original.is_empty() {
-                r.name.clone().unwrap_or_else(|| name.clone())
+                r.name
+                    .as_ref()
+                    .map_or_else(|| name.clone(), |t| t.0.clone())
             } else {
                 original
             };
@@ -260,7 +265,7 @@ impl Functions {
 
 fn attachment_names(refs: &[AttachmentRef]) -> Vec<String> {
     refs.iter()
-        .map(|r| object_name(r.path.as_deref().unwrap_or("")).to_owned())
+        .map(|r| object_name(r.path.as_ref().map_or("", |t| t.0.as_str())).to_owned())
         .collect()
 }
 

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_functions::{Functions, FunctionsError};
@@ -66,79 +66,31 @@ fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Value, FunctionsErro
     Ok(value)
 }
 
-async fn call<F, Fut, T>(
-    state: &AppState,
-    ctx: &RequestCtx,
+/// `POST /functions/v1/{name}`: a server function with the request's JSON body, as the caller
+/// (kanisa-functions `Functions::invoke` names them and their success statuses).
+pub async fn invoke(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    ctx: RequestCtx,
     body: Result<Bytes, BytesRejection>,
-    status: StatusCode,
-    f: F,
-) -> Response
-where
-    F: FnOnce(Arc<Functions>, kanisa_pg::Caller, Value) -> Fut,
-    Fut: std::future::Future<Output = Result<T, FunctionsError>>,
-    T: serde::Serialize,
-{
+) -> Response {
     let result = async {
         let body = json_body(body)?;
-        let functions = functions(state)?.clone();
+        let functions = functions(&state)?;
         let caller = ctx
-            .caller(state)
+            .caller(&state)
             .map_err(|e| FunctionsError::Unauthorized(e.to_string()))?;
-        f(functions, caller, body).await
+        functions.invoke(&name, &caller, &body).await
     }
     .await;
     match result {
-        Ok(value) => (status, Json(value)).into_response(),
+        Ok((status, value)) => (
+            StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+            Json(value),
+        )
+            .into_response(),
         Err(e) => failure(&e),
     }
-}
-
-/// `POST /functions/v1/submit-request`: a request form of the submissions page.
-pub async fn submit_request(
-    State(state): State<AppState>,
-    ctx: RequestCtx,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    call(
-        &state,
-        &ctx,
-        body,
-        StatusCode::CREATED,
-        |f, caller, body| async move { f.submit_request(&caller, &body).await },
-    )
-    .await
-}
-
-/// `POST /functions/v1/contact-message`: a contact form.
-pub async fn contact_message(
-    State(state): State<AppState>,
-    ctx: RequestCtx,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    call(
-        &state,
-        &ctx,
-        body,
-        StatusCode::CREATED,
-        |f, caller, body| async move { f.contact_message(&caller, &body).await },
-    )
-    .await
-}
-
-/// `POST /functions/v1/send-message {messageId}`: staff send a stored message's e-mail again.
-pub async fn send_message(
-    State(state): State<AppState>,
-    ctx: RequestCtx,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    call(
-        &state,
-        &ctx,
-        body,
-        StatusCode::ACCEPTED,
-        |f, caller, body| async move { f.send_message_again(&caller, &body).await },
-    )
-    .await
 }
 
 /// `GET /functions/v1/service-modes`: which channels are live (booleans and where their

@@ -128,18 +128,10 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(auth::BODY_LIMIT));
     let functions = Router::new()
-        .route(
-            "/functions/v1/submit-request",
-            post(functions::submit_request),
-        )
-        .route(
-            "/functions/v1/contact-message",
-            post(functions::contact_message),
-        )
-        .route("/functions/v1/send-message", post(functions::send_message))
         .route("/functions/v1/service-modes", get(functions::service_modes))
+        .route("/functions/v1/{name}", post(functions::invoke))
         .route("/functions/v1", any(error::no_route))
-        .route("/functions/v1/{*rest}", any(error::no_route))
+        .route("/functions/v1/{name}/{*rest}", any(error::no_route))
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(functions::BODY_LIMIT));
     let mut api = rest.merge(auth).merge(functions);

@@ -4,6 +4,7 @@
 //! down for a while.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -13,6 +14,8 @@ pub struct Sink {
     pub port: u16,
     pub received: Arc<Mutex<Vec<String>>>,
     rcpt_reply: &'static str,
+    /// How long each DATA waits for its reply (so that sends are in flight for a while).
+    delay: Duration,
     task: Option<JoinHandle<()>>,
 }
 
@@ -20,8 +23,18 @@ impl Sink {
     /// A sink on a free port; `rcpt_reply` answers every RCPT (e.g. "250 OK" or
     /// "550 5.1.1 mailbox unavailable").
     pub async fn start(rcpt_reply: &'static str) -> Sink {
+        Self::start_slow(rcpt_reply, Duration::ZERO).await
+    }
+
+    /// A sink that answers each DATA only after `delay`.
+    pub async fn start_slow(rcpt_reply: &'static str, delay: Duration) -> Sink {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
-        Self::serve(listener, rcpt_reply, Arc::new(Mutex::new(Vec::new())))
+        Self::serve(
+            listener,
+            rcpt_reply,
+            delay,
+            Arc::new(Mutex::new(Vec::new())),
+        )
     }
 
     /// Stops accepting: the port refuses connections until [`Sink::restart`].
@@ -38,15 +51,16 @@ impl Sink {
             match TcpListener::bind(("127.0.0.1", self.port)).await {
                 Ok(l) => break l,
                 // The aborted listener may take a moment to let go of the port.
-                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(20)).await,
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
             }
         };
-        *self = Self::serve(listener, self.rcpt_reply, self.received.clone());
+        *self = Self::serve(listener, self.rcpt_reply, self.delay, self.received.clone());
     }
 
     fn serve(
         listener: TcpListener,
         rcpt_reply: &'static str,
+        delay: Duration,
         received: Arc<Mutex<Vec<String>>>,
     ) -> Sink {
         let port = listener.local_addr().expect("an address").port();
@@ -74,13 +88,21 @@ impl Sink {
                                     return;
                                 }
                                 let mut data = String::new();
+                                let mut complete = false;
                                 while let Ok(Some(l)) = lines.next_line().await {
                                     if l == "." {
+                                        complete = true;
                                         break;
                                     }
                                     data.push_str(&l);
                                     data.push('\n');
                                 }
+                                // A message cut off by its sender is not accepted, as by a
+                                // real server.
+                                if !complete {
+                                    return;
+                                }
+                                tokio::time::sleep(delay).await;
                                 store.lock().unwrap_or_else(|e| e.into_inner()).push(data);
                                 "250 2.0.0 queued as 1"
                             }
@@ -105,6 +127,7 @@ impl Sink {
             port,
             received,
             rcpt_reply,
+            delay,
             task: Some(task),
         }
     }
@@ -115,6 +138,20 @@ impl Sink {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// Each accepted message's `Message-ID` with how many times it arrived.
+    pub fn message_ids(&self) -> std::collections::HashMap<String, usize> {
+        let mut ids = std::collections::HashMap::new();
+        for message in self.received() {
+            let id = message
+                .lines()
+                .find_map(|l| l.strip_prefix("Message-ID: "))
+                .unwrap_or("(none)")
+                .to_owned();
+            *ids.entry(id).or_default() += 1;
+        }
+        ids
     }
 
     /// The `smtp://` URL of this sink for `KANISA_SMTP_URL` (plain text: a local relay).

@@ -821,9 +821,19 @@ async fn channels_are_live_from_the_environment_first_then_settings() {
     assert_eq!(res["email"], json!({"live": true, "source": "environment"}));
     let res = env
         .http
-        .request(Method::GET, env.url("/functions/v1/nothing"))
+        .post(env.url("/functions/v1/nothing"))
+        .json(&json!({}))
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 404);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "not_found");
+    let res = env
+        .http
+        .request(Method::GET, env.url("/functions/v1/submit-request"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 405);
 }

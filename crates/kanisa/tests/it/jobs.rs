@@ -1,80 +1,16 @@
-//! The job queue inside `kanisa serve`: e-mail jobs delivered to an SMTP sink written here,
+//! The job queue inside `kanisa serve`: e-mail jobs delivered to the test SMTP sink,
 //! a SIGKILL with jobs in flight, a restart that delivers every one, and a clean stop; two
 //! instances on one database delivering public submissions, none twice.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use kanisa_pg::{Access, Cluster, ClusterOptions, Tuning};
+use kanisa_test_db::smtp::Sink;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpListener;
 
 use super::{Site, read, wait_exit};
-
-/// Message-IDs the sink accepted, with how many times each.
-type Received = Arc<Mutex<HashMap<String, usize>>>;
-
-/// Just enough SMTP for lettre; each DATA is answered after `delay`, so jobs are in flight.
-async fn sink(delay: Duration) -> (u16, Received) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let received: Received = Arc::default();
-    let store = received.clone();
-    tokio::spawn(async move {
-        while let Ok((stream, _)) = listener.accept().await {
-            let store = store.clone();
-            tokio::spawn(async move {
-                let (read, mut write) = stream.into_split();
-                let mut lines = BufReader::new(read).lines();
-                let _ = write.write_all(b"220 sink\r\n").await;
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let reply = match line.get(..4).unwrap_or("").to_ascii_uppercase().as_str() {
-                        "EHLO" | "HELO" | "MAIL" | "RCPT" | "RSET" | "NOOP" => "250 OK",
-                        "DATA" => {
-                            let _ = write.write_all(b"354 go ahead\r\n").await;
-                            let mut id = None;
-                            let mut complete = false;
-                            while let Ok(Some(l)) = lines.next_line().await {
-                                if l == "." {
-                                    complete = true;
-                                    break;
-                                }
-                                if let Some(v) = l.strip_prefix("Message-ID: ") {
-                                    id = Some(v.to_owned());
-                                }
-                            }
-                            // A message cut off by its sender is not accepted, as by a real
-                            // server.
-                            if !complete {
-                                break;
-                            }
-                            tokio::time::sleep(delay).await;
-                            let id = id.expect("every e-mail has a Message-ID");
-                            *store.lock().unwrap().entry(id).or_default() += 1;
-                            "250 queued"
-                        }
-                        "QUIT" => {
-                            let _ = write.write_all(b"221 bye\r\n").await;
-                            break;
-                        }
-                        _ => "502 no",
-                    };
-                    if write
-                        .write_all(format!("{reply}\r\n").as_bytes())
-                        .await
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-        }
-    });
-    (port, received)
-}
 
 async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> {
     db.query(
@@ -92,8 +28,8 @@ async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> 
 async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
     const JOBS: i64 = 60;
     let site = Site::new();
-    let (port, received) = sink(Duration::from_millis(50)).await;
-    let smtp = format!("smtp://127.0.0.1:{port}?tls=none");
+    let sink = Sink::start_slow("250 OK", Duration::from_millis(50)).await;
+    let smtp = sink.url();
     let env = [
         ("KANISA_SMTP_URL", smtp.as_str()),
         ("KANISA_SMTP_FROM", "Kanisa <church@church.test>"),
@@ -117,7 +53,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
 
     // Kill kanisa while jobs are being sent.
     let start = Instant::now();
-    while received.lock().unwrap().len() < 10 {
+    while sink.received().len() < 10 {
         assert!(
             start.elapsed() < Duration::from_secs(30),
             "{}",
@@ -128,7 +64,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
     first.start_kill().unwrap();
     wait_exit(&mut first, Duration::from_secs(10)).await;
     drop(db);
-    let at_kill = received.lock().unwrap().len();
+    let at_kill = sink.received().len();
     assert!(
         (at_kill as i64) < JOBS,
         "all sent before the kill: raise JOBS"
@@ -151,7 +87,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let received = received.lock().unwrap().clone();
+    let received = sink.message_ids();
     assert_eq!(
         received.len() as i64,
         JOBS,
@@ -207,8 +143,8 @@ async fn database_url(site: &Site) -> String {
 async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
     const SUBMISSIONS: usize = 500;
     let site = Site::new();
-    let (port, received) = sink(Duration::ZERO).await;
-    let smtp = format!("smtp://127.0.0.1:{port}?tls=none");
+    let sink = Sink::start("250 OK").await;
+    let smtp = sink.url();
     let secret = "two-instances-test-secret-0123456789abcdef";
     let common = [
         ("KANISA_SMTP_URL", smtp.as_str()),
@@ -281,7 +217,7 @@ async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let received = received.lock().unwrap().clone();
+    let received = sink.message_ids();
     assert_eq!(received.len(), SUBMISSIONS, "one e-mail per submission");
     assert!(
         received.values().all(|n| *n == 1),
