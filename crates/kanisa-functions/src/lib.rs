@@ -34,6 +34,9 @@ pub use error::FunctionsError;
 pub use submit::{BUCKET, Receipt};
 pub use sweep::{HOURLY_SWEEP, HourlySweep, remove_unclaimed, schedule_sweep};
 
+/// The functions called with `POST /functions/v1/{name}` (`Functions::invoke`).
+pub const FUNCTIONS: [&str; 3] = ["submit-request", "contact-message", "send-message"];
+
 /// The functions' shared parts.
 pub struct Functions {
     /// API connections (`authenticator`): inserts run as the caller.
@@ -77,8 +80,8 @@ impl Functions {
             "contact-message" => self.contact_message(caller, body).await.map(receipt),
             "send-message" => Ok((202, self.send_message_again(caller, body).await?)),
             _ => Err(FunctionsError::NotFound(format!(
-                "No function named {name:?}: submit-request, contact-message and send-message are \
-                 called with POST, service-modes with GET"
+                "No function named {name:?}: {} are called with POST, service-modes with GET",
+                FUNCTIONS.join(", ")
             ))),
         }
     }

@@ -1,6 +1,8 @@
 //! Messages to people, behind provider traits: e-mail through a [`Mailer`] — SMTP with
 //! `lettre` ([`SmtpMailer`]) or the demo sender that sends nothing ([`DemoMailer`]) — and the
-//! `send_email` job that delivers one through the queue ([`SendEmail`]).
+//! `send_email` job that delivers one through the queue ([`SendEmail`]); text messages through
+//! an [`SmsSender`] — Africa's Talking, Twilio or the demo sender — with the rules of a send
+//! ([`Sms`]).
 //!
 //! Owns: the wire of each provider (SMTP here; SMS later) and how its refusals map to
 //! permanent or transient failures. Must not know HTTP, the queue's tables (it only implements
@@ -9,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 mod job;
+mod sms;
 mod smtp;
 
 use std::future::Future;
@@ -18,6 +21,10 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 pub use job::{SEND_EMAIL, SendEmail};
+pub use sms::{
+    AfricasTalking, DemoSms, Recipient, SMS_PART, Sms, SmsError, SmsFuture, SmsSender, Twilio,
+    normalise_number,
+};
 pub use smtp::SmtpMailer;
 
 /// One e-mail, as it is queued (the `send_email` job's payload) and sent.

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
+use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_functions::{Functions, FunctionsError};
@@ -66,11 +66,10 @@ fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Value, FunctionsErro
     Ok(value)
 }
 
-/// `POST /functions/v1/{name}`: a server function with the request's JSON body, as the caller
-/// (kanisa-functions `Functions::invoke` names them and their success statuses).
+/// `POST /functions/v1/{name}` for each of `kanisa_functions::FUNCTIONS`: the function with
+/// the request's JSON body, as the caller (`Functions::invoke` gives the success status).
 pub async fn invoke(
     State(state): State<AppState>,
-    Path(name): Path<String>,
     ctx: RequestCtx,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
@@ -80,7 +79,8 @@ pub async fn invoke(
         let caller = ctx
             .caller(&state)
             .map_err(|e| FunctionsError::Unauthorized(e.to_string()))?;
-        functions.invoke(&name, &caller, &body).await
+        let name = ctx.path.rsplit('/').next().unwrap_or_default();
+        functions.invoke(name, &caller, &body).await
     }
     .await;
     match result {

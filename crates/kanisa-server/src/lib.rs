@@ -127,11 +127,14 @@ pub fn router(state: AppState) -> Router {
         )
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(auth::BODY_LIMIT));
-    let functions = Router::new()
-        .route("/functions/v1/service-modes", get(functions::service_modes))
-        .route("/functions/v1/{name}", post(functions::invoke))
+    let mut functions =
+        Router::new().route("/functions/v1/service-modes", get(functions::service_modes));
+    for name in kanisa_functions::FUNCTIONS {
+        functions = functions.route(&format!("/functions/v1/{name}"), post(functions::invoke));
+    }
+    let functions = functions
         .route("/functions/v1", any(error::no_route))
-        .route("/functions/v1/{name}/{*rest}", any(error::no_route))
+        .route("/functions/v1/{*rest}", any(error::no_route))
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(functions::BODY_LIMIT));
     let mut api = rest.merge(auth).merge(functions);

@@ -829,6 +829,12 @@ async fn channels_are_live_from_the_environment_first_then_settings() {
     assert_eq!(res.status(), 404);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "not_found");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("/functions/v1/nothing")
+    );
     let res = env
         .http
         .request(Method::GET, env.url("/functions/v1/submit-request"))
