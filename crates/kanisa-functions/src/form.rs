@@ -446,6 +446,18 @@ impl Check {
         parsed
     }
 
+    /// The subject and message every form requires.
+    fn subject_and_message(
+        &mut self,
+        subject: &Option<Text>,
+        message: &Option<Text>,
+    ) -> (Option<String>, Option<String>) {
+        (
+            self.required("subject", subject, MAX_SUBJECT, "Please enter a subject"),
+            self.required("message", message, MAX_MESSAGE, "Please enter your message"),
+        )
+    }
+
     fn finish<T>(self, value: T) -> Result<T, Refusal> {
         if self.errors.is_empty() {
             Ok(value)
@@ -517,18 +529,7 @@ pub fn read_request(form: &RequestForm) -> Result<(Category, Submission), Refusa
         None
     };
     let phone = if named { c.phone(&form.phone) } else { None };
-    let subject = c.required(
-        "subject",
-        &form.subject,
-        MAX_SUBJECT,
-        "Please enter a subject",
-    );
-    let message = c.required(
-        "message",
-        &form.message,
-        MAX_MESSAGE,
-        "Please enter your message",
-    );
+    let (subject, message) = c.subject_and_message(&form.subject, &form.message);
     let urgency = c
         .option("urgency", &form.urgency, options::PRIORITY, None)
         .map_or("normal", |o| o.0);
@@ -774,18 +775,7 @@ pub fn read_contact(form: &ContactForm) -> Result<Submission, Refusal> {
     let name = c.required("name", &form.name, MAX_NAME, "Please enter your name");
     let email = c.email(&form.email, true);
     let phone = c.phone(&form.phone);
-    let subject = c.required(
-        "subject",
-        &form.subject,
-        MAX_SUBJECT,
-        "Please enter a subject",
-    );
-    let message = c.required(
-        "message",
-        &form.message,
-        MAX_MESSAGE,
-        "Please enter your message",
-    );
+    let (subject, message) = c.subject_and_message(&form.subject, &form.message);
     let recipient_name = c.text("recipientName", &form.recipient_name, MAX_NAME);
     let recipient_role = c.text("recipientRole", &form.recipient_role, MAX_NAME);
     let department = c.text("department", &form.department, MAX_NAME);
