@@ -25,7 +25,20 @@ server_env=(
   KANISA_SIGNIN_LIMIT=0
 )
 
+# The fake M-Pesa Daraja (kanisa-fakes, built next to kanisa): the server's payment provider.
+fake_port=$(free_port)
+"$(dirname "$bin")/fake-daraja" "$fake_port" >"$work/fake-daraja.log" 2>&1 &
+fake_pid=$!
+export FAKE_DARAJA_URL="http://127.0.0.1:$fake_port"
+for _ in $(seq 50); do curl -sf "$FAKE_DARAJA_URL/__fake/collected" >/dev/null && break; sleep 0.1; done
+server_env+=(
+  KANISA_PAYMENT_PROVIDER=mpesa KANISA_PAYMENT_BASE_URL="$FAKE_DARAJA_URL"
+  KANISA_PAYMENT_CONSUMER_KEY=fake-key KANISA_PAYMENT_CONSUMER_SECRET=fake-secret
+  KANISA_PAYMENT_SHORTCODE=174379 KANISA_PAYMENT_PASSKEY=fake-passkey
+)
+
 cleanup() {
+  kill "${fake_pid:-}" 2>/dev/null || true
   if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then
     kill -INT "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
@@ -70,7 +83,15 @@ lift_submission_limits "$KANISA_URL" "$KANISA_SERVICE_KEY"
 suites=" ${KANISA_E2E_SUITES:-browser compat client} "
 status=0
 e2e_status=0
-[[ $suites == *" browser "* ]] && { (cd "$root/apps" && npm run --silent e2e) || e2e_status=$?; }
+# KANISA_E2E_FILES (e.g. "e2e/giving.test.mjs") runs only those browser test files.
+if [[ $suites == *" browser "* ]]; then
+  if [ -n "${KANISA_E2E_FILES:-}" ]; then
+    # shellcheck disable=SC2086 # a list of files
+    (cd "$root/apps" && node --test --test-reporter=spec --test-concurrency=1 $KANISA_E2E_FILES) || e2e_status=$?
+  else
+    (cd "$root/apps" && npm run --silent e2e) || e2e_status=$?
+  fi
+fi
 compat_status=0
 [[ $suites == *" compat "* ]] && { (cd "$root/apps" && npm run --silent compat) || compat_status=$?; }
 client_status=0

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from './client';
-import type { ContactMessage, RequestSubmission } from './functions';
+import type { ContactMessage, PaymentStatus, RequestSubmission } from './functions';
 import { fakeFetch, json } from './test/fake-fetch';
 
 function setup(answer?: Parameters<typeof fakeFetch>[0]) {
@@ -31,6 +31,21 @@ const contact: ContactMessage = {
   recipientRole: 'Senior Pastor',
   department: '',
   website: '',
+};
+
+const pending: PaymentStatus = {
+  id: 'pay/1 é',
+  status: 'pending',
+  resultCode: '1037',
+  resultDesc: null,
+  amount: 1000,
+  givingType: 'tithe',
+  reference: 'KANISA_TIT_1760000000000_AB12CD',
+  receipt: null,
+  provider: 'equity_bank',
+  providerLabel: 'Equity Bank',
+  simulated: true,
+  completedAt: null,
 };
 
 describe('functions', () => {
@@ -105,5 +120,77 @@ describe('functions', () => {
     const controller = new AbortController();
     await kanisa.functions.submitRequest(submission, controller.signal);
     expect(vi.mocked(fetch).mock.calls[0]?.[1]?.signal).toBe(controller.signal);
+  });
+
+  describe('payments', () => {
+    it('create POSTs phone, whole amount and giving type to /functions/v1/payments and reads the 201 status', async () => {
+      const { kanisa, last } = setup(() => json(pending, 201));
+      const result = await kanisa.functions.payments.create({ phone: '0712345678', amount: 1000, givingType: 'tithe' });
+      expect(result).toEqual({ data: pending, error: null, status: 201 });
+      const sent = last();
+      expect(sent.method).toBe('POST');
+      expect(sent.url.href).toBe('http://church.example/functions/v1/payments');
+      expect(sent.body).toEqual({ phone: '0712345678', amount: 1000, givingType: 'tithe' });
+      expect(sent.headers.get('content-type')).toBe('application/json');
+      expect(sent.headers.get('apikey')).toBe('anon-key');
+    });
+
+    it('get GETs /functions/v1/payments/{id} with the id encoded once, as one path segment', async () => {
+      const completed: PaymentStatus = { ...pending, status: 'completed', resultCode: '0', receipt: 'QJK4X2', completedAt: '2025-06-01T10:00:00Z' };
+      const { kanisa, last } = setup(() => json(completed));
+      const { data, error, status } = await kanisa.functions.payments.get('pay/1 é');
+      expect(error).toBeNull();
+      expect(status).toBe(200);
+      expect(data).toEqual(completed);
+      expect(last().method).toBe('GET');
+      expect(last().body).toBeUndefined();
+      expect(last().url.pathname).toBe('/functions/v1/payments/pay%2F1%20%C3%A9');
+
+      await kanisa.functions.payments.get('3f2a9c1e-0000-4000-8000-000000000001');
+      expect(last().url.pathname).toBe('/functions/v1/payments/3f2a9c1e-0000-4000-8000-000000000001');
+    });
+
+    it('a refused payment carries the field messages; other refusals keep code and message', async () => {
+      const invalid = setup(() =>
+        json(
+          {
+            code: 'invalid_payment',
+            message: 'Please enter a valid Kenyan phone number (e.g., 0712345678)',
+            fields: { phone: 'Please enter a valid Kenyan phone number (e.g., 0712345678)', amount: 'Please enter a valid amount (minimum KES 1)' },
+          },
+          400,
+        ),
+      );
+      const refused = await invalid.kanisa.functions.payments.create({ phone: '0812', amount: 0, givingType: 'offering' });
+      expect(refused.data).toBeNull();
+      expect(refused.status).toBe(400);
+      expect(refused.error?.code).toBe('invalid_payment');
+      expect(refused.error?.fields).toEqual({
+        phone: 'Please enter a valid Kenyan phone number (e.g., 0712345678)',
+        amount: 'Please enter a valid amount (minimum KES 1)',
+      });
+
+      for (const [status, code, message] of [
+        [502, 'provider_unavailable', 'Equity Bank service temporarily unavailable. Please try again later.'],
+        [403, 'giving_disabled', 'Online giving is turned off.'],
+        [429, 'rate_limited', 'Too many payment requests. Please wait a minute.'],
+      ] as const) {
+        const { kanisa } = setup(() => json({ code, message }, status));
+        const { error } = await kanisa.functions.payments.create({ phone: '0712345678', amount: 500, givingType: 'special' });
+        expect([error?.status, error?.code, error?.message, error?.fields]).toEqual([status, code, message, null]);
+      }
+
+      const missing = setup(() => json({ code: 'not_found', message: 'Payment not found' }, 404));
+      const { error } = await missing.kanisa.functions.payments.get('nope');
+      expect([error?.status, error?.code, error?.message]).toEqual([404, 'not_found', 'Payment not found']);
+    });
+
+    it('passes an abort signal through', async () => {
+      const { kanisa, fetch } = setup(() => json(pending, 201));
+      const controller = new AbortController();
+      await kanisa.functions.payments.create({ phone: '0712345678', amount: 1, givingType: 'tithe' }, controller.signal);
+      await kanisa.functions.payments.get('p-1', controller.signal);
+      expect(vi.mocked(fetch).mock.calls.map((call) => call[1]?.signal)).toEqual([controller.signal, controller.signal]);
+    });
   });
 });

@@ -88,7 +88,63 @@ export interface SubmissionReceipt {
 export interface ServiceModes {
   email: { live: boolean };
   sms: { live: boolean };
-  payments: { live: boolean };
+  payments: {
+    live: boolean;
+    /** Where the configuration came from (the server's own word). */
+    source?: string;
+    provider: PaymentProvider;
+    /** 'Equity Bank' or 'M-Pesa': the name the donor reads. */
+    label: string;
+    /** false when staff turned online giving off: the Pay button is hidden. */
+    enabled: boolean;
+  };
+}
+
+/** The giving page's giving types (public-site.md §3 "giving type"). */
+export type GivingType = 'tithe' | 'offering' | 'special';
+
+/** Who sends the prompt to the donor's phone. */
+export type PaymentProvider = 'equity_bank' | 'mpesa';
+
+/** `POST /functions/v1/payments`: a prompt for `amount` (whole shillings, at least 1) to `phone`. */
+export interface PaymentRequest {
+  phone: string;
+  amount: number;
+  givingType: GivingType;
+}
+
+/** Where a payment stands; `pending` until the donor answers the prompt on the phone. */
+export type PaymentState = 'pending' | 'completed' | 'cancelled' | 'failed' | 'expired';
+
+/** A payment as the server reports it (`201` from create, `200` from get). */
+export interface PaymentStatus {
+  id: string;
+  status: PaymentState;
+  resultCode: string | null;
+  resultDesc: string | null;
+  amount: number;
+  givingType: string;
+  /** Our reference: `{account}_{TYP}_{timestamp}_{random}`. */
+  reference: string;
+  /** The provider's receipt number, once completed. */
+  receipt: string | null;
+  provider: PaymentProvider;
+  /** 'Equity Bank' or 'M-Pesa'. */
+  providerLabel: string;
+  /** Demo mode: no money moves. */
+  simulated: boolean;
+  completedAt: string | null;
+}
+
+/**
+ * Online giving. Refusals: 400 `invalid_payment` (with `fields`: phone, amount, givingType),
+ * 403 `giving_disabled`, 429 `rate_limited`, 502 `provider_unavailable`; get: 404 `not_found`.
+ */
+export interface PaymentsClient {
+  /** `POST /functions/v1/payments`: sends the prompt to the donor's phone. */
+  create(payment: PaymentRequest, signal?: AbortSignal): Promise<KanisaResult<PaymentStatus>>;
+  /** `GET /functions/v1/payments/{id}`: where the payment stands now. */
+  get(id: string, signal?: AbortSignal): Promise<KanisaResult<PaymentStatus>>;
 }
 
 export interface FunctionsClient {
@@ -99,12 +155,14 @@ export interface FunctionsClient {
   serviceModes(signal?: AbortSignal): Promise<KanisaResult<ServiceModes>>;
   /** Staff: deliver a stored message (again). */
   sendMessage(messageId: string): Promise<KanisaResult<{ queued: true }>>;
+  payments: PaymentsClient;
 }
 
 export function createFunctions(http: Http): FunctionsClient {
-  async function invoke<T>(name: string, options: InvokeOptions = {}): Promise<KanisaResult<T>> {
+  /** `/functions/v1/{path}`: `path` is sent as given, its segments already encoded. */
+  async function call<T>(path: string, options: InvokeOptions = {}): Promise<KanisaResult<T>> {
     const { body, method = body === undefined ? 'GET' : 'POST', headers, signal } = options;
-    const [result] = await http.send<T>(`/functions/v1/${encodeURIComponent(name)}`, {
+    const [result] = await http.send<T>(`/functions/v1/${path}`, {
       method,
       json: body,
       headers,
@@ -112,11 +170,16 @@ export function createFunctions(http: Http): FunctionsClient {
     });
     return result;
   }
+  const invoke = <T>(name: string, options?: InvokeOptions) => call<T>(encodeURIComponent(name), options);
   return {
     invoke,
     submitRequest: (submission, signal) => invoke('submit-request', { body: submission, signal }),
     contactMessage: (message, signal) => invoke('contact-message', { body: message, signal }),
     serviceModes: (signal) => invoke('service-modes', { signal }),
     sendMessage: (messageId) => invoke('send-message', { body: { messageId } }),
+    payments: {
+      create: (payment, signal) => call('payments', { body: payment, signal }),
+      get: (id, signal) => call(`payments/${encodeURIComponent(id)}`, { signal }),
+    },
   };
 }

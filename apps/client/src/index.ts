@@ -17,7 +17,13 @@ export type {
 export type {
   ContactMessage,
   FunctionsClient,
+  GivingType,
   InvokeOptions,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentsClient,
+  PaymentState,
+  PaymentStatus,
   RequestCategory,
   RequestSubmission,
   ServiceModes,

@@ -86,6 +86,8 @@ pub struct SmsConfig {
     pub username: Option<String>,
     pub api_key: Option<Secret>,
     pub sender_id: Option<String>,
+    /// `KANISA_SMS_BASE_URL`: the provider's API address (its live address by default).
+    pub base_url: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +97,16 @@ pub struct PaymentsConfig {
     pub consumer_key: Option<Secret>,
     pub consumer_secret: Option<Secret>,
     pub callback_secret: Option<Secret>,
+    /// `KANISA_PAYMENT_SHORTCODE`: the paybill (else System Settings).
+    pub shortcode: Option<String>,
+    /// `KANISA_PAYMENT_PASSKEY` (M-Pesa; else System Settings).
+    pub passkey: Option<Secret>,
+    /// `KANISA_PAYMENT_BASE_URL`: the provider's API address (its sandbox by default).
+    pub base_url: Option<String>,
+    /// `KANISA_PAYMENT_RECONCILE_AFTER` (seconds, 120) and `KANISA_PAYMENT_EXPIRE_AFTER`
+    /// (seconds, 900): when pending prompts are asked about again, and closed.
+    pub reconcile_after_secs: u64,
+    pub expire_after_secs: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -242,9 +254,21 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_SMS_USERNAME", "SMS account user name"),
     ("KANISA_SMS_API_KEY", "SMS API key"),
     ("KANISA_SMS_SENDER_ID", "SMS sender id"),
+    ("KANISA_SMS_BASE_URL", "SMS provider API address"),
     ("KANISA_PAYMENT_PROVIDER", "equity or mpesa"),
     ("KANISA_PAYMENT_CONSUMER_KEY", "payment API key"),
     ("KANISA_PAYMENT_CONSUMER_SECRET", "payment API secret"),
+    ("KANISA_PAYMENT_SHORTCODE", "paybill / business shortcode"),
+    ("KANISA_PAYMENT_PASSKEY", "M-Pesa passkey"),
+    ("KANISA_PAYMENT_BASE_URL", "payment provider API address"),
+    (
+        "KANISA_PAYMENT_RECONCILE_AFTER",
+        "seconds before a pending payment is re-queried (120)",
+    ),
+    (
+        "KANISA_PAYMENT_EXPIRE_AFTER",
+        "seconds before a pending payment expires (900)",
+    ),
     (
         "KANISA_PAYMENT_CALLBACK_SECRET",
         "secret path segment of payment callbacks",
@@ -401,12 +425,25 @@ impl Config {
             username: env.get("KANISA_SMS_USERNAME").map(str::to_owned),
             api_key: env.get("KANISA_SMS_API_KEY").map(Secret::new),
             sender_id: env.get("KANISA_SMS_SENDER_ID").map(str::to_owned),
+            base_url: env.get("KANISA_SMS_BASE_URL").map(str::to_owned),
         };
         let payments = PaymentsConfig {
-            provider: env.one_of("KANISA_PAYMENT_PROVIDER", &["equity", "mpesa"])?,
+            provider: env.one_of(
+                "KANISA_PAYMENT_PROVIDER",
+                &["equity", "mpesa", "equity_bank"],
+            )?,
             consumer_key: env.get("KANISA_PAYMENT_CONSUMER_KEY").map(Secret::new),
             consumer_secret: env.get("KANISA_PAYMENT_CONSUMER_SECRET").map(Secret::new),
             callback_secret: env.get("KANISA_PAYMENT_CALLBACK_SECRET").map(Secret::new),
+            shortcode: env.get("KANISA_PAYMENT_SHORTCODE").map(str::to_owned),
+            passkey: env.get("KANISA_PAYMENT_PASSKEY").map(Secret::new),
+            base_url: env.get("KANISA_PAYMENT_BASE_URL").map(str::to_owned),
+            reconcile_after_secs: env
+                .number("KANISA_PAYMENT_RECONCILE_AFTER", 1, 86_400)?
+                .unwrap_or(120),
+            expire_after_secs: env
+                .number("KANISA_PAYMENT_EXPIRE_AFTER", 1, 86_400)?
+                .unwrap_or(900),
         };
         let first_admin = FirstAdmin {
             email: match env.get("KANISA_ADMIN_EMAIL") {

@@ -9,7 +9,10 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kanisa_notify::{DemoMailer, Email, MailError, Mailer, SendFuture, SmtpMailer};
+use kanisa_notify::{
+    AfricasTalking, DemoMailer, DemoSms, Email, MailError, Mailer, SendFuture, SmsSender,
+    SmtpMailer, Twilio,
+};
 use kanisa_pg::Pool;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Serialize;
@@ -26,6 +29,10 @@ pub struct ChannelsConfig {
     pub smtp_from: Option<String>,
     /// The SMS provider's variables are set.
     pub sms: bool,
+    /// The SMS provider from the environment (`KANISA_SMS_*`), when its key is set.
+    pub sms_env: Option<SmsSettings>,
+    /// `KANISA_SMS_BASE_URL`: the SMS provider's API (its live address by default).
+    pub sms_base_url: Option<String>,
     /// A payment provider's variables are set.
     pub payments: bool,
 }
@@ -69,6 +76,65 @@ struct Reading {
     /// The SMTP settings this reading's mailer was built from (none from the environment).
     smtp: SmtpSettings,
     mailer: Arc<dyn Mailer>,
+    /// The SMS settings this reading's sender was built from.
+    sms_settings: Option<SmsSettings>,
+    sms: Arc<dyn SmsSender>,
+}
+
+/// An SMS provider's settings (the Communication tab, or `KANISA_SMS_*`).
+#[derive(Default, Clone, PartialEq, Eq)]
+pub struct SmsSettings {
+    /// `africas_talking` (default) or `twilio`.
+    pub provider: Option<String>,
+    /// Africa's Talking user name, or the Twilio account SID.
+    pub username: Option<String>,
+    /// The API key (Twilio: the auth token). Never printed.
+    pub api_key: Option<String>,
+    pub sender_id: Option<String>,
+}
+
+impl std::fmt::Debug for SmsSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmsSettings")
+            .field("provider", &self.provider)
+            .field("username", &self.username)
+            .field("api_key", &self.api_key.as_ref().map(|_| "[redacted]"))
+            .field("sender_id", &self.sender_id)
+            .finish()
+    }
+}
+
+/// The sender for `s`: none without a user name and key, or for an unknown provider.
+fn sms_sender(s: &SmsSettings, base_url: Option<&str>) -> Option<Arc<dyn SmsSender>> {
+    let (username, key) = (s.username.as_deref()?, s.api_key.as_deref()?);
+    match s.provider.as_deref().unwrap_or("africas_talking") {
+        "africas_talking" | "africastalking" => {
+            let default = if username == "sandbox" {
+                "https://api.sandbox.africastalking.com"
+            } else {
+                "https://api.africastalking.com"
+            };
+            Some(Arc::new(AfricasTalking::new(
+                base_url.unwrap_or(default),
+                username,
+                key,
+                s.sender_id.as_deref(),
+            )))
+        }
+        "twilio" => Some(Arc::new(Twilio::new(
+            base_url.unwrap_or("https://api.twilio.com"),
+            username,
+            key,
+            s.sender_id.as_deref().unwrap_or_default(),
+        ))),
+        other => {
+            tracing::warn!(
+                provider = other,
+                "unsupported SMS provider; text messages are simulated"
+            );
+            None
+        }
+    }
 }
 
 /// The live channels and the mailer they imply. Itself a [`Mailer`]: each send goes through
@@ -77,6 +143,7 @@ pub struct Channels {
     config: ChannelsConfig,
     service: Pool,
     env_mailer: Option<Arc<dyn Mailer>>,
+    env_sms: Option<Arc<dyn SmsSender>>,
     demo: DemoMailer,
     reading: Mutex<Option<Arc<Reading>>>,
 }
@@ -114,8 +181,11 @@ SELECT \
   nullif(kanisa.secret_setting('smtp_password') #>> '{}', ''), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'smtp_from_email'), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'smtp_from_name'), \
-  kanisa.setting_is_set('sms_username') AND kanisa.setting_is_set('sms_api_key'), \
-  kanisa.setting_is_set('mobile_money_key') AND kanisa.setting_is_set('mobile_money_secret')";
+  (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'sms_provider'), \
+  kanisa.setting_is_set('mobile_money_key') AND kanisa.setting_is_set('mobile_money_secret'), \
+  (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'sms_username'), \
+  nullif(kanisa.secret_setting('sms_api_key') #>> '{}', ''), \
+  (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'sms_sender_id')";
 
 impl Channels {
     /// `service` is an owner pool (the secrets are readable by no API role). Fails when the
@@ -128,10 +198,15 @@ impl Channels {
             )?),
             None => None,
         };
+        let env_sms = config
+            .sms_env
+            .as_ref()
+            .and_then(|s| sms_sender(s, config.sms_base_url.as_deref()));
         Ok(Channels {
             config,
             service,
             env_mailer,
+            env_sms,
             demo: DemoMailer::new(),
             reading: Mutex::new(None),
         })
@@ -145,6 +220,11 @@ impl Channels {
     /// Which channels are live now.
     pub async fn modes(&self) -> ServiceModes {
         self.current().await.modes
+    }
+
+    /// The text-message sender the settings choose now (demo mode without credentials).
+    pub async fn sms(&self) -> Arc<dyn SmsSender> {
+        self.current().await.sms.clone()
     }
 
     /// Forget the last reading (after a settings change).
@@ -176,12 +256,24 @@ impl Channels {
     /// A new reading; the previous one's mailer (and its open connections) is kept when the
     /// SMTP settings did not change.
     async fn read(&self, previous: Option<&Reading>) -> Reading {
-        let (settings, sms, payments) = match self.read_settings().await {
+        let (settings, sms_settings, payments) = match self.read_settings().await {
             Ok(r) => r,
             Err(e) => {
                 // The environment still answers; the settings are read again next time.
                 tracing::warn!(error = %e, "could not read the channel settings");
-                (SmtpSettings::default(), false, false)
+                (SmtpSettings::default(), SmsSettings::default(), false)
+            }
+        };
+        let (sms_source, sms): (Source, Arc<dyn SmsSender>) = if let Some(s) = &self.env_sms {
+            (Source::Environment, s.clone())
+        } else if let Some(p) = previous.filter(|p| {
+            p.sms_settings.as_ref() == Some(&sms_settings) && p.modes.sms.source == Source::Settings
+        }) {
+            (Source::Settings, p.sms.clone())
+        } else {
+            match sms_sender(&sms_settings, self.config.sms_base_url.as_deref()) {
+                Some(s) => (Source::Settings, s),
+                None => (Source::None, Arc::new(DemoSms::default())),
             }
         };
         let unchanged =
@@ -213,15 +305,17 @@ impl Channels {
             at: Instant::now(),
             modes: ServiceModes {
                 email: Channel::from(email),
-                sms: pick(self.config.sms, sms),
+                sms: Channel::from(sms_source),
                 payments: pick(self.config.payments, payments),
             },
             smtp: settings,
             mailer,
+            sms_settings: Some(sms_settings),
+            sms,
         }
     }
 
-    async fn read_settings(&self) -> Result<(SmtpSettings, bool, bool), String> {
+    async fn read_settings(&self) -> Result<(SmtpSettings, SmsSettings, bool), String> {
         let client = self.service.get().await.map_err(|e| e.to_string())?;
         let row = client
             .query_one(SETTINGS_SQL, &[])
@@ -236,7 +330,12 @@ impl Channels {
                 from_email: row.get(4),
                 from_name: row.get(5),
             },
-            row.get::<_, Option<bool>>(6).unwrap_or(false),
+            SmsSettings {
+                provider: row.get(6),
+                username: row.get(8),
+                api_key: row.get(9),
+                sender_id: row.get(10),
+            },
             row.get::<_, Option<bool>>(7).unwrap_or(false),
         ))
     }

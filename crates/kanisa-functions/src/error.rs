@@ -33,6 +33,12 @@ pub enum FunctionsError {
     Unauthorized(String),
     #[error("{0}")]
     NotFound(String),
+    /// The church turned online giving off (System Settings).
+    #[error("Online giving is turned off. Please use the paybill or bank details on this page.")]
+    GivingDisabled,
+    /// The payment provider refused or could not be reached: the spec's text for donors.
+    #[error("{0}")]
+    ProviderUnavailable(String),
     /// The database is busy, restarting or unreachable: try again shortly.
     #[error("The service is busy or restarting. Please try again in a moment.")]
     Unavailable(String),
@@ -54,6 +60,8 @@ impl FunctionsError {
             FunctionsError::Forbidden(_) => (403, "forbidden"),
             FunctionsError::Unauthorized(_) => (401, "unauthorized"),
             FunctionsError::NotFound(_) => (404, "not_found"),
+            FunctionsError::GivingDisabled => (403, "giving_disabled"),
+            FunctionsError::ProviderUnavailable(_) => (502, "provider_unavailable"),
             FunctionsError::Unavailable(_) => (503, "database_unavailable"),
             FunctionsError::Internal(_) => (500, "internal_error"),
         }

@@ -13,10 +13,15 @@
 //! `kanisa-notify`).
 #![forbid(unsafe_code)]
 
+mod callbacks;
 mod channels;
 mod deliver;
 mod error;
 pub mod form;
+mod payments;
+mod receipts;
+mod reconcile;
+pub mod sms;
 mod submit;
 mod sweep;
 
@@ -25,12 +30,17 @@ use std::sync::Arc;
 use kanisa_pg::Pool;
 use kanisa_storage::Storage;
 
-pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, Source, mailer};
+pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
+pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
 pub use deliver::{
     ACKNOWLEDGE_SUBMISSION, AcknowledgeSubmission, Church, Deliveries, LINK_SECS, Link,
     NOTIFY_SUBMISSION, NotifySubmission, Stored, Table, acknowledgement, nairobi, staff_email,
 };
 pub use error::FunctionsError;
+pub use payments::{PaymentView, Payments, PaymentsSetup, read_payment_form};
+pub use receipts::{Gift, PAYMENT_RECEIPT, PaymentReceipt, receipt_email, receipt_sms};
+pub use reconcile::{RECONCILE_PAYMENTS, ReconcilePayments, next_reconcile, schedule_reconcile};
+pub use sms::{SEND_SMS, SendSms};
 pub use submit::{BUCKET, Receipt};
 pub use sweep::{HOURLY_SWEEP, HourlySweep, remove_unclaimed, schedule_sweep};
 
@@ -45,6 +55,7 @@ pub struct Functions {
     service: Pool,
     storage: Option<Arc<Storage>>,
     channels: Arc<Channels>,
+    payments: Option<Arc<Payments>>,
 }
 
 impl Functions {
@@ -59,7 +70,32 @@ impl Functions {
             service,
             storage,
             channels,
+            payments: None,
         }
+    }
+
+    /// Serve online giving with these payments.
+    pub fn with_payments(mut self, payments: Arc<Payments>) -> Functions {
+        self.payments = Some(payments);
+        self
+    }
+
+    /// Online giving, when set up.
+    pub fn payments(&self) -> Result<&Arc<Payments>, FunctionsError> {
+        self.payments
+            .as_ref()
+            .ok_or_else(|| FunctionsError::NotFound("Online giving is not set up".into()))
+    }
+
+    /// `GET /functions/v1/service-modes`: which channels are live and, for payments, which
+    /// provider and whether online giving is on. Never a credential.
+    pub async fn service_modes(&self) -> serde_json::Value {
+        let modes = self.channels.modes().await;
+        let mut value = serde_json::json!(modes);
+        if let Some(p) = &self.payments {
+            value["payments"] = p.mode().await;
+        }
+        value
     }
 
     /// Runs the function `name` (`POST /functions/v1/{name}`) with a JSON body as `caller`:

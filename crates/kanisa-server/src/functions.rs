@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_functions::{Functions, FunctionsError};
@@ -97,7 +97,108 @@ pub async fn invoke(
 /// credentials come from; never a credential).
 pub async fn service_modes(State(state): State<AppState>) -> Response {
     match functions(&state) {
-        Ok(f) => Json(f.channels().modes().await).into_response(),
+        Ok(f) => Json(f.service_modes().await).into_response(),
         Err(e) => failure(&e),
     }
+}
+
+fn answer<T: serde::Serialize>(result: Result<(u16, T), FunctionsError>) -> Response {
+    match result {
+        Ok((status, value)) => (
+            StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+            Json(value),
+        )
+            .into_response(),
+        Err(e) => failure(&e),
+    }
+}
+
+/// `POST /functions/v1/payments`: a donor's gift `{phone, amount, givingType}` → 201 the
+/// pending payment (the prompt is on its way to the phone).
+pub async fn payment_create(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(
+        async {
+            let body = json_body(body)?;
+            let view = functions(&state)?.payments()?.create(&body).await?;
+            Ok((201, view))
+        }
+        .await,
+    )
+}
+
+/// `GET /functions/v1/payments/{id}`: where the payment stands.
+pub async fn payment_status(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    answer(
+        async {
+            let view = functions(&state)?.payments()?.status(&id).await?;
+            Ok((200, view))
+        }
+        .await,
+    )
+}
+
+/// `POST /functions/v1/payments/callback/{provider}/{secret}`: a prompt's result.
+pub async fn payment_callback(
+    State(state): State<AppState>,
+    Path((provider, secret)): Path<(String, String)>,
+    ctx: RequestCtx,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(
+        async {
+            let body = json_body(body)?;
+            let remote = ctx.client_ip.to_string();
+            functions(&state)?
+                .payments()?
+                .callback(&provider, &secret, &body, &remote)
+                .await
+        }
+        .await,
+    )
+}
+
+/// `POST /functions/v1/payments/paybill/{secret}/{confirmation|validation}`: a paybill gift.
+pub async fn paybill(
+    State(state): State<AppState>,
+    Path((secret, step)): Path<(String, String)>,
+    ctx: RequestCtx,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(
+        async {
+            let body = json_body(body)?;
+            let remote = ctx.client_ip.to_string();
+            functions(&state)?
+                .payments()?
+                .paybill(&secret, &step, &body, &remote)
+                .await
+        }
+        .await,
+    )
+}
+
+/// `POST /functions/v1/sms/delivery-report/{secret}`: an SMS provider's delivery report (form
+/// fields, as Africa's Talking and Twilio post them).
+pub async fn sms_report(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(
+        async {
+            let bytes = body.map_err(|e| FunctionsError::BadBody(e.to_string()))?;
+            let form: Vec<(String, String)> = url::form_urlencoded::parse(&bytes)
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            let found = functions(&state)?
+                .payments()?
+                .delivery_report(&secret, &form)
+                .await?;
+            Ok((200, kanisa_functions::sms::report_answer(found)))
+        }
+        .await,
+    )
 }

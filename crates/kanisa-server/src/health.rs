@@ -24,7 +24,7 @@ pub async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
         Ok(Ok(())) => {
             let mut body = json!({"status": "ok", "database": "ok"});
             if let Some(f) = &state.functions {
-                body["channels"] = json!(f.channels().modes().await);
+                body["channels"] = f.service_modes().await;
             }
             (StatusCode::OK, Json(body))
         }

@@ -402,12 +402,16 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         kanisa_storage::StorageOptions::default(),
     ));
     let channels = std::sync::Arc::new(channels(config, db)?);
-    let functions = std::sync::Arc::new(kanisa_functions::Functions::new(
-        db.pool.clone(),
-        db.service_pool.clone(),
-        Some(storage.clone()),
-        channels.clone(),
-    ));
+    let payments = std::sync::Arc::new(payments(config, db));
+    let functions = std::sync::Arc::new(
+        kanisa_functions::Functions::new(
+            db.pool.clone(),
+            db.service_pool.clone(),
+            Some(storage.clone()),
+            channels.clone(),
+        )
+        .with_payments(payments.clone()),
+    );
     let state = state
         .with_trusted_proxies(config.trusted_proxies.clone())
         .with_storage(storage.clone())
@@ -432,7 +436,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         }
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(config, db, &channels, storage)?;
+    let workers = start_workers(config, db, &channels, &payments, storage)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -464,11 +468,51 @@ fn channels(config: &Config, db: &Database) -> Result<kanisa_functions::Channels
         smtp_from: config.smtp.from.clone(),
         sms: !demo.sms,
         payments: !demo.payments,
+        sms_env: config
+            .sms
+            .api_key
+            .as_ref()
+            .map(|key| kanisa_functions::SmsSettings {
+                provider: config
+                    .sms
+                    .provider
+                    .as_deref()
+                    .map(|p| p.replace("africastalking", "africas_talking")),
+                username: config.sms.username.clone(),
+                api_key: Some(key.expose().to_owned()),
+                sender_id: config.sms.sender_id.clone(),
+            }),
+        sms_base_url: config.sms.base_url.clone(),
     };
     Ok(kanisa_functions::Channels::new(
         env,
         db.service_pool.clone(),
     )?)
+}
+
+/// The address people and providers reach this site at.
+fn public_url(config: &Config) -> String {
+    match &config.public_url {
+        Some(u) => u.as_str().trim_end_matches('/').to_owned(),
+        None => format!("http://{}", config.addr),
+    }
+}
+
+/// Online giving: the provider from the environment (`KANISA_PAYMENT_*`), else System
+/// Settings, else demo mode.
+fn payments(config: &Config, db: &Database) -> kanisa_functions::Payments {
+    let p = &config.payments;
+    let mut setup = kanisa_functions::PaymentsSetup::new(&public_url(config));
+    setup.provider = p.provider.clone();
+    setup.consumer_key = p.consumer_key.as_ref().map(|s| s.expose().to_owned());
+    setup.consumer_secret = p.consumer_secret.as_ref().map(|s| s.expose().to_owned());
+    setup.shortcode = p.shortcode.clone();
+    setup.passkey = p.passkey.as_ref().map(|s| s.expose().to_owned());
+    setup.base_url = p.base_url.clone();
+    setup.callback_secret = p.callback_secret.as_ref().map(|s| s.expose().to_owned());
+    setup.reconcile_after = std::time::Duration::from_secs(p.reconcile_after_secs);
+    setup.expire_after = std::time::Duration::from_secs(p.expire_after_secs);
+    kanisa_functions::Payments::new(db.service_pool.clone(), setup)
 }
 
 /// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`: e-mail
@@ -478,6 +522,7 @@ fn start_workers(
     config: &Config,
     db: &Database,
     channels: &std::sync::Arc<kanisa_functions::Channels>,
+    payments: &std::sync::Arc<kanisa_functions::Payments>,
     storage: std::sync::Arc<kanisa_storage::Storage>,
 ) -> Result<Option<kanisa_jobs::Workers>> {
     if config.job_workers == 0 {
@@ -485,10 +530,7 @@ fn start_workers(
         return Ok(None);
     }
     let mailer = kanisa_functions::mailer(channels);
-    let public_url = match &config.public_url {
-        Some(u) => u.to_string(),
-        None => format!("http://{}", config.addr),
-    };
+    let public_url = public_url(config);
     let deliveries = kanisa_functions::Deliveries::new(
         db.service_pool.clone(),
         mailer.clone(),
@@ -506,6 +548,22 @@ fn start_workers(
         .register(
             kanisa_functions::HOURLY_SWEEP,
             kanisa_functions::HourlySweep::new(db.service_pool.clone(), storage),
+        )
+        .register(
+            kanisa_functions::PAYMENT_CALLBACK,
+            kanisa_functions::PaymentCallback(payments.clone()),
+        )
+        .register(
+            kanisa_functions::RECONCILE_PAYMENTS,
+            kanisa_functions::ReconcilePayments(payments.clone()),
+        )
+        .register(
+            kanisa_functions::PAYMENT_RECEIPT,
+            kanisa_functions::PaymentReceipt(db.service_pool.clone()),
+        )
+        .register(
+            kanisa_functions::SEND_SMS,
+            kanisa_functions::SendSms(channels.clone(), db.service_pool.clone()),
         );
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
@@ -517,6 +575,9 @@ fn start_workers(
     tokio::spawn(async move {
         if let Err(e) = kanisa_functions::schedule_sweep(&service).await {
             tracing::warn!(error = %e, "could not schedule the hourly sweep");
+        }
+        if let Err(e) = kanisa_functions::schedule_reconcile(&service).await {
+            tracing::warn!(error = %e, "could not schedule the payment reconciliation");
         }
     });
     Ok(Some(kanisa_jobs::Workers::start(

@@ -14,7 +14,12 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /** E-mail live: no demo banner or notice unless a test asks for one. */
-const liveServices: Answer = () => json({ email: { live: true }, sms: { live: true }, payments: { live: true } });
+const liveServices: Answer = () =>
+  json({
+    email: { live: true },
+    sms: { live: true },
+    payments: { live: true, provider: 'equity_bank', label: 'Equity Bank', enabled: true },
+  });
 
 /**
  * Stubs the global fetch the client uses: `routes` maps "METHOD /path-prefix" to an answer

@@ -786,9 +786,11 @@ async fn channels_are_live_from_the_environment_first_then_settings() {
         res.json::<Value>().await.unwrap()
     };
     let off = json!({"live": false, "source": "none"});
+    let demo_payments = json!({"live": false, "source": "none", "provider": "equity_bank",
+                               "label": "Equity Bank", "enabled": true});
     assert_eq!(
         modes().await,
-        json!({"email": off, "sms": off, "payments": off})
+        json!({"email": off, "sms": off, "payments": demo_payments})
     );
 
     let sql = app.sql().await;
@@ -805,7 +807,7 @@ async fn channels_are_live_from_the_environment_first_then_settings() {
     let now = modes().await;
     assert_eq!(now["email"], json!({"live": true, "source": "settings"}));
     assert_eq!(now["sms"], json!({"live": true, "source": "settings"}));
-    assert_eq!(now["payments"], off);
+    assert_eq!(now["payments"], demo_payments);
     let health: Value = app.get("/health").await.json().await.unwrap();
     assert_eq!(health["channels"], now);
     assert!(!health.to_string().contains("secret"));

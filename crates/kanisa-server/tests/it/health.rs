@@ -35,7 +35,7 @@ async fn reserved_api_prefixes_answer_a_json_404_in_the_error_envelope() {
         "/rest/v1/sermons/extra/segments",
         "/auth/v1/magiclink",
         "/storage/v1/nothing/here",
-        "/functions/v1/payments",
+        "/functions/v1/payments/callback/mpesa/secret/extra",
     ] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 404, "{path}");

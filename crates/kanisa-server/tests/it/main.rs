@@ -6,6 +6,7 @@ mod functions;
 mod fuzz;
 mod hardening;
 mod health;
+mod payments;
 mod policies;
 mod rest;
 mod storage;
@@ -32,6 +33,8 @@ pub struct TestApp {
     /// `/functions/v1`'s channels (demo mode unless spawned with an SMTP server).
     pub channels: std::sync::Arc<kanisa_functions::Channels>,
     pub storage: std::sync::Arc<kanisa_storage::Storage>,
+    /// Online giving (demo mode unless spawned with payments).
+    pub payments: std::sync::Arc<kanisa_functions::Payments>,
     _apps: tempfile::TempDir,
 }
 
@@ -79,7 +82,28 @@ impl TestApp {
             .await
             .unwrap();
         let service_pool = db.pool();
-        Self::spawn_with(pool, service_pool, rest, Some(db), proxies, smtp_url).await
+        Self::spawn_with(pool, service_pool, rest, Some(db), proxies, smtp_url, None).await
+    }
+
+    /// A server over the demo content whose payments go through `setup` (a provider's base
+    /// URL and credentials; its public URL is filled in).
+    pub async fn spawn_with_payments(setup: kanisa_functions::PaymentsSetup) -> TestApp {
+        let db = TestDb::with_demo().await;
+        let pool = db.api_pool();
+        let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
+            .await
+            .unwrap();
+        let service_pool = db.pool();
+        Self::spawn_with(
+            pool,
+            service_pool,
+            rest,
+            Some(db),
+            Vec::new(),
+            None,
+            Some(setup),
+        )
+        .await
     }
 
     /// A server whose database cannot be reached.
@@ -92,7 +116,7 @@ impl TestApp {
             .connect_timeout(std::time::Duration::from_secs(1));
         let pool = kanisa_pg::pool_from_config(config, 2).unwrap();
         let rest = kanisa_rest::Rest::unloaded(pool.clone(), kanisa_rest::RestConfig::default());
-        Self::spawn_with(pool.clone(), pool, rest, None, Vec::new(), None).await
+        Self::spawn_with(pool.clone(), pool, rest, None, Vec::new(), None, None).await
     }
 
     async fn spawn_with(
@@ -102,7 +126,10 @@ impl TestApp {
         db: Option<TestDb>,
         proxies: Vec<kanisa_config::IpBlock>,
         smtp_url: Option<String>,
+        payments: Option<kanisa_functions::PaymentsSetup>,
     ) -> TestApp {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
         let apps = tempfile::tempdir().unwrap();
         write_app(&apps.path().join("public/dist"), "Public site");
         write_app(&apps.path().join("admin/dist"), "Back office");
@@ -157,12 +184,27 @@ impl TestApp {
             )
             .unwrap(),
         );
-        let functions = std::sync::Arc::new(kanisa_functions::Functions::new(
-            pool.clone(),
-            functions_service_pool,
-            Some(storage.clone()),
-            channels.clone(),
+        let mut setup = payments.unwrap_or_else(|| {
+            // Demo mode, quick: the prompt at once, success after 2 s.
+            let mut s = kanisa_functions::PaymentsSetup::new("");
+            s.demo_delay = std::time::Duration::ZERO;
+            s.demo_completes_after = std::time::Duration::from_secs(2);
+            s
+        });
+        setup.public_url = format!("http://{addr}");
+        let payments = std::sync::Arc::new(kanisa_functions::Payments::new(
+            functions_service_pool.clone(),
+            setup,
         ));
+        let functions = std::sync::Arc::new(
+            kanisa_functions::Functions::new(
+                pool.clone(),
+                functions_service_pool,
+                Some(storage.clone()),
+                channels.clone(),
+            )
+            .with_payments(payments.clone()),
+        );
         let state = kanisa_server::AppState::new(
             pool,
             rest,
@@ -173,8 +215,6 @@ impl TestApp {
         .with_trusted_proxies(proxies)
         .with_storage(storage.clone())
         .with_functions(functions);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
         tokio::spawn(kanisa_server::serve(
             listener,
             kanisa_server::router(state),
@@ -193,6 +233,7 @@ impl TestApp {
             clock,
             channels,
             storage,
+            payments,
             _apps: apps,
         }
     }

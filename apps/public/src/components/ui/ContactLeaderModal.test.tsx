@@ -32,7 +32,7 @@ describe('ContactLeaderModal', () => {
   });
 
   it('names the recipient, shows the demo notice, a 5-row message box, and closes by its button', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false } });
+    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
     const { dialog, onClose } = open();
     expect(dialog).toHaveTextContent('To: Elder Joseph, First Elder');
     expect(within(dialog).getByRole('note')).toHaveTextContent(DEMO_NOTICE);

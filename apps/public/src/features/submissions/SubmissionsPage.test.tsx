@@ -28,7 +28,7 @@ function fillSender(dialog: HTMLElement) {
 describe('SubmissionsPage', () => {
   beforeEach(() => {
     queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false } });
+    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
   });
 
   afterEach(() => {
@@ -56,7 +56,7 @@ describe('SubmissionsPage', () => {
   });
 
   it('has no demo banner when e-mail is live', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: true }, sms: { live: false }, payments: { live: false } });
+    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: true }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
     renderAt('/submissions', <SubmissionsPage />);
     expect(screen.queryByText(DEMO_BANNER)).not.toBeInTheDocument();
   });

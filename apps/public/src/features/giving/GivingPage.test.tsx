@@ -1,0 +1,198 @@
+import type { KanisaResult, PaymentStatus, ServiceModes } from '@kanisa/client';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { kanisa } from '../../lib/kanisa';
+import { queryClient } from '../../lib/query-client';
+import { serviceModesQuery } from '../../lib/service-modes';
+import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { stubApi } from '../../test/api';
+import { renderAt } from '../../test/render';
+import GivingPage from './GivingPage';
+
+const pending: PaymentStatus = {
+  id: 'pay-9',
+  status: 'pending',
+  resultCode: '1037',
+  resultDesc: null,
+  amount: 2000,
+  givingType: 'offering',
+  reference: 'KANISA_OFF_1760000000000_ZX81QP',
+  receipt: null,
+  provider: 'equity_bank',
+  providerLabel: 'Equity Bank',
+  simulated: true,
+  completedAt: null,
+};
+
+const ok = (payment: PaymentStatus, status = 200): KanisaResult<PaymentStatus> => ({ data: payment, error: null, status });
+
+function modes(payments: Partial<ServiceModes['payments']> = {}): ServiceModes {
+  return {
+    email: { live: true },
+    sms: { live: true },
+    payments: { live: true, provider: 'equity_bank', label: 'Equity Bank', enabled: true, ...payments },
+  };
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+const amountField = () => screen.getByLabelText(/^Amount \(KES\)/);
+const typeField = () => screen.getByLabelText('Giving Type');
+const giveButton = () => screen.getByRole('button', { name: 'Give Now' });
+
+describe('GivingPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    stubApi();
+    queryClient.setQueryData(churchSettingsQuery.queryKey, {
+      ...fallbackSettings,
+      name: 'Kanisa Central SDA Church',
+      phone: '0712 000 111',
+      paybillNumber: '247247',
+      paybillAccount: 'TITHE',
+      bankDetails: { bank: 'Equity Bank', branch: 'Nakuru', accountName: 'Kanisa Central SDA Church', accountNumber: '0123456789' },
+      status: 'ready',
+    });
+    queryClient.setQueryData(serviceModesQuery.queryKey, modes());
+  });
+
+  afterEach(() => {
+    queryClient.clear();
+  });
+
+  it('shows the verse, impact figures and cards, the donation form, How to Give from the settings and a thank-you', () => {
+    renderAt('/giving', <GivingPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Giving' })).toBeInTheDocument();
+    expect(screen.getByText('2 Corinthians 9:7')).toBeInTheDocument();
+    const impact = screen.getByRole('region', { name: 'Your Giving at Work' });
+    expect(within(impact).getAllByRole('definition')).toHaveLength(4);
+    expect(within(impact).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Community Outreach',
+      'Youth Development',
+      'Church Operations',
+      'Global Missions',
+    ]);
+
+    const give = screen.getByRole('region', { name: 'Give Online' });
+    expect(within(give).getByRole('group', { name: 'Quick amounts (KES)' }).querySelectorAll('button')).toHaveLength(5);
+    expect(
+      within(give)
+        .getAllByRole('button', { name: /^KES / })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['KES 500', 'KES 1,000', 'KES 2,000', 'KES 5,000', 'KES 10,000']);
+    expect(within(typeField()).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['tithe', 'Tithe'],
+      ['offering', 'Offering'],
+      ['special', 'Special Project'],
+    ]);
+    expect(typeField()).toHaveValue('tithe');
+
+    const how = screen.getByRole('region', { name: 'How to Give' });
+    expect(how).toHaveAttribute('id', 'how-to-give');
+    expect(how).toHaveTextContent('247247');
+    expect(how).toHaveTextContent('TITHE');
+    expect(how).toHaveTextContent('Equity Bank, Nakuru');
+    expect(how).toHaveTextContent('0123456789');
+    expect(screen.getByRole('region', { name: 'Thank You' })).toHaveTextContent('Kanisa Central SDA Church');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for a valid amount before opening the payment dialog', () => {
+    renderAt('/giving', <GivingPage />);
+    fireEvent.click(giveButton());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(amountField()).toHaveAccessibleDescription('Please enter a valid amount (minimum KES 1)');
+    expect(amountField()).toHaveFocus();
+    fireEvent.change(amountField(), { target: { value: '750' } });
+    expect(amountField()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('opens the dialog with the amount; it starts afresh each time it opens', () => {
+    renderAt('/giving', <GivingPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'KES 5,000' }));
+    giveButton().focus();
+    fireEvent.click(giveButton());
+    let dialog = screen.getByRole('dialog', { name: 'Equity Bank Payment' });
+    expect(within(dialog).getByLabelText(/^Amount \(KES\)/)).toHaveValue('5000');
+    fireEvent.change(within(dialog).getByLabelText(/^Phone Number/), { target: { value: '0712345678' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Amount \(KES\)/), { target: { value: '42' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(giveButton()).toHaveFocus();
+
+    fireEvent.change(amountField(), { target: { value: '300' } });
+    fireEvent.click(giveButton());
+    dialog = screen.getByRole('dialog', { name: 'Equity Bank Payment' });
+    expect(within(dialog).getByLabelText(/^Phone Number/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Amount \(KES\)/)).toHaveValue('300');
+  });
+
+  it('after a completed payment: amount cleared, type back to tithe, a thank-you toast for 5 s', async () => {
+    const create = vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
+    vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok({ ...pending, status: 'completed', receipt: 'QJK4X2ABCD' }));
+    renderAt('/giving', <GivingPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'KES 2,000' }));
+    fireEvent.change(typeField(), { target: { value: 'offering' } });
+    fireEvent.click(giveButton());
+    const dialog = screen.getByRole('dialog', { name: 'Equity Bank Payment' });
+    fireEvent.change(within(dialog).getByLabelText(/^Phone Number/), { target: { value: '0712345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
+    await advance(3000);
+    expect(create).toHaveBeenCalledExactlyOnceWith({ phone: '0712345678', amount: 2000, givingType: 'offering' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Payment Complete' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(amountField()).toHaveValue('');
+    expect(typeField()).toHaveValue('tithe');
+    expect(screen.getByRole('status')).toHaveTextContent(/^Thank you for your generous offering of KES 2,000! /);
+    await advance(4900);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await advance(100);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('closing a completed payment by the close button counts as completed too', async () => {
+    vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
+    vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok({ ...pending, amount: 1000, status: 'completed' }));
+    renderAt('/giving', <GivingPage />);
+    fireEvent.change(amountField(), { target: { value: '1000' } });
+    fireEvent.click(giveButton());
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Phone Number/), { target: { value: '0712345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
+    await advance(3000);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Thank you for your generous tithe of KES 1,000! /);
+  });
+
+  it('with online giving off there is no Pay button, only a pointer to How to Give', () => {
+    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ enabled: false }));
+    renderAt('/giving', <GivingPage />);
+    expect(screen.queryByRole('button', { name: 'Give Now' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Amount/)).not.toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Online giving is not available at the moment.');
+    expect(within(note).getByRole('link', { name: 'see How to Give' })).toHaveAttribute('href', '/giving#how-to-give');
+    expect(screen.getByRole('region', { name: 'How to Give' })).toHaveTextContent('247247');
+  });
+
+  it('the System Settings switch turns online giving off as well', () => {
+    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, enableOnlineGiving: false, status: 'ready' });
+    renderAt('/giving', <GivingPage />);
+    expect(screen.queryByRole('button', { name: 'Give Now' })).not.toBeInTheDocument();
+  });
+
+  it('names M-Pesa when it is the provider', () => {
+    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ provider: 'mpesa', label: 'M-Pesa' }));
+    renderAt('/giving', <GivingPage />);
+    expect(screen.getByRole('region', { name: 'Give Online' })).toHaveTextContent('payment request from M-Pesa');
+    fireEvent.change(amountField(), { target: { value: '100' } });
+    fireEvent.click(giveButton());
+    expect(screen.getByRole('dialog', { name: 'M-Pesa Payment' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,221 @@
+//! Text messages through the job queue: a send is one `kanisa.sms_deliveries` row per recipient
+//! (queued) and a `send_sms` job, written in one transaction by whoever asks (receipts now, the
+//! Communication Hub later). The job sends through the sender `Channels` chooses (Africa's
+//! Talking, Twilio, or demo mode: recorded as simulated) and stores each recipient's outcome:
+//! status code, message id, cost. The provider's delivery report later records the final word.
+
+use std::sync::Arc;
+
+use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_notify::{Sms, SmsError};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::channels::Channels;
+use crate::error::FunctionsError;
+
+pub const SEND_SMS: &str = "send_sms";
+
+/// What a text message is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Receipt,
+    Message,
+    Test,
+}
+
+impl Purpose {
+    fn stored(self) -> &'static str {
+        match self {
+            Purpose::Receipt => "receipt",
+            Purpose::Message => "message",
+            Purpose::Test => "test",
+        }
+    }
+}
+
+/// Queues `sms` (already checked by [`Sms::new`]) in the caller's transaction: one delivery
+/// row per recipient and one job. A receipt for a payment is queued once (a unique index): a
+/// second call returns no ids.
+pub async fn queue_sms<C: tokio_postgres::GenericClient + Sync>(
+    client: &C,
+    purpose: Purpose,
+    sms: &Sms,
+    allow_long: bool,
+    payment: Option<Uuid>,
+) -> Result<Vec<Uuid>, FunctionsError> {
+    let rows = client
+        .query(
+            "INSERT INTO kanisa.sms_deliveries (purpose, payment_id, phone, body, allow_long) \
+             SELECT $1, $2, n, $4, $5 FROM unnest($3::text[]) AS n \
+             ON CONFLICT DO NOTHING RETURNING id",
+            &[
+                &purpose.stored(),
+                &payment,
+                &sms.to,
+                &sms.message,
+                &allow_long,
+            ],
+        )
+        .await?;
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.get(0)).collect();
+    if !ids.is_empty() {
+        kanisa_jobs::enqueue(
+            client,
+            &NewJob::new(SEND_SMS, json!({"deliveries": ids}))
+                .unique_key(format!("send-sms:{}", ids[0])),
+        )
+        .await?;
+    }
+    Ok(ids)
+}
+
+/// `send_sms` {deliveries: [ids]}: sends the queued ones (all share one text).
+pub struct SendSms(pub Arc<Channels>, pub kanisa_pg::Pool);
+
+impl JobHandler for SendSms {
+    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
+        let ids: Vec<Uuid> = serde_json::from_value(job.payload["deliveries"].clone())
+            .map_err(|e| JobFailure::permanent(format!("no deliveries: {e}")))?;
+        let db = |e: tokio_postgres::Error| JobFailure::retry(kanisa_pg::describe(&e));
+        let client = self
+            .1
+            .get()
+            .await
+            .map_err(|e| JobFailure::retry(e.to_string()))?;
+        let rows = client
+            .query(
+                "SELECT id, phone, body, allow_long FROM kanisa.sms_deliveries \
+                 WHERE id = ANY($1) AND status = 'queued' ORDER BY phone",
+                &[&ids],
+            )
+            .await
+            .map_err(db)?;
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let numbers: Vec<String> = rows.iter().map(|r| r.get(1)).collect();
+        let body: String = rows[0].get(2);
+        let allow_long: bool = rows[0].get(3);
+        let row_ids: Vec<Uuid> = rows.iter().map(|r| r.get(0)).collect();
+        let sender = self.0.sms().await;
+        let sms = match Sms::new(&numbers, &body, allow_long) {
+            Ok(s) => s,
+            Err(e) => {
+                fail_all(&client, &row_ids, &e.to_string())
+                    .await
+                    .map_err(db)?;
+                return Err(JobFailure::permanent(e.to_string()));
+            }
+        };
+        match sender.send(&sms).await {
+            Ok(recipients) => {
+                let provider = if sender.simulated() { "demo" } else { "live" };
+                for (id, number) in row_ids.iter().zip(&numbers) {
+                    let r = recipients.iter().find(|r| {
+                        kanisa_notify::normalise_number(&r.number).as_deref() == Some(number)
+                    });
+                    let (status, failure) = match r {
+                        Some(r) if r.accepted && sender.simulated() => ("simulated", None),
+                        Some(r) if r.accepted => ("sent", None),
+                        Some(r) => ("failed", Some(r.status.clone())),
+                        None => (
+                            "failed",
+                            Some("the provider did not answer for this number".into()),
+                        ),
+                    };
+                    client
+                        .execute(
+                            "UPDATE kanisa.sms_deliveries SET status = $2, provider = $3, \
+                               status_code = $4, provider_status = $5, provider_message_id = $6, \
+                               cost = $7, failure_reason = $8, is_simulated = $9, \
+                               sent_at = CASE WHEN $2 IN ('sent', 'simulated') THEN now() END, \
+                               updated_at = now() WHERE id = $1",
+                            &[
+                                id,
+                                &status,
+                                &provider,
+                                &r.map(|r| r.status_code as i32),
+                                &r.map(|r| r.status.clone()),
+                                &r.and_then(|r| r.message_id.clone()),
+                                &r.and_then(|r| r.cost.clone()),
+                                &failure,
+                                &sender.simulated(),
+                            ],
+                        )
+                        .await
+                        .map_err(db)?;
+                }
+                Ok(())
+            }
+            Err(SmsError::Failed {
+                message,
+                permanent: false,
+            }) => Err(JobFailure::retry(message)),
+            Err(e) => {
+                fail_all(&client, &row_ids, &e.to_string())
+                    .await
+                    .map_err(db)?;
+                Err(JobFailure::permanent(e.to_string()))
+            }
+        }
+    }
+}
+
+async fn fail_all(
+    client: &tokio_postgres::Client,
+    ids: &[Uuid],
+    why: &str,
+) -> Result<u64, tokio_postgres::Error> {
+    client
+        .execute(
+            "UPDATE kanisa.sms_deliveries SET status = 'failed', failure_reason = $2, \
+               updated_at = now() WHERE id = ANY($1) AND status = 'queued'",
+            &[&ids, &why],
+        )
+        .await
+}
+
+/// A delivery report: Africa's Talking (`id`, `status`, `failureReason`) or Twilio
+/// (`MessageSid`, `MessageStatus`, `ErrorCode`), read from its form fields. Returns whether a
+/// delivery was found.
+pub async fn delivery_report<C: tokio_postgres::GenericClient>(
+    client: &C,
+    form: &[(String, String)],
+) -> Result<bool, FunctionsError> {
+    let get = |k: &str| {
+        form.iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let (Some(id), Some(status)) = (
+        get("id").or_else(|| get("MessageSid")),
+        get("status").or_else(|| get("MessageStatus")),
+    ) else {
+        return Err(FunctionsError::BadBody(
+            "A delivery report needs id and status (or MessageSid and MessageStatus)".into(),
+        ));
+    };
+    let final_status = match status.as_str() {
+        "Success" | "delivered" => Some("delivered"),
+        "Failed" | "Rejected" | "failed" | "undelivered" => Some("failed"),
+        _ => None,
+    };
+    let reason = get("failureReason").or_else(|| get("ErrorCode"));
+    let n = client
+        .execute(
+            "UPDATE kanisa.sms_deliveries SET provider_status = $2, \
+               status = coalesce($3, status), failure_reason = coalesce($4, failure_reason), \
+               updated_at = now() \
+             WHERE provider_message_id = $1 AND status <> 'simulated'",
+            &[&id, &status, &final_status, &reason],
+        )
+        .await?;
+    Ok(n > 0)
+}
+
+/// The JSON answer to a report.
+pub fn report_answer(found: bool) -> Value {
+    json!({"received": true, "matched": found})
+}

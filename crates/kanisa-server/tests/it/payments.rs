@@ -1,0 +1,668 @@
+//! Online giving through `/functions/v1/payments…` against the fake Daraja (kanisa-fakes):
+//! prompts, polls, callbacks (duplicated, dropped, forged, replayed), paybill gifts, receipts.
+
+use std::time::Duration;
+
+use kanisa_fakes::{Behaviour, FakeDaraja};
+use kanisa_jobs::{Registry, WorkerOptions, Workers};
+use serde_json::{Value, json};
+
+use crate::TestApp;
+
+const DONOR: &str = "254712345678";
+
+async fn mpesa() -> (TestApp, FakeDaraja) {
+    let fake = FakeDaraja::start(kanisa_fakes::Account::default(), 0).await;
+    let a = fake.account().clone();
+    let mut setup = kanisa_functions::PaymentsSetup::new("");
+    setup.provider = Some("mpesa".into());
+    setup.consumer_key = Some(a.consumer_key);
+    setup.consumer_secret = Some(a.consumer_secret);
+    setup.shortcode = Some(a.shortcode);
+    setup.passkey = Some(a.passkey);
+    setup.base_url = Some(fake.url());
+    setup.callback_secret = Some("test-callback-secret".into());
+    setup.expire_after = Duration::from_secs(4);
+    (TestApp::spawn_with_payments(setup).await, fake)
+}
+
+impl TestApp {
+    fn payment_workers(&self) -> Workers {
+        let db = self.db.as_ref().unwrap();
+        let registry = Registry::new()
+            .register(
+                kanisa_functions::PAYMENT_CALLBACK,
+                kanisa_functions::PaymentCallback(self.payments.clone()),
+            )
+            .register(
+                kanisa_functions::PAYMENT_RECEIPT,
+                kanisa_functions::PaymentReceipt(db.pool()),
+            )
+            .register(
+                kanisa_functions::SEND_SMS,
+                kanisa_functions::SendSms(self.channels.clone(), db.pool()),
+            );
+        Workers::start(
+            db.pool(),
+            registry,
+            WorkerOptions {
+                poll_interval: Duration::from_millis(50),
+                backoff_base: Duration::from_millis(200),
+                backoff_cap: Duration::from_millis(200),
+                ..WorkerOptions::default()
+            },
+            None,
+        )
+    }
+
+    async fn give(&self, body: Value) -> (u16, Value) {
+        let res = self
+            .http
+            .post(self.url("/functions/v1/payments"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (res.status().as_u16(), res.json().await.unwrap())
+    }
+
+    async fn payment(&self, id: &str) -> Value {
+        let res = self
+            .http
+            .get(self.url(&format!("/functions/v1/payments/{id}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        res.json().await.unwrap()
+    }
+
+    /// Polls like the dialog (but faster) until the payment is no longer pending.
+    async fn settled(&self, id: &str, within: Duration) -> Value {
+        let start = std::time::Instant::now();
+        loop {
+            let p = self.payment(id).await;
+            if p["status"] != "pending" {
+                return p;
+            }
+            assert!(start.elapsed() < within, "still pending: {p}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    async fn count(&self, sql: &str) -> i64 {
+        let client = self.db.as_ref().unwrap().pool().get().await.unwrap();
+        client.query_one(sql, &[]).await.unwrap().get(0)
+    }
+
+    async fn callback(&self, path: &str, body: &Value) -> (u16, Value) {
+        let res = self
+            .http
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        (
+            res.status().as_u16(),
+            res.json().await.unwrap_or(Value::Null),
+        )
+    }
+}
+
+async fn idle(app: &TestApp) {
+    let start = std::time::Instant::now();
+    while app
+        .count("SELECT count(*) FROM kanisa.jobs WHERE state IN ('queued', 'running')")
+        .await
+        > 0
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "jobs still pending"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_form_is_checked_with_the_spec_texts_and_nothing_is_written() {
+    let app = TestApp::spawn_demo().await;
+    let before = app.count("SELECT count(*) FROM payment_logs").await;
+    for (body, field, text) in [
+        (
+            json!({"phone": "0812345678", "amount": 100}),
+            "phone",
+            "Please enter a valid Kenyan phone number (e.g., 0712345678)",
+        ),
+        (
+            json!({"phone": "07123", "amount": 100}),
+            "phone",
+            "Please enter a valid Kenyan phone number (e.g., 0712345678)",
+        ),
+        (
+            json!({"amount": 100}),
+            "phone",
+            "Phone number and amount are required",
+        ),
+        (
+            json!({"phone": "0712345678", "amount": 0}),
+            "amount",
+            "Amount must be at least KES 1",
+        ),
+        (
+            json!({"phone": "0712345678", "amount": "ten"}),
+            "amount",
+            "Please enter a valid amount (minimum KES 1)",
+        ),
+        (
+            json!({"phone": "0712345678", "amount": 10.5}),
+            "amount",
+            "Please enter a valid amount (minimum KES 1)",
+        ),
+    ] {
+        let (status, answer) = app.give(body.clone()).await;
+        assert_eq!(status, 400, "{body} → {answer}");
+        assert_eq!(answer["code"], "validation_failed");
+        assert_eq!(answer["fields"][field], text, "{body} → {answer}");
+    }
+    assert_eq!(app.count("SELECT count(*) FROM payment_logs").await, before);
+    let (status, answer) = app
+        .give(json!({"phone": "0712345678", "amount": 5, "givingType": "gold"}))
+        .await;
+    assert_eq!(
+        (status, answer["fields"]["givingType"].is_string()),
+        (400, true)
+    );
+    let res = app
+        .http
+        .get(app.url("/functions/v1/payments/not-a-uuid"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+}
+
+#[tokio::test]
+async fn a_demo_gift_completes_after_the_demo_wait_and_stays_out_of_the_totals() {
+    let app = TestApp::spawn_demo().await;
+    let (status, p) = app
+        .give(json!({"phone": "+254 712 345 678", "amount": "1,000", "givingType": "special"}))
+        .await;
+    assert_eq!(status, 201, "{p}");
+    assert_eq!(p["status"], "pending");
+    assert_eq!(p["simulated"], true);
+    assert_eq!(p["providerLabel"], "Equity Bank");
+    assert_eq!(p["givingType"], "special");
+    let reference = p["reference"].as_str().unwrap();
+    let parts: Vec<&str> = reference.split('_').collect();
+    assert_eq!(parts.len(), 4, "{reference}");
+    assert_eq!(parts[1], "SPE");
+    assert!(
+        parts[2].parse::<i64>().is_ok() && parts[3].len() == 6,
+        "{reference}"
+    );
+    let done = app
+        .settled(p["id"].as_str().unwrap(), Duration::from_secs(10))
+        .await;
+    assert_eq!(done["status"], "completed", "{done}");
+    assert!(done["receipt"].as_str().unwrap().starts_with("EQ_"));
+    assert_eq!(
+        app.count("SELECT count(*) FROM giving_records WHERE is_simulated AND giving_type = 'special_project' AND amount = 1000 AND is_verified").await,
+        1
+    );
+    let simulated_in_totals = app
+        .count(
+            "SELECT count(*) FROM get_monthly_giving(date_trunc('month', now())::date) \
+             WHERE total <> (SELECT coalesce(sum(amount), 0) FROM giving_records \
+                             WHERE is_verified AND NOT is_simulated \
+                               AND date_trunc('month', giving_date) = to_date(month_key, 'YYYY-MM'))",
+        )
+        .await;
+    assert_eq!(
+        simulated_in_totals, 0,
+        "demo gifts are not in the monthly totals"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.jobs WHERE kind = 'payment_receipt'")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn an_mpesa_gift_is_recorded_once_however_often_its_callback_comes() {
+    let (app, fake) = mpesa().await;
+    let workers = app.payment_workers();
+    fake.behave(
+        None,
+        Behaviour {
+            answer_after_ms: 300,
+            duplicates: 2,
+            ..Behaviour::default()
+        },
+    );
+    let (status, p) = app
+        .give(json!({"phone": "0712345678", "amount": 1000, "givingType": "tithe"}))
+        .await;
+    assert_eq!(status, 201, "{p}");
+    assert_eq!(
+        (p["provider"].as_str(), p["simulated"].as_bool()),
+        (Some("mpesa"), Some(false))
+    );
+    let id = p["id"].as_str().unwrap().to_owned();
+    let done = app.settled(&id, Duration::from_secs(10)).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    // Polls after completion, and the duplicates, change nothing.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    for _ in 0..3 {
+        assert_eq!(app.payment(&id).await["status"], "completed");
+    }
+    idle(&app).await;
+    let receipt = fake.collected().receipts[0].clone();
+    assert_eq!(app.payment(&id).await["receipt"], receipt.as_str());
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM giving_records WHERE transaction_id = '{receipt}' \
+             AND payment_method = 'mpesa' AND is_verified AND NOT is_simulated AND amount = 1000"
+        ))
+        .await,
+        1
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL")
+            .await,
+        1
+    );
+    assert!(
+        app.count("SELECT count(*) FROM kanisa.payment_events WHERE kind = 'callback'")
+            .await
+            >= 3,
+        "every copy is kept"
+    );
+    // One receipt text, however often the completion was seen.
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM kanisa.sms_deliveries WHERE purpose = 'receipt' \
+             AND phone = '+{DONOR}' AND status = 'simulated' AND body LIKE '%tithe of KES 1,000%' \
+             AND body LIKE '%{receipt}%'"
+        ))
+        .await,
+        1
+    );
+    assert_eq!(fake.collected().total, 1000);
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+}
+
+#[tokio::test]
+async fn cancelled_failed_refused_and_unanswered_prompts_end_with_their_state() {
+    let (app, fake) = mpesa().await;
+    let workers = app.payment_workers();
+    let cases = [
+        (
+            "254711000001",
+            Behaviour {
+                result_code: 1032,
+                answer_after_ms: 100,
+                ..Behaviour::default()
+            },
+            "cancelled",
+            "1032",
+        ),
+        (
+            "254711000002",
+            Behaviour {
+                result_code: 1,
+                answer_after_ms: 100,
+                ..Behaviour::default()
+            },
+            "failed",
+            "1",
+        ),
+        // The callback is lost: the donor's poll asks the provider.
+        (
+            "254711000003",
+            Behaviour {
+                result_code: 2001,
+                answer_after_ms: 100,
+                callback: false,
+                ..Behaviour::default()
+            },
+            "failed",
+            "2001",
+        ),
+        // The phone never answers: expired when its time is up.
+        (
+            "254711000004",
+            Behaviour {
+                never_answer: true,
+                ..Behaviour::default()
+            },
+            "expired",
+            "1037",
+        ),
+    ];
+    let mut ids = Vec::new();
+    for (phone, b, _, _) in &cases {
+        fake.behave(Some(phone), b.clone());
+        let (status, p) = app.give(json!({"phone": phone, "amount": 50})).await;
+        assert_eq!(status, 201, "{p}");
+        ids.push(p["id"].as_str().unwrap().to_owned());
+    }
+    // Queries are not made faster than the provider allows: the first after 15 s unless the
+    // callback comes; the test moves the clock of the lost one on.
+    app.db.as_ref().unwrap().pool().get().await.unwrap()
+        .execute("UPDATE payment_logs SET next_check_at = now() WHERE phone_number IN ('254711000003', '254711000004')", &[])
+        .await
+        .unwrap();
+    for ((_, _, state, code), id) in cases.iter().zip(&ids) {
+        let p = app.settled(id, Duration::from_secs(15)).await;
+        assert_eq!(
+            (p["status"].as_str(), p["resultCode"].as_str()),
+            (Some(*state), Some(*code)),
+            "{p}"
+        );
+    }
+    assert_eq!(
+        app.count("SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL")
+            .await,
+        0
+    );
+    // A refused prompt: the donor reads the provider's "unavailable" text.
+    fake.behave(
+        Some("254711000005"),
+        Behaviour {
+            prompt_status: Some(500),
+            ..Behaviour::default()
+        },
+    );
+    let (status, answer) = app.give(json!({"phone": "0711000005", "amount": 50})).await;
+    assert_eq!(status, 502, "{answer}");
+    assert_eq!(answer["code"], "provider_unavailable");
+    assert_eq!(
+        answer["message"],
+        "M-Pesa service temporarily unavailable. Please try again later."
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE phone_number = '254711000005' AND status = 'error'").await,
+        1,
+        "the attempt is kept"
+    );
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+}
+
+#[tokio::test]
+async fn forged_and_replayed_callbacks_change_nothing_and_are_logged() {
+    let (app, fake) = mpesa().await;
+    let workers = app.payment_workers();
+    let path = "/functions/v1/payments/callback/mpesa/test-callback-secret";
+    // A paid gift, A.
+    fake.behave(
+        Some(DONOR),
+        Behaviour {
+            answer_after_ms: 100,
+            ..Behaviour::default()
+        },
+    );
+    let (_, a) = app.give(json!({"phone": DONOR, "amount": 700})).await;
+    let a_id = a["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        app.settled(&a_id, Duration::from_secs(10)).await["status"],
+        "completed"
+    );
+    // B, the same donor and amount: paid, but its callback is lost.
+    fake.behave(
+        Some(DONOR),
+        Behaviour {
+            answer_after_ms: 100,
+            callback: false,
+            ..Behaviour::default()
+        },
+    );
+    let (_, b) = app.give(json!({"phone": DONOR, "amount": 700})).await;
+    let b_id = b["id"].as_str().unwrap().to_owned();
+    let b_checkout: String = {
+        let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
+        let row = client
+            .query_one(
+                "SELECT checkout_request_id FROM payment_logs WHERE id = $1::text::uuid",
+                &[&b_id],
+            )
+            .await
+            .unwrap();
+        row.get(0)
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let a_checkout: String = {
+        let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
+        client
+            .query_one(
+                "SELECT checkout_request_id FROM payment_logs WHERE id = $1::text::uuid",
+                &[&a_id],
+            )
+            .await
+            .unwrap()
+            .get(0)
+    };
+    // A's success replayed as B's.
+    assert_eq!(fake.replay(&a_checkout, Some(&b_checkout)).await, Some(200));
+    // Forgeries for B: another amount, another phone.
+    let forged = |amount: u64, phone: u64| {
+        json!({"Body": {"stkCallback": {"MerchantRequestID": "x", "CheckoutRequestID": b_checkout,
+            "ResultCode": 0, "ResultDesc": "ok", "CallbackMetadata": {"Item": [
+                {"Name": "Amount", "Value": amount}, {"Name": "MpesaReceiptNumber", "Value": format!("FORGED{amount}")},
+                {"Name": "PhoneNumber", "Value": phone}]}}}})
+    };
+    assert_eq!(
+        app.callback(path, &forged(70_000, 254712345678)).await.0,
+        200
+    );
+    assert_eq!(app.callback(path, &forged(700, 254799999999)).await.0, 200);
+    // An unknown reference, a malformed body and a wrong secret.
+    let mut unknown = forged(700, 254712345678);
+    unknown["Body"]["stkCallback"]["CheckoutRequestID"] = json!("ws_CO_unknown");
+    unknown["Body"]["stkCallback"]["CallbackMetadata"]["Item"][0]["Value"] = json!(123);
+    assert_eq!(app.callback(path, &unknown).await.0, 200);
+    assert_eq!(app.callback(path, &json!({"Body": {}})).await.0, 400);
+    let (status, _) = app
+        .callback(
+            "/functions/v1/payments/callback/mpesa/guessed-secret",
+            &forged(700, 254712345678),
+        )
+        .await;
+    assert_eq!(status, 404);
+    idle(&app).await;
+    // Nothing of that completed B with a wrong receipt, or touched A.
+    let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
+    let verdicts: Vec<String> = client
+        .query(
+            "SELECT verdict FROM kanisa.payment_events WHERE kind = 'callback' ORDER BY id",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for expected in [
+        "receipt_reused",
+        "mismatch",
+        "refused: unknown reference",
+        "refused: wrong secret",
+    ] {
+        assert!(
+            verdicts.iter().any(|v| v == expected),
+            "{expected} in {verdicts:?}"
+        );
+    }
+    assert!(
+        verdicts
+            .iter()
+            .any(|v| v.starts_with("refused: unexpected payload")),
+        "{verdicts:?}"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM giving_records WHERE transaction_id LIKE 'FORGED%'")
+            .await,
+        0
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE receipt_number LIKE 'FORGED%'")
+            .await,
+        0
+    );
+    // B really was paid: the poll asks the provider and completes it, once.
+    client
+        .execute(
+            "UPDATE payment_logs SET next_check_at = now() WHERE id = $1::text::uuid",
+            &[&b_id],
+        )
+        .await
+        .unwrap();
+    let b_done = app.settled(&b_id, Duration::from_secs(10)).await;
+    assert_eq!(b_done["status"], "completed", "{b_done}");
+    assert_eq!(
+        app.count("SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL")
+            .await,
+        2
+    );
+    assert_eq!(
+        app.count("SELECT sum(amount)::int8 FROM giving_records WHERE payment_id IS NOT NULL")
+            .await,
+        1400
+    );
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+}
+
+#[tokio::test]
+async fn paybill_gifts_land_once_with_their_type_and_member() {
+    let (app, fake) = mpesa().await;
+    let workers = app.payment_workers();
+    {
+        let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
+        client
+            .batch_execute(
+                "INSERT INTO members (first_name, last_name, phone, email) \
+                 VALUES ('Jane', 'Wanjiru', '0733 444 555', 'jane@example.org')",
+            )
+            .await
+            .unwrap();
+    }
+    let url = app.url("/functions/v1/payments/paybill/test-callback-secret/confirmation");
+    let t1 = fake.paybill(&url, 2500, "TITHE Jane", "254733444555", 2);
+    let t2 = fake.paybill(&url, 300, "", "2547 *** 555", 0);
+    let start = std::time::Instant::now();
+    while app
+        .count("SELECT count(*) FROM kanisa.payment_events WHERE kind = 'paybill_confirmation'")
+        .await
+        < 4
+    {
+        assert!(start.elapsed() < Duration::from_secs(10));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    idle(&app).await;
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM giving_records g JOIN members m ON m.id = g.member_id \
+             WHERE g.transaction_id = '{t1}' AND g.giving_type = 'tithe' AND g.amount = 2500 \
+               AND g.is_verified AND m.first_name = 'Jane'"
+        ))
+        .await,
+        1
+    );
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM giving_records WHERE transaction_id = '{t2}' \
+             AND giving_type = 'offering' AND member_id IS NULL AND notes LIKE '%not matched%'"
+        ))
+        .await,
+        1,
+        "an undesignated gift from a masked number is an unmatched offering"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE source = 'paybill'")
+            .await,
+        2
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.payment_events WHERE verdict = 'duplicate'")
+            .await,
+        2
+    );
+    // Jane is a member with an address: a text and an e-mail receipt; the masked donor neither.
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.sms_deliveries WHERE purpose = 'receipt'")
+            .await,
+        1
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.jobs WHERE kind = 'send_email' AND unique_key LIKE 'payment-receipt-email:%'").await,
+        1
+    );
+    // Validation accepts a gift to our shortcode, and refuses another shortcode.
+    let validation = "/functions/v1/payments/paybill/test-callback-secret/validation";
+    let body = |code: &str| json!({"TransID": "RKX1", "TransAmount": "10.00", "BusinessShortCode": code, "MSISDN": "254700000000"});
+    assert_eq!(
+        app.callback(validation, &body("174379")).await.1["ResultCode"],
+        "0"
+    );
+    assert_eq!(
+        app.callback(validation, &body("999999")).await.1["ResultCode"],
+        "C2B00015"
+    );
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_delivery_report_records_the_final_word() {
+    let app = TestApp::spawn_demo().await;
+    let secret = app.payments.callback_secret().await.unwrap();
+    {
+        let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
+        client
+            .batch_execute(
+                "INSERT INTO kanisa.sms_deliveries (purpose, phone, body, status, provider, provider_message_id) \
+                 VALUES ('test', '+254712345678', 'hello', 'sent', 'live', 'ATXid_1'), \
+                        ('test', '+254712345679', 'hello', 'sent', 'live', 'ATXid_2')",
+            )
+            .await
+            .unwrap();
+    }
+    let report = |form: &'static str, secret: String| {
+        let http = app.http.clone();
+        let url = app.url(&format!("/functions/v1/sms/delivery-report/{secret}"));
+        async move {
+            let res = http
+                .post(url)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(form)
+                .send()
+                .await
+                .unwrap();
+            (res.status().as_u16(), res.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, body) = report(
+        "id=ATXid_1&status=Success&phoneNumber=%2B254712345678&networkCode=63902",
+        secret.clone(),
+    )
+    .await;
+    assert_eq!((status, &body["matched"]), (200, &json!(true)));
+    report(
+        "id=ATXid_2&status=Failed&failureReason=UserInBlacklist",
+        secret.clone(),
+    )
+    .await;
+    assert_eq!(
+        (report("id=ATXid_1&status=Success", "wrong".into()).await).0,
+        404
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.sms_deliveries WHERE provider_message_id = 'ATXid_1' AND status = 'delivered'").await,
+        1
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.sms_deliveries WHERE provider_message_id = 'ATXid_2' AND status = 'failed' AND failure_reason = 'UserInBlacklist'").await,
+        1
+    );
+}
