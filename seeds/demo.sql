@@ -737,3 +737,10 @@ INSERT INTO public.admin_activity_logs (id, action, details, created_at, updated
   ('00000000-0000-4000-8000-019000000002', 'system_maintenance', '{"task": "payment reconciliation", "rows_checked": 1, "marked_timeout": 1}'::jsonb, '2026-11-20 12:45:00+03', '2026-11-20 12:45:00+03'),
   ('00000000-0000-4000-8000-019000000003', 'backup_created', '{"kind": "scheduled", "frequency": "daily", "size_bytes": 12976128}'::jsonb, '2026-11-22 02:00:04+03', '2026-11-22 02:00:04+03')
 ON CONFLICT DO NOTHING;
+
+-- The online gifts above came from the two demo-mode payments: linked to them, and like every
+-- demo payment's gift (migration 0015) shown as demo and left out of financial totals.
+UPDATE public.giving_records g
+   SET payment_id = p.id, is_simulated = p.is_simulated
+  FROM public.payment_logs p
+ WHERE g.transaction_id = p.transaction_id AND g.payment_id IS NULL;

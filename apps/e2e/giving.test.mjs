@@ -39,8 +39,9 @@ async function staffHeaders() {
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   assert.equal(response.status, 200);
-  /** @type {{ access_token: string }} */
-  const session = /** @type {any} */ (await response.json());
+  /** @type {unknown} */
+  const session = await response.json();
+  assert.ok(session && typeof session === 'object' && 'access_token' in session && typeof session.access_token === 'string');
   return { apikey: anonKey, authorization: `Bearer ${session.access_token}` };
 }
 
@@ -85,16 +86,18 @@ describe('giving with the M-Pesa provider (fake Daraja)', { skip: fakeUrl === ''
     }
     const headers = await staffHeaders();
     const logs = await fetch(`${baseUrl}/rest/v1/payment_logs?select=id,status,receipt_number,amount&phone_number=eq.${msisdn}`, { headers });
-    /** @type {Array<{ id: string, status: string, receipt_number: string, amount: number }>} */
-    const rows = /** @type {any} */ (await logs.json());
-    assert.equal(rows.length, 1);
-    assert.equal(rows[0]?.status, 'completed');
+    /** @type {unknown} */
+    const rows = await logs.json();
+    assert.ok(Array.isArray(rows) && rows.length === 1, JSON.stringify(rows));
+    const list = /** @type {unknown[]} */ (rows);
+    const row = /** @type {{ id: string, status: string, receipt_number: string }} */ (list[0]);
+    assert.equal(row.status, 'completed');
     const gifts = await fetch(
-      `${baseUrl}/rest/v1/giving_records?select=amount,giving_type,payment_method,transaction_id,is_verified&payment_id=eq.${rows[0]?.id ?? ''}`,
+      `${baseUrl}/rest/v1/giving_records?select=amount,giving_type,payment_method,transaction_id,is_verified&payment_id=eq.${row.id}`,
       { headers },
     );
     assert.deepEqual(await gifts.json(), [
-      { amount: 1000, giving_type: 'tithe', payment_method: 'mpesa', transaction_id: rows[0]?.receipt_number, is_verified: true },
+      { amount: 1000, giving_type: 'tithe', payment_method: 'mpesa', transaction_id: row.receipt_number, is_verified: true },
     ]);
   });
 

@@ -642,7 +642,9 @@ impl Payments {
                     &json!({"error": e.to_string()}),
                 )
                 .await?;
-                if expired {
+                // A provider that cannot be asked may have taken the money: the payment stays
+                // pending (asked again with the back-off) for an hour past its expiry.
+                if due.expires_at + chrono::Duration::hours(1) <= Utc::now() {
                     expire(&**client, due.id).await?;
                 }
             }

@@ -1053,7 +1053,7 @@ async fn the_demo_data_reads_the_same_through_the_functions_as_through_the_table
     let fallback: Vec<(String, String)> = client
         .query(
             "SELECT to_char(giving_date, 'YYYY-MM'), sum(amount)::text FROM public.giving_records \
-             WHERE is_verified AND giving_date >= $1 GROUP BY 1 ORDER BY 1",
+             WHERE is_verified AND NOT is_simulated AND giving_date >= $1 GROUP BY 1 ORDER BY 1",
             &[&from],
         )
         .await

@@ -2,6 +2,7 @@
 //! stopped, crashed, backed up and restored.
 
 mod jobs;
+mod payments;
 mod resilience;
 mod storage;
 
