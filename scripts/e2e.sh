@@ -35,6 +35,7 @@ server_env+=(
   KANISA_PAYMENT_PROVIDER=mpesa KANISA_PAYMENT_BASE_URL="$FAKE_DARAJA_URL"
   KANISA_PAYMENT_CONSUMER_KEY=fake-key KANISA_PAYMENT_CONSUMER_SECRET=fake-secret
   KANISA_PAYMENT_SHORTCODE=174379 KANISA_PAYMENT_PASSKEY=fake-passkey
+  KANISA_PAYMENT_CALLBACK_SECRET=e2e-callback-secret
 )
 
 cleanup() {
@@ -97,6 +98,10 @@ compat_status=0
 client_status=0
 [[ $suites == *" client "* ]] && { (cd "$root/apps" && npm run --silent test:client-integration) || client_status=$?; }
 echo "browser tests: exit $e2e_status; postgrest-js compatibility: exit $compat_status; client: exit $client_status"
+# No payment credential in any log line (the fake's account, set above).
+for secret in fake-key fake-secret fake-passkey e2e-callback-secret; do
+  if grep -q -- "$secret" "$log"; then echo "the server log shows a payment credential ($secret)"; status=1; fi
+done
 if [ "$e2e_status" -ne 0 ]; then status=$e2e_status; fi
 if [ "$compat_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$compat_status; fi
 if [ "$client_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$client_status; fi

@@ -68,6 +68,11 @@ describe('giving with the M-Pesa provider (fake Daraja)', { skip: fakeUrl === ''
     const msisdn = `2547${String(block)}00001`;
     await behave(msisdn, { resultCode: 0 });
     const { page, problems, close } = await openPage(viewports.phone);
+    /** @type {Promise<string>[]} */
+    const bodies = [];
+    page.on('response', (response) => {
+      bodies.push(response.text().catch(() => ''));
+    });
     try {
       const dialog = await pay(page, `07${String(block)}00001`, '1000');
       const status = dialog.getByRole('status');
@@ -81,6 +86,12 @@ describe('giving with the M-Pesa provider (fake Daraja)', { skip: fakeUrl === ''
       assert.equal(await page.getByLabel('Amount (KES)').inputValue(), '', 'the amount is cleared');
       assert.equal(await page.getByLabel('Giving Type').inputValue(), 'tithe');
       assert.deepEqual(problems, []);
+      // No credential reaches the browser: not in the page, a bundle or an API answer.
+      const seen = (await Promise.all(bodies)).join('\n');
+      assert.ok(seen.includes('M-Pesa'), 'the scan read the page and its answers');
+      for (const secret of ['fake-key', 'fake-secret', 'fake-passkey', 'e2e-callback']) {
+        assert.ok(!seen.includes(secret), `${secret} reached the browser`);
+      }
     } finally {
       await close();
     }

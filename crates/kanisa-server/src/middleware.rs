@@ -93,7 +93,7 @@ pub fn wrap(router: Router) -> Router {
                     tracing::info_span!(
                         "request",
                         method = %req.method(),
-                        path = %req.uri().path(),
+                        path = %loggable_path(req.uri().path()),
                         request_id = %id,
                     )
                 })
@@ -106,6 +106,27 @@ pub fn wrap(router: Router) -> Router {
                 }),
         )
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+/// The path as logs may show it: the secret segment of provider callbacks
+/// (`/functions/v1/payments/callback/{provider}/{secret}`, `/functions/v1/payments/paybill/{secret}/…`,
+/// `/functions/v1/sms/delivery-report/{secret}`) is replaced by `[secret]`.
+pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
+    let secret_at = if path.starts_with("/functions/v1/payments/callback/") {
+        6
+    } else if path.starts_with("/functions/v1/payments/paybill/")
+        || path.starts_with("/functions/v1/sms/delivery-report/")
+    {
+        5
+    } else {
+        return std::borrow::Cow::Borrowed(path);
+    };
+    let redacted: Vec<&str> = path
+        .split('/')
+        .enumerate()
+        .map(|(i, part)| if i == secret_at { "[secret]" } else { part })
+        .collect();
+    std::borrow::Cow::Owned(redacted.join("/"))
 }
 
 /// Cross-origin use of the API (a developer's page, another client): any origin, no cookies
@@ -187,4 +208,26 @@ pub async fn static_cache_control(req: Request, next: Next) -> Response {
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loggable_path;
+
+    #[test]
+    fn callback_secrets_never_reach_the_log() {
+        assert_eq!(
+            loggable_path("/functions/v1/payments/callback/mpesa/s3cret"),
+            "/functions/v1/payments/callback/mpesa/[secret]"
+        );
+        assert_eq!(
+            loggable_path("/functions/v1/payments/paybill/s3cret/confirmation"),
+            "/functions/v1/payments/paybill/[secret]/confirmation"
+        );
+        assert_eq!(
+            loggable_path("/functions/v1/sms/delivery-report/s3cret"),
+            "/functions/v1/sms/delivery-report/[secret]"
+        );
+        assert_eq!(loggable_path("/rest/v1/sermons"), "/rest/v1/sermons");
+    }
 }
