@@ -406,3 +406,10 @@ REVOKE ALL ON FUNCTION kanisa.record_paybill_gift(text, text, numeric, text, tex
 -- set: made once (by the first instance to start), the same for every instance.
 COMMENT ON TABLE kanisa.secret_settings IS
   'Secret settings (moved here from system_settings) and server-made secrets such as payment_callback_secret';
+
+-- Equity Bank (Jenga) also needs the account gifts settle to and the RSA key whose public half
+-- is registered with JengaHQ (secret: moved to kanisa.secret_settings by the 0006 trigger).
+INSERT INTO public.system_settings (key, value, category, is_public, is_secret, description) VALUES
+  ('payment_account_number',    'null', 'financial', false, false, 'Equity Bank account online gifts settle to (Jenga)'),
+  ('mobile_money_private_key',  'null', 'financial', false, true,  'Equity Bank (Jenga) signing key, PEM')
+ON CONFLICT (key) DO NOTHING;

@@ -480,9 +480,11 @@ export type Database = {
           giving_date: string
           giving_type: Database["public"]["Enums"]["giving_records_giving_type"]
           id: string
+          is_simulated: boolean
           is_verified: boolean
           member_id: string | null
           notes: string | null
+          payment_id: string | null
           payment_method: Database["public"]["Enums"]["giving_records_payment_method"]
           transaction_id: string | null
           updated_at: string
@@ -494,9 +496,11 @@ export type Database = {
           giving_date?: string
           giving_type?: Database["public"]["Enums"]["giving_records_giving_type"]
           id?: string
+          is_simulated?: boolean
           is_verified?: boolean
           member_id?: string | null
           notes?: string | null
+          payment_id?: string | null
           payment_method?: Database["public"]["Enums"]["giving_records_payment_method"]
           transaction_id?: string | null
           updated_at?: string
@@ -508,9 +512,11 @@ export type Database = {
           giving_date?: string
           giving_type?: Database["public"]["Enums"]["giving_records_giving_type"]
           id?: string
+          is_simulated?: boolean
           is_verified?: boolean
           member_id?: string | null
           notes?: string | null
+          payment_id?: string | null
           payment_method?: Database["public"]["Enums"]["giving_records_payment_method"]
           transaction_id?: string | null
           updated_at?: string
@@ -528,6 +534,13 @@ export type Database = {
             columns: ["member_id"]
             isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "giving_records_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payment_logs"
             referencedColumns: ["id"]
           },
         ]
@@ -852,66 +865,98 @@ export type Database = {
       }
       payment_logs: {
         Row: {
+          account: string | null
           account_reference: string | null
           amount: number
           checkout_request_id: string | null
+          checks: number
           completed_at: string | null
           created_at: string
+          expires_at: string | null
           giving_type: Database["public"]["Enums"]["payment_logs_giving_type"]
           id: string
           is_simulated: boolean
+          member_id: string | null
           merchant_request_id: string | null
+          next_check_at: string | null
+          payer_name: string | null
           payment_provider: Database["public"]["Enums"]["payment_logs_payment_provider"]
-          phone_number: string
+          phone_number: string | null
           provider_payload: Json | null
+          receipt_number: string | null
           result_code: string | null
           result_desc: string | null
           result_parameters: Json
+          source: Database["public"]["Enums"]["payment_logs_source"]
           status: Database["public"]["Enums"]["payment_logs_status"]
           transaction_id: string | null
           updated_at: string
         }
         Insert: {
+          account?: string | null
           account_reference?: string | null
           amount: number
           checkout_request_id?: string | null
+          checks?: number
           completed_at?: string | null
           created_at?: string
+          expires_at?: string | null
           giving_type?: Database["public"]["Enums"]["payment_logs_giving_type"]
           id?: string
           is_simulated?: boolean
+          member_id?: string | null
           merchant_request_id?: string | null
+          next_check_at?: string | null
+          payer_name?: string | null
           payment_provider?: Database["public"]["Enums"]["payment_logs_payment_provider"]
-          phone_number: string
+          phone_number?: string | null
           provider_payload?: Json | null
+          receipt_number?: string | null
           result_code?: string | null
           result_desc?: string | null
           result_parameters?: Json
+          source?: Database["public"]["Enums"]["payment_logs_source"]
           status?: Database["public"]["Enums"]["payment_logs_status"]
           transaction_id?: string | null
           updated_at?: string
         }
         Update: {
+          account?: string | null
           account_reference?: string | null
           amount?: number
           checkout_request_id?: string | null
+          checks?: number
           completed_at?: string | null
           created_at?: string
+          expires_at?: string | null
           giving_type?: Database["public"]["Enums"]["payment_logs_giving_type"]
           id?: string
           is_simulated?: boolean
+          member_id?: string | null
           merchant_request_id?: string | null
+          next_check_at?: string | null
+          payer_name?: string | null
           payment_provider?: Database["public"]["Enums"]["payment_logs_payment_provider"]
-          phone_number?: string
+          phone_number?: string | null
           provider_payload?: Json | null
+          receipt_number?: string | null
           result_code?: string | null
           result_desc?: string | null
           result_parameters?: Json
+          source?: Database["public"]["Enums"]["payment_logs_source"]
           status?: Database["public"]["Enums"]["payment_logs_status"]
           transaction_id?: string | null
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "payment_logs_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       prayer_requests: {
         Row: {
@@ -1245,6 +1290,7 @@ export type Database = {
       ministries_category: "age-groups" | "worship" | "health" | "support"
       payment_logs_giving_type: "tithe" | "offering" | "special_project" | "building_fund" | "missions"
       payment_logs_payment_provider: "equity_bank" | "mpesa"
+      payment_logs_source: "prompt" | "paybill"
       payment_logs_status: "pending" | "completed" | "cancelled" | "timeout" | "failed" | "error" | "expired"
       prayer_requests_privacy_level: "private" | "public" | "leadership_only"
       prayer_requests_status: "open" | "in_progress" | "answered" | "closed"
@@ -1291,6 +1337,7 @@ export const Constants = {
       ministries_category: ["age-groups", "worship", "health", "support"],
       payment_logs_giving_type: ["tithe", "offering", "special_project", "building_fund", "missions"],
       payment_logs_payment_provider: ["equity_bank", "mpesa"],
+      payment_logs_source: ["prompt", "paybill"],
       payment_logs_status: ["pending", "completed", "cancelled", "timeout", "failed", "error", "expired"],
       prayer_requests_privacy_level: ["private", "public", "leadership_only"],
       prayer_requests_status: ["open", "in_progress", "answered", "closed"],

@@ -103,6 +103,10 @@ pub struct PaymentsConfig {
     pub passkey: Option<Secret>,
     /// `KANISA_PAYMENT_BASE_URL`: the provider's API address (its sandbox by default).
     pub base_url: Option<String>,
+    /// `KANISA_PAYMENT_PRIVATE_KEY` (Equity Bank: the PEM signing key) and
+    /// `KANISA_PAYMENT_ACCOUNT` (the account gifts settle to).
+    pub private_key: Option<Secret>,
+    pub account_number: Option<String>,
     /// `KANISA_PAYMENT_RECONCILE_AFTER` (seconds, 120) and `KANISA_PAYMENT_EXPIRE_AFTER`
     /// (seconds, 900): when pending prompts are asked about again, and closed.
     pub reconcile_after_secs: u64,
@@ -261,6 +265,11 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_PAYMENT_SHORTCODE", "paybill / business shortcode"),
     ("KANISA_PAYMENT_PASSKEY", "M-Pesa passkey"),
     ("KANISA_PAYMENT_BASE_URL", "payment provider API address"),
+    (
+        "KANISA_PAYMENT_PRIVATE_KEY",
+        "Equity Bank signing key (PEM)",
+    ),
+    ("KANISA_PAYMENT_ACCOUNT", "Equity Bank settlement account"),
     (
         "KANISA_PAYMENT_RECONCILE_AFTER",
         "seconds before a pending payment is re-queried (120)",
@@ -438,6 +447,8 @@ impl Config {
             shortcode: env.get("KANISA_PAYMENT_SHORTCODE").map(str::to_owned),
             passkey: env.get("KANISA_PAYMENT_PASSKEY").map(Secret::new),
             base_url: env.get("KANISA_PAYMENT_BASE_URL").map(str::to_owned),
+            private_key: env.get("KANISA_PAYMENT_PRIVATE_KEY").map(Secret::new),
+            account_number: env.get("KANISA_PAYMENT_ACCOUNT").map(str::to_owned),
             reconcile_after_secs: env
                 .number("KANISA_PAYMENT_RECONCILE_AFTER", 1, 86_400)?
                 .unwrap_or(120),

@@ -1,4 +1,5 @@
-//! Test support: a local fake of M-Pesa Daraja that speaks its documented HTTP shapes
+//! Test support: local fakes of the payment providers — Equity Bank's Jenga in `jenga.rs` —
+//! and of M-Pesa Daraja that speaks its documented HTTP shapes
 //! (`../shared/reference/payments-and-sms.md`) — the OAuth token, the STK push (checking the
 //! password), the STK query (with the "being processed" answer while the phone has not
 //! answered), the STK callback, and paybill (C2B) confirmations — and can be told, per phone
@@ -10,6 +11,8 @@
 //! integration tests in-process and by the browser tests as the `fake-daraja` binary, driven
 //! through `/__fake/*`.
 #![forbid(unsafe_code)]
+
+pub mod jenga;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
-use kanisa_payments::{Answer, Outcome, ProviderKind, parse_c2b, parse_stk_callback};
+use kanisa_payments::{Answer, Outcome, ProviderKind, parse_c2b, parse_callback};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -80,12 +80,13 @@ impl Payments {
     ) -> Result<(u16, Value), FunctionsError> {
         let kind = match provider {
             "mpesa" => ProviderKind::Mpesa,
+            "equity" => ProviderKind::EquityBank,
             _ => return Err(FunctionsError::NotFound("Not found".into())),
         };
         self.check_secret(secret, kind, "callback", remote, body)
             .await?;
         let mut client = self.service.get().await?;
-        let cb = match parse_stk_callback(body) {
+        let cb = match parse_callback(kind, body) {
             Ok(cb) => cb,
             Err(e) => {
                 tracing::warn!(remote, error = %e, "a malformed payment callback was refused");
@@ -170,8 +171,10 @@ impl Payments {
         let (Some(id), payload) = (row.get::<_, Option<Uuid>>(0), row.get::<_, Value>(1)) else {
             return Err(JobFailure::permanent("the event names no payment"));
         };
+        let provider = ProviderKind::parse(row.get(2)).unwrap_or(ProviderKind::Mpesa);
         drop(client);
-        let cb = parse_stk_callback(&payload).map_err(|e| JobFailure::permanent(e.to_string()))?;
+        let cb =
+            parse_callback(provider, &payload).map_err(|e| JobFailure::permanent(e.to_string()))?;
         let answer = cb.answer.clone();
         if answer.outcome == Outcome::Completed {
             let choice = self.choice().await.map_err(retry)?;

@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use kanisa_giving::{GivingType, parse_amount, parse_phone};
 use kanisa_payments::{
-    Answer, Daraja, DarajaCredentials, DemoProvider, Outcome, PaymentProvider, Prompt,
-    ProviderError, ProviderFuture, ProviderKind,
+    Answer, Daraja, DarajaCredentials, DemoProvider, Jenga, JengaCredentials, Outcome,
+    PaymentProvider, Prompt, ProviderError, ProviderFuture, ProviderKind,
 };
 use kanisa_pg::Pool;
 use serde::Serialize;
@@ -44,6 +44,11 @@ pub struct PaymentsSetup {
     pub passkey: Option<String>,
     /// `KANISA_PAYMENT_BASE_URL`: the provider's API (its sandbox by default).
     pub base_url: Option<String>,
+    /// `KANISA_PAYMENT_PRIVATE_KEY` (Jenga: the RSA key whose public half JengaHQ holds, PEM;
+    /// else the settings' key).
+    pub private_key: Option<String>,
+    /// `KANISA_PAYMENT_ACCOUNT` (Jenga: the account gifts settle to; else the settings').
+    pub account_number: Option<String>,
     /// `KANISA_PAYMENT_CALLBACK_SECRET` (else one made once and kept in the database).
     pub callback_secret: Option<String>,
     /// Where providers reach us (`KANISA_PUBLIC_URL`).
@@ -124,7 +129,10 @@ SELECT \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'paybill_account_number'), \
   nullif(kanisa.secret_setting('mobile_money_key') #>> '{}', ''), \
   nullif(kanisa.secret_setting('mobile_money_secret') #>> '{}', ''), \
-  nullif(kanisa.secret_setting('mobile_money_passkey') #>> '{}', '')";
+  nullif(kanisa.secret_setting('mobile_money_passkey') #>> '{}', ''), \
+  nullif(kanisa.secret_setting('mobile_money_private_key') #>> '{}', ''), \
+  (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'payment_account_number'), \
+  (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'church_name')";
 
 /// The payment functions' shared parts.
 pub struct Payments {
@@ -172,32 +180,27 @@ impl Payments {
             .and_then(ProviderKind::parse)
             .unwrap_or(ProviderKind::EquityBank);
         let shortcode = s.shortcode.clone().or(setting(2));
-        let (source, key, secret, passkey) = if s.consumer_secret.is_some() {
+        let (source, key, secret) = if s.consumer_secret.is_some() {
             (
                 "environment",
                 s.consumer_key.clone(),
                 s.consumer_secret.clone(),
-                s.passkey.clone().or(setting(6)),
             )
         } else if setting(4).is_some() && setting(5).is_some() {
-            (
-                "settings",
-                setting(4),
-                setting(5),
-                s.passkey.clone().or(setting(6)),
-            )
+            ("settings", setting(4), setting(5))
         } else {
-            ("none", None, None, None)
+            ("none", None, None)
         };
-        let fingerprint = (source != "none").then(|| {
-            vec![
-                kind.stored().to_owned(),
-                key.clone().unwrap_or_default(),
-                secret.clone().unwrap_or_default(),
-                passkey.clone().unwrap_or_default(),
-                shortcode.clone().unwrap_or_default(),
-            ]
-        });
+        let account = Account {
+            key,
+            secret,
+            passkey: s.passkey.clone().or(setting(6)),
+            shortcode: shortcode.clone(),
+            private_key: s.private_key.clone().or(setting(7)),
+            account_number: s.account_number.clone().or(setting(8)),
+            name: setting(9),
+        };
+        let fingerprint = (source != "none").then(|| account.fingerprint(kind));
         let reuse = previous
             .as_ref()
             .filter(|p| p.key == fingerprint && p.kind == kind && p.source == source)
@@ -210,7 +213,7 @@ impl Payments {
                 demo.completes_after = s.demo_completes_after;
                 Arc::new(demo)
             }
-            None => live_provider(kind, s, key, secret, passkey, shortcode.clone()),
+            None => live_provider(kind, s, account),
         };
         let choice = Choice {
             provider,
@@ -293,16 +296,40 @@ impl Payments {
     }
 }
 
-fn live_provider(
-    kind: ProviderKind,
-    s: &PaymentsSetup,
+/// The church's provider account, from the environment and the settings.
+struct Account {
     key: Option<String>,
     secret: Option<String>,
     passkey: Option<String>,
     shortcode: Option<String>,
-) -> Arc<dyn PaymentProvider> {
+    private_key: Option<String>,
+    account_number: Option<String>,
+    name: Option<String>,
+}
+
+impl Account {
+    fn fingerprint(&self, kind: ProviderKind) -> Vec<String> {
+        let f = |v: &Option<String>| v.clone().unwrap_or_default();
+        vec![
+            kind.stored().to_owned(),
+            f(&self.key),
+            f(&self.secret),
+            f(&self.passkey),
+            f(&self.shortcode),
+            f(&self.private_key),
+            f(&self.account_number),
+            f(&self.name),
+        ]
+    }
+}
+
+fn live_provider(kind: ProviderKind, s: &PaymentsSetup, a: Account) -> Arc<dyn PaymentProvider> {
+    let misconfigured = |reason: String| -> Arc<dyn PaymentProvider> {
+        tracing::warn!(provider = kind.label(), %reason, "online giving is misconfigured");
+        Arc::new(Misconfigured { kind, reason })
+    };
     match kind {
-        ProviderKind::Mpesa => match (key, secret, passkey, shortcode) {
+        ProviderKind::Mpesa => match (a.key, a.secret, a.passkey, a.shortcode) {
             (Some(consumer_key), Some(consumer_secret), Some(passkey), Some(shortcode)) => {
                 Arc::new(Daraja::new(DarajaCredentials {
                     base_url: s
@@ -315,18 +342,46 @@ fn live_provider(
                     passkey,
                 }))
             }
-            _ => Arc::new(Misconfigured {
-                kind,
-                reason: "M-Pesa needs a consumer key, consumer secret, passkey and shortcode"
-                    .into(),
-            }),
+            _ => misconfigured(
+                "M-Pesa needs a consumer key, consumer secret, passkey and shortcode".into(),
+            ),
         },
-        ProviderKind::EquityBank => Arc::new(Misconfigured {
-            kind,
-            reason: "the Equity Bank (Jenga) client is not part of this version: choose the \
-                     M-Pesa provider, or leave the credentials empty for demo mode"
-                .into(),
-        }),
+        ProviderKind::EquityBank => match (
+            a.key,
+            a.secret,
+            a.shortcode,
+            a.account_number,
+            a.private_key,
+        ) {
+            (
+                Some(api_key),
+                Some(consumer_secret),
+                Some(merchant_code),
+                Some(account_number),
+                Some(pem),
+            ) => {
+                match Jenga::new(JengaCredentials {
+                    base_url: s
+                        .base_url
+                        .clone()
+                        .unwrap_or_else(|| "https://uat.finserve.africa".into()),
+                    api_key,
+                    merchant_code,
+                    consumer_secret,
+                    account_number,
+                    merchant_name: a.name.unwrap_or_else(|| "Church".into()),
+                    private_key_pem: pem,
+                }) {
+                    Ok(j) => Arc::new(j),
+                    Err(reason) => misconfigured(reason),
+                }
+            }
+            _ => misconfigured(
+                "Equity Bank needs an API key, consumer secret, merchant code, settlement \
+                 account and private key"
+                    .into(),
+            ),
+        },
     }
 }
 
@@ -771,7 +826,7 @@ async fn last_callback_receipt<C: tokio_postgres::GenericClient>(
 ) -> Result<Option<String>, FunctionsError> {
     let rows = client
         .query(
-            "SELECT payload FROM kanisa.payment_events WHERE payment_id = $1 AND kind = 'callback' \
+            "SELECT payload, provider FROM kanisa.payment_events WHERE payment_id = $1 AND kind = 'callback' \
                AND verdict NOT LIKE 'refused%' AND verdict NOT IN ('mismatch', 'receipt_reused') \
              ORDER BY id DESC LIMIT 5",
             &[&id],
@@ -779,7 +834,8 @@ async fn last_callback_receipt<C: tokio_postgres::GenericClient>(
         .await?;
     Ok(rows.iter().find_map(|r| {
         let payload: Value = r.get(0);
-        kanisa_payments::parse_stk_callback(&payload)
+        let provider = ProviderKind::parse(r.get(1)).unwrap_or(ProviderKind::Mpesa);
+        kanisa_payments::parse_callback(provider, &payload)
             .ok()
             .and_then(|cb| cb.answer.receipt)
     }))

@@ -1,5 +1,6 @@
 //! The payment providers on the wire, behind one trait ([`PaymentProvider`]): M-Pesa Daraja
-//! (token cache, STK push with its password, STK query) and demo mode (public-site §4: 2 s,
+//! (token cache, STK push with its password, STK query), Equity Bank's Jenga (token, signed
+//! prompt, signed status, IPN) and demo mode (public-site §4: 2 s,
 //! an `EQ_` id, pending 1037 until 15 s, then success); and the parsers of what providers send
 //! us — Daraja's STK callback and its paybill (C2B) confirmation — which check the payload's
 //! shape before anything is believed (`../shared/reference/payments-and-sms.md`).
@@ -12,6 +13,7 @@
 
 mod daraja;
 mod demo;
+mod jenga;
 mod wire;
 
 use std::future::Future;
@@ -20,6 +22,7 @@ use std::time::Duration;
 
 pub use daraja::{Daraja, DarajaCredentials};
 pub use demo::DemoProvider;
+pub use jenga::{Jenga, JengaCredentials, jenga_outcome, parse_jenga_ipn, read_private_key};
 pub use kanisa_giving::Outcome;
 pub use wire::{C2bConfirmation, ShapeError, StkCallback, money, parse_c2b, parse_stk_callback};
 
@@ -104,6 +107,17 @@ pub struct Answer {
     pub phone: Option<String>,
     pub paid_at: Option<chrono::DateTime<chrono::Utc>>,
     pub raw: serde_json::Value,
+}
+
+/// Reads a prompt's result as `provider` posts it (Daraja's STK callback, Jenga's IPN).
+pub fn parse_callback(
+    provider: ProviderKind,
+    body: &serde_json::Value,
+) -> Result<StkCallback, ShapeError> {
+    match provider {
+        ProviderKind::Mpesa => parse_stk_callback(body),
+        ProviderKind::EquityBank => parse_jenga_ipn(body),
+    }
 }
 
 /// Why a provider call did not give an answer.

@@ -509,6 +509,8 @@ fn payments(config: &Config, db: &Database) -> kanisa_functions::Payments {
     setup.shortcode = p.shortcode.clone();
     setup.passkey = p.passkey.as_ref().map(|s| s.expose().to_owned());
     setup.base_url = p.base_url.clone();
+    setup.private_key = p.private_key.as_ref().map(|s| s.expose().to_owned());
+    setup.account_number = p.account_number.clone();
     setup.callback_secret = p.callback_secret.as_ref().map(|s| s.expose().to_owned());
     setup.reconcile_after = std::time::Duration::from_secs(p.reconcile_after_secs);
     setup.expire_after = std::time::Duration::from_secs(p.expire_after_secs);

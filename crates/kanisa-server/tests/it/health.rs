@@ -10,10 +10,12 @@ async fn health_reports_the_database_and_the_channels() {
     assert!(res.headers().contains_key("x-request-id"));
     let body: Value = res.json().await.unwrap();
     let off = json!({"live": false, "source": "none"});
+    let demo_payments = json!({"live": false, "source": "none", "provider": "equity_bank",
+                               "label": "Equity Bank", "enabled": true});
     assert_eq!(
         body,
         json!({"status": "ok", "database": "ok",
-               "channels": {"email": off, "sms": off, "payments": off}})
+               "channels": {"email": off, "sms": off, "payments": demo_payments}})
     );
 }
 

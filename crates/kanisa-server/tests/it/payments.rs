@@ -270,8 +270,10 @@ async fn an_mpesa_gift_is_recorded_once_however_often_its_callback_comes() {
         1
     );
     assert_eq!(
-        app.count("SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL")
-            .await,
+        app.count(
+            "SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL AND NOT is_simulated"
+        )
+        .await,
         1
     );
     assert!(
@@ -364,8 +366,10 @@ async fn cancelled_failed_refused_and_unanswered_prompts_end_with_their_state() 
         );
     }
     assert_eq!(
-        app.count("SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL")
-            .await,
+        app.count(
+            "SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL AND NOT is_simulated"
+        )
+        .await,
         0
     );
     // A refused prompt: the donor reads the provider's "unavailable" text.
@@ -522,12 +526,14 @@ async fn forged_and_replayed_callbacks_change_nothing_and_are_logged() {
     let b_done = app.settled(&b_id, Duration::from_secs(10)).await;
     assert_eq!(b_done["status"], "completed", "{b_done}");
     assert_eq!(
-        app.count("SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL")
-            .await,
+        app.count(
+            "SELECT count(*) FROM giving_records WHERE payment_id IS NOT NULL AND NOT is_simulated"
+        )
+        .await,
         2
     );
     assert_eq!(
-        app.count("SELECT sum(amount)::int8 FROM giving_records WHERE payment_id IS NOT NULL")
+        app.count("SELECT sum(amount)::int8 FROM giving_records WHERE payment_id IS NOT NULL AND NOT is_simulated")
             .await,
         1400
     );
@@ -664,5 +670,273 @@ async fn a_delivery_report_records_the_final_word() {
     assert_eq!(
         app.count("SELECT count(*) FROM kanisa.sms_deliveries WHERE provider_message_id = 'ATXid_2' AND status = 'failed' AND failure_reason = 'UserInBlacklist'").await,
         1
+    );
+}
+
+/// A fake Africa's Talking (one form POST for all recipients, 201) and Twilio (one POST per
+/// recipient): `+254722…` numbers are refused as invalid, `+254733…` are left out of the
+/// answer, everything else is accepted. The form bodies are kept.
+/// A delivery row: phone, status, status code, message id, cost.
+type Delivery = (String, String, Option<i32>, Option<String>, Option<String>);
+
+async fn fake_sms() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use axum::routing::post;
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let at_seen = seen.clone();
+    let tw_seen = seen.clone();
+    let app = axum::Router::new()
+        .route(
+            "/version1/messaging",
+            post(move |body: String| {
+                let seen = at_seen.clone();
+                async move {
+                    seen.lock().unwrap().push(body.clone());
+                    let to = url::form_urlencoded::parse(body.as_bytes())
+                        .find(|(k, _)| k == "to")
+                        .map(|(_, v)| v.into_owned())
+                        .unwrap_or_default();
+                    let recipients: Vec<Value> = to
+                        .split(',')
+                        .filter(|n| !n.starts_with("+254733"))
+                        .enumerate()
+                        .map(|(i, n)| {
+                            if n.starts_with("+254722") {
+                                json!({"statusCode": 403, "number": n, "status": "InvalidPhoneNumber", "cost": "0", "messageId": "None"})
+                            } else {
+                                json!({"statusCode": 101, "number": n, "status": "Success", "cost": "KES 0.8000", "messageId": format!("ATXid_{i}")})
+                            }
+                        })
+                        .collect();
+                    (
+                        axum::http::StatusCode::CREATED,
+                        axum::Json(json!({"SMSMessageData": {"Message": "Sent", "Recipients": recipients}})),
+                    )
+                }
+            }),
+        )
+        .route(
+            "/2010-04-01/Accounts/{sid}/Messages.json",
+            post(move |body: String| {
+                let seen = tw_seen.clone();
+                async move {
+                    seen.lock().unwrap().push(body.clone());
+                    let to = url::form_urlencoded::parse(body.as_bytes())
+                        .find(|(k, _)| k == "To")
+                        .map(|(_, v)| v.into_owned())
+                        .unwrap_or_default();
+                    if to.starts_with("+254722") {
+                        return (
+                            axum::http::StatusCode::BAD_REQUEST,
+                            axum::Json(json!({"code": 21211, "message": "The 'To' number is not a valid phone number.", "status": 400})),
+                        );
+                    }
+                    (
+                        axum::http::StatusCode::CREATED,
+                        axum::Json(json!({"sid": format!("SM{}", &to[4..]), "status": "queued", "num_segments": "1", "price": null, "error_code": null})),
+                    )
+                }
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+#[tokio::test]
+async fn each_recipient_of_a_text_keeps_its_own_outcome_with_either_provider() {
+    let (url, seen) = fake_sms().await;
+    for provider in ["africas_talking", "twilio"] {
+        let db = kanisa_test_db::TestDb::new().await;
+        let channels = std::sync::Arc::new(
+            kanisa_functions::Channels::new(
+                kanisa_functions::ChannelsConfig {
+                    sms: true,
+                    sms_env: Some(kanisa_functions::SmsSettings {
+                        provider: Some(provider.into()),
+                        username: Some("church".into()),
+                        api_key: Some("sms-key".into()),
+                        sender_id: Some("KANISA".into()),
+                    }),
+                    sms_base_url: Some(url.clone()),
+                    ..Default::default()
+                },
+                db.pool(),
+            )
+            .unwrap(),
+        );
+        let sms = kanisa_notify::Sms::new(
+            &[
+                "0711 111 111".into(),
+                "+254722222222".into(),
+                "254733333333".into(),
+            ],
+            "Service starts at 9:00 AM",
+            false,
+        )
+        .unwrap();
+        {
+            let client = db.pool().get().await.unwrap();
+            let ids = kanisa_functions::sms::queue_sms(
+                &**client,
+                kanisa_functions::sms::Purpose::Test,
+                &sms,
+                false,
+                None,
+            )
+            .await
+            .unwrap();
+            assert_eq!(ids.len(), 3);
+        }
+        let workers = Workers::start(
+            db.pool(),
+            Registry::new().register(
+                kanisa_functions::SEND_SMS,
+                kanisa_functions::SendSms(channels.clone(), db.pool()),
+            ),
+            WorkerOptions {
+                poll_interval: Duration::from_millis(50),
+                ..WorkerOptions::default()
+            },
+            None,
+        );
+        let client = db.pool().get().await.unwrap();
+        let start = std::time::Instant::now();
+        loop {
+            let queued: i64 = client
+                .query_one(
+                    "SELECT count(*) FROM kanisa.sms_deliveries WHERE status = 'queued'",
+                    &[],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            if queued == 0 {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{provider}: still queued"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        workers.stop(Duration::from_secs(5)).await.unwrap();
+        let rows: Vec<Delivery> = client
+            .query(
+                "SELECT phone, status, status_code, provider_message_id, cost \
+                 FROM kanisa.sms_deliveries ORDER BY phone",
+                &[],
+            )
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)))
+            .collect();
+        assert_eq!(rows[0].0, "+254711111111");
+        assert_eq!(rows[0].1, "sent", "{provider}: {rows:?}");
+        assert!(
+            rows[0].3.is_some(),
+            "{provider}: the message id is kept: {rows:?}"
+        );
+        assert_eq!(rows[1].1, "failed", "{provider}: {rows:?}");
+        if provider == "africas_talking" {
+            assert_eq!(rows[2].1, "failed", "no answer for this number: {rows:?}");
+            assert_eq!(rows[0].2, Some(101));
+            assert_eq!(rows[0].4.as_deref(), Some("KES 0.8000"));
+            assert_eq!(rows[1].2, Some(403));
+        } else {
+            assert_eq!(rows[1].2, Some(21211), "{rows:?}");
+            assert_eq!(rows[2].1, "sent", "Twilio answers each number: {rows:?}");
+        }
+    }
+    let bodies = seen.lock().unwrap().clone();
+    assert!(
+        bodies.iter().any(|b| b.contains("username=church")
+            && b.contains("to=%2B254711111111%2C%2B254722222222%2C%2B254733333333")
+            && b.contains("from=KANISA")),
+        "{bodies:?}"
+    );
+    assert!(
+        bodies
+            .iter()
+            .any(|b| b.contains("To=%2B254711111111") && b.contains("From=KANISA")),
+        "{bodies:?}"
+    );
+}
+
+async fn equity(secret: &str) -> (TestApp, kanisa_fakes::jenga::FakeJenga) {
+    let fake =
+        kanisa_fakes::jenga::FakeJenga::start(kanisa_fakes::jenga::JengaAccount::default()).await;
+    let a = fake.account().clone();
+    let mut setup = kanisa_functions::PaymentsSetup::new("");
+    setup.provider = Some("equity".into());
+    setup.consumer_key = Some(a.api_key);
+    setup.consumer_secret = Some(secret.to_owned());
+    setup.shortcode = Some(a.merchant_code);
+    setup.account_number = Some(a.account_number);
+    // As an environment variable holds it: one line.
+    setup.private_key = Some(kanisa_fakes::jenga::TEST_KEY_PEM.replace('\n', "\\n"));
+    setup.base_url = Some(fake.url());
+    setup.callback_secret = Some("test-callback-secret".into());
+    (TestApp::spawn_with_payments(setup).await, fake)
+}
+
+#[tokio::test]
+async fn an_equity_bank_gift_goes_through_jenga_signed_and_confirmed() {
+    let (app, fake) = equity(&kanisa_fakes::jenga::JengaAccount::default().consumer_secret).await;
+    let workers = app.payment_workers();
+    fake.behave(
+        DONOR,
+        Behaviour {
+            answer_after_ms: 200,
+            ..Behaviour::default()
+        },
+    );
+    fake.behave(
+        "254711000009",
+        Behaviour {
+            result_code: 1032,
+            answer_after_ms: 200,
+            ..Behaviour::default()
+        },
+    );
+    let (status, p) = app
+        .give(json!({"phone": "0712345678", "amount": 2000, "givingType": "offering"}))
+        .await;
+    assert_eq!(status, 201, "{p}");
+    assert_eq!(
+        (p["provider"].as_str(), p["providerLabel"].as_str()),
+        (Some("equity_bank"), Some("Equity Bank"))
+    );
+    let done = app
+        .settled(p["id"].as_str().unwrap(), Duration::from_secs(10))
+        .await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let receipt = done["receipt"].as_str().unwrap().to_owned();
+    assert!(receipt.starts_with("EQB"), "{done}");
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM giving_records WHERE transaction_id = '{receipt}' \
+             AND payment_method = 'equity_bank' AND giving_type = 'offering' AND amount = 2000"
+        ))
+        .await,
+        1
+    );
+    let (_, p) = app
+        .give(json!({"phone": "0711000009", "amount": 100}))
+        .await;
+    let done = app
+        .settled(p["id"].as_str().unwrap(), Duration::from_secs(10))
+        .await;
+    assert_eq!(done["status"], "cancelled", "{done}");
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+
+    // Refused credentials: the donor reads the spec's text for Equity Bank.
+    let (app, _fake) = equity("a-wrong-secret").await;
+    let (status, answer) = app.give(json!({"phone": DONOR, "amount": 100})).await;
+    assert_eq!(status, 502, "{answer}");
+    assert_eq!(
+        answer["message"],
+        "Equity Bank service temporarily unavailable. Please try again later."
     );
 }

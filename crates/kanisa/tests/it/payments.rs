@@ -28,7 +28,7 @@ async fn give(http: &reqwest::Client, site: &Site, fake: &FakeDaraja, i: usize) 
         let mut rng = rand::rng();
         (rng.random_range(1..=5000u64), rng.random_range(0..=2u32))
     };
-    if i % 3 == 0 {
+    if i.is_multiple_of(3) {
         let url = site.url(&format!(
             "/functions/v1/payments/paybill/{SECRET}/confirmation"
         ));
