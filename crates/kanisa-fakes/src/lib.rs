@@ -71,6 +71,9 @@ pub struct Behaviour {
     pub query_status: Option<u16>,
     /// The phone never answers: queries say "being processed" for ever.
     pub never_answer: bool,
+    /// The prompt's answer takes this long (longer than the caller waits: a timeout; the
+    /// prompt still goes to the phone).
+    pub prompt_delay_ms: u64,
 }
 
 impl Default for Behaviour {
@@ -84,6 +87,7 @@ impl Default for Behaviour {
             prompt_status: None,
             query_status: None,
             never_answer: false,
+            prompt_delay_ms: 0,
         }
     }
 }
@@ -351,6 +355,7 @@ impl FakeDaraja {
             prompt_status: (rng.random::<f64>() < chaos.prompt_error).then_some(500),
             query_status: None,
             never_answer: false,
+            prompt_delay_ms: 0,
         }
     }
 
@@ -544,6 +549,7 @@ async fn stk_push(
             });
         }
     }
+    tokio::time::sleep(Duration::from_millis(b.prompt_delay_ms)).await;
     Json(json!({
         "MerchantRequestID": merchant_id,
         "CheckoutRequestID": checkout_id,

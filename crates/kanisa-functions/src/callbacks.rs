@@ -30,6 +30,23 @@ fn rejected(why: &str) -> Value {
     json!({"ResultCode": 1, "ResultDesc": format!("Rejected: {why}")})
 }
 
+/// The addresses Safaricom publishes for its callbacks. Others are logged, not refused: a proxy
+/// or a changed list must not lose a donor's payment (the secret and the status query guard it).
+const SAFARICOM: &[&str] = &[
+    "196.201.214.200",
+    "196.201.214.206",
+    "196.201.214.207",
+    "196.201.214.208",
+    "196.201.213.114",
+    "196.201.213.44",
+    "196.201.212.127",
+    "196.201.212.129",
+    "196.201.212.136",
+    "196.201.212.138",
+    "196.201.212.69",
+    "196.201.212.74",
+];
+
 /// Compares secrets in constant time.
 fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()

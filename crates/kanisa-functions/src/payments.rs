@@ -57,6 +57,8 @@ pub struct PaymentsSetup {
     pub reconcile_after: Duration,
     /// A payment still pending this long after its prompt is closed as expired (15 min).
     pub expire_after: Duration,
+    /// How long a provider call may take (20 s).
+    pub provider_timeout: Duration,
     /// Demo mode's prompt delay (2 s) and completion (15 s); tests shorten them.
     pub demo_delay: Duration,
     pub demo_completes_after: Duration,
@@ -78,6 +80,7 @@ impl PaymentsSetup {
             public_url: public_url.trim_end_matches('/').to_owned(),
             reconcile_after: Duration::from_secs(120),
             expire_after: Duration::from_secs(15 * 60),
+            provider_timeout: kanisa_payments::PROVIDER_TIMEOUT,
             demo_delay: Duration::from_secs(2),
             demo_completes_after: Duration::from_secs(15),
             ..PaymentsSetup::default()
@@ -331,16 +334,19 @@ fn live_provider(kind: ProviderKind, s: &PaymentsSetup, a: Account) -> Arc<dyn P
     match kind {
         ProviderKind::Mpesa => match (a.key, a.secret, a.passkey, a.shortcode) {
             (Some(consumer_key), Some(consumer_secret), Some(passkey), Some(shortcode)) => {
-                Arc::new(Daraja::new(DarajaCredentials {
-                    base_url: s
-                        .base_url
-                        .clone()
-                        .unwrap_or_else(|| "https://sandbox.safaricom.co.ke".into()),
-                    consumer_key,
-                    consumer_secret,
-                    shortcode,
-                    passkey,
-                }))
+                Arc::new(
+                    Daraja::new(DarajaCredentials {
+                        base_url: s
+                            .base_url
+                            .clone()
+                            .unwrap_or_else(|| "https://sandbox.safaricom.co.ke".into()),
+                        consumer_key,
+                        consumer_secret,
+                        shortcode,
+                        passkey,
+                    })
+                    .with_timeout(s.provider_timeout),
+                )
             }
             _ => misconfigured(
                 "M-Pesa needs a consumer key, consumer secret, passkey and shortcode".into(),
@@ -372,7 +378,7 @@ fn live_provider(kind: ProviderKind, s: &PaymentsSetup, a: Account) -> Arc<dyn P
                     merchant_name: a.name.unwrap_or_else(|| "Church".into()),
                     private_key_pem: pem,
                 }) {
-                    Ok(j) => Arc::new(j),
+                    Ok(j) => Arc::new(j.with_timeout(s.provider_timeout)),
                     Err(reason) => misconfigured(reason),
                 }
             }

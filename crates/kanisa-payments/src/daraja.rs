@@ -61,13 +61,19 @@ impl Daraja {
         credentials.base_url = credentials.base_url.trim_end_matches('/').to_owned();
         Daraja {
             credentials,
-            client: crate::http(),
+            client: crate::http(crate::PROVIDER_TIMEOUT),
             token: Mutex::new(None),
         }
     }
 
     pub fn credentials(&self) -> &DarajaCredentials {
         &self.credentials
+    }
+
+    /// The same provider waiting at most `timeout` per call.
+    pub fn with_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.client = crate::http(timeout);
+        self
     }
 
     /// The password and timestamp of a prompt or query made at `now`.

@@ -95,9 +95,15 @@ impl Jenga {
         Ok(Jenga {
             credentials,
             signer: SigningKey::<Sha256>::new(key),
-            client: crate::http(),
+            client: crate::http(crate::PROVIDER_TIMEOUT),
             token: Mutex::new(None),
         })
+    }
+
+    /// The same provider waiting at most `timeout` per call.
+    pub fn with_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.client = crate::http(timeout);
+        self
     }
 
     /// `Signature` for the concatenated fields.

@@ -170,10 +170,13 @@ pub trait PaymentProvider: Send + Sync + 'static {
 
 /// A reqwest client for provider calls: bounded connect and total time, so a silent provider
 /// fails fast instead of holding a donor's request.
-pub(crate) fn http() -> reqwest::Client {
+pub(crate) fn http(timeout: Duration) -> reqwest::Client {
     reqwest::Client::builder()
-        .connect_timeout(Duration::from_secs(5))
-        .timeout(Duration::from_secs(20))
+        .connect_timeout(Duration::from_secs(5).min(timeout))
+        .timeout(timeout)
         .build()
         .expect("a TLS backend is available")
 }
+
+/// How long a provider call may take (20 s).
+pub const PROVIDER_TIMEOUT: Duration = Duration::from_secs(20);

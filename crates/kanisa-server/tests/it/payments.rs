@@ -940,3 +940,60 @@ async fn an_equity_bank_gift_goes_through_jenga_signed_and_confirmed() {
         "Equity Bank service temporarily unavailable. Please try again later."
     );
 }
+
+#[tokio::test]
+async fn a_prompt_whose_answer_timed_out_is_completed_by_its_callback() {
+    let fake = FakeDaraja::start(kanisa_fakes::Account::default(), 0).await;
+    let a = fake.account().clone();
+    let mut setup = kanisa_functions::PaymentsSetup::new("");
+    setup.provider = Some("mpesa".into());
+    setup.consumer_key = Some(a.consumer_key);
+    setup.consumer_secret = Some(a.consumer_secret);
+    setup.shortcode = Some(a.shortcode);
+    setup.passkey = Some(a.passkey);
+    setup.base_url = Some(fake.url());
+    setup.callback_secret = Some("test-callback-secret".into());
+    setup.provider_timeout = Duration::from_millis(700);
+    let app = TestApp::spawn_with_payments(setup).await;
+    let workers = app.payment_workers();
+    // The bank takes the prompt but answers after we stopped waiting; the phone pays.
+    fake.behave(
+        Some(DONOR),
+        Behaviour {
+            prompt_delay_ms: 1500,
+            answer_after_ms: 2500,
+            ..Behaviour::default()
+        },
+    );
+    let (status, answer) = app.give(json!({"phone": DONOR, "amount": 450})).await;
+    assert_eq!(status, 502, "{answer}");
+    assert_eq!(
+        answer["message"],
+        "M-Pesa service temporarily unavailable. Please try again later."
+    );
+    let start = std::time::Instant::now();
+    loop {
+        let done = app
+            .count(
+                "SELECT count(*) FROM payment_logs WHERE phone_number = '254712345678' \
+                 AND status = 'completed' AND checkout_request_id IS NOT NULL",
+            )
+            .await;
+        if done == 1 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the paid prompt was not adopted"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    idle(&app).await;
+    assert_eq!(
+        app.count("SELECT count(*) FROM giving_records WHERE amount = 450 AND payment_id IS NOT NULL AND NOT is_simulated")
+            .await,
+        1
+    );
+    assert_eq!(fake.collected().total, 450);
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+}

@@ -32,9 +32,11 @@ export function useAnnouncementCount(enabled: boolean) {
   return useTable('announcements', (q) => q.select('*', { count: 'exact', head: true }), { enabled });
 }
 
-/** Verified giving, every record's amount and date (summed all-time and this month). */
+/** Verified giving, every record's amount and date (summed all-time and this month); demo-mode gifts are never counted. */
 export function useVerifiedGiving(enabled: boolean) {
-  return useTable('giving_records', (q) => q.select('amount, giving_date').eq('is_verified', true), { enabled });
+  return useTable('giving_records', (q) => q.select('amount, giving_date').eq('is_verified', true).eq('is_simulated', false), {
+    enabled,
+  });
 }
 
 /** This year's budgets (allocated amounts). */
