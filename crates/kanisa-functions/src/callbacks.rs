@@ -102,6 +102,12 @@ impl Payments {
         };
         self.check_secret(secret, kind, "callback", remote, body)
             .await?;
+        if kind == ProviderKind::Mpesa && !SAFARICOM.contains(&remote) {
+            tracing::info!(
+                remote,
+                "an M-Pesa callback from outside Safaricom's published addresses"
+            );
+        }
         let mut client = self.service.get().await?;
         let cb = match parse_callback(kind, body) {
             Ok(cb) => cb,
