@@ -23,3 +23,8 @@ TO authenticated;
 -- (send_communications, manage_communications, send_sms, send_emails) and nothing to anyone
 -- else.
 GRANT EXECUTE ON FUNCTION public.get_failed_deliveries(integer) TO authenticated;
+
+-- import_members (migration 0016): SECURITY INVOKER, so the members policies decide: only
+-- manage_members may apply an import (anyone else is refused by the insert/update policies;
+-- a preview of someone who cannot read members shows every row as "add").
+GRANT EXECUTE ON FUNCTION public.import_members(jsonb, boolean) TO authenticated;

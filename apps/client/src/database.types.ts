@@ -1259,6 +1259,13 @@ export type Database = {
           total: number
         }[]
       }
+      import_members: {
+        Args: {
+          apply?: boolean
+          rows: Json
+        }
+        Returns: Json
+      }
       mark_message_read: {
         Args: {
           message_id: string

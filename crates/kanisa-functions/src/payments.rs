@@ -556,23 +556,12 @@ impl Payments {
             callback_url: self.callback_url(provider.kind()).await?,
         };
         let answer = provider.prompt(&prompt).await;
+        if let Ok(accepted) = &answer {
+            self.store_accepted(id, accepted).await?;
+        }
         let client = self.service.get().await?;
         match answer {
             Ok(accepted) => {
-                client
-                    .execute(
-                        "UPDATE public.payment_logs SET checkout_request_id = $2, \
-                           merchant_request_id = $3, transaction_id = $2, result_desc = $4, \
-                           provider_payload = $5, updated_at = now() WHERE id = $1",
-                        &[
-                            &id,
-                            &accepted.checkout_id,
-                            &accepted.merchant_request_id,
-                            &accepted.message,
-                            &accepted.raw,
-                        ],
-                    )
-                    .await?;
                 record_event(
                     &**client,
                     Some(id),
@@ -616,6 +605,47 @@ impl Payments {
             }
         }
         self.load(&**client, id).await
+    }
+
+    /// Stores the provider's id of an accepted prompt. The phone is already ringing: a busy
+    /// database is waited for (about 8 s) rather than leaving a prompt we could not ask about.
+    async fn store_accepted(
+        &self,
+        id: Uuid,
+        accepted: &kanisa_payments::Accepted,
+    ) -> Result<(), FunctionsError> {
+        let mut wait = Duration::from_millis(250);
+        let mut attempt = 0;
+        loop {
+            let stored = async {
+                let client = self.service.get().await?;
+                client
+                    .execute(
+                        "UPDATE public.payment_logs SET checkout_request_id = $2, \
+                           merchant_request_id = $3, transaction_id = $2, result_desc = $4, \
+                           provider_payload = $5, updated_at = now() WHERE id = $1",
+                        &[
+                            &id,
+                            &accepted.checkout_id,
+                            &accepted.merchant_request_id,
+                            &accepted.message,
+                            &accepted.raw,
+                        ],
+                    )
+                    .await?;
+                Ok::<_, FunctionsError>(())
+            }
+            .await;
+            match stored {
+                Err(FunctionsError::Unavailable(e)) if attempt < 5 => {
+                    tracing::warn!(payment = %id, error = %e, "storing an accepted prompt waits for the database");
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                    attempt += 1;
+                }
+                other => return other,
+            }
+        }
     }
 
     async fn load<C: tokio_postgres::GenericClient>(

@@ -98,17 +98,27 @@ impl JobHandler for SendSms {
         let body: String = rows[0].get(2);
         let allow_long: bool = rows[0].get(3);
         let row_ids: Vec<Uuid> = rows.iter().map(|r| r.get(0)).collect();
+        // No connection is held while the provider answers.
+        drop(client);
         let sender = self.0.sms().await;
+        let reconnect = || async {
+            self.1
+                .get()
+                .await
+                .map_err(|e| JobFailure::retry(e.to_string()))
+        };
         let sms = match Sms::new(&numbers, &body, allow_long) {
             Ok(s) => s,
             Err(e) => {
-                fail_all(&client, &row_ids, &e.to_string())
+                fail_all(&*reconnect().await?, &row_ids, &e.to_string())
                     .await
                     .map_err(db)?;
                 return Err(JobFailure::permanent(e.to_string()));
             }
         };
-        match sender.send(&sms).await {
+        let sent = sender.send(&sms).await;
+        let client = reconnect().await?;
+        match sent {
             Ok(recipients) => {
                 let provider = if sender.simulated() { "demo" } else { "live" };
                 for (id, number) in row_ids.iter().zip(&numbers) {

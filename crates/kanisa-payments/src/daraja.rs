@@ -6,9 +6,6 @@
 //!   timestamp), the timestamp `YYYYMMDDHHmmss` in Kenya time.
 //! - Query: `POST /mpesa/stkpushquery/v1/query`; "500.001.1001" (being processed) is pending.
 
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Value, json};
@@ -41,7 +38,7 @@ impl std::fmt::Debug for DarajaCredentials {
 pub struct Daraja {
     credentials: DarajaCredentials,
     client: reqwest::Client,
-    token: Mutex<Option<(String, Instant)>>,
+    token: crate::TokenCache,
 }
 
 impl std::fmt::Debug for Daraja {
@@ -62,7 +59,7 @@ impl Daraja {
         Daraja {
             credentials,
             client: crate::http(crate::PROVIDER_TIMEOUT),
-            token: Mutex::new(None),
+            token: crate::TokenCache::default(),
         }
     }
 
@@ -86,9 +83,7 @@ impl Daraja {
     }
 
     async fn token(&self) -> Result<String, ProviderError> {
-        if let Some((token, until)) = self.token.lock().unwrap_or_else(|e| e.into_inner()).clone()
-            && Instant::now() < until
-        {
+        if let Some(token) = self.token.get() {
             return Ok(token);
         }
         let c = &self.credentials;
@@ -125,14 +120,12 @@ impl Daraja {
             _ => None,
         }
         .unwrap_or(3599);
-        // Refreshed a minute early, so a token never expires in flight.
-        let until = Instant::now() + Duration::from_secs(lifetime.saturating_sub(60).max(30));
-        *self.token.lock().unwrap_or_else(|e| e.into_inner()) = Some((token.clone(), until));
+        self.token.put(&token, lifetime);
         Ok(token)
     }
 
     fn forget_token(&self) {
-        *self.token.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.token.forget();
     }
 
     /// POSTs `body` with the bearer token; a refused token is fetched again once.

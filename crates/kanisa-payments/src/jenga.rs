@@ -10,9 +10,6 @@
 //!   ours stays in `payment_logs`, a 12-character one goes to the bank and maps answers back.
 //! - Status: `GET /v3-apis/transaction-api/v3.0/transactions/details/{ref}`, signed over `ref`.
 
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use rand::Rng;
@@ -59,7 +56,7 @@ pub struct Jenga {
     credentials: JengaCredentials,
     signer: SigningKey<Sha256>,
     client: reqwest::Client,
-    token: Mutex<Option<(String, Instant)>>,
+    token: crate::TokenCache,
 }
 
 impl std::fmt::Debug for Jenga {
@@ -96,7 +93,7 @@ impl Jenga {
             credentials,
             signer: SigningKey::<Sha256>::new(key),
             client: crate::http(crate::PROVIDER_TIMEOUT),
-            token: Mutex::new(None),
+            token: crate::TokenCache::default(),
         })
     }
 
@@ -113,9 +110,7 @@ impl Jenga {
     }
 
     async fn token(&self) -> Result<String, ProviderError> {
-        if let Some((token, until)) = self.token.lock().unwrap_or_else(|e| e.into_inner()).clone()
-            && Instant::now() < until
-        {
+        if let Some(token) = self.token.get() {
             return Ok(token);
         }
         let c = &self.credentials;
@@ -146,8 +141,7 @@ impl Jenga {
             .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
             .filter(|s| *s < 86_400)
             .unwrap_or(15 * 60);
-        let until = Instant::now() + Duration::from_secs(lifetime.saturating_sub(60).max(30));
-        *self.token.lock().unwrap_or_else(|e| e.into_inner()) = Some((token.clone(), until));
+        self.token.put(&token, lifetime);
         Ok(token)
     }
 }

@@ -178,5 +178,27 @@ pub(crate) fn http(timeout: Duration) -> reqwest::Client {
         .expect("a TLS backend is available")
 }
 
+/// A provider's access token until a minute before it runs out (so it never expires in flight).
+#[derive(Default)]
+pub(crate) struct TokenCache(std::sync::Mutex<Option<(String, std::time::Instant)>>);
+
+impl TokenCache {
+    pub(crate) fn get(&self) -> Option<String> {
+        let cached = self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()?;
+        (std::time::Instant::now() < cached.1).then_some(cached.0)
+    }
+
+    /// Keeps `token`, said to last `lifetime_secs`.
+    pub(crate) fn put(&self, token: &str, lifetime_secs: u64) {
+        let until = std::time::Instant::now()
+            + Duration::from_secs(lifetime_secs.saturating_sub(60).max(30));
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((token.to_owned(), until));
+    }
+
+    pub(crate) fn forget(&self) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
 /// How long a provider call may take (20 s).
 pub const PROVIDER_TIMEOUT: Duration = Duration::from_secs(20);

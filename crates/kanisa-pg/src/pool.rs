@@ -15,7 +15,7 @@ use crate::error::PgError;
 pub const AUTHENTICATOR: &str = "authenticator";
 
 /// Connections of [`Database::service_pool`].
-pub const SERVICE_POOL_SIZE: usize = 4;
+pub const SERVICE_POOL_SIZE: usize = 8;
 
 /// Kanisa's database, however it is provided, with a pool of connections to it.
 pub struct Database {

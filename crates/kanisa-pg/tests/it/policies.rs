@@ -267,6 +267,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_message_stats", false, true),
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),
+            ("import_members", false, true),
             ("mark_message_read", false, true),
             ("update_message_status", false, true),
         ]

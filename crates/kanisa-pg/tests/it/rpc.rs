@@ -1130,3 +1130,179 @@ async fn the_demo_data_reads_the_same_through_the_functions_as_through_the_table
         .unwrap();
     assert_eq!(totals.get::<_, i32>(0), totals.get::<_, i32>(1));
 }
+
+// ---------------------------------------------------------------------------------------------
+// import_members
+// ---------------------------------------------------------------------------------------------
+
+async fn import(client: &Client, rows: serde_json::Value, apply: bool) -> serde_json::Value {
+    client
+        .query_one("SELECT public.import_members($1, $2)", &[&rows, &apply])
+        .await
+        .unwrap()
+        .get(0)
+}
+
+#[tokio::test]
+async fn a_member_import_is_previewed_row_by_row_then_applied_whole() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    client
+        .batch_execute(
+            "INSERT INTO public.members (membership_number, first_name, last_name, phone) \
+             VALUES ('M-001', 'Old', 'Name', '0700 000 001')",
+        )
+        .await
+        .unwrap();
+    let rows = serde_json::json!([
+        {"membership_number": "M-001", "first_name": "Grace", "last_name": "Achieng",
+         "email": "grace@example.org", "marital_status": "Married", "date_of_birth": "1980-02-29"},
+        {"membership_number": "M-002", "first_name": "Peter", "last_name": "Otieno",
+         "emergency_contact_name": "Mary", "emergency_contact_phone": "0711 000 000", "is_active": "no"},
+        {"membership_number": "", "first_name": "Ann", "last_name": "Wambui", "phone": ""},
+        {"membership_number": "M-003", "first_name": "", "last_name": "Nameless"},
+        {"membership_number": "M-004", "first_name": "Bad", "last_name": "Date", "baptism_date": "2023-02-30"},
+        {"membership_number": "M-005", "first_name": "Bad", "last_name": "Status", "marital_status": "complicated"},
+        {"membership_number": "M-002", "first_name": "Twice", "last_name": "Listed"},
+        {"membership_number": "M-006", "first_name": "Bad", "last_name": "Mail", "email": "not-an-address"}
+    ]);
+    let preview = import(&client, rows.clone(), false).await;
+    assert_eq!(
+        (
+            &preview["added"],
+            &preview["updated"],
+            &preview["refused"],
+            &preview["applied"]
+        ),
+        (
+            &serde_json::json!(2),
+            &serde_json::json!(1),
+            &serde_json::json!(5),
+            &serde_json::json!(false)
+        ),
+        "{preview}"
+    );
+    let reasons: Vec<(i64, String, String)> = preview["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_i64().unwrap(),
+                r["action"].as_str().unwrap().to_owned(),
+                r["reason"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(reasons[0], (2, "update".into(), String::new()));
+    assert_eq!(reasons[1], (3, "add".into(), String::new()));
+    assert_eq!(reasons[2], (4, "add".into(), String::new()));
+    assert_eq!(reasons[3].2, "First name and last name are required");
+    assert_eq!(
+        reasons[4].2,
+        "Bad date in baptism_date: \"2023-02-30\" (use YYYY-MM-DD)"
+    );
+    assert!(
+        reasons[5]
+            .2
+            .starts_with("Unknown marital status \"complicated\""),
+        "{reasons:?}"
+    );
+    assert_eq!(
+        reasons[6].2,
+        "Duplicate membership number M-002 in the file"
+    );
+    assert_eq!(reasons[7].2, "Not an e-mail address: \"not-an-address\"");
+    let count = |sql: &'static str| {
+        let client = &client;
+        async move { client.query_one(sql, &[]).await.unwrap().get::<_, i64>(0) }
+    };
+    assert_eq!(
+        count("SELECT count(*) FROM public.members").await,
+        1,
+        "a preview writes nothing"
+    );
+
+    let applied = import(&client, rows, true).await;
+    assert_eq!(applied["applied"], true);
+    assert_eq!(count("SELECT count(*) FROM public.members").await, 3);
+    let grace: (String, Option<String>, String, Option<String>) = {
+        let r = client
+            .query_one(
+                "SELECT first_name, marital_status, date_of_birth::text, phone \
+                 FROM public.members WHERE membership_number = 'M-001'",
+                &[],
+            )
+            .await
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2), r.get(3))
+    };
+    assert_eq!(
+        grace,
+        (
+            "Grace".into(),
+            Some("married".into()),
+            "1980-02-29".into(),
+            None
+        ),
+        "an update replaces the row's fields; empty ones become NULL"
+    );
+    let peter: (bool, serde_json::Value) = {
+        let r = client
+            .query_one(
+                "SELECT is_active, emergency_contact FROM public.members WHERE membership_number = 'M-002'",
+                &[],
+            )
+            .await
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!(
+        peter,
+        (
+            false,
+            serde_json::json!({"name": "Mary", "phone": "0711 000 000"})
+        )
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM public.members WHERE membership_number IS NULL AND phone IS NULL AND first_name = 'Ann'").await,
+        1
+    );
+
+    // One transaction: a row the database refuses (here a CHECK the import does not know)
+    // leaves nothing of the import behind.
+    client
+        .batch_execute(
+            "ALTER TABLE public.members ADD CONSTRAINT test_no_zed CHECK (first_name <> 'Zed')",
+        )
+        .await
+        .unwrap();
+    let err = client
+        .query_one(
+            "SELECT public.import_members($1, true)",
+            &[&serde_json::json!([
+                {"first_name": "Fine", "last_name": "Row"},
+                {"first_name": "Zed", "last_name": "Refused"}
+            ])],
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("test_no_zed") || err.as_db_error().is_some(),
+        "{err}"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM public.members WHERE first_name = 'Fine'").await,
+        0
+    );
+    // Too many rows, or not an array, is refused with a message.
+    let many = serde_json::Value::Array(vec![
+        serde_json::json!({"first_name": "A", "last_name": "B"});
+        5001
+    ]);
+    let err = client
+        .query_one("SELECT public.import_members($1)", &[&many])
+        .await
+        .unwrap_err();
+    assert_eq!(sql_error(&err).1, "An import takes at most 5,000 members");
+}

@@ -11,8 +11,8 @@ use crate::TestApp;
 
 const DONOR: &str = "254712345678";
 
-async fn mpesa() -> (TestApp, FakeDaraja) {
-    let fake = FakeDaraja::start(kanisa_fakes::Account::default(), 0).await;
+/// Payments through `fake`, with the test callback secret and a 4 s expiry.
+fn mpesa_setup(fake: &FakeDaraja) -> kanisa_functions::PaymentsSetup {
     let a = fake.account().clone();
     let mut setup = kanisa_functions::PaymentsSetup::new("");
     setup.provider = Some("mpesa".into());
@@ -23,6 +23,12 @@ async fn mpesa() -> (TestApp, FakeDaraja) {
     setup.base_url = Some(fake.url());
     setup.callback_secret = Some("test-callback-secret".into());
     setup.expire_after = Duration::from_secs(4);
+    setup
+}
+
+async fn mpesa() -> (TestApp, FakeDaraja) {
+    let fake = FakeDaraja::start(kanisa_fakes::Account::default(), 0).await;
+    let setup = mpesa_setup(&fake);
     (TestApp::spawn_with_payments(setup).await, fake)
 }
 
@@ -944,15 +950,7 @@ async fn an_equity_bank_gift_goes_through_jenga_signed_and_confirmed() {
 #[tokio::test]
 async fn a_prompt_whose_answer_timed_out_is_completed_by_its_callback() {
     let fake = FakeDaraja::start(kanisa_fakes::Account::default(), 0).await;
-    let a = fake.account().clone();
-    let mut setup = kanisa_functions::PaymentsSetup::new("");
-    setup.provider = Some("mpesa".into());
-    setup.consumer_key = Some(a.consumer_key);
-    setup.consumer_secret = Some(a.consumer_secret);
-    setup.shortcode = Some(a.shortcode);
-    setup.passkey = Some(a.passkey);
-    setup.base_url = Some(fake.url());
-    setup.callback_secret = Some("test-callback-secret".into());
+    let mut setup = mpesa_setup(&fake);
     setup.provider_timeout = Duration::from_millis(700);
     let app = TestApp::spawn_with_payments(setup).await;
     let workers = app.payment_workers();
