@@ -1873,3 +1873,73 @@ async fn content_changes_write_the_activity_log_with_the_caller_and_address() {
         .get(0);
     assert_eq!(n, 0);
 }
+
+#[tokio::test]
+async fn member_and_attendance_changes_are_logged_with_the_real_address() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let staff = user(&sql, "MEMBER_ADMIN", true, None).await;
+    let a = app
+        .call(
+            &staff,
+            Method::POST,
+            "members",
+            "return=representation",
+            Some(&json!({"first_name": "Audit", "last_name": "Member"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let id = a.body[0]["id"].as_str().unwrap().to_owned();
+    for (method, body) in [
+        (Method::PATCH, Some(json!({"is_active": false}))),
+        (Method::DELETE, None),
+    ] {
+        let a = app
+            .call(
+                &staff,
+                method,
+                &format!("members?id=eq.{id}"),
+                "",
+                body.as_ref(),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.body);
+    }
+    let a = app
+        .call(
+            &staff,
+            Method::POST,
+            "attendance_aggregates?on_conflict=attendance_date",
+            "resolution=merge-duplicates",
+            Some(&json!({"attendance_date": "2026-11-21", "sabbath_school_count": 120})),
+        )
+        .await;
+    assert!(a.status.is_success(), "{} {}", a.status, a.body);
+    let logged: Vec<(String, Option<String>, Option<String>, Option<String>)> = sql
+        .query(
+            "SELECT action, admin_id::text, host(ip_address), details ->> 'full_name' \
+               FROM public.admin_activity_logs \
+              WHERE details ->> 'id' = $1 OR action LIKE 'attendance_%' ORDER BY created_at, action",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect();
+    let actions: Vec<&str> = logged.iter().map(|l| l.0.as_str()).collect();
+    assert_eq!(
+        actions,
+        [
+            "member_created",
+            "member_updated",
+            "member_deleted",
+            "attendance_created"
+        ]
+    );
+    for l in &logged {
+        assert_eq!(l.1.as_deref(), staff.id.as_deref());
+        assert_eq!(l.2.as_deref(), Some("127.0.0.1"));
+    }
+    assert_eq!(logged[0].3.as_deref(), Some("Audit Member"));
+}
