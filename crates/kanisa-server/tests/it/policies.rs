@@ -1915,7 +1915,9 @@ async fn member_and_attendance_changes_are_logged_with_the_real_address() {
         )
         .await;
     assert!(a.status.is_success(), "{} {}", a.status, a.body);
-    let logged: Vec<(String, Option<String>, Option<String>, Option<String>)> = sql
+    // (action, admin id, address, member name)
+    type Logged = (String, Option<String>, Option<String>, Option<String>);
+    let logged: Vec<Logged> = sql
         .query(
             "SELECT action, admin_id::text, host(ip_address), details ->> 'full_name' \
                FROM public.admin_activity_logs \
