@@ -288,6 +288,8 @@ describe('back office content (CONTENT_ADMIN)', () => {
     assert.ok(senior);
     cleanups.push(() => serviceWrite('PATCH', `church_leaders?id=eq.${senior.id}`, { display_order: senior.display_order }));
     await page.getByLabel('Category').selectOption('pastoral');
+    await page.locator('.result-count', { hasText: /found$/ }).waitFor();
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     const rows = page.locator('.data-table tbody tr');
     assert.match(await rows.first().innerText(), new RegExp(name), 'first in the pastoral team');
     assert.ok(await page.getByRole('button', { name: `Move ${name} up` }).isDisabled(), 'the first cannot move up');
@@ -317,9 +319,9 @@ describe('back office content (CONTENT_ADMIN)', () => {
     const actions = (await logEntriesFor(leader.id)).map((entry) => entry.action);
     assert.deepEqual(actions, ['leader_created', 'leader_updated', 'leader_updated', 'leader_removed']);
 
-    // An empty search result says so.
-    await page.getByLabel('Search').fill(`nobody called ${run}`);
-    assert.ok(await page.getByText('No leaders found').isVisible());
+    // An empty search result says so (the search runs on the server as you type).
+    await page.getByLabel('Search', { exact: true }).fill(`nobody called ${run}`);
+    await page.getByText('No leaders found').waitFor();
 
     assert.deepEqual(problems, []);
     await close();
@@ -350,11 +352,12 @@ describe('back office content (CONTENT_ADMIN)', () => {
     assert.equal(Number(event.cost), 0);
     assert.equal(event.is_published, false);
 
-    // The Show filter: a March 2027 event is upcoming, not past.
+    // The Show filter (on the server): a March 2027 event is upcoming, not past.
     await page.getByLabel('Show').selectOption('past');
-    assert.equal(await page.getByRole('button', { name: `Edit ${eventTitle}` }).count(), 0, 'not among past events');
+    await page.getByRole('button', { name: `Edit ${eventTitle}` }).waitFor({ state: 'detached' });
     await page.getByLabel('Show').selectOption('upcoming');
-    assert.match(await page.locator('.result-count').innerText(), /^Showing \d+ of \d+ events$/);
+    await page.getByRole('button', { name: `Edit ${eventTitle}` }).waitFor();
+    assert.match(await page.locator('.result-count').innerText(), /^(Showing [\d,]+–[\d,]+ of )?[\d,]+ events? found$/);
     await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     assert.equal(await edit.getByLabel('Starts (date and time) *').inputValue(), '2027-03-06T10:00', 'shown back in Kenya time');
@@ -446,15 +449,17 @@ describe('back office content (CONTENT_ADMIN)', () => {
         await screenshot(page, `admin-${path}-${String(viewport.width)}`);
       }
 
-      // Searching a list narrows it and says how many are shown.
+      // Searching a list (on the server, as you type) narrows it and says how many were found.
       await page.goto(`${baseUrl}/admin/sermons`, { waitUntil: 'networkidle' });
       await page.getByLabel('Search sermons').fill('prophecy speaks');
-      assert.match(await page.locator('.result-count').innerText(), /^Showing \d+ of \d+ sermons$/);
+      await page.locator('.result-count', { hasText: /found$/ }).waitFor();
+      await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+      assert.match(await page.locator('.result-count').innerText(), /^\d+ sermons? found$/);
       for (const row of await page.locator('.data-table tbody tr').all()) {
         assert.match(await row.innerText(), /Prophecy Speaks Today/);
       }
       await page.getByLabel('Search sermons').fill('no sermon is called this');
-      assert.ok(await page.getByText('No sermons match “no sermon is called this”.').isVisible());
+      await page.getByText('No sermons match “no sermon is called this”.').waitFor();
 
       // The events form, open, with its errors: labelled, and nothing hidden behind the edges.
       await page.goto(`${baseUrl}/admin/events`, { waitUntil: 'networkidle' });

@@ -15,12 +15,13 @@ const SermonsPage = lazy(() => import('../features/sermons/SermonsPage'));
 const EventsPage = lazy(() => import('../features/events/EventsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 const LeadersPage = lazy(() => import('../features/leaders/LeadersPage'));
+const MembersPage = lazy(() => import('../features/members/MembersPage'));
+const AttendanceListPage = lazy(() => import('../features/attendance/AttendanceListPage'));
+const AttendanceFormPage = lazy(() => import('../features/attendance/AttendanceFormPage'));
+const PrayerRequestsPage = lazy(() => import('../features/prayer-requests/PrayerRequestsPage'));
 
 /** Screens of later releases: guarded like the real ones, so the menu already works. */
 const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
-  { id: 'members', title: 'Members' },
-  { id: 'attendance', title: 'Attendance', sub: true },
-  { id: 'prayerRequests', title: 'Prayer Requests' },
   { id: 'financial', title: 'Financial Dashboard' },
   { id: 'donations', title: 'Donations' },
   { id: 'budget', title: 'Budget Management' },
@@ -62,6 +63,11 @@ export function AppRoutes() {
           <Route path="events" element={guarded('events', <EventsPage />)} />
           <Route path="announcements" element={guarded('announcements', <AnnouncementsPage />)} />
           <Route path="leaders" element={guarded('leaders', <LeadersPage />)} />
+          <Route path="members" element={guarded('members', <MembersPage />)} />
+          <Route path="attendance" element={guarded('attendance', <AttendanceListPage />)} />
+          {/* /attendance/new and /attendance/{date}: one route, so choosing a date keeps the form's state. */}
+          <Route path="attendance/:date" element={guarded('attendance', <AttendanceFormPage />)} />
+          <Route path="prayer-requests" element={guarded('prayerRequests', <PrayerRequestsPage />)} />
           {comingSoon.map(({ id, title, sub }) => (
             <Route
               key={id}

@@ -28,13 +28,17 @@ interface Props<T extends { id: string }> {
   description: string;
   /** The add button's text, e.g. '+ Add Sermon'. */
   addLabel: string;
+  /** False hides the add button (a user who may only read the list). Default true. */
+  canAdd?: boolean;
+  /** More buttons in the header, before the add button (e.g. import and export). */
+  actions?: ReactNode;
   /** The list's query. */
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
   /** Plural noun for 'Loading sermons...' and 'Could not load the sermons.'. */
   noun: string;
   /** Shown above the notices whatever the query's state (e.g. search and filters). */
   toolbar?: ReactNode;
-  /** The loaded list; `addButton` is for its empty state. */
+  /** The loaded list; `addButton` is for its empty state (null when adding is not offered). */
   list: (addButton: ReactNode) => ReactNode;
   /** The add (row undefined) or edit dialog. */
   editor: (row: T | undefined) => ReactNode;
@@ -47,12 +51,25 @@ interface Props<T extends { id: string }> {
  * list once loaded (with a retry when loading failed), the add/edit dialog and the delete
  * confirmation.
  */
-export function ListPage<T extends { id: string }>({ page, title, description, addLabel, query, noun, toolbar, list, editor, confirm }: Props<T>) {
-  const addButton = (
+export function ListPage<T extends { id: string }>({
+  page,
+  title,
+  description,
+  addLabel,
+  canAdd = true,
+  actions,
+  query,
+  noun,
+  toolbar,
+  list,
+  editor,
+  confirm,
+}: Props<T>) {
+  const addButton = canAdd ? (
     <button type="button" className="btn btn-primary" onClick={page.startAdd}>
       {addLabel}
     </button>
-  );
+  ) : null;
   const confirming = page.confirming;
   const texts = confirming ? confirm(confirming) : null;
   const detail = errorDetail(query.error);
@@ -60,7 +77,18 @@ export function ListPage<T extends { id: string }>({ page, title, description, a
   return (
     <div className="content-page">
       <title>{`${title} | Back Office`}</title>
-      <PageHeader title={title} description={description} actions={addButton} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          actions || addButton ? (
+            <>
+              {actions}
+              {addButton}
+            </>
+          ) : undefined
+        }
+      />
       {toolbar}
       {page.notice ? (
         <Alert tone="success" onDismiss={page.dismissNotice}>

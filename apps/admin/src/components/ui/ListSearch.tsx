@@ -1,47 +1,82 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { TextField } from './TextField';
 import './ui.css';
 
+/** How long typing pauses before a live search is sent. */
+export const LIVE_SEARCH_DELAY_MS = 300;
+
 interface Props {
+  /** The search box's label, e.g. 'Search sermons'. */
   label: string;
   placeholder: string;
+  /** The search the list shows now. */
   value: string;
-  onChange: (value: string) => void;
-  shown: number;
-  total: number;
-  /** Plural noun for the count line: "12 sermons", "Showing 3 of 12 sermons". */
-  noun: string;
+  /** Runs the search (on the server); '' shows the whole list again. */
+  onSearch: (value: string) => void;
+  /**
+   * Search while typing (after a short pause). Without it the search runs on Enter or the
+   * Search button (members, §2.8). Either way clearing the box shows the whole list at once.
+   */
+  live?: boolean;
+  /** The search region's name for screen readers, e.g. 'Find sermons'. */
+  regionLabel?: string;
   /** More filters beside the search box (e.g. a drop-down). */
   children?: ReactNode;
 }
 
-/** A search box over a loaded list, with a count that screen readers hear as it changes. */
-export function ListSearch({ label, placeholder, value, onChange, shown, total, noun, children }: Props) {
+/** The search box (and filters) above a paged list. */
+export function ListSearch({ label, placeholder, value, onSearch, live = false, regionLabel, children }: Props) {
+  const [draft, setDraft] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const run = (text: string) => {
+    clearTimeout(timer.current);
+    latest.current(text.trim());
+  };
+
   return (
-    <>
-      <div className="toolbar" role="search">
+    <form
+      className="toolbar"
+      role="search"
+      aria-label={regionLabel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        run(draft);
+      }}
+    >
+      <div className="search-field">
         <TextField
           label={label}
           type="search"
           placeholder={placeholder}
-          value={value}
+          value={draft}
           onChange={(event) => {
-            onChange(event.target.value);
+            const text = event.target.value;
+            setDraft(text);
+            if (text.trim() === '') run('');
+            else if (live) {
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => {
+                run(text);
+              }, LIVE_SEARCH_DELAY_MS);
+            }
           }}
         />
-        {children}
+        <button type="submit" className="btn btn-secondary search-button">
+          Search
+        </button>
       </div>
-      <p className="result-count" aria-live="polite">
-        {shown === total ? `${String(total)} ${noun}` : `Showing ${String(shown)} of ${String(total)} ${noun}`}
-      </p>
-    </>
+      {children}
+    </form>
   );
-}
-
-/** True when every word of `search` appears (any case) in one of `fields`; an empty search matches. */
-export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
-  const words = search.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = fields.filter(Boolean).join(' \n ').toLocaleLowerCase();
-  return words.every((word) => haystack.includes(word));
 }

@@ -79,6 +79,16 @@ export function useListPage<T extends { id: string }>(remove: ListMutation<strin
         },
       });
     },
+    /** Say that something done from the page worked (e.g. an export or an import). */
+    showNotice: (text: string) => {
+      setProblem(null);
+      setNotice(text);
+    },
+    /** Say that something done from the page failed. */
+    showProblem: (text: string) => {
+      setNotice(null);
+      setProblem(text);
+    },
     /** Run a change made from the list itself (publish, reorder): its notice or its problem replaces what was shown. */
     change: <I>(mutation: Pick<ListMutation<I>, 'mutate'>, input: I, texts: ChangeTexts) => {
       setNotice(null);

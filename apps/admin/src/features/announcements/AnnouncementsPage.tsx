@@ -1,29 +1,31 @@
-import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import type { Column } from '../../components/ui/DataTable';
 import { formatDay } from '../../components/ui/form-values';
 import { actionsColumn, publishedColumn } from '../../components/ui/list-columns';
 import { ListPage } from '../../components/ui/ListPage';
-import { matchesSearch } from '../../components/ui/ListSearch';
+import { ListSearch } from '../../components/ui/ListSearch';
+import { PagedTable } from '../../components/ui/PagedTable';
 import { deleteConfirm, savedText } from '../../components/ui/publishable';
-import { SearchedTable } from '../../components/ui/SearchedTable';
 import { truncate } from '../../components/ui/truncate';
 import { useListPage } from '../../components/ui/use-list-page';
+import { usePagedList } from '../../components/ui/use-paged-list';
 import { useAnnouncements } from './api/get-announcements';
 import { useDeleteAnnouncement } from './api/delete-announcement';
 import { useSetAnnouncementPublished } from './api/set-announcement-published';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { announcementTexts, announcementWindow, audiences, churchToday, priorities, type Announcement } from './announcement-form';
 
-/** /admin/announcements: every announcement, add/edit, publish or unpublish, delete (back-office.md §2.6). */
+/**
+ * /admin/announcements: every announcement, a page at a time, searched on the server; add/edit,
+ * publish or unpublish, delete (back-office.md §2.6).
+ */
 export default function AnnouncementsPage() {
-  const announcements = useAnnouncements();
+  const list = usePagedList();
+  const announcements = useAnnouncements(list.params);
+  list.settle(announcements.data?.total);
   const publish = useSetAnnouncementPublished();
   const page = useListPage<Announcement>(useDeleteAnnouncement());
-  const [search, setSearch] = useState('');
   const today = churchToday();
-  const all = announcements.data ?? [];
-  const shown = all.filter((announcement) => matchesSearch(search, announcement.title, announcement.content));
 
   const columns: Column<Announcement>[] = [
     {
@@ -82,18 +84,18 @@ export default function AnnouncementsPage() {
       addLabel="+ Add Announcement"
       query={announcements}
       noun="announcements"
+      toolbar={
+        <ListSearch label="Search announcements" placeholder="Title or text" value={list.search} onSearch={list.setSearch} live />
+      }
       list={(addButton) => (
-        <SearchedTable
-          label="Search announcements"
-          placeholder="Title or text"
-          search={search}
-          onSearch={setSearch}
+        <PagedTable
+          list={list}
+          result={announcements.data ?? { rows: [], total: 0 }}
+          busy={announcements.isPlaceholderData}
           noun="announcements"
-          all={all}
-          shown={shown}
           caption="Announcements, newest first"
           columns={columns}
-          noMatch={<p>No announcements match “{search.trim()}”.</p>}
+          noMatch={<p>No announcements match “{list.search}”.</p>}
           addButton={addButton}
         />
       )}

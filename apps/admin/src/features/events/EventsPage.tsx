@@ -1,30 +1,30 @@
-import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import type { Column } from '../../components/ui/DataTable';
 import { actionsColumn, publishedColumn } from '../../components/ui/list-columns';
 import { ListPage } from '../../components/ui/ListPage';
-import { matchesSearch } from '../../components/ui/ListSearch';
+import { ListSearch } from '../../components/ui/ListSearch';
+import { PagedTable } from '../../components/ui/PagedTable';
 import { deleteConfirm, savedText } from '../../components/ui/publishable';
-import { SearchedTable } from '../../components/ui/SearchedTable';
 import { SelectField } from '../../components/ui/SelectField';
 import { truncate } from '../../components/ui/truncate';
 import { useListPage } from '../../components/ui/use-list-page';
+import { usePagedList } from '../../components/ui/use-paged-list';
 import { useDeleteEvent } from './api/delete-event';
 import { useEvents } from './api/get-events';
 import { useSetEventPublished } from './api/set-event-published';
 import { EventFormModal } from './EventFormModal';
-import { eventTexts, eventTimings, eventTypeLabel, formatEventTime, matchesTiming, type ChurchEvent, type EventTiming } from './event-form';
+import { eventTexts, eventTimings, eventTypeLabel, formatEventTime, type ChurchEvent, type EventTiming } from './event-form';
 
-/** /admin/events: every event, add/edit, publish or unpublish, delete (back-office.md §2.6). */
+/**
+ * /admin/events: every event, a page at a time, searched and filtered on the server; add/edit,
+ * publish or unpublish, delete (back-office.md §2.6).
+ */
 export default function EventsPage() {
-  const events = useEvents();
+  const list = usePagedList<{ timing: EventTiming }>({ timing: 'all' });
+  const events = useEvents(list.params);
+  list.settle(events.data?.total);
   const publish = useSetEventPublished();
   const page = useListPage<ChurchEvent>(useDeleteEvent());
-  const [search, setSearch] = useState('');
-  const all = events.data ?? [];
-  const [timing, setTiming] = useState<EventTiming>('all');
-  const now = new Date();
-  const shown = all.filter((event) => matchesTiming(event, timing, now) && matchesSearch(search, event.title, event.location));
 
   const columns: Column<ChurchEvent>[] = [
     {
@@ -70,25 +70,24 @@ export default function EventsPage() {
       addLabel="+ Add Event"
       query={events}
       noun="events"
+      toolbar={
+        <ListSearch label="Search events" placeholder="Title or location" value={list.search} onSearch={list.setSearch} live>
+          <SelectField
+            label="Show"
+            options={eventTimings}
+            value={list.filters.timing}
+            onChange={(change) => {
+              list.setFilters({ timing: change.target.value as EventTiming });
+            }}
+          />
+        </ListSearch>
+      }
       list={(addButton) => (
-        <SearchedTable
-          label="Search events"
-          placeholder="Title or location"
-          search={search}
-          onSearch={setSearch}
-          filters={
-            <SelectField
-              label="Show"
-              options={eventTimings}
-              value={timing}
-              onChange={(change) => {
-                setTiming(change.target.value as EventTiming);
-              }}
-            />
-          }
+        <PagedTable
+          list={list}
+          result={events.data ?? { rows: [], total: 0 }}
+          busy={events.isPlaceholderData}
           noun="events"
-          all={all}
-          shown={shown}
           caption="Events, latest first"
           columns={columns}
           noMatch={<p>No events match your search.</p>}

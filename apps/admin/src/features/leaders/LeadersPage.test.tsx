@@ -55,24 +55,39 @@ function renderPage(answer: (...args: FetchArgs) => Promise<Response>) {
 }
 
 describe('LeadersPage', () => {
-  it('lists active leaders with a 100-character bio snippet, searches and filters, and says when none match', async () => {
-    const fetchMock = renderPage(() => Promise.resolve(json(leaders, 200)));
+  it('lists active leaders with a 100-character bio snippet; search and category filter run on the server', async () => {
+    const fetchMock = renderPage((input) => {
+      const url = new URL(urlOf(input), 'http://x');
+      if (url.searchParams.get('category') === 'eq.department') return Promise.resolve(json([], 200));
+      if (url.searchParams.has('or')) return Promise.resolve(json(leaders.slice(1), 200));
+      return Promise.resolve(json(leaders, 200));
+    });
     const user = userEvent.setup();
 
     expect(await screen.findByText('Pr. Samuel Langat', { selector: '.cell-title' })).toBeInTheDocument();
     expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Contact' })).toBeInTheDocument();
-    const read = urlOf(fetchMock.mock.calls[0]![0]);
-    expect(read).toContain('is_active=eq.true');
-    expect(read).toContain('order=display_order.asc');
+    expect(screen.getByText('2 leaders')).toBeInTheDocument();
+    const read = new URL(urlOf(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(read.searchParams.get('is_active')).toBe('eq.true');
+    expect(read.searchParams.get('order')).toBe('display_order.asc,name.asc,id.asc');
+    expect([read.searchParams.get('offset'), read.searchParams.get('limit')]).toEqual(['0', '50']);
 
-    await user.type(screen.getByLabelText('Search'), 'first elder');
-    expect(screen.queryByText('Pr. Samuel Langat', { selector: '.cell-title' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search'), 'first elder{Enter}');
+    await waitFor(() => {
+      expect(screen.queryByText('Pr. Samuel Langat', { selector: '.cell-title' })).not.toBeInTheDocument();
+    });
     expect(screen.getByText('Elder Joseph Otieno', { selector: '.cell-title' })).toBeInTheDocument();
+    expect(screen.getByText('1 leader found')).toBeInTheDocument();
+    const searched = fetchMock.mock.calls.map(([input]) => new URL(urlOf(input), 'http://x')).find((url) => url.searchParams.has('or'))!;
+    expect(searched.searchParams.getAll('or')).toEqual([
+      '(name.ilike."*first*",position.ilike."*first*")',
+      '(name.ilike."*elder*",position.ilike."*elder*")',
+    ]);
 
     await user.clear(screen.getByLabelText('Search'));
     await user.selectOptions(screen.getByLabelText('Category'), 'department');
-    expect(screen.getByText('No leaders found')).toBeInTheDocument();
+    expect(await screen.findByText('No leaders found')).toBeInTheDocument();
   });
 
   it('asks before removing, then hides the leader (is_active false); a refusal shows the spec text', async () => {

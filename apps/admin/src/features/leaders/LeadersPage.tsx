@@ -1,18 +1,19 @@
 import { KanisaError } from '@kanisa/client';
-import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
-import { DataTable, type Column } from '../../components/ui/DataTable';
+import type { Column } from '../../components/ui/DataTable';
 import { actionsColumn } from '../../components/ui/list-columns';
 import { ListPage } from '../../components/ui/ListPage';
+import { ListSearch } from '../../components/ui/ListSearch';
+import { PagedTable } from '../../components/ui/PagedTable';
 import { SelectField } from '../../components/ui/SelectField';
-import { TextField } from '../../components/ui/TextField';
 import { truncate } from '../../components/ui/truncate';
 import { useListPage } from '../../components/ui/use-list-page';
-import { useLeaders } from './api/get-leaders';
+import { usePagedList } from '../../components/ui/use-paged-list';
+import { useLeaderCount, useLeaders } from './api/get-leaders';
 import { useRemoveLeader } from './api/remove-leader';
 import { useReorderLeaders } from './api/reorder-leaders';
 import { LeaderFormModal } from './LeaderFormModal';
-import { categoryLabel, filterLeaders, leaderCategories, leaderTexts, moveLeader, type Leader } from './leader-form';
+import { categoryLabel, leaderCategories, leaderTexts, moveLeader, type Leader, type LeaderCategory } from './leader-form';
 import './leaders.css';
 
 const categoryFilter = [{ value: '', label: 'All Categories' }, ...leaderCategories];
@@ -21,16 +22,20 @@ function deleteErrorText(error: unknown): string {
   return leaderTexts.deleteError(error instanceof KanisaError || error instanceof Error ? error.message : String(error));
 }
 
-/** /admin/leaders: the church's active leaders — search, filter, add, edit, reorder, remove (§2.7). */
+/**
+ * /admin/leaders: the church's active leaders, a page at a time — search and filter (on the
+ * server), add, edit, reorder, remove (§2.7). A move swaps places with the neighbour on the
+ * same page (the first row of a page cannot move up past it, nor the last one down).
+ */
 export default function LeadersPage() {
-  const leaders = useLeaders();
+  const list = usePagedList<{ category: LeaderCategory | '' }>({ category: '' });
+  const leaders = useLeaders(list.params);
+  list.settle(leaders.data?.total);
+  const count = useLeaderCount();
   const reorder = useReorderLeaders();
   const page = useListPage<Leader>(useRemoveLeader());
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
 
-  const all = leaders.data ?? [];
-  const shown = filterLeaders(all, search, category);
+  const shown = leaders.data?.rows ?? [];
 
   const move = (index: number, direction: -1 | 1) => {
     const leader = shown[index];
@@ -118,46 +123,33 @@ export default function LeadersPage() {
       query={leaders}
       noun="leaders"
       toolbar={
-        <div className="toolbar" role="search" aria-label="Find leaders">
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Name or position"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-            }}
-          />
+        <ListSearch label="Search" placeholder="Name or position" value={list.search} onSearch={list.setSearch} live regionLabel="Find leaders">
           <SelectField
             label="Category"
             options={categoryFilter}
-            value={category}
+            value={list.filters.category}
             onChange={(event) => {
-              setCategory(event.target.value);
+              list.setFilters({ category: event.target.value as LeaderCategory | '' });
             }}
           />
-        </div>
+        </ListSearch>
       }
       list={() => (
-        <>
-          <p className="result-count" aria-live="polite">
-            {shown.length === all.length
-              ? `${String(all.length)} leaders`
-              : `Showing ${String(shown.length)} of ${String(all.length)} leaders`}
-          </p>
-          <DataTable
-            caption="Church leaders in display order"
-            columns={columns}
-            rows={shown}
-            rowKey={(leader) => leader.id}
-            empty={<p>{leaderTexts.empty}</p>}
-          />
-        </>
+        <PagedTable
+          list={list}
+          result={leaders.data ?? { rows: [], total: 0 }}
+          busy={leaders.isPlaceholderData}
+          noun="leaders"
+          caption="Church leaders in display order"
+          columns={columns}
+          noMatch={<p>{leaderTexts.empty}</p>}
+          empty={<p>{leaderTexts.empty}</p>}
+        />
       )}
       editor={(leader) => (
         <LeaderFormModal
           leader={leader}
-          listLength={all.length}
+          listLength={count.data ?? leaders.data?.total ?? 0}
           onClose={page.closeEditor}
           onSaved={(name) => {
             page.saved(leader ? `${name} was saved.` : `${name} was added to the leaders list.`);

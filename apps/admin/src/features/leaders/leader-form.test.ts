@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterLeaders, leaderFromForm, leaderTexts, leaderToForm, moveLeader, newLeaderForm, validateLeader } from './leader-form';
+import { leaderFromForm, leaderTexts, leaderToForm, moveLeader, newLeaderForm, validateLeader } from './leader-form';
 
 const filled = { ...newLeaderForm(30), name: ' Grace Mwangi ', position: 'Associate Pastor', category: 'pastoral' };
 
@@ -61,19 +61,6 @@ describe('leader form', () => {
     const { id, is_active, ...row } = leader;
     expect([id, is_active]).toEqual(['l1', true]);
     expect(leaderFromForm(leaderToForm(leader))).toEqual(row);
-  });
-
-  it('filters by name or position, any case, and by category', () => {
-    const leaders = [
-      { name: 'Pr. Samuel Langat', position: 'Senior Pastor', category: 'pastoral' as const },
-      { name: 'Elder Joseph Otieno', position: 'First Elder', category: 'elder' as const },
-      { name: 'Mary Githinji', position: 'Church Clerk', category: 'officer' as const },
-    ];
-    expect(filterLeaders(leaders, 'PASTOR', '').map((l) => l.name)).toEqual(['Pr. Samuel Langat']);
-    expect(filterLeaders(leaders, 'elder', '').map((l) => l.name)).toEqual(['Elder Joseph Otieno']);
-    expect(filterLeaders(leaders, '', 'officer').map((l) => l.name)).toEqual(['Mary Githinji']);
-    expect(filterLeaders(leaders, 'mary', 'elder')).toEqual([]);
-    expect(filterLeaders(leaders, '  ', '')).toHaveLength(3);
   });
 
   it('moves a leader by swapping display orders with the neighbour', () => {

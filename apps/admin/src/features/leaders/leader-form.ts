@@ -128,16 +128,6 @@ export function leaderFromForm(values: LeaderFormValues): LeaderInput {
   };
 }
 
-/** Leaders whose name or position holds `search` (any case), in `category` ('' = all). */
-export function filterLeaders<T extends Pick<Leader, 'name' | 'position' | 'category'>>(leaders: readonly T[], search: string, category: string): T[] {
-  const needle = search.trim().toLocaleLowerCase();
-  return leaders.filter(
-    (leader) =>
-      (category === '' || leader.category === category) &&
-      (needle === '' || leader.name.toLocaleLowerCase().includes(needle) || leader.position.toLocaleLowerCase().includes(needle)),
-  );
-}
-
 export interface OrderChange {
   id: string;
   display_order: number;

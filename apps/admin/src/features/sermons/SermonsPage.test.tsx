@@ -49,6 +49,34 @@ describe('SermonsPage', () => {
     expect(urlOf(fetchMock.mock.calls[0]![0])).toContain('order=sermon_date.desc');
   });
 
+  it('reads a page at a time with the true total, and pages with Previous and Next', async () => {
+    const fetchMock = renderPage((input) => {
+      const url = new URL(urlOf(input), 'http://x');
+      const offset = Number(url.searchParams.get('offset'));
+      const rows = Array.from({ length: offset >= 1000 ? 12 : 50 }, (_, i) => ({ ...draft, id: `s${String(offset + i)}`, title: `Sermon ${String(offset + i + 1)}` }));
+      return Promise.resolve(
+        new Response(JSON.stringify(rows), {
+          status: 206,
+          headers: { 'content-type': 'application/json', 'content-range': `${String(offset)}-${String(offset + rows.length - 1)}/1012` },
+        }),
+      );
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 1–50 of 1,012 sermons')).toBeInTheDocument();
+    const first = fetchMock.mock.calls[0]!;
+    expect(new Headers(first[1]?.headers).get('prefer')).toContain('count=exact');
+    expect(screen.getByRole('navigation', { name: 'Pages of sermons' })).toHaveTextContent('Page 1 of 21');
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Showing 51–100 of 1,012 sermons')).toBeInTheDocument();
+    expect(screen.getByText('Sermon 51')).toBeInTheDocument();
+    const second = new URL(urlOf(fetchMock.mock.calls.at(-1)![0]), 'http://x');
+    expect([second.searchParams.get('offset'), second.searchParams.get('limit')]).toEqual(['50', '50']);
+
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByText('Showing 1–50 of 1,012 sermons')).toBeInTheDocument();
+  });
+
   it('publishes with the switch (is_published true) and says so', async () => {
     let published = false;
     const fetchMock = renderPage((_input, init) => {

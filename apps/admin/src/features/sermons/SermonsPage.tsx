@@ -1,28 +1,30 @@
-import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import type { Column } from '../../components/ui/DataTable';
 import { formatDay } from '../../components/ui/form-values';
 import { actionsColumn, publishedColumn } from '../../components/ui/list-columns';
 import { ListPage } from '../../components/ui/ListPage';
-import { matchesSearch } from '../../components/ui/ListSearch';
+import { ListSearch } from '../../components/ui/ListSearch';
+import { PagedTable } from '../../components/ui/PagedTable';
 import { deleteConfirm, savedText } from '../../components/ui/publishable';
-import { SearchedTable } from '../../components/ui/SearchedTable';
 import { truncate } from '../../components/ui/truncate';
 import { useListPage } from '../../components/ui/use-list-page';
+import { usePagedList } from '../../components/ui/use-paged-list';
 import { useDeleteSermon } from './api/delete-sermon';
 import { useSermons } from './api/get-sermons';
 import { useSetSermonPublished } from './api/set-sermon-published';
 import { SermonFormModal } from './SermonFormModal';
 import { sermonTexts, type Sermon } from './sermon-form';
 
-/** /admin/sermons: every sermon, add/edit, publish or unpublish, delete (back-office.md §2.6). */
+/**
+ * /admin/sermons: every sermon, a page at a time, searched on the server; add/edit, publish or
+ * unpublish, delete (back-office.md §2.6).
+ */
 export default function SermonsPage() {
-  const sermons = useSermons();
+  const list = usePagedList();
+  const sermons = useSermons(list.params);
+  list.settle(sermons.data?.total);
   const publish = useSetSermonPublished();
   const page = useListPage<Sermon>(useDeleteSermon());
-  const [search, setSearch] = useState('');
-  const all = sermons.data ?? [];
-  const shown = all.filter((sermon) => matchesSearch(search, sermon.title, sermon.speaker, sermon.series));
 
   const columns: Column<Sermon>[] = [
     {
@@ -52,18 +54,18 @@ export default function SermonsPage() {
       addLabel="+ Add Sermon"
       query={sermons}
       noun="sermons"
+      toolbar={
+        <ListSearch label="Search sermons" placeholder="Title, speaker or series" value={list.search} onSearch={list.setSearch} live />
+      }
       list={(addButton) => (
-        <SearchedTable
-          label="Search sermons"
-          placeholder="Title, speaker or series"
-          search={search}
-          onSearch={setSearch}
+        <PagedTable
+          list={list}
+          result={sermons.data ?? { rows: [], total: 0 }}
+          busy={sermons.isPlaceholderData}
           noun="sermons"
-          all={all}
-          shown={shown}
           caption="Sermons, newest first"
           columns={columns}
-          noMatch={<p>No sermons match “{search.trim()}”.</p>}
+          noMatch={<p>No sermons match “{list.search}”.</p>}
           addButton={addButton}
         />
       )}

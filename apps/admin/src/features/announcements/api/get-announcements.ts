@@ -1,23 +1,31 @@
 import type { KanisaClient } from '@kanisa/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { kanisa } from '../../../lib/kanisa';
 import type { Announcement } from '../announcement-form';
 import { announcementKeys } from './announcement-keys';
 
 const columns = 'id, title, content, priority, start_date, start_time, end_date, end_time, target_audience, is_published, created_at';
 
-/** Every announcement, drafts and past ones included, newest first (§7.2). */
-export async function getAnnouncements(client: KanisaClient, signal?: AbortSignal): Promise<Announcement[]> {
-  let request = client.from('announcements').select(columns).order('created_at', { ascending: false });
+/** What the search looks in. */
+export const announcementSearchColumns = ['title', 'content'] as const;
+
+/** One page of announcements, drafts and past ones included, newest first (§7.2), with the true total. */
+export async function getAnnouncements(client: KanisaClient, { page, search }: PageParams, signal?: AbortSignal): Promise<PageOf<Announcement>> {
+  let request = withSearch(client.from('announcements').select(columns, { count: 'exact' }), search, announcementSearchColumns)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true });
   if (signal) request = request.abortSignal(signal);
-  const { data, error } = await request;
-  if (error) throw error;
-  return data;
+  return readPage(request, page);
 }
 
-export const announcementsQuery = () =>
-  queryOptions({ queryKey: announcementKeys.adminList(), queryFn: ({ signal }) => getAnnouncements(kanisa, signal) });
+export const announcementsQuery = (params: PageParams) =>
+  queryOptions({
+    queryKey: announcementKeys.adminList(params),
+    queryFn: ({ signal }) => getAnnouncements(kanisa, params, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export function useAnnouncements() {
-  return useQuery(announcementsQuery());
+export function useAnnouncements(params: PageParams) {
+  return useQuery(announcementsQuery(params));
 }

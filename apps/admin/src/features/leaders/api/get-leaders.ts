@@ -1,27 +1,47 @@
 import type { KanisaClient } from '@kanisa/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { kanisa } from '../../../lib/kanisa';
-import type { Leader } from '../leader-form';
+import type { Leader, LeaderCategory } from '../leader-form';
 import { leaderKeys } from './leader-keys';
 
 const columns = 'id, name, position, category, email, phone, bio, years_of_service, specialties, display_order, is_active';
 
-/** The active leaders (removed ones are hidden), by display order then name. */
-export async function getLeaders(client: KanisaClient, signal?: AbortSignal): Promise<Leader[]> {
-  let request = client
-    .from('church_leaders')
-    .select(columns)
-    .eq('is_active', true)
-    .order('display_order', { ascending: true })
-    .order('name', { ascending: true });
+/** What the search looks in (§7.2: by name or position). */
+export const leaderSearchColumns = ['name', 'position'] as const;
+
+/** The category filter: '' for every category. */
+export type LeaderListParams = PageParams<{ category: LeaderCategory | '' }>;
+
+/** One page of the active leaders (removed ones are hidden), by display order then name, with the true total. */
+export async function getLeaders(client: KanisaClient, { page, search, category }: LeaderListParams, signal?: AbortSignal): Promise<PageOf<Leader>> {
+  let request = withSearch(client.from('church_leaders').select(columns, { count: 'exact' }).eq('is_active', true), search, leaderSearchColumns);
+  if (category) request = request.eq('category', category);
+  request = request.order('display_order', { ascending: true }).order('name', { ascending: true }).order('id', { ascending: true });
   if (signal) request = request.abortSignal(signal);
-  const { data, error } = await request;
-  if (error) throw error;
-  return data;
+  return readPage(request, page);
 }
 
-export const leadersQuery = () => queryOptions({ queryKey: leaderKeys.adminList(), queryFn: ({ signal }) => getLeaders(kanisa, signal) });
+export const leadersQuery = (params: LeaderListParams) =>
+  queryOptions({
+    queryKey: leaderKeys.adminList(params),
+    queryFn: ({ signal }) => getLeaders(kanisa, params, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export function useLeaders() {
-  return useQuery(leadersQuery());
+export function useLeaders(params: LeaderListParams) {
+  return useQuery(leadersQuery(params));
+}
+
+/** How many leaders are listed (active), whatever the search: a new leader is placed after them (§5). */
+export async function countLeaders(client: KanisaClient, signal?: AbortSignal): Promise<number> {
+  let request = client.from('church_leaders').select('id', { count: 'exact', head: true }).eq('is_active', true);
+  if (signal) request = request.abortSignal(signal);
+  const { count, error } = await request;
+  if (error) throw error;
+  return count ?? 0;
+}
+
+export function useLeaderCount() {
+  return useQuery({ queryKey: leaderKeys.count(), queryFn: ({ signal }) => countLeaders(kanisa, signal) });
 }

@@ -1,27 +1,32 @@
 import type { KanisaClient } from '@kanisa/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { kanisa } from '../../../lib/kanisa';
 import type { Sermon } from '../sermon-form';
 import { sermonKeys } from './sermon-keys';
 
 const columns = 'id, title, description, speaker, sermon_date, audio_url, video_url, notes_url, series, tags, is_published';
 
-/** Every sermon, drafts included, newest sermon date first (§7.2). */
-export async function getSermons(client: KanisaClient, signal?: AbortSignal): Promise<Sermon[]> {
-  let request = client
-    .from('sermons')
-    .select(columns)
+/** What the search looks in. */
+export const sermonSearchColumns = ['title', 'speaker', 'series'] as const;
+
+/** One page of sermons, drafts included, newest sermon date first (§7.2), with the true total. */
+export async function getSermons(client: KanisaClient, { page, search }: PageParams, signal?: AbortSignal): Promise<PageOf<Sermon>> {
+  let request = withSearch(client.from('sermons').select(columns, { count: 'exact' }), search, sermonSearchColumns)
     .order('sermon_date', { ascending: false })
-    .order('created_at', { ascending: false });
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true });
   if (signal) request = request.abortSignal(signal);
-  const { data, error } = await request;
-  if (error) throw error;
-  return data;
+  return readPage(request, page);
 }
 
-export const sermonsQuery = () =>
-  queryOptions({ queryKey: sermonKeys.adminList(), queryFn: ({ signal }) => getSermons(kanisa, signal) });
+export const sermonsQuery = (params: PageParams) =>
+  queryOptions({
+    queryKey: sermonKeys.adminList(params),
+    queryFn: ({ signal }) => getSermons(kanisa, params, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export function useSermons() {
-  return useQuery(sermonsQuery());
+export function useSermons(params: PageParams) {
+  return useQuery(sermonsQuery(params));
 }

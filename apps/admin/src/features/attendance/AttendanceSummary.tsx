@@ -1,0 +1,118 @@
+import { formatDay } from '../../components/ui/form-values';
+import {
+  countFields,
+  divineTotal,
+  formatCount,
+  formatPercent,
+  percentChange,
+  shares,
+  trendOf,
+  type Counts,
+} from './attendance-rules';
+
+interface Props {
+  counts: Counts;
+  /** The Sabbath recorded before the form's date; null when there is none. */
+  previous: (Counts & { attendance_date: string }) | null;
+  /** While the previous Sabbath is being looked up. */
+  comparing?: boolean;
+}
+
+interface Metric {
+  label: string;
+  value: number;
+  previous: number | null;
+}
+
+function metrics(counts: Counts, previous: Props['previous']): Metric[] {
+  return [
+    ...countFields.map(({ key, label }) => ({ label, value: counts[key], previous: previous ? previous[key] : null })),
+    { label: 'Divine Total', value: divineTotal(counts), previous: previous ? divineTotal(previous) : null },
+  ];
+}
+
+const arrows = { up: '▲', down: '▼', same: '▬' } as const;
+const words = { up: 'up', down: 'down', same: 'no change' } as const;
+
+/** One card's week-over-week line: an arrow and the percent, or nothing when it is hidden (§9). */
+export function ChangeLine({ value, previous }: { value: number; previous: number | null }) {
+  const change = percentChange(value, previous);
+  if (change === null) return null;
+  const trend = trendOf(change);
+  return (
+    <span className={`change change-${trend}`}>
+      <span aria-hidden="true">{arrows[trend]} </span>
+      <span className="sr-only">{`${words[trend]} `}</span>
+      {trend === 'same' ? '0.0%' : formatPercent(change)}
+    </span>
+  );
+}
+
+/**
+ * The summary (§2.9): a card per counter and the divine total with the change from the previous
+ * recorded Sabbath, and each group's share of the divine total. Follows the counters as they change.
+ */
+export function AttendanceSummary({ counts, previous, comparing = false }: Props) {
+  const total = divineTotal(counts);
+  return (
+    <section className="attendance-summary" aria-labelledby="attendance-summary-title">
+      <h2 id="attendance-summary-title">Summary</h2>
+      <p className="summary-compare">
+        {comparing
+          ? 'Looking for the previous recorded Sabbath...'
+          : previous
+          ? `Change from the previous recorded Sabbath, ${formatDay(previous.attendance_date)}.`
+          : 'No earlier Sabbath is recorded, so there is no change to show.'}
+      </p>
+      <dl className="summary-cards">
+        {metrics(counts, previous).map((metric) => (
+          <div key={metric.label} className="summary-card" data-metric={metric.label}>
+            <dt>{metric.label}</dt>
+            <dd>
+              <span className="summary-value">{formatCount(metric.value)}</span>
+              <ChangeLine value={metric.value} previous={metric.previous} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="small-table-wrap">
+        <table className="small-table">
+          <caption>Share of the divine total</caption>
+          <thead>
+            <tr>
+              <th scope="col">Group</th>
+              <th scope="col" className="num">
+                Count
+              </th>
+              <th scope="col" className="num">
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shares(counts).map((share) => (
+              <tr key={share.key}>
+                <th scope="row">{share.label}</th>
+                <td className="num" data-label="Count">
+                  {formatCount(share.count)}
+                </td>
+                <td className="num" data-label="Share">
+                  {share.percent === null ? '—' : `${share.percent.toFixed(1)}%`}
+                </td>
+              </tr>
+            ))}
+            <tr className="share-total">
+              <th scope="row">Divine Total</th>
+              <td className="num" data-label="Count">
+                {formatCount(total)}
+              </td>
+              <td className="num" data-label="Share">
+                {total === 0 ? '—' : '100.0%'}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

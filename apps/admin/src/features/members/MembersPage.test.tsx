@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
+import { serverAnswers } from '../../test/roles';
+import { parseCsv } from './csv';
+import MembersPage from './MembersPage';
+
+const mary = {
+  id: 'm1',
+  membership_number: 'M-001',
+  first_name: 'Mary',
+  last_name: 'Wanjiru',
+  full_name: 'Mary Wanjiru',
+  date_of_birth: null,
+  address: null,
+  phone: '+254712345678',
+  email: 'mary@example.org',
+  marital_status: null,
+  baptism_date: null,
+  membership_date: null,
+  emergency_contact: null,
+  is_active: true,
+  member_ministries: [],
+};
+const john = { ...mary, id: 'm2', membership_number: 'M-002', first_name: 'John', last_name: 'Otieno', full_name: 'John Otieno', phone: null, email: null };
+
+const range = (rows: unknown[], total: number, from = 0) => ({ 'content-range': `${String(from)}-${String(from + rows.length - 1)}/${String(total)}` });
+
+function renderPage(role: keyof typeof serverAnswers, members: (url: URL, init: RequestInit | undefined) => Response) {
+  const fetchMock = stubApi({ '/rest/v1/members': members, '/rest/v1/ministries': () => json([]) });
+  renderAt('/members', <MembersPage />, testClient(sessionFor(serverAnswers[role])));
+  const memberCalls = () =>
+    fetchMock.mock.calls
+      .map(([input, init]) => ({ url: new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost'), method: init?.method ?? 'GET' }))
+      .filter((call) => call.url.pathname === '/rest/v1/members');
+  return { fetchMock, memberCalls };
+}
+
+describe('MembersPage (§2.8)', () => {
+  it('lists a page of members by last name with the true total; searches on the server on Enter, clearing resets', async () => {
+    const { memberCalls } = renderPage('MEMBER_ADMIN', (url) => {
+      if (url.searchParams.has('or')) return json([mary], 200, range([mary], 1));
+      return json([john, mary], 200, range([john, mary], 2));
+    });
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('John Otieno')).toBeInTheDocument();
+    expect(screen.getByText('2 members')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Membership No.', 'Phone', 'Email', 'Status', 'Actions']);
+    const first = memberCalls()[0]!.url.searchParams;
+    expect(first.get('order')).toBe('last_name.asc,first_name.asc,id.asc');
+    expect([first.get('offset'), first.get('limit')]).toEqual(['0', '50']);
+    expect(first.get('select')).toContain('member_ministries(ministry_id)');
+
+    const box = screen.getByLabelText('Search members');
+    await user.type(box, '0712');
+    expect(memberCalls().filter((call) => call.url.searchParams.has('or'))).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('1 member found')).toBeInTheDocument();
+    expect(screen.queryByText('John Otieno')).not.toBeInTheDocument();
+    const searched = memberCalls().find((call) => call.url.searchParams.has('or'))!.url.searchParams;
+    expect(searched.get('or')).toBe(
+      '(first_name.ilike."*0712*",last_name.ilike."*0712*",full_name.ilike."*0712*",membership_number.ilike."*0712*",email.ilike."*0712*",phone.ilike."*0712*")',
+    );
+
+    await user.clear(box);
+    expect(await screen.findByText('2 members')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    renderPage('MEMBER_ADMIN', (url) => (url.searchParams.has('or') ? json([], 200, { 'content-range': '*/0' }) : json([mary], 200, range([mary], 1))));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Search members'), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No members match “nobody”.')).toBeInTheDocument();
+  });
+
+  it('deactivates a member and says so', async () => {
+    let active = true;
+    const { memberCalls } = renderPage('MEMBER_ADMIN', (_url, init) => {
+      if (init?.method === 'PATCH') {
+        active = false;
+        return json({ id: 'm1' });
+      }
+      return json([{ ...mary, is_active: active }], 200, range([mary], 1));
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Mary Wanjiru' }));
+    expect(await screen.findByText('Mary Wanjiru was deactivated.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Activate Mary Wanjiru' })).toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    const patch = memberCalls().find((call) => call.method === 'PATCH')!;
+    expect(patch.url.searchParams.get('id')).toBe('eq.m1');
+  });
+
+  it('asks the spec question before deleting; a member with giving records is refused with a pointer to Deactivate', async () => {
+    let deletable = false;
+    renderPage('MEMBER_ADMIN', (_url, init) => {
+      if (init?.method === 'DELETE') {
+        return deletable
+          ? json({ id: 'm1' })
+          : json(
+              {
+                code: '23503',
+                message: 'update or delete on table "members" violates foreign key constraint "giving_records_member_id_fkey" on table "giving_records"',
+                details: 'Key (id)=(m1) is still referenced from table "giving_records".',
+                hint: null,
+              },
+              409,
+            );
+      }
+      return json(deletable ? [] : [mary], 200, deletable ? { 'content-range': '*/0' } : range([mary], 1));
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Mary Wanjiru' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Member' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this member?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/has giving records, so they cannot be deleted.*Use Deactivate instead/);
+
+    deletable = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+    expect(await screen.findByText('Mary Wanjiru was deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('No members yet.')).toBeInTheDocument();
+  });
+
+  it('shows the other spec text when a delete fails for another reason', async () => {
+    renderPage('MEMBER_ADMIN', (_url, init) =>
+      init?.method === 'DELETE' ? json({ code: '42501', message: 'permission denied' }, 403) : json([mary], 200, range([mary], 1)),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Mary Wanjiru' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error deleting member. Please try again.');
+  });
+
+  it('exports every member of the current search, 1,000 at a time, as the template columns', async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => ({ ...mary, id: `x${String(i)}`, membership_number: `M-${String(i).padStart(4, '0')}` }));
+    const { memberCalls } = renderPage('CONTENT_ADMIN', (url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const rows = many.slice(offset, offset + limit);
+      return json(rows, 200, range(rows, many.length, offset));
+    });
+    let saved: Blob | undefined;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:members';
+    });
+    // jsdom has no object URLs: a stand-in for this test only.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Showing 1–50 of 1,500 members')).toBeInTheDocument();
+    // A reader (view_member_details) may export but not change anything.
+    expect(screen.queryByRole('button', { name: '+ Add Member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 1,500 members to a CSV file.')).toBeInTheDocument();
+    const chunks = memberCalls()
+      .filter((call) => call.url.searchParams.get('limit') === '1000')
+      .map((call) => call.url.searchParams.get('offset'));
+    expect(chunks).toEqual(['0', '1000']);
+    expect(click).toHaveBeenCalledTimes(1);
+    const records = parseCsv(await saved!.text());
+    expect(records).toHaveLength(1501);
+    expect(records[0]!.fields[0]).toBe('membership_number');
+    expect(records[1500]!.fields.slice(0, 3)).toEqual(['M-1499', 'Mary', 'Wanjiru']);
+  });
+
+  it('pages with Previous and Next', async () => {
+    const { memberCalls } = renderPage('MEMBER_ADMIN', (url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const rows = Array.from({ length: offset === 0 ? 50 : 10 }, (_, i) => ({ ...mary, id: `p${String(offset + i)}`, last_name: `Last${String(offset + i)}`, full_name: `Mary Last${String(offset + i)}` }));
+      return json(rows, 200, range(rows, 60, offset));
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 1–50 of 60 members')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Showing 51–60 of 60 members')).toBeInTheDocument();
+    expect(screen.getByText('Mary Last55')).toBeInTheDocument();
+    expect(memberCalls().at(-1)!.url.searchParams.get('offset')).toBe('50');
+  });
+});

@@ -1,0 +1,23 @@
+import type { KanisaClient } from '@kanisa/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kanisa } from '../../../lib/kanisa';
+import { memberKeys } from './member-keys';
+
+export interface SetMemberActive {
+  id: string;
+  active: boolean;
+}
+
+/** Activate or Deactivate (§4: is_active toggles). */
+export async function setMemberActive(client: KanisaClient, { id, active }: SetMemberActive): Promise<void> {
+  const { error } = await client.from('members').update({ is_active: active }).eq('id', id).select('id').single();
+  if (error) throw error;
+}
+
+export function useSetMemberActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetMemberActive) => setMemberActive(kanisa, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+}
