@@ -28,3 +28,7 @@ GRANT EXECUTE ON FUNCTION public.get_failed_deliveries(integer) TO authenticated
 -- manage_members may apply an import (anyone else is refused by the insert/update policies;
 -- a preview of someone who cannot read members shows every row as "add").
 GRANT EXECUTE ON FUNCTION public.import_members(jsonb, boolean) TO authenticated;
+
+-- get_finance_overview (migration 0017): SECURITY INVOKER over giving_records, budgets and
+-- expenses: the finance staff get the figures, anyone else zeros.
+GRANT EXECUTE ON FUNCTION public.get_finance_overview(date) TO authenticated;

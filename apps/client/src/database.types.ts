@@ -1237,6 +1237,20 @@ export type Database = {
           summary: string
         }[]
       }
+      get_finance_overview: {
+        Args: {
+          on_day?: string
+        }
+        Returns: {
+          allocated_this_year: number
+          anonymous_this_year: number
+          gifts_this_month: number
+          giving_all_time: number
+          giving_this_month: number
+          giving_this_year: number
+          spent_this_year: number
+        }[]
+      }
       get_message_stats: {
         Args: Record<PropertyKey, never>
         Returns: Database["public"]["Views"]["message_stats"]["Row"]

@@ -264,6 +264,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
         granted,
         [
             ("get_failed_deliveries", false, true),
+            ("get_finance_overview", false, true),
             ("get_message_stats", false, true),
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),

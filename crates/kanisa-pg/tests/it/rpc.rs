@@ -1306,3 +1306,71 @@ async fn a_member_import_is_previewed_row_by_row_then_applied_whole() {
         .unwrap_err();
     assert_eq!(sql_error(&err).1, "An import takes at most 5,000 members");
 }
+
+// ---------------------------------------------------------------------------------------------
+// get_finance_overview
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_finance_overview_equals_independent_sums_past_a_thousand_gifts() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    let today = nairobi_today();
+    // 5,000 gifts over two years: verified and not, demo and not, anonymous and not.
+    client
+        .batch_execute(&format!(
+            "INSERT INTO public.members (first_name, last_name) VALUES ('Giver', 'One');
+             INSERT INTO public.giving_records (member_id, amount, giving_date, is_verified, is_simulated)
+             SELECT CASE WHEN i % 4 = 0 THEN NULL ELSE (SELECT id FROM public.members LIMIT 1) END,
+                    (i % 97) + 1, DATE '{today}' - (i % 730), i % 5 <> 0, i % 11 = 0
+               FROM generate_series(1, 5000) AS i;
+             INSERT INTO public.budgets (category, allocated_amount, year)
+             VALUES ('utilities', 10000, extract(year FROM DATE '{today}')::int),
+                    ('missions', 5000, extract(year FROM DATE '{today}')::int),
+                    ('other', 999, extract(year FROM DATE '{today}')::int - 1);
+             INSERT INTO public.expenses (description, amount, expense_date, is_approved, category)
+             VALUES ('light', 1200, DATE '{today}', true, 'utilities'),
+                    ('not yet', 800, DATE '{today}', false, 'utilities'),
+                    ('last year', 300, DATE '{today}' - 400, true, 'utilities');"
+        ))
+        .await
+        .unwrap();
+    let got = client
+        .query_one(
+            "SELECT giving_all_time::text, giving_this_month::text, giving_this_year::text, \
+                    anonymous_this_year::text, gifts_this_month, allocated_this_year::text, \
+                    spent_this_year::text FROM public.get_finance_overview()",
+            &[],
+        )
+        .await
+        .unwrap();
+    let expected = client
+        .query_one(
+            "WITH g AS (SELECT * FROM public.giving_records WHERE is_verified AND NOT is_simulated), \
+                  d AS (SELECT $1::date AS today) \
+             SELECT (SELECT sum(amount) FROM g)::text, \
+                    (SELECT sum(amount) FROM g, d WHERE date_trunc('month', giving_date) = date_trunc('month', d.today) AND giving_date <= d.today)::text, \
+                    (SELECT sum(amount) FROM g, d WHERE extract(year FROM giving_date) = extract(year FROM d.today) AND giving_date <= d.today)::text, \
+                    (SELECT sum(amount) FROM g, d WHERE member_id IS NULL AND extract(year FROM giving_date) = extract(year FROM d.today) AND giving_date <= d.today)::text, \
+                    (SELECT count(*) FROM g, d WHERE date_trunc('month', giving_date) = date_trunc('month', d.today) AND giving_date <= d.today), \
+                    '15000.00', '1200.00'",
+            &[&today],
+        )
+        .await
+        .unwrap();
+    for i in 0..7 {
+        if i == 4 {
+            assert_eq!(
+                got.get::<_, i64>(i),
+                expected.get::<_, i64>(i),
+                "column {i}"
+            );
+        } else {
+            assert_eq!(
+                got.get::<_, String>(i),
+                expected.get::<_, String>(i),
+                "column {i}"
+            );
+        }
+    }
+}

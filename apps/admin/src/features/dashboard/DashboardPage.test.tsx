@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
-import { churchToday, monthStart } from './dashboard-figures';
+import { churchToday } from './dashboard-figures';
 
 const today = churchToday();
 const members = [1, 2, 3, 4, 5].map((n) => ({
@@ -27,13 +27,19 @@ describe('DashboardPage (§2.5, §7.5)', () => {
       '/rest/v1/sermons': () => json(null, 200, { 'content-range': '*/12' }),
       '/rest/v1/events': () => json(null, 200, { 'content-range': '*/61' }),
       '/rest/v1/announcements': () => json(null, 200, { 'content-range': '*/7' }),
-      '/rest/v1/giving_records': () =>
+      // The money figures come from SQL aggregates, not from summing rows here.
+      '/rest/v1/rpc/get_finance_overview': () =>
         json([
-          { amount: 1000, giving_date: '2020-01-05' },
-          { amount: 250, giving_date: monthStart(today) },
+          {
+            giving_all_time: 1250,
+            giving_this_month: 250,
+            giving_this_year: 250,
+            anonymous_this_year: 0,
+            gifts_this_month: 1,
+            allocated_this_year: 1000,
+            spent_this_year: 333,
+          },
         ]),
-      '/rest/v1/budgets': () => json([{ allocated_amount: 600 }, { allocated_amount: 400 }]),
-      '/rest/v1/expenses': () => json([{ amount: 333 }]),
       '/rest/v1/prayer_requests': (url) => json(null, 200, { 'content-range': url.search.includes('status=eq.open') ? '*/3' : '*/9' }),
     });
     renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.SUPER_ADMIN, 'Sarah Super')));
@@ -62,9 +68,8 @@ describe('DashboardPage (§2.5, §7.5)', () => {
 
     const urls = fetchMock.mock.calls.map(([input]) => decodeURIComponent(input as string));
     expect(urls).toContainEqual(expect.stringMatching(/\/rest\/v1\/members\?select=id,first_name,last_name,membership_number,created_at&order=created_at\.desc&limit=5/));
-    expect(urls).toContainEqual(expect.stringMatching(/\/rest\/v1\/giving_records\?select=amount,giving_date&is_verified=eq\.true/));
-    expect(urls).toContainEqual(expect.stringMatching(new RegExp(`/rest/v1/expenses\\?select=amount&is_approved=eq\\.true&expense_date=gte\\.${today.slice(0, 4)}-01-01`)));
-    expect(urls).toContainEqual(expect.stringMatching(new RegExp(`/rest/v1/budgets\\?select=allocated_amount&year=eq\\.${today.slice(0, 4)}`)));
+    expect(urls).toContainEqual(expect.stringMatching(/\/rest\/v1\/rpc\/get_finance_overview$/));
+    expect(urls.some((u) => /giving_records|budgets|expenses/.test(u))).toBe(false);
   });
 
   it('shows only the cards the permissions allow and asks nothing for the others', async () => {
@@ -78,7 +83,7 @@ describe('DashboardPage (§2.5, §7.5)', () => {
     expect(screen.queryByRole('region', { name: 'Quick Actions' })).not.toBeInTheDocument();
     await (await figure('All requests')).findByText('0');
     const asked = fetchMock.mock.calls.map(([input]) => input as string);
-    expect(asked.some((u) => /sermons|giving_records|budgets|expenses/.test(u))).toBe(false);
+    expect(asked.some((u) => /sermons|get_finance_overview/.test(u))).toBe(false);
   });
 
   it('says when a figure could not be loaded, per card, and retries', async () => {

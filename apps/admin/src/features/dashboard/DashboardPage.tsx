@@ -6,18 +6,16 @@ import { canAccess, type AccessUser } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
 import {
   useAnnouncementCount,
-  useApprovedExpensesSince,
-  useBudgetsOfYear,
   useEventCount,
   usePendingPrayerRequestCount,
   usePrayerRequestCount,
   useRecentMembers,
+  useFinanceOverview,
   useSermonCount,
-  useVerifiedGiving,
 } from './api/dashboard-reads';
 import { failedDeliveriesAsked, useFailedDeliveries } from './api/failed-deliveries';
 import './dashboard.css';
-import { budgetPercentage, churchToday, formatKes, givingTotals, sumAmounts, yearOf } from './dashboard-figures';
+import { budgetPercentage, churchToday, formatKes, yearOf } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
 import {
   attemptsText,
@@ -155,12 +153,10 @@ function ContentCard({ show }: { show: { sermons: boolean; events: boolean; anno
 function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean }; user: AccessUser }) {
   const today = churchToday();
   const year = yearOf(today);
-  const giving = useVerifiedGiving(show.giving);
-  const budgets = useBudgetsOfYear(year, show.budget);
-  const expenses = useApprovedExpensesSince(`${String(year)}-01-01`, show.budget);
-  const totals = givingTotals(giving.data, today);
-  const allocated = sumAmounts(budgets.data?.map((b) => ({ amount: b.allocated_amount })));
-  const spent = sumAmounts(expenses.data);
+  const overview = useFinanceOverview(show.giving || show.budget);
+  const figures = overview.data?.[0];
+  const allocated = figures?.allocated_this_year ?? 0;
+  const spent = figures?.spent_this_year ?? 0;
   return (
     <Card
       title="Finances"
@@ -171,16 +167,16 @@ function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean
       <dl className="figures">
         {show.giving ? (
           <>
-            <Figure label="Verified giving, all time" reads={[giving]}>
-              {() => formatKes(totals.allTime)}
+            <Figure label="Verified giving, all time" reads={[overview]}>
+              {() => formatKes(figures?.giving_all_time ?? 0)}
             </Figure>
-            <Figure label="Verified giving this month" reads={[giving]}>
-              {() => formatKes(totals.thisMonth)}
+            <Figure label="Verified giving this month" reads={[overview]}>
+              {() => formatKes(figures?.giving_this_month ?? 0)}
             </Figure>
           </>
         ) : null}
         {show.budget ? (
-          <Figure label={`Budget used in ${String(year)}`} reads={[budgets, expenses]}>
+          <Figure label={`Budget used in ${String(year)}`} reads={[overview]}>
             {() => (
               <>
                 {budgetPercentage(spent, allocated)}%

@@ -14,20 +14,6 @@ export function yearOf(today: string): number {
   return Number(today.slice(0, 4));
 }
 
-/** The sum of `amount` (numbers as the API sends them); 0 for no rows. */
-export function sumAmounts(rows: readonly { amount: number | string }[] | null | undefined): number {
-  return (rows ?? []).reduce((total, row) => total + (Number(row.amount) || 0), 0);
-}
-
-/** Verified giving: all time and since the first of the current month (by giving_date). */
-export function givingTotals(rows: readonly { amount: number; giving_date: string }[] | null | undefined, today: string) {
-  const since = monthStart(today);
-  return {
-    allTime: sumAmounts(rows),
-    thisMonth: sumAmounts((rows ?? []).filter((row) => row.giving_date >= since && row.giving_date <= today)),
-  };
-}
-
 /** §7.5: approved expenses this year over the total allocated this year, rounded; divisor 1 if none. */
 export function budgetPercentage(spent: number, allocated: number): number {
   return Math.round((spent / (allocated || 1)) * 100);

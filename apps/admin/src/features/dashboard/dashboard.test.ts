@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAnswers } from '../../test/roles';
-import { budgetPercentage, churchToday, givingTotals, monthStart, sumAmounts } from './dashboard-figures';
+import { budgetPercentage, churchToday, monthStart } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
 import {
   attemptsText,
@@ -167,17 +167,6 @@ describe('figures (§7.5)', () => {
     expect(churchToday(new Date('2026-11-30T21:30:00Z'))).toBe('2026-12-01');
     expect(monthStart('2026-12-01')).toBe('2026-12-01');
     expect(monthStart('2026-11-22')).toBe('2026-11-01');
-  });
-
-  it('sums verified giving all-time and this month', () => {
-    const rows = [
-      { amount: 1000, giving_date: '2026-10-31' },
-      { amount: 250.5, giving_date: '2026-11-01' },
-      { amount: 300, giving_date: '2026-11-22' },
-    ];
-    expect(givingTotals(rows, '2026-11-22')).toEqual({ allTime: 1550.5, thisMonth: 550.5 });
-    expect(givingTotals(null, '2026-11-22')).toEqual({ allTime: 0, thisMonth: 0 });
-    expect(sumAmounts([{ amount: '12.5' }, { amount: 2 }])).toBe(14.5);
   });
 
   it('rounds the budget percentage and divides by 1 when nothing is allocated', () => {

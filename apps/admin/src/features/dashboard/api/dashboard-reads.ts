@@ -1,4 +1,4 @@
-import { useTable } from '@kanisa/client/react';
+import { useRpc, useTable } from '@kanisa/client/react';
 
 /**
  * The dashboard's reads (§7.5), each a table read through `useTable`, so a write anywhere in the
@@ -32,21 +32,14 @@ export function useAnnouncementCount(enabled: boolean) {
   return useTable('announcements', (q) => q.select('*', { count: 'exact', head: true }), { enabled });
 }
 
-/** Verified giving, every record's amount and date (summed all-time and this month); demo-mode gifts are never counted. */
-export function useVerifiedGiving(enabled: boolean) {
-  return useTable('giving_records', (q) => q.select('amount, giving_date').eq('is_verified', true).eq('is_simulated', false), {
-    enabled,
-  });
-}
-
-/** This year's budgets (allocated amounts). */
-export function useBudgetsOfYear(year: number, enabled: boolean) {
-  return useTable('budgets', (q) => q.select('allocated_amount').eq('year', year), { enabled });
-}
-
-/** Approved expenses since the start of the year. */
-export function useApprovedExpensesSince(firstDay: string, enabled: boolean) {
-  return useTable('expenses', (q) => q.select('amount').eq('is_approved', true).gte('expense_date', firstDay), { enabled });
+/**
+ * The money figures, from SQL aggregates (`get_finance_overview`): verified giving all time and
+ * this month (demo gifts left out), this year's budgets and approved expenses — never summed in
+ * the browser from rows the server caps at 1,000. `enabled` is false when the user may see
+ * neither giving nor the budget.
+ */
+export function useFinanceOverview(enabled: boolean) {
+  return useRpc('get_finance_overview', {}, { enabled, tables: ['giving_records', 'budgets', 'expenses'] });
 }
 
 /** Prayer requests: all, and those pending. */
