@@ -4,7 +4,9 @@
 //!   for a form the visitor never sent (the page closed, the connection lost). No message
 //!   names them, so nobody can ever read them: they are removed — at once for a refused
 //!   submission (`remove_unclaimed`), and by the sweep once a day old;
-//! - the abuse limits' counters of windows that ended over a day ago.
+//! - the abuse limits' counters of windows that ended over a day ago;
+//! - the finished runs of the schedules themselves (this sweep, the payment reconciliation)
+//!   older than a day.
 //!
 //! The sweep is a job, `hourly_sweep`, one per hour whichever instance enqueues it (its unique
 //! key names the hour); each run queues the next, and every start queues one.
@@ -117,6 +119,17 @@ impl JobHandler for HourlySweep {
         client
             .execute(
                 "DELETE FROM kanisa.submission_hits WHERE window_start < now() - interval '1 day'",
+                &[],
+            )
+            .await
+            .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
+        // The schedules' own finished runs (a reconciliation every 30 s) are kept a day, not
+        // for ever; other jobs, failed ones above all, stay as the record staff read.
+        client
+            .execute(
+                "DELETE FROM kanisa.jobs WHERE state = 'done' \
+                   AND kind IN ('hourly_sweep', 'reconcile_payments') \
+                   AND finished_at < now() - interval '1 day'",
                 &[],
             )
             .await

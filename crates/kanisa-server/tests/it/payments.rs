@@ -995,3 +995,72 @@ async fn a_prompt_whose_answer_timed_out_is_completed_by_its_callback() {
     assert_eq!(fake.collected().total, 450);
     workers.stop(Duration::from_secs(5)).await.unwrap();
 }
+
+#[tokio::test]
+async fn the_hourly_sweep_keeps_the_schedules_runs_a_day_and_every_other_job() {
+    let app = TestApp::spawn().await;
+    let db = app.db.as_ref().unwrap();
+    {
+        let client = db.pool().get().await.unwrap();
+        client
+            .batch_execute(
+                "INSERT INTO kanisa.jobs (kind, state, finished_at, run_at) VALUES \
+                   ('reconcile_payments', 'done', now() - interval '2 days', now() - interval '2 days'), \
+                   ('reconcile_payments', 'done', now() - interval '1 hour', now() - interval '1 hour'), \
+                   ('hourly_sweep', 'done', now() - interval '3 days', now() - interval '3 days'), \
+                   ('notify_submission', 'done', now() - interval '30 days', now() - interval '30 days'), \
+                   ('send_sms', 'failed', now() - interval '30 days', now() - interval '30 days'); \
+                 INSERT INTO kanisa.jobs (kind, unique_key) VALUES ('hourly_sweep', 'sweep-now')",
+            )
+            .await
+            .unwrap();
+    }
+    let workers = Workers::start(
+        db.pool(),
+        Registry::new().register(
+            kanisa_functions::HOURLY_SWEEP,
+            kanisa_functions::HourlySweep::new(db.pool(), app.storage.clone()),
+        ),
+        WorkerOptions {
+            poll_interval: Duration::from_millis(50),
+            ..WorkerOptions::default()
+        },
+        None,
+    );
+    let start = std::time::Instant::now();
+    while app
+        .count("SELECT count(*) FROM kanisa.jobs WHERE unique_key = 'sweep-now' AND state = 'done'")
+        .await
+        == 0
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the sweep did not run"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+    let left: Vec<(String, String)> = db
+        .pool()
+        .get()
+        .await
+        .unwrap()
+        .query(
+            "SELECT kind, state FROM kanisa.jobs WHERE run_at < now() - interval '30 minutes' ORDER BY kind, state",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            ("notify_submission".to_owned(), "done".to_owned()),
+            ("reconcile_payments".to_owned(), "done".to_owned()),
+            ("send_sms".to_owned(), "failed".to_owned()),
+        ],
+        "the two-day-old reconciliation and the three-day-old sweep went; the rest stays"
+    );
+}
