@@ -1,7 +1,8 @@
-//! One truth about demo mode: whether e-mail, SMS and payments are live, and with which
+//! One truth about demo mode for messages: whether e-mail and SMS are live, and with which
 //! credentials. The environment comes first (`KANISA_SMTP_URL` + `KANISA_SMTP_FROM`, and the
-//! SMS and payment variables), then System Settings (the Communication and Payments tabs; the
-//! secrets in `kanisa.secret_settings`); with neither, the channel is simulated. Senders, the
+//! `KANISA_SMS_*` variables), then System Settings (the Communication tab; the secrets in
+//! `kanisa.secret_settings`); with neither, the channel is simulated. Payments have their own
+//! answer in `payments.rs`, from the provider it would call. Senders, the
 //! public and staff banners (`GET /functions/v1/service-modes`) and `/health` all ask
 //! [`Channels`], which re-reads the settings at most every [`REFRESH`], so a change in System
 //! Settings takes effect without a restart.
@@ -27,14 +28,10 @@ pub struct ChannelsConfig {
     pub smtp_url: Option<String>,
     /// `KANISA_SMTP_FROM`.
     pub smtp_from: Option<String>,
-    /// The SMS provider's variables are set.
-    pub sms: bool,
     /// The SMS provider from the environment (`KANISA_SMS_*`), when its key is set.
     pub sms_env: Option<SmsSettings>,
     /// `KANISA_SMS_BASE_URL`: the SMS provider's API (its live address by default).
     pub sms_base_url: Option<String>,
-    /// A payment provider's variables are set.
-    pub payments: bool,
 }
 
 /// Where a channel's credentials come from.
@@ -62,12 +59,12 @@ impl Channel {
     }
 }
 
-/// The three channels, as `GET /functions/v1/service-modes` and `/health` show them.
+/// The message channels, as `GET /functions/v1/service-modes` and `/health` show them
+/// (payments beside them come from [`Payments`](crate::Payments), which owns that answer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ServiceModes {
     pub email: Channel,
     pub sms: Channel,
-    pub payments: Channel,
 }
 
 struct Reading {
@@ -182,7 +179,6 @@ SELECT \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'smtp_from_email'), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'smtp_from_name'), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'sms_provider'), \
-  kanisa.setting_is_set('mobile_money_key') AND kanisa.setting_is_set('mobile_money_secret'), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'sms_username'), \
   nullif(kanisa.secret_setting('sms_api_key') #>> '{}', ''), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'sms_sender_id')";
@@ -256,12 +252,12 @@ impl Channels {
     /// A new reading; the previous one's mailer (and its open connections) is kept when the
     /// SMTP settings did not change.
     async fn read(&self, previous: Option<&Reading>) -> Reading {
-        let (settings, sms_settings, payments) = match self.read_settings().await {
+        let (settings, sms_settings) = match self.read_settings().await {
             Ok(r) => r,
             Err(e) => {
                 // The environment still answers; the settings are read again next time.
                 tracing::warn!(error = %e, "could not read the channel settings");
-                (SmtpSettings::default(), SmsSettings::default(), false)
+                (SmtpSettings::default(), SmsSettings::default())
             }
         };
         let (sms_source, sms): (Source, Arc<dyn SmsSender>) = if let Some(s) = &self.env_sms {
@@ -292,21 +288,11 @@ impl Channels {
                 None => (Source::None, Arc::new(self.demo.clone())),
             }
         };
-        let pick = |env: bool, settings: bool| {
-            Channel::from(if env {
-                Source::Environment
-            } else if settings {
-                Source::Settings
-            } else {
-                Source::None
-            })
-        };
         Reading {
             at: Instant::now(),
             modes: ServiceModes {
                 email: Channel::from(email),
                 sms: Channel::from(sms_source),
-                payments: pick(self.config.payments, payments),
             },
             smtp: settings,
             mailer,
@@ -315,7 +301,7 @@ impl Channels {
         }
     }
 
-    async fn read_settings(&self) -> Result<(SmtpSettings, SmsSettings, bool), String> {
+    async fn read_settings(&self) -> Result<(SmtpSettings, SmsSettings), String> {
         let client = self.service.get().await.map_err(|e| e.to_string())?;
         let row = client
             .query_one(SETTINGS_SQL, &[])
@@ -332,11 +318,10 @@ impl Channels {
             },
             SmsSettings {
                 provider: row.get(6),
-                username: row.get(8),
-                api_key: row.get(9),
-                sender_id: row.get(10),
+                username: row.get(7),
+                api_key: row.get(8),
+                sender_id: row.get(9),
             },
-            row.get::<_, Option<bool>>(7).unwrap_or(false),
         ))
     }
 }

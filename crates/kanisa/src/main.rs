@@ -462,12 +462,9 @@ const JOB_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 /// Which channels are live: the environment first, then System Settings (kanisa-functions'
 /// `Channels`). A bad `KANISA_SMTP_URL` stops the start, whichever instance would send.
 fn channels(config: &Config, db: &Database) -> Result<kanisa_functions::Channels> {
-    let demo = config.demo_mode();
     let env = kanisa_functions::ChannelsConfig {
         smtp_url: config.smtp.url.as_ref().map(|u| u.expose().to_owned()),
         smtp_from: config.smtp.from.clone(),
-        sms: !demo.sms,
-        payments: !demo.payments,
         sms_env: config
             .sms
             .api_key

@@ -757,7 +757,6 @@ async fn each_recipient_of_a_text_keeps_its_own_outcome_with_either_provider() {
         let channels = std::sync::Arc::new(
             kanisa_functions::Channels::new(
                 kanisa_functions::ChannelsConfig {
-                    sms: true,
                     sms_env: Some(kanisa_functions::SmsSettings {
                         provider: Some(provider.into()),
                         username: Some("church".into()),
