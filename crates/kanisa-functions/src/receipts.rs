@@ -27,15 +27,9 @@ pub struct Gift {
     pub simulated: bool,
 }
 
+/// How a donor reads the stored giving type (`kanisa-giving`'s label).
 fn type_label(stored: &str) -> &str {
-    match stored {
-        "tithe" => "tithe",
-        "offering" => "offering",
-        "special_project" => "special project gift",
-        "building_fund" => "building fund gift",
-        "missions" => "missions gift",
-        other => other,
-    }
+    kanisa_giving::GivingType::parse(stored).map_or(stored, |t| t.label())
 }
 
 fn day(at: DateTime<Utc>) -> String {
