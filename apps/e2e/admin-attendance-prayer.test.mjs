@@ -403,6 +403,8 @@ describe('prayer requests (ELDER)', () => {
     await filtered;
     await page.waitForURL(`${baseUrl}/admin/prayer-requests?status=closed`);
     await card(titles.exams).waitFor();
+    // The previous page stays on screen until the filtered one renders: wait for it to go.
+    await card(titles.surgery).waitFor({ state: 'detached', timeout: 5_000 });
     assert.equal(await card(titles.surgery).count(), 0, 'an in-progress request is not listed under closed');
     for (const badge of await page.locator('article.prayer-card .badge', { hasText: /^(Open|In Progress|Answered|Closed)$/ }).allInnerTexts()) {
       assert.equal(badge, 'Closed');
