@@ -32,3 +32,26 @@ GRANT EXECUTE ON FUNCTION public.import_members(jsonb, boolean) TO authenticated
 -- get_finance_overview (migration 0017): SECURITY INVOKER over giving_records, budgets and
 -- expenses: the finance staff get the figures, anyone else zeros.
 GRANT EXECUTE ON FUNCTION public.get_finance_overview(date) TO authenticated;
+
+-- The finance screens' functions (migration 0018). Each refuses (42501) a caller without the
+-- screen's permission before it reads anything:
+--   get_donation_totals      manage_donations or view_financial_reports (SECURITY INVOKER)
+--   get_financial_summary    view_financial_reports or manage_donations (SECURITY INVOKER)
+--   get_budget_summary       manage_budget or view_financial_reports (SECURITY INVOKER)
+--   get_giving_statement(s)  view_financial_reports or manage_donations (SECURITY INVOKER;
+--                            the members policies decide whose statements are read)
+--   get_remittance           view_financial_reports or manage_donations (SECURITY DEFINER: the
+--                            split is a private setting; it counts the same gifts a finance
+--                            reader reads)
+--   review_expense           manage_finances (SECURITY DEFINER: the review columns are written
+--                            by this function only; kanisa.guard_expense_review refuses them
+--                            through the table API)
+GRANT EXECUTE ON FUNCTION
+  public.get_donation_totals(date, date, text),
+  public.get_financial_summary(text, date),
+  public.get_budget_summary(integer),
+  public.get_giving_statements(date, date, integer, integer, uuid),
+  public.get_giving_statement(uuid, date, date),
+  public.get_remittance(date),
+  public.review_expense(uuid, boolean, text)
+TO authenticated;

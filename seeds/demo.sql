@@ -739,8 +739,10 @@ INSERT INTO public.admin_activity_logs (id, action, details, created_at, updated
 ON CONFLICT DO NOTHING;
 
 -- The online gifts above came from the two demo-mode payments: linked to them, and like every
--- demo payment's gift (migration 0015) shown as demo and left out of financial totals.
+-- demo payment's gift (migration 0015) shown as demo and left out of financial totals; a demo
+-- gift has no receipt number (migration 0018), so the one it got as a verified gift is taken back.
 UPDATE public.giving_records g
-   SET payment_id = p.id, is_simulated = p.is_simulated
+   SET payment_id = p.id, is_simulated = p.is_simulated,
+       receipt_no = CASE WHEN p.is_simulated THEN NULL ELSE g.receipt_no END
   FROM public.payment_logs p
  WHERE g.transaction_id = p.transaction_id AND g.payment_id IS NULL;

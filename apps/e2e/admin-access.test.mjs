@@ -52,7 +52,7 @@ const screensByPath = [
 ];
 
 const content = 'Content: Sermons, Events, Announcements, Leaders';
-const financial = 'Financial: Dashboard, Donations, Budget';
+const financial = 'Financial: Dashboard, Donations, Budget, Statements, Remittance';
 const system = 'System: Admin Users, Activity Logs, Settings';
 
 /** @type {{ user: string; role: string; label: string; title: string; menu: string[]; ok: string[]; perm: string[] }[]} */

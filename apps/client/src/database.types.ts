@@ -418,6 +418,9 @@ export type Database = {
           id: string
           is_approved: boolean
           receipt_url: string | null
+          review_note: string | null
+          reviewed_at: string | null
+          status: Database["public"]["Enums"]["expenses_status"]
           updated_at: string
         }
         Insert: {
@@ -432,6 +435,9 @@ export type Database = {
           id?: string
           is_approved?: boolean
           receipt_url?: string | null
+          review_note?: string | null
+          reviewed_at?: string | null
+          status?: Database["public"]["Enums"]["expenses_status"]
           updated_at?: string
         }
         Update: {
@@ -446,6 +452,9 @@ export type Database = {
           id?: string
           is_approved?: boolean
           receipt_url?: string | null
+          review_note?: string | null
+          reviewed_at?: string | null
+          status?: Database["public"]["Enums"]["expenses_status"]
           updated_at?: string
         }
         Relationships: [
@@ -472,6 +481,30 @@ export type Database = {
           },
         ]
       }
+      giving_monthly_totals: {
+        Row: {
+          anonymous: boolean
+          gift_count: number
+          giving_type: string
+          month: string
+          total: number
+        }
+        Insert: {
+          anonymous: boolean
+          gift_count: number
+          giving_type: string
+          month: string
+          total: number
+        }
+        Update: {
+          anonymous?: boolean
+          gift_count?: number
+          giving_type?: string
+          month?: string
+          total?: number
+        }
+        Relationships: []
+      }
       giving_records: {
         Row: {
           amount: number
@@ -486,6 +519,7 @@ export type Database = {
           notes: string | null
           payment_id: string | null
           payment_method: Database["public"]["Enums"]["giving_records_payment_method"]
+          receipt_no: string | null
           transaction_id: string | null
           updated_at: string
         }
@@ -502,6 +536,7 @@ export type Database = {
           notes?: string | null
           payment_id?: string | null
           payment_method?: Database["public"]["Enums"]["giving_records_payment_method"]
+          receipt_no?: string | null
           transaction_id?: string | null
           updated_at?: string
         }
@@ -518,6 +553,7 @@ export type Database = {
           notes?: string | null
           payment_id?: string | null
           payment_method?: Database["public"]["Enums"]["giving_records_payment_method"]
+          receipt_no?: string | null
           transaction_id?: string | null
           updated_at?: string
         }
@@ -1222,6 +1258,28 @@ export type Database = {
       }
     }
     Functions: {
+      get_budget_summary: {
+        Args: {
+          budget_year: number
+        }
+        Returns: Json
+      }
+      get_donation_totals: {
+        Args: {
+          from_date: string
+          giving_type?: string
+          to_date: string
+        }
+        Returns: {
+          anonymous_total: number
+          gift_count: number
+          pending_count: number
+          pending_total: number
+          total: number
+          verified_count: number
+          verified_total: number
+        }[]
+      }
       get_failed_deliveries: {
         Args: {
           max_rows?: number
@@ -1251,6 +1309,31 @@ export type Database = {
           spent_this_year: number
         }[]
       }
+      get_financial_summary: {
+        Args: {
+          on_day?: string
+          period?: string
+        }
+        Returns: Json
+      }
+      get_giving_statement: {
+        Args: {
+          from_date: string
+          member_id: string
+          to_date: string
+        }
+        Returns: Json
+      }
+      get_giving_statements: {
+        Args: {
+          from_date: string
+          member_id?: string
+          page_offset?: number
+          page_size?: number
+          to_date: string
+        }
+        Returns: Json
+      }
       get_message_stats: {
         Args: Record<PropertyKey, never>
         Returns: Database["public"]["Views"]["message_stats"]["Row"]
@@ -1273,6 +1356,12 @@ export type Database = {
           total: number
         }[]
       }
+      get_remittance: {
+        Args: {
+          month: string
+        }
+        Returns: Json
+      }
       import_members: {
         Args: {
           apply?: boolean
@@ -1285,6 +1374,14 @@ export type Database = {
           message_id: string
         }
         Returns: undefined
+      }
+      review_expense: {
+        Args: {
+          approve: boolean
+          expense_id: string
+          note?: string
+        }
+        Returns: Json
       }
       update_message_status: {
         Args: {
@@ -1301,6 +1398,7 @@ export type Database = {
       departments_category: "administrative" | "ministry"
       events_event_type: "worship_service" | "prayer_meeting" | "bible_study" | "youth_meeting" | "fellowship" | "outreach" | "conference" | "special_event" | "Prayer Event" | "Health Ministry" | "Development" | "Training" | "Interfaith" | "Stewardship" | "Recognition" | "Induction" | "Communication" | "Women's Ministry" | "Education" | "Communion" | "Family Life" | "Music Ministry" | "VBS" | "Youth Program" | "Personal Ministry" | "Chaplaincy" | "Adventurer Program" | "Welfare" | "Men's Ministry" | "Sabbath School" | "Publishing" | "Children's Program" | "Camp Meeting" | "Leadership" | "Pathfinder Program" | "Singles Ministry" | "Prayer Week" | "Master Guide" | "Creation"
       expenses_category: "pastoral_care" | "worship_music" | "youth_ministry" | "children_ministry" | "outreach_evangelism" | "building_maintenance" | "utilities" | "office_supplies" | "missions" | "special_events" | "other"
+      expenses_status: "pending" | "approved" | "rejected"
       giving_records_giving_type: "tithe" | "offering" | "special_project" | "building_fund" | "missions"
       giving_records_payment_method: "mpesa" | "cash" | "bank_transfer" | "check" | "equity_bank"
       members_marital_status: "single" | "married" | "divorced" | "widowed"
@@ -1348,6 +1446,7 @@ export const Constants = {
       departments_category: ["administrative", "ministry"],
       events_event_type: ["worship_service", "prayer_meeting", "bible_study", "youth_meeting", "fellowship", "outreach", "conference", "special_event", "Prayer Event", "Health Ministry", "Development", "Training", "Interfaith", "Stewardship", "Recognition", "Induction", "Communication", "Women's Ministry", "Education", "Communion", "Family Life", "Music Ministry", "VBS", "Youth Program", "Personal Ministry", "Chaplaincy", "Adventurer Program", "Welfare", "Men's Ministry", "Sabbath School", "Publishing", "Children's Program", "Camp Meeting", "Leadership", "Pathfinder Program", "Singles Ministry", "Prayer Week", "Master Guide", "Creation"],
       expenses_category: ["pastoral_care", "worship_music", "youth_ministry", "children_ministry", "outreach_evangelism", "building_maintenance", "utilities", "office_supplies", "missions", "special_events", "other"],
+      expenses_status: ["pending", "approved", "rejected"],
       giving_records_giving_type: ["tithe", "offering", "special_project", "building_fund", "missions"],
       giving_records_payment_method: ["mpesa", "cash", "bank_transfer", "check", "equity_bank"],
       members_marital_status: ["single", "married", "divorced", "widowed"],

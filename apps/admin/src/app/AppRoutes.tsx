@@ -19,12 +19,15 @@ const MembersPage = lazy(() => import('../features/members/MembersPage'));
 const AttendanceListPage = lazy(() => import('../features/attendance/AttendanceListPage'));
 const AttendanceFormPage = lazy(() => import('../features/attendance/AttendanceFormPage'));
 const PrayerRequestsPage = lazy(() => import('../features/prayer-requests/PrayerRequestsPage'));
+const DonationsPage = lazy(() => import('../features/donations/DonationsPage'));
+const ReceiptPage = lazy(() => import('../features/donations/ReceiptPage'));
+const FinancialDashboardPage = lazy(() => import('../features/financial/FinancialDashboardPage'));
+const BudgetPage = lazy(() => import('../features/budget/BudgetPage'));
+const StatementsPage = lazy(() => import('../features/statements/StatementsPage'));
+const RemittancePage = lazy(() => import('../features/statements/RemittancePage'));
 
 /** Screens of later releases: guarded like the real ones, so the menu already works. */
 const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
-  { id: 'financial', title: 'Financial Dashboard' },
-  { id: 'donations', title: 'Donations' },
-  { id: 'budget', title: 'Budget Management' },
   { id: 'communication', title: 'Communication Hub', sub: true },
   { id: 'reports', title: 'Reports and Analytics', sub: true },
   { id: 'adminUsers', title: 'Admin Users' },
@@ -68,6 +71,12 @@ export function AppRoutes() {
           {/* /attendance/new and /attendance/{date}: one route, so choosing a date keeps the form's state. */}
           <Route path="attendance/:date" element={guarded('attendance', <AttendanceFormPage />)} />
           <Route path="prayer-requests" element={guarded('prayerRequests', <PrayerRequestsPage />)} />
+          <Route path="financial" element={guarded('financial', <FinancialDashboardPage />)} />
+          <Route path="financial/statements" element={guarded('statements', <StatementsPage />)} />
+          <Route path="financial/remittance" element={guarded('remittance', <RemittancePage />)} />
+          <Route path="donations" element={guarded('donations', <DonationsPage />)} />
+          <Route path="donations/:id/receipt" element={guarded('donations', <ReceiptPage />)} />
+          <Route path="budget" element={guarded('budget', <BudgetPage />)} />
           {comingSoon.map(({ id, title, sub }) => (
             <Route
               key={id}

@@ -45,6 +45,16 @@ export const screens = {
     label: 'Dashboard',
     requirement: { level: 'ADMIN', anyOf: ['view_financial_reports'] },
   },
+  statements: {
+    path: '/financial/statements',
+    label: 'Statements',
+    requirement: { level: 'ADMIN', anyOf: ['view_financial_reports'] },
+  },
+  remittance: {
+    path: '/financial/remittance',
+    label: 'Remittance',
+    requirement: { level: 'ADMIN', anyOf: ['view_financial_reports'] },
+  },
   donations: { path: '/donations', label: 'Donations', requirement: { level: 'ADMIN', anyOf: ['manage_donations'] } },
   budget: { path: '/budget', label: 'Budget', requirement: { level: 'ADMIN', anyOf: ['manage_budget'] } },
   communication: {
@@ -117,7 +127,7 @@ export const menu: readonly MenuEntry[] = [
     id: 'financial',
     label: 'Financial',
     requirement: { level: 'ADMIN' },
-    items: [link('financial'), link('donations'), link('budget')],
+    items: [link('financial'), link('donations'), link('budget'), link('statements'), link('remittance')],
   },
   link('communication'),
   link('reports'),

@@ -263,13 +263,20 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
     assert_eq!(
         granted,
         [
+            ("get_budget_summary", false, true),
+            ("get_donation_totals", false, true),
             ("get_failed_deliveries", false, true),
             ("get_finance_overview", false, true),
+            ("get_financial_summary", false, true),
+            ("get_giving_statement", false, true),
+            ("get_giving_statements", false, true),
             ("get_message_stats", false, true),
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),
+            ("get_remittance", false, true),
             ("import_members", false, true),
             ("mark_message_read", false, true),
+            ("review_expense", false, true),
             ("update_message_status", false, true),
         ]
         .map(|(n, a, b)| (n.to_owned(), a, b))

@@ -2,6 +2,7 @@
 
 mod apps;
 mod auth;
+mod finance;
 mod functions;
 mod fuzz;
 mod hardening;

@@ -117,13 +117,13 @@ fn next() -> u64 {
     N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-struct Answer {
-    status: StatusCode,
-    body: Value,
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
+    pub(crate) body: Value,
 }
 
 impl TestApp {
-    async fn call(
+    pub(crate) async fn call(
         &self,
         who: &Caller,
         method: Method,

@@ -73,7 +73,12 @@ function SidebarGroup({ group, expanded, onToggle }: { group: MenuGroup; expande
       <ul id={listId} className="sidebar-sub" hidden={!expanded}>
         {group.items.map((item) => (
           <li key={item.id}>
-            <NavLink to={item.path} className="sidebar-link">
+            {/* `end` where a sibling lives below this path (Financial's Statements and Remittance). */}
+            <NavLink
+              to={item.path}
+              end={group.items.some((other) => other.path.startsWith(`${item.path}/`))}
+              className="sidebar-link"
+            >
               {item.label}
             </NavLink>
           </li>

@@ -8,7 +8,7 @@ import { Modal } from '../../components/ui/Modal';
 import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
 import { useImportMembers, type ImportReport, type ImportRowReport } from './api/import-members';
-import { CsvError } from './csv';
+import { CsvError } from '../../lib/csv';
 import { MemberCsvError, readMemberCsv, type MemberCsvFile } from './member-csv';
 
 export const importTexts = {

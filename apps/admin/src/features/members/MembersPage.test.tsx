@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../lib/csv';
 import MembersPage from './MembersPage';
 
 const mary = {

@@ -15,7 +15,7 @@ import { exportMembers } from './api/export-members';
 import { MEMBERS_PAGE_SIZE, useMembers } from './api/get-members';
 import type { ImportReport } from './api/import-members';
 import { useSetMemberActive } from './api/set-member-active';
-import { churchDay, downloadText } from './download';
+import { churchDay, downloadText } from '../../lib/download';
 import { ImportMembersModal } from './ImportMembersModal';
 import { membersCsv, memberTemplateCsv } from './member-csv';
 import { deleteErrorText, memberName, memberTexts, type Member } from './member-form';

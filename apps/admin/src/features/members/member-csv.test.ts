@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../lib/csv';
 import { csvTexts, memberCsvColumns, membersCsv, memberTemplateCsv, readMemberCsv } from './member-csv';
 import type { Member } from './member-form';
 

@@ -1,4 +1,4 @@
-import { guardCell, parseCsv, toCsv, unguardCell } from './csv';
+import { guardCell, parseCsv, toCsv, unguardCell } from '../../lib/csv';
 import { emergencyContactOf, type Member } from './member-form';
 
 /** The template's columns, in order: what an import reads and an export writes (migration 0016). */

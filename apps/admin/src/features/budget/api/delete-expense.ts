@@ -1,0 +1,18 @@
+import type { KanisaClient } from '@kanisa/client';
+import { invalidateTable } from '@kanisa/client/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kanisa } from '../../../lib/kanisa';
+
+/** Deletes an expense (the activity log entry is the server's). */
+export async function deleteExpense(client: KanisaClient, id: string): Promise<void> {
+  const { error } = await client.from('expenses').delete().eq('id', id).select('id').single();
+  if (error) throw error;
+}
+
+export function useDeleteExpense() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteExpense(kanisa, id),
+    onSettled: () => invalidateTable(queryClient, 'expenses'),
+  });
+}

@@ -1,0 +1,18 @@
+import type { KanisaClient } from '@kanisa/client';
+import { invalidateTable } from '@kanisa/client/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kanisa } from '../../../lib/kanisa';
+
+/** Deletes a gift (§7.5); the activity-log entry is the server's. */
+export async function deleteDonation(client: KanisaClient, id: string): Promise<void> {
+  const { error } = await client.from('giving_records').delete().eq('id', id).select('id').single();
+  if (error) throw error;
+}
+
+export function useDeleteDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteDonation(kanisa, id),
+    onSettled: () => invalidateTable(queryClient, 'giving_records'),
+  });
+}

@@ -1,0 +1,30 @@
+import type { KanisaClient } from '@kanisa/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { kanisa } from '../../../lib/kanisa';
+import { readDonationTotals, type DonationFilters, type DonationTotals } from '../donation-rules';
+import { donationTotalsKey } from './donation-keys';
+
+/**
+ * `get_donation_totals(from_date, to_date, giving_type)`: the totals cards' figures over the
+ * list's filter, summed by the database (never in the browser from capped pages); demo gifts
+ * are left out by the server.
+ */
+export async function getDonationTotals(client: KanisaClient, { type, from, to }: DonationFilters, signal?: AbortSignal): Promise<DonationTotals> {
+  let request = client.rpc('get_donation_totals', type ? { from_date: from, to_date: to, giving_type: type } : { from_date: from, to_date: to });
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request;
+  if (error) throw error;
+  // One row; numeric columns are checked one by one (a server may send them as text).
+  return readDonationTotals(data);
+}
+
+export const donationTotalsQuery = (filters: DonationFilters) =>
+  queryOptions({
+    queryKey: donationTotalsKey(filters),
+    queryFn: ({ signal }) => getDonationTotals(kanisa, filters, signal),
+    meta: { tables: ['giving_records'] },
+  });
+
+export function useDonationTotals(filters: DonationFilters, enabled = true) {
+  return useQuery({ ...donationTotalsQuery(filters), enabled });
+}

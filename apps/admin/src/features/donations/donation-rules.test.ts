@@ -1,0 +1,280 @@
+import { KanisaError } from '@kanisa/client';
+import { describe, expect, it } from 'vitest';
+import {
+  churchToday,
+  defaultFilters,
+  donationFromForm,
+  donationTexts,
+  donationToForm,
+  donorName,
+  emptyDonationForm,
+  formatKes,
+  formatKesCents,
+  giftName,
+  givingTypeLabel,
+  givingTypes,
+  hasReceipt,
+  isDay,
+  memberChoiceLabel,
+  needsMemberLink,
+  paidDonationFromForm,
+  parseAmount,
+  paymentSourceText,
+  paymentMethodLabel,
+  providerLabel,
+  providerReceipt,
+  rangeProblem,
+  readDonationTotals,
+  refusalDetail,
+  shownReceiptNo,
+  sourceLabel,
+  validateDonation,
+  withRefusal,
+  type Donation,
+} from './donation-rules';
+
+/** Intl puts a no-break space after the currency: compared here as a plain space. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+const gift: Donation = {
+  id: 'g1',
+  member_id: 'm1',
+  amount: 1500,
+  giving_type: 'tithe',
+  payment_method: 'mpesa',
+  transaction_id: 'QWE123',
+  giving_date: '2026-11-21',
+  notes: null,
+  is_verified: true,
+  is_simulated: false,
+  payment_id: null,
+  receipt_no: '2026-000042',
+  created_at: '2026-11-21T09:00:00Z',
+  members: { first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'M-001' },
+  payment_logs: null,
+};
+
+describe('labels (§9)', () => {
+  it('names the five giving types in their fixed order; unknown keep the raw name, missing is Other', () => {
+    expect(givingTypes.map((t) => [t.value, t.label])).toEqual([
+      ['tithe', 'Tithes'],
+      ['offering', 'Offerings'],
+      ['special_project', 'Special Projects'],
+      ['building_fund', 'Building Fund'],
+      ['missions', 'Missions'],
+    ]);
+    expect(givingTypeLabel('building_fund')).toBe('Building Fund');
+    expect(givingTypeLabel('harvest')).toBe('harvest');
+    expect(givingTypeLabel(null)).toBe('Other');
+    expect(givingTypeLabel('')).toBe('Other');
+  });
+
+  it('names methods, providers and sources', () => {
+    expect(['mpesa', 'cash', 'bank_transfer', 'check', 'equity_bank', 'barter'].map(paymentMethodLabel)).toEqual([
+      'M-Pesa',
+      'Cash',
+      'Bank Transfer',
+      'Cheque',
+      'Equity Bank',
+      'barter',
+    ]);
+    expect([providerLabel('mpesa'), providerLabel('equity_bank'), sourceLabel('prompt'), sourceLabel('paybill')]).toEqual([
+      'M-Pesa',
+      'Equity Bank',
+      'Online prompt',
+      'Paybill',
+    ]);
+  });
+
+  it('names the donor, or says Anonymous Donation (§5)', () => {
+    expect(donorName(gift)).toBe('Mary Wanjiru');
+    expect(donorName({ members: null })).toBe('Anonymous Donation');
+    expect(memberChoiceLabel(gift.members!)).toBe('Mary Wanjiru (M-001)');
+    expect(memberChoiceLabel({ first_name: 'John', last_name: 'Otieno', membership_number: null })).toBe('John Otieno');
+    expect(plain(giftName(gift))).toBe('Ksh 1,500 from Mary Wanjiru on 21 Nov 2026');
+  });
+});
+
+describe('money and days', () => {
+  it('formats KES in the Kenyan locale, with cents only when there are some', () => {
+    expect(plain(formatKes(1500))).toBe('Ksh 1,500');
+    expect(plain(formatKes(1234567.5))).toBe('Ksh 1,234,567.50');
+    expect(plain(formatKes(0))).toBe('Ksh 0');
+    expect(plain(formatKesCents(1500))).toBe('Ksh 1,500.00');
+  });
+
+  it('knows today in Nairobi and the default filter: the first of the month to today, all types (§7.5)', () => {
+    // 22:30 UTC on 30 Nov is already 1 Dec in Nairobi (UTC+3).
+    expect(churchToday(new Date('2026-11-30T22:30:00Z'))).toBe('2026-12-01');
+    expect(defaultFilters('2026-11-25')).toEqual({ type: '', from: '2026-11-01', to: '2026-11-25' });
+  });
+
+  it('checks a date range', () => {
+    expect(isDay('2026-02-29')).toBe(false);
+    expect(isDay('2028-02-29')).toBe(true);
+    expect(rangeProblem('2026-11-01', '2026-11-25')).toBeUndefined();
+    expect(rangeProblem('2026-11-25', '2026-11-25')).toBeUndefined();
+    expect(rangeProblem('', '2026-11-25')).toBe(donationTexts.fromRequired);
+    expect(rangeProblem('2026-11-01', '')).toBe(donationTexts.toRequired);
+    expect(rangeProblem('2026-11-26', '2026-11-25')).toBe(donationTexts.rangeOrder);
+  });
+});
+
+describe('the form (§5)', () => {
+  it('opens with the spec defaults: anonymous, tithe, M-Pesa, today, unverified', () => {
+    expect(emptyDonationForm('2026-11-25')).toEqual({
+      member: null,
+      amount: '',
+      giving_type: 'tithe',
+      payment_method: 'mpesa',
+      giving_date: '2026-11-25',
+      transaction_id: '',
+      notes: '',
+      is_verified: false,
+    });
+  });
+
+  it('parses amounts as typed', () => {
+    expect(parseAmount('1500')).toBe(1500);
+    expect(parseAmount(' 1,500.50 ')).toBe(1500.5);
+    expect(parseAmount('.5')).toBe(0.5);
+    expect(parseAmount('-3')).toBe(-3);
+    expect(parseAmount('12abc')).toBeUndefined();
+    expect(parseAmount('')).toBeUndefined();
+    expect(parseAmount('1e3')).toBeUndefined();
+  });
+
+  it('requires an amount that is a number of shillings, at least 0, in cents; type, method and date', () => {
+    const base = emptyDonationForm('2026-11-25');
+    expect(validateDonation(base)).toEqual({ amount: donationTexts.amountRequired });
+    expect(validateDonation({ ...base, amount: 'ten' }).amount).toBe(donationTexts.amountNumber);
+    expect(validateDonation({ ...base, amount: '-1' }).amount).toBe(donationTexts.amountNegative);
+    expect(validateDonation({ ...base, amount: '10.005' }).amount).toBe(donationTexts.amountCents);
+    expect(validateDonation({ ...base, amount: '100000000000' }).amount).toBe(donationTexts.amountTooLarge);
+    expect(validateDonation({ ...base, amount: '0' })).toEqual({});
+    expect(validateDonation({ ...base, amount: '10.5' })).toEqual({});
+    expect(validateDonation({ ...base, amount: '1', giving_type: '', payment_method: 'gold', giving_date: '' })).toEqual({
+      giving_type: donationTexts.typeRequired,
+      payment_method: donationTexts.methodRequired,
+      giving_date: donationTexts.dateRequired,
+    });
+    expect(validateDonation({ ...base, amount: '1', giving_date: '2026-13-01' }).giving_date).toBe(donationTexts.dateInvalid);
+  });
+
+  it('checks a gift from a payment only on what may change', () => {
+    const values = { ...donationToForm({ ...gift, payment_id: 'p1' }), amount: 'not checked' };
+    expect(validateDonation(values, true)).toEqual({});
+    expect(validateDonation({ ...values, giving_date: '' }, true)).toEqual({ giving_date: donationTexts.dateRequired });
+  });
+
+  it('writes the row: empty optional fields null, no member for an anonymous gift, the amount in cents', () => {
+    expect(
+      donationFromForm({ ...emptyDonationForm('2026-11-25'), amount: '1,250.5', transaction_id: '  ', notes: ' Harvest ' }),
+    ).toEqual({
+      member_id: null,
+      amount: 1250.5,
+      giving_type: 'tithe',
+      payment_method: 'mpesa',
+      giving_date: '2026-11-25',
+      transaction_id: null,
+      notes: 'Harvest',
+      is_verified: false,
+    });
+    const form = donationToForm(gift);
+    expect(form.member).toEqual({ id: 'm1', first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'M-001' });
+    expect(form.amount).toBe('1500.00');
+    expect(donationFromForm(form)).toEqual({
+      member_id: 'm1',
+      amount: 1500,
+      giving_type: 'tithe',
+      payment_method: 'mpesa',
+      giving_date: '2026-11-21',
+      transaction_id: 'QWE123',
+      notes: null,
+      is_verified: true,
+    });
+  });
+
+  it('sends only member, type, date and notes for a gift from a payment', () => {
+    const form = { ...donationToForm({ ...gift, payment_id: 'p1' }), giving_type: 'offering', notes: 'Matched by the treasurer' };
+    expect(paidDonationFromForm(form)).toEqual({ member_id: 'm1', giving_type: 'offering', giving_date: '2026-11-21', notes: 'Matched by the treasurer' });
+  });
+});
+
+describe('online and paybill gifts', () => {
+  const paybill: Donation = {
+    ...gift,
+    member_id: null,
+    members: null,
+    payment_id: 'p1',
+    transaction_id: 'TX-9',
+    payment_logs: { payment_provider: 'mpesa', source: 'paybill', receipt_number: 'SFT4R2', phone_number: '2547****678', payer_name: 'JOHN' },
+  };
+
+  it('offers Link to member only for an unmatched paybill gift', () => {
+    expect(needsMemberLink(paybill)).toBe(true);
+    expect(needsMemberLink({ ...paybill, member_id: 'm1' })).toBe(false);
+    expect(needsMemberLink({ ...paybill, payment_logs: { ...paybill.payment_logs!, source: 'prompt' } })).toBe(false);
+    expect(needsMemberLink(gift)).toBe(false);
+  });
+
+  it("shows the provider's receipt when it differs from the transaction id", () => {
+    expect(providerReceipt(paybill)).toBe('SFT4R2');
+    expect(providerReceipt({ ...paybill, transaction_id: 'SFT4R2' })).toBeNull();
+    expect(providerReceipt(gift)).toBeNull();
+  });
+
+  it('has a receipt only when verified with a receipt number', () => {
+    expect(hasReceipt(gift)).toBe(true);
+    expect(hasReceipt({ ...gift, is_verified: false })).toBe(false);
+    expect(hasReceipt({ ...gift, receipt_no: null })).toBe(false);
+    expect(hasReceipt({ ...gift, is_simulated: true })).toBe(false);
+    expect(shownReceiptNo({ ...gift, is_simulated: true })).toBeNull();
+    expect(shownReceiptNo(gift)).toBe('2026-000042');
+  });
+
+  it('says where an online gift came from, naming the provider only when the method does not', () => {
+    expect(paymentSourceText(paybill)).toBe('Paybill');
+    expect(paymentSourceText({ ...paybill, payment_method: 'cash' })).toBe('M-Pesa · Paybill');
+    expect(paymentSourceText(gift)).toBeNull();
+  });
+});
+
+describe('totals', () => {
+  it('reads one row of the function (numbers or numeric text) and refuses anything else', () => {
+    const row = { gift_count: 3, total: 4500.5, verified_count: 2, verified_total: '4000.50', pending_count: 1, pending_total: 500, anonymous_total: 0 };
+    expect(readDonationTotals([row])).toEqual({ ...row, verified_total: 4000.5 });
+    expect(readDonationTotals(row).total).toBe(4500.5);
+    expect(() => readDonationTotals([])).toThrow(KanisaError);
+    expect(() => readDonationTotals([{ ...row, total: null }])).toThrow(expect.objectContaining({ details: 'total missing from the totals' }));
+  });
+});
+
+describe('errors (§8)', () => {
+  const guard = new KanisaError({
+    code: '42501',
+    message: 'An online or paybill gift keeps the amount, method and receipt its payment confirmed',
+    status: 403,
+  });
+
+  it("adds the server's reason to the spec's words when it is a clear refusal", () => {
+    expect(withRefusal(donationTexts.saveError, guard)).toBe(
+      'Error saving donation. Please try again. An online or paybill gift keeps the amount, method and receipt its payment confirmed',
+    );
+    const duplicate = new KanisaError({
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "giving_records_transaction_id_key"',
+      details: 'Key (transaction_id)=(QWE123) already exists.',
+      status: 409,
+    });
+    expect(refusalDetail(duplicate, ' QWE123 ')).toBe('Transaction ID QWE123 is already recorded on another gift.');
+    expect(refusalDetail(new KanisaError({ code: '42501', message: 'permission denied for table giving_records', status: 403 }))).toBe(
+      donationTexts.notAllowed,
+    );
+  });
+
+  it('keeps only the spec words for technical failures', () => {
+    expect(withRefusal(donationTexts.deleteError, new KanisaError({ code: 'XX000', message: 'boom', status: 500 }))).toBe(donationTexts.deleteError);
+    expect(withRefusal(donationTexts.deleteError, new Error('offline'))).toBe(donationTexts.deleteError);
+  });
+});

@@ -1,0 +1,436 @@
+import { KanisaError, type Database } from '@kanisa/client';
+import { formatDay, textOrNull } from '../../components/ui/form-values';
+
+/**
+ * The Donations screen's rules (§2.11, §5 Donations, §7.5, §8, §9) as plain functions: labels,
+ * the form's defaults, parsing and validation, the row the form writes, money and dates, and the
+ * texts of the screen. No React, no requests.
+ */
+
+type Enums = Database['public']['Enums'];
+export type GivingType = Enums['giving_records_giving_type'];
+export type PaymentMethod = Enums['giving_records_payment_method'];
+export type PaymentProvider = Enums['payment_logs_payment_provider'];
+export type PaymentSource = Enums['payment_logs_source'];
+
+/** §9: the giving types in their fixed order, with their labels. */
+export const givingTypes: readonly { value: GivingType; label: string }[] = [
+  { value: 'tithe', label: 'Tithes' },
+  { value: 'offering', label: 'Offerings' },
+  { value: 'special_project', label: 'Special Projects' },
+  { value: 'building_fund', label: 'Building Fund' },
+  { value: 'missions', label: 'Missions' },
+];
+
+/** §9: a giving type's label; an unknown type keeps its raw name, a missing one is "Other". */
+export function givingTypeLabel(type: string | null | undefined): string {
+  if (!type) return 'Other';
+  return givingTypes.find((known) => known.value === type)?.label ?? type;
+}
+
+/** The methods a gift recorded by hand can have (§3); Equity Bank only comes with an online gift. */
+export const manualPaymentMethods: readonly { value: PaymentMethod; label: string }[] = [
+  { value: 'mpesa', label: 'M-Pesa' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'bank_transfer', label: 'Bank Transfer' },
+  { value: 'check', label: 'Cheque' },
+];
+
+const methodLabels: Record<string, string> = { ...Object.fromEntries(manualPaymentMethods.map((m) => [m.value, m.label])), equity_bank: 'Equity Bank' };
+
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (!method) return '—';
+  return methodLabels[method] ?? method;
+}
+
+const providerLabels: Partial<Record<string, string>> = { mpesa: 'M-Pesa', equity_bank: 'Equity Bank' };
+const sourceLabels: Partial<Record<string, string>> = { prompt: 'Online prompt', paybill: 'Paybill' };
+
+export function providerLabel(provider: string | null | undefined): string {
+  if (!provider) return '—';
+  return providerLabels[provider] ?? provider;
+}
+
+export function sourceLabel(source: string | null | undefined): string {
+  if (!source) return '—';
+  return sourceLabels[source] ?? source;
+}
+
+/** The member a gift is linked to, as embedded in the list's read. */
+export interface DonationMember {
+  first_name: string;
+  last_name: string;
+  membership_number: string | null;
+}
+
+/** The payment an online or paybill gift came from, as embedded in the list's read. */
+export interface DonationPayment {
+  payment_provider: PaymentProvider;
+  source: PaymentSource;
+  receipt_number: string | null;
+  phone_number: string | null;
+  payer_name: string | null;
+}
+
+/** A gift as the screen reads it (giving_records with its member and payment). */
+export interface Donation {
+  id: string;
+  member_id: string | null;
+  amount: number;
+  giving_type: GivingType;
+  payment_method: PaymentMethod;
+  transaction_id: string | null;
+  giving_date: string;
+  notes: string | null;
+  is_verified: boolean;
+  is_simulated: boolean;
+  payment_id: string | null;
+  /** The church's receipt number ('2026-000042'), given when a non-demo gift is first verified. */
+  receipt_no: string | null;
+  created_at: string;
+  members: DonationMember | null;
+  payment_logs: DonationPayment | null;
+}
+
+/** The row as the API answers it: numeric columns may come as text from some servers. */
+export type DonationRow = Omit<Donation, 'amount'> & { amount: number | string };
+
+export function toDonation(row: DonationRow): Donation {
+  return { ...row, amount: Number(row.amount) };
+}
+
+/** A member as the picker offers it. */
+export interface MemberChoice {
+  id: string;
+  first_name: string;
+  last_name: string;
+  membership_number: string | null;
+}
+
+/** "Mary Wanjiru". */
+export function memberName(member: Pick<DonationMember, 'first_name' | 'last_name'>): string {
+  return `${member.first_name} ${member.last_name}`.trim();
+}
+
+/** "Mary Wanjiru (M-001)" or "Mary Wanjiru" without a number. */
+export function memberChoiceLabel(member: DonationMember): string {
+  return member.membership_number ? `${memberName(member)} (${member.membership_number})` : memberName(member);
+}
+
+/** Who gave: the member's name, or the spec's 'Anonymous Donation' (§5). */
+export function donorName(donation: Pick<Donation, 'members'>): string {
+  return donation.members ? memberName(donation.members) : donationTexts.anonymous;
+}
+
+/** "Ksh 1,500 from Mary Wanjiru on 25 Nov 2026": a gift named for screen-reader labels and notices. */
+export function giftName(donation: Pick<Donation, 'amount' | 'members' | 'giving_date'>): string {
+  return `${formatKes(donation.amount)} from ${donorName(donation)} on ${formatDay(donation.giving_date)}`;
+}
+
+/** A gift from an online prompt or the paybill: its amount, method, receipt and verification are the payment's. */
+export function isPaidGift(donation: Pick<Donation, 'payment_id'>): boolean {
+  return donation.payment_id !== null;
+}
+
+/** A paybill gift nobody has matched to a member yet: it can be linked to one. */
+export function needsMemberLink(donation: Pick<Donation, 'payment_id' | 'member_id' | 'payment_logs'>): boolean {
+  return donation.payment_id !== null && donation.member_id === null && donation.payment_logs?.source === 'paybill';
+}
+
+/** A receipt can be printed for a verified gift that has its receipt number — never for a demo gift. */
+export function hasReceipt(donation: Pick<Donation, 'is_verified' | 'is_simulated' | 'receipt_no'>): boolean {
+  return donation.is_verified && !donation.is_simulated && donation.receipt_no !== null && donation.receipt_no !== '';
+}
+
+/** The receipt number to show beside a gift: a demo gift's is never shown. */
+export function shownReceiptNo(donation: Pick<Donation, 'is_simulated' | 'receipt_no'>): string | null {
+  return donation.is_simulated ? null : donation.receipt_no;
+}
+
+/** The line under an online or paybill gift's method: its source, and its provider when the method does not already say it. */
+export function paymentSourceText(donation: Pick<Donation, 'payment_method' | 'payment_logs'>): string | null {
+  const payment = donation.payment_logs;
+  if (!payment) return null;
+  const provider = providerLabel(payment.payment_provider);
+  return provider === paymentMethodLabel(donation.payment_method) ? sourceLabel(payment.source) : `${provider} · ${sourceLabel(payment.source)}`;
+}
+
+/** The provider's own receipt (M-Pesa's code) when it differs from the transaction id shown. */
+export function providerReceipt(donation: Pick<Donation, 'transaction_id' | 'payment_logs'>): string | null {
+  const receipt = donation.payment_logs?.receipt_number ?? null;
+  return receipt && receipt !== donation.transaction_id ? receipt : null;
+}
+
+// ---- money and days --------------------------------------------------------------------------
+
+const kesWhole = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0 });
+const kesCents = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Kenyan shillings in the Kenyan locale (§9): "Ksh 1,500", with cents only when there are some ("Ksh 1,500.50"). */
+export function formatKes(amount: number): string {
+  return Number.isInteger(Math.round(amount * 100) / 100) ? kesWhole.format(amount) : kesCents.format(amount);
+}
+
+/** Always with cents, as a receipt states an amount: "Ksh 1,500.00". */
+export function formatKesCents(amount: number): string {
+  return kesCents.format(amount);
+}
+
+/** An amount for a spreadsheet: "1500.00" (no grouping, no currency). */
+export function plainAmount(amount: number): string {
+  return amount.toFixed(2);
+}
+
+/** Today (YYYY-MM-DD) in the church's time zone, Africa/Nairobi (§9). */
+export function churchToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
+}
+
+/** The first day of `day`'s month. */
+export function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** 'YYYY-MM-DD' that is a real calendar day. */
+export function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export { formatDay };
+
+// ---- filters ---------------------------------------------------------------------------------
+
+/** The list's filters: a giving type ('' for all) and a date range (both ends included). */
+export interface DonationFilters {
+  type: GivingType | '';
+  from: string;
+  to: string;
+}
+
+/** §7.5: all types, from the first of the current month to today. */
+export function defaultFilters(today: string = churchToday()): DonationFilters {
+  return { type: '', from: monthStart(today), to: today };
+}
+
+/** What is wrong with a date range typed in the filters (undefined when it can be used). */
+export function rangeProblem(from: string, to: string): string | undefined {
+  if (!isDay(from)) return donationTexts.fromRequired;
+  if (!isDay(to)) return donationTexts.toRequired;
+  if (from > to) return donationTexts.rangeOrder;
+  return undefined;
+}
+
+/** "1 Nov 2026 – 25 Nov 2026". */
+export function rangeText(from: string, to: string): string {
+  return from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+}
+
+// ---- the form ---------------------------------------------------------------------------------
+
+/** The form's fields as typed. */
+export interface DonationFormValues {
+  member: MemberChoice | null;
+  amount: string;
+  giving_type: string;
+  payment_method: string;
+  giving_date: string;
+  transaction_id: string;
+  notes: string;
+  is_verified: boolean;
+}
+
+export type DonationFormErrors = Partial<Record<keyof DonationFormValues, string>>;
+
+/** §5: no member (anonymous), type tithe, method M-Pesa, today, unverified. */
+export function emptyDonationForm(today: string = churchToday()): DonationFormValues {
+  return {
+    member: null,
+    amount: '',
+    giving_type: 'tithe',
+    payment_method: 'mpesa',
+    giving_date: today,
+    transaction_id: '',
+    notes: '',
+    is_verified: false,
+  };
+}
+
+/** The largest amount numeric(12,2) holds. */
+export const MAX_AMOUNT = 9_999_999_999.99;
+
+/** An amount as typed: "1,500.50" and "1500.5" are 1500.5; anything that is not a number of shillings is undefined. */
+export function parseAmount(value: string): number | undefined {
+  const text = value.trim().replace(/,/g, '');
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
+  return Number(text);
+}
+
+export function donationToForm(donation: Donation): DonationFormValues {
+  return {
+    member: donation.member_id && donation.members ? { id: donation.member_id, ...donation.members } : null,
+    amount: donation.amount.toFixed(2),
+    giving_type: donation.giving_type,
+    payment_method: donation.payment_method,
+    giving_date: donation.giving_date,
+    transaction_id: donation.transaction_id ?? '',
+    notes: donation.notes ?? '',
+    is_verified: donation.is_verified,
+  };
+}
+
+const knownType = (value: string): value is GivingType => givingTypes.some((type) => type.value === value);
+const knownMethod = (value: string): value is PaymentMethod => value in methodLabels;
+
+/**
+ * §5: amount required, a number, at least 0, in cents (step 0.01); type, method and date
+ * required. A gift from a payment is checked only on what may change (its type and date).
+ */
+export function validateDonation(values: DonationFormValues, paid = false): DonationFormErrors {
+  const errors: DonationFormErrors = {};
+  if (!paid) {
+    const text = values.amount.trim();
+    const amount = parseAmount(text);
+    if (text === '') errors.amount = donationTexts.amountRequired;
+    else if (amount === undefined) errors.amount = donationTexts.amountNumber;
+    else if (amount < 0) errors.amount = donationTexts.amountNegative;
+    else if (/\.\d{3,}$/.test(text)) errors.amount = donationTexts.amountCents;
+    else if (amount > MAX_AMOUNT) errors.amount = donationTexts.amountTooLarge;
+    if (!knownMethod(values.payment_method)) errors.payment_method = donationTexts.methodRequired;
+  }
+  if (!knownType(values.giving_type)) errors.giving_type = donationTexts.typeRequired;
+  if (values.giving_date === '') errors.giving_date = donationTexts.dateRequired;
+  else if (!isDay(values.giving_date)) errors.giving_date = donationTexts.dateInvalid;
+  return errors;
+}
+
+/** What a gift recorded by hand writes (insert, or update of such a gift). */
+export interface DonationInput {
+  member_id: string | null;
+  amount: number;
+  giving_type: GivingType;
+  payment_method: PaymentMethod;
+  giving_date: string;
+  transaction_id: string | null;
+  notes: string | null;
+  is_verified: boolean;
+}
+
+/** What may change on a gift from a payment (the server refuses the rest). */
+export type PaidDonationInput = Pick<DonationInput, 'member_id' | 'giving_type' | 'giving_date' | 'notes'>;
+
+/** §5: the row to write from valid values — empty optional fields null, the amount in cents. */
+export function donationFromForm(values: DonationFormValues): DonationInput {
+  const amount = parseAmount(values.amount) ?? 0;
+  return {
+    member_id: values.member?.id ?? null,
+    amount: Math.round(amount * 100) / 100,
+    giving_type: values.giving_type as GivingType,
+    payment_method: values.payment_method as PaymentMethod,
+    giving_date: values.giving_date,
+    transaction_id: textOrNull(values.transaction_id),
+    notes: textOrNull(values.notes),
+    is_verified: values.is_verified,
+  };
+}
+
+/** The changes of a gift from a payment: only member, type, date and notes. */
+export function paidDonationFromForm(values: DonationFormValues): PaidDonationInput {
+  return {
+    member_id: values.member?.id ?? null,
+    giving_type: values.giving_type as GivingType,
+    giving_date: values.giving_date,
+    notes: textOrNull(values.notes),
+  };
+}
+
+// ---- totals ----------------------------------------------------------------------------------
+
+/** `get_donation_totals`' answer: non-demo gifts of the filter. */
+export interface DonationTotals {
+  gift_count: number;
+  total: number;
+  verified_count: number;
+  verified_total: number;
+  pending_count: number;
+  pending_total: number;
+  anonymous_total: number;
+}
+
+const totalKeys = ['gift_count', 'total', 'verified_count', 'verified_total', 'pending_count', 'pending_total', 'anonymous_total'] as const;
+
+/** Reads the function's answer (one row, or a list of one), checking every figure: a mismatch is an error, never a guess. */
+export function readDonationTotals(data: unknown): DonationTotals {
+  const row: unknown = Array.isArray(data) ? data[0] : data;
+  if (typeof row !== 'object' || row === null) throw invalidAnswer('no row in the totals');
+  const record = row as Record<string, unknown>;
+  const totals = {} as DonationTotals;
+  for (const key of totalKeys) {
+    const value = record[key];
+    const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+    if (!Number.isFinite(number)) throw invalidAnswer(`${key} missing from the totals`);
+    totals[key] = number;
+  }
+  return totals;
+}
+
+function invalidAnswer(detail: string): KanisaError {
+  return new KanisaError({ code: 'invalid_response', message: 'The server answered in an unexpected way.', details: detail });
+}
+
+// ---- errors ----------------------------------------------------------------------------------
+
+/**
+ * The server's words when it refused something for a reason a person can act on — a rule of the
+ * church's books (an online gift keeps its amount, a transaction id already recorded) — rather
+ * than a technical failure. Undefined otherwise.
+ */
+export function refusalDetail(error: unknown, transactionId?: string): string | undefined {
+  if (!(error instanceof KanisaError)) return undefined;
+  if (error.code === '23505' && `${error.message} ${error.details ?? ''}`.includes('transaction_id')) {
+    return donationTexts.duplicateTransaction(transactionId?.trim() ?? '');
+  }
+  if (error.code === '42501' && /^permission denied/i.test(error.message)) return donationTexts.notAllowed;
+  if (['42501', '22023', 'P0001', '23514'].includes(error.code) && error.message) return error.message;
+  return undefined;
+}
+
+/** §8's words, with the server's reason after them when it gave a clear one. */
+export function withRefusal(text: string, error: unknown, transactionId?: string): string {
+  const detail = refusalDetail(error, transactionId);
+  return detail ? `${text} ${detail}` : text;
+}
+
+/** Texts of the Donations screen. Marked ones are the spec's words (back-office.md §5, §8). */
+export const donationTexts = {
+  /** §5 */
+  anonymous: 'Anonymous Donation',
+  /** §8 */
+  saveError: 'Error saving donation. Please try again.',
+  /** §8 */
+  deleteError: 'Error deleting donation. Please try again.',
+  /** §8 */
+  confirmDelete: 'Are you sure you want to delete this donation record?',
+  toggleError: 'Could not change the donation’s status. Please try again.',
+  linkError: 'Could not link the gift to the member. Please try again.',
+  exportFailed: 'Could not export the donations. Please try again.',
+  amountRequired: 'Please enter the amount.',
+  amountNumber: 'Please enter the amount as a number of shillings, e.g. 1500 or 1500.50.',
+  amountNegative: 'The amount cannot be negative.',
+  amountCents: 'The amount can have at most two decimal places (cents).',
+  amountTooLarge: 'The amount is too large.',
+  typeRequired: 'Please choose the giving type.',
+  methodRequired: 'Please choose the payment method.',
+  dateRequired: 'Please enter the date of the gift.',
+  dateInvalid: 'Please enter the date as day, month and year.',
+  fromRequired: 'Please choose the first day of the range.',
+  toRequired: 'Please choose the last day of the range.',
+  rangeOrder: 'The first day must be on or before the last day.',
+  notAllowed: 'Your account may not make this change.',
+  duplicateTransaction: (id: string) =>
+    id ? `Transaction ID ${id} is already recorded on another gift.` : 'That transaction ID is already recorded on another gift.',
+  paidNote: (provider: string, source: string) =>
+    `This gift came from ${provider} (${source}). Its amount, method, transaction ID and verification are what the payment confirmed, so they cannot be changed here. You can link it to a member and correct its type, date and notes.`,
+  demoNote: 'A demo gift (payments in demo mode): it is never counted in the totals and gets no receipt.',
+};

@@ -1,0 +1,327 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/ui/Alert';
+import { Badge } from '../../components/ui/Badge';
+import { DataTable, type Column } from '../../components/ui/DataTable';
+import { formatDay } from '../../components/ui/form-values';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { screens } from '../../config/navigation';
+import { canAccess } from '../../lib/access';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useFinancialSummary } from './api/get-financial-summary';
+import { useMonthlyGiving } from './api/get-monthly-giving';
+import { useRecentDonations, type RecentDonation } from './api/get-recent-donations';
+import {
+  churchToday,
+  donorName,
+  formatCount,
+  formatKes,
+  giftsText,
+  givingTypeLabel,
+  paymentMethodLabel,
+  periodFrom,
+  periods,
+  problemText,
+  sharePercent,
+  trendSeries,
+  trendStart,
+  type FinancialSummary,
+  type Period,
+} from './financial-rules';
+import { GivingChart } from './GivingChart';
+import './financial.css';
+
+/** A read's failure: what could not be loaded, why, and Try again. */
+function LoadProblem({ what, error, retry }: { what: string; error: unknown; retry: () => unknown }) {
+  return (
+    <Alert>
+      <strong>Could not load {what}.</strong>
+      <span className="alert-detail">{problemText(error)}</span>
+      <button
+        type="button"
+        className="btn-link"
+        onClick={() => {
+          void retry();
+        }}
+      >
+        Try again
+      </button>
+    </Alert>
+  );
+}
+
+function Figure({ id, label, children, note }: { id: string; label: string; children: ReactNode; note?: ReactNode }) {
+  return (
+    <div className="fin-figure" data-figure={id}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="fin-figure-value">{children}</span>
+        {note ? <span className="fin-figure-note">{note}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+function periodText(summary: FinancialSummary): string {
+  return summary.from === summary.to ? formatDay(summary.from) : `${formatDay(summary.from)} to ${formatDay(summary.to)}`;
+}
+
+function SummaryFigures({ summary }: { summary: FinancialSummary }) {
+  const year = summary.to.slice(0, 4);
+  return (
+    <dl className="fin-figures">
+      <Figure id="total" label="Total giving" note={`Verified gifts, ${periodText(summary)}`}>
+        {formatKes(summary.total)}
+      </Figure>
+      <Figure id="count" label="Number of gifts">
+        {formatCount(summary.gift_count)}
+      </Figure>
+      <Figure id="average" label="Average gift">
+        {formatKes(summary.average)}
+      </Figure>
+      <Figure
+        id="budget"
+        label={`Budget used in ${year}`}
+        note={`${formatKes(summary.spent)} spent of ${formatKes(summary.allocated)} allocated`}
+      >
+        {`${formatCount(summary.budget_percent)}%`}
+      </Figure>
+    </dl>
+  );
+}
+
+function GivingByType({ summary }: { summary: FinancialSummary }) {
+  return (
+    <section className="fin-panel" aria-labelledby="fin-by-type">
+      <h2 id="fin-by-type">Giving by type</h2>
+      <div className="fin-table-wrap">
+        <table className="fin-table" data-testid="giving-by-type">
+          <caption className="sr-only">Verified giving by type, {periodText(summary)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col" className="num">
+                Gifts
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
+              <th scope="col" className="num">
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.by_type.map((row) => {
+              const share = sharePercent(row.total, summary.total);
+              return (
+                <tr key={row.giving_type} data-type={row.giving_type}>
+                  <th scope="row">{givingTypeLabel(row.giving_type)}</th>
+                  <td className="num">{formatCount(row.gift_count)}</td>
+                  <td className="num">{formatKes(row.total)}</td>
+                  <td className="num">
+                    <span className="fin-share">
+                      <span className="fin-share-bar" aria-hidden="true">
+                        <span style={{ width: `${String(share)}%` }} />
+                      </span>
+                      {share}%
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function DonorsAndAnonymous({ summary }: { summary: FinancialSummary }) {
+  return (
+    <div className="fin-side">
+      <section className="fin-panel" aria-labelledby="fin-top-donors">
+        <h2 id="fin-top-donors">Top donors</h2>
+        {summary.top_donors.length === 0 ? (
+          <p className="fin-empty">No gifts from members in this period.</p>
+        ) : (
+          <ol className="fin-donors" data-testid="top-donors">
+            {summary.top_donors.map((donor) => (
+              <li key={donor.member_id} data-member={donor.member_id}>
+                <span className="fin-donor-name">{donorName(donor)}</span>
+                <span className="fin-donor-meta">
+                  {donor.membership_number ? <span className="fin-donor-number">{donor.membership_number}</span> : 'No membership number'}
+                  {' · '}
+                  {giftsText(donor.gift_count)}
+                </span>
+                <span className="fin-donor-total">{formatKes(donor.total)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className="fin-panel" aria-labelledby="fin-anonymous">
+        <h2 id="fin-anonymous">Anonymous giving</h2>
+        <dl className="fin-figures fin-figures-small">
+          <Figure id="anonymous-total" label="Total">
+            {formatKes(summary.anonymous_total)}
+          </Figure>
+          <Figure id="anonymous-count" label="Gifts">
+            {formatCount(summary.anonymous_count)}
+          </Figure>
+        </dl>
+        <p className="fin-note">Gifts without a member; not part of the top donors.</p>
+      </section>
+    </div>
+  );
+}
+
+const donationColumns: Column<RecentDonation>[] = [
+  {
+    header: 'Donor',
+    hideLabelOnPhone: true,
+    cell: (row) =>
+      row.member_id === null ? (
+        <span className="cell-title">Anonymous</span>
+      ) : (
+        <>
+          <span className="cell-title">{row.members ? donorName(row.members) : 'Member'}</span>
+          {row.members?.membership_number ? <span className="cell-sub">{row.members.membership_number}</span> : null}
+        </>
+      ),
+  },
+  { header: 'Date', className: 'nowrap', cell: (row) => formatDay(row.giving_date) },
+  { header: 'Type', cell: (row) => givingTypeLabel(row.giving_type) },
+  { header: 'Method', cell: (row) => paymentMethodLabel(row.payment_method) },
+  { header: 'Amount', className: 'num nowrap', cell: (row) => formatKes(row.amount) },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <span className="fin-badges">
+        {row.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Pending</Badge>}
+        {row.is_simulated ? <Badge tone="info">Demo</Badge> : null}
+      </span>
+    ),
+  },
+];
+
+function PeriodSelector({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
+  return (
+    <div className="fin-period" role="group" aria-label="Period">
+      {periods.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={`btn btn-small ${option.value === period ? 'btn-primary' : 'btn-secondary'}`}
+          aria-pressed={option.value === period}
+          onClick={() => {
+            onChange(option.value);
+          }}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /admin/financial (§2.12): the period's verified giving (This Month or This Year) — total,
+ * count, average, by type, the top 5 donors, anonymous giving apart — the year's budget use, the
+ * 12-month trend and the 10 latest donations. Every figure is the server's aggregate; a failed
+ * read says so with a retry instead of showing zeros.
+ */
+export default function FinancialDashboardPage() {
+  const { access } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const period = periodFrom(params.get('period'));
+  const today = churchToday();
+  const fromDate = trendStart(today);
+  const summary = useFinancialSummary(period);
+  const monthly = useMonthlyGiving(fromDate);
+  const recent = useRecentDonations();
+  const months = useMemo(() => (monthly.data ? trendSeries(today, monthly.data) : null), [monthly.data, today]);
+
+  const links = [
+    { to: '/financial/statements', label: 'Giving statements' },
+    { to: '/financial/remittance', label: 'Monthly remittance' },
+    ...(canAccess(access, screens.donations.requirement) ? [{ to: screens.donations.path, label: 'Donations' }] : []),
+    ...(canAccess(access, screens.budget.requirement) ? [{ to: screens.budget.path, label: 'Budget' }] : []),
+  ];
+
+  return (
+    <div className="content-page financial-page">
+      <title>Financial Dashboard | Back Office</title>
+      <PageHeader
+        title="Financial Dashboard"
+        description="Verified giving (demo gifts are never counted), the budget's use this year and the latest donations."
+        actions={
+          <PeriodSelector
+            period={period}
+            onChange={(next) => {
+              setParams(next === 'month' ? {} : { period: next }, { replace: true });
+            }}
+          />
+        }
+      />
+
+      <nav className="fin-links" aria-label="Finance screens">
+        <ul>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className="fin-summary" aria-labelledby="fin-summary-heading" aria-busy={summary.isFetching}>
+        <h2 id="fin-summary-heading" className="sr-only">
+          Summary, {periods.find((p) => p.value === period)?.label}
+        </h2>
+        {summary.isPending ? (
+          <Spinner label="Loading the financial summary..." />
+        ) : summary.isError ? (
+          <LoadProblem what="the financial summary" error={summary.error} retry={summary.refetch} />
+        ) : (
+          <>
+            <p className="fin-period-text" data-testid="period-range">
+              {periods.find((p) => p.value === summary.data.period)?.label}: {periodText(summary.data)}
+            </p>
+            <SummaryFigures summary={summary.data} />
+            <div className="fin-columns">
+              <GivingByType summary={summary.data} />
+              <DonorsAndAnonymous summary={summary.data} />
+            </div>
+          </>
+        )}
+      </section>
+
+      {monthly.isPending ? (
+        <Spinner label="Loading the monthly giving..." />
+      ) : monthly.isError ? (
+        <LoadProblem what="the monthly giving" error={monthly.error} retry={monthly.refetch} />
+      ) : months ? (
+        <GivingChart months={months} />
+      ) : null}
+
+      <section className="fin-recent" aria-labelledby="fin-recent-heading">
+        <h2 id="fin-recent-heading">Recent donations</h2>
+        {recent.isPending ? (
+          <Spinner label="Loading the recent donations..." />
+        ) : recent.isError ? (
+          <LoadProblem what="the recent donations" error={recent.error} retry={recent.refetch} />
+        ) : (
+          <DataTable
+            caption="The 10 latest donations recorded, newest first"
+            columns={donationColumns}
+            rows={recent.data}
+            rowKey={(row) => row.id}
+            empty={<p>No donations recorded yet.</p>}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  batchCsvHeader,
+  batchCsvRows,
+  defaultRemittanceMonth,
+  defaultStatementRange,
+  formatMoney,
+  formatPercent,
+  formatPeriod,
+  givingTypeLabel,
+  isIsoDay,
+  isIsoMonth,
+  membersRangeText,
+  orderedTypeTotals,
+  paymentMethodLabel,
+  rangeProblem,
+  rangeTexts,
+  remittanceCsvRows,
+  remittanceYears,
+  sharesText,
+  statementCsvRows,
+  statementFileName,
+  typeTotal,
+} from './statement-rules';
+import { remittanceAnswer, statementAnswer } from './test-data';
+
+describe('default periods', () => {
+  it('is the year-end statement of this year, and in January of the year just ended', () => {
+    expect(defaultStatementRange('2026-06-15')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    expect(defaultStatementRange('2026-12-31')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    expect(defaultStatementRange('2026-01-31')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect(defaultStatementRange('2026-02-01')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+  });
+
+  it('reports the previous month, across the year end in January', () => {
+    expect(defaultRemittanceMonth('2026-03-10')).toBe('2026-02');
+    expect(defaultRemittanceMonth('2026-11-01')).toBe('2026-10');
+    expect(defaultRemittanceMonth('2026-01-05')).toBe('2025-12');
+  });
+
+  it('offers this year back ten years, and an older shown year too', () => {
+    expect(remittanceYears('2026-03-10', '2026-02')).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017, 2016]);
+    expect(remittanceYears('2026-03-10', '2010-05').at(-1)).toBe(2010);
+  });
+});
+
+describe('dates and periods', () => {
+  it('accepts only real calendar days and months', () => {
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    expect(isIsoDay('2025-02-29')).toBe(false);
+    expect(isIsoDay('2025-13-01')).toBe(false);
+    expect(isIsoDay('2025-1-01')).toBe(false);
+    expect(isIsoDay('')).toBe(false);
+    expect(isIsoDay(null)).toBe(false);
+    expect(isIsoMonth('2025-03')).toBe(true);
+    expect(isIsoMonth('2025-00')).toBe(false);
+    expect(isIsoMonth('2025-3')).toBe(false);
+  });
+
+  it('says what is wrong with a period', () => {
+    expect(rangeProblem('2025-01-01', '2025-12-31')).toBeUndefined();
+    expect(rangeProblem('2025-05-05', '2025-05-05')).toBeUndefined();
+    expect(rangeProblem('2025-12-31', '2025-01-01')).toBe(rangeTexts.order);
+    expect(rangeProblem('', '2025-01-01')).toBe(rangeTexts.missing);
+  });
+
+  it('writes the period in full', () => {
+    expect(formatPeriod('2025-01-01', '2025-12-31')).toBe('1 January 2025 – 31 December 2025');
+  });
+});
+
+describe('labels', () => {
+  it('names the giving types as §9 does; unknown keep their name, missing is other', () => {
+    expect(['tithe', 'offering', 'special_project', 'building_fund', 'missions'].map(givingTypeLabel)).toEqual([
+      'Tithes',
+      'Offerings',
+      'Special Projects',
+      'Building Fund',
+      'Missions',
+    ]);
+    expect(givingTypeLabel('thirteenth_sabbath')).toBe('thirteenth_sabbath');
+    expect(givingTypeLabel(null)).toBe('other');
+    expect(givingTypeLabel('')).toBe('other');
+  });
+
+  it('names the payment methods', () => {
+    expect(['mpesa', 'cash', 'bank_transfer', 'check', 'equity_bank'].map(paymentMethodLabel)).toEqual([
+      'M-Pesa',
+      'Cash',
+      'Bank Transfer',
+      'Cheque',
+      'Equity Bank',
+    ]);
+    expect(paymentMethodLabel(null)).toBe('—');
+    expect(paymentMethodLabel('barter')).toBe('barter');
+  });
+});
+
+describe('money', () => {
+  it('writes KES in the Kenyan locale: whole shillings plain, cents when there are any', () => {
+    // The locale puts a no-break space after the symbol.
+    expect(formatMoney(16500)).toBe('Ksh\u00a016,500');
+    expect(formatMoney(400.4)).toBe('Ksh\u00a0400.40');
+    expect(formatMoney(0)).toBe('Ksh\u00a00');
+    expect(formatPercent(40)).toBe('40%');
+    expect(formatPercent(12.5)).toBe('12.5%');
+  });
+
+  it('orders a statement’s type totals in the fixed order and finds one type’s total', () => {
+    const statement = statementAnswer();
+    expect(orderedTypeTotals(statement).map((line) => line.giving_type)).toEqual(['tithe', 'offering']);
+    expect(typeTotal(statement, 'tithe')).toBe(15000);
+    expect(typeTotal(statement, 'missions')).toBe(0);
+  });
+
+  it('tells where the batch page is', () => {
+    expect(membersRangeText(0, 50, 123)).toBe('Members 1–50 of 123');
+    expect(membersRangeText(100, 23, 123)).toBe('Members 101–123 of 123');
+    expect(membersRangeText(0, 50, 2150)).toBe('Members 1–50 of 2,150');
+    expect(membersRangeText(0, 0, 0)).toBe('Members 0 of 0');
+  });
+
+  it('lists the conference shares in the fixed order', () => {
+    expect(sharesText(remittanceAnswer().lines)).toBe('Tithes 100%, Offerings 40%, Special Projects 0%, Building Fund 0%, Missions 100%');
+  });
+});
+
+describe('CSV rows', () => {
+  it('writes one statement as one row per gift and the total', () => {
+    expect(statementCsvRows(statementAnswer())).toEqual([
+      ['date', 'receipt_no', 'giving_type', 'payment_method', 'reference', 'amount'],
+      ['2025-01-04', '2025-000001', 'Tithes', 'M-Pesa', 'QAB12CD34', '10000.00'],
+      ['2025-02-01', '2025-000017', 'Offerings', 'Cash', '', '1500.50'],
+      ['2025-03-01', '2025-000030', 'Tithes', 'Bank Transfer', 'BT-77', '5000.00'],
+      ['Total', '', '', '', '', '16500.50'],
+    ]);
+    expect(statementFileName(statementAnswer())).toBe('giving-statement-MZ-0001-2025-01-01-to-2025-12-31.csv');
+  });
+
+  it('writes the batch as one row per member with the type totals; a formula-like name is guarded', () => {
+    const first = statementAnswer();
+    const second = statementAnswer({
+      member: { ...first.member, id: 'm-2', first_name: '=HYPERLINK("x")', last_name: 'Otieno', membership_number: null },
+      total: 2500,
+      gift_count: 1,
+      by_type: [{ giving_type: 'missions', total: 2500, gift_count: 1 }],
+    });
+    const rows = batchCsvRows([first, second]);
+    expect(rows[0]).toEqual(batchCsvHeader);
+    expect(batchCsvHeader).toEqual(['membership_number', 'name', 'tithe', 'offering', 'special_project', 'building_fund', 'missions', 'total']);
+    expect(rows[1]).toEqual(['MZ-0001', 'John Kariuki', '15000.00', '1500.50', '0.00', '0.00', '0.00', '16500.50']);
+    expect(rows[2]).toEqual(['', `'=HYPERLINK("x") Otieno`, '0.00', '0.00', '0.00', '0.00', '2500.00', '2500.00']);
+  });
+
+  it('writes the remittance as one row per type and the totals', () => {
+    const rows = remittanceCsvRows(remittanceAnswer());
+    expect(rows[0]).toEqual(['giving_type', 'label', 'gifts', 'total_received', 'conference_percent', 'to_conference', 'kept_locally']);
+    expect(rows[2]).toEqual(['offering', 'Offerings', '4', '1001.00', '40', '400.40', '600.60']);
+    expect(rows).toHaveLength(7);
+    expect(rows[6]).toEqual(['total', 'Total', '37', '128501.00', '', '122900.40', '5600.60']);
+  });
+});

@@ -1,0 +1,274 @@
+import { guardCell } from '../../lib/csv';
+import type { GivingStatement, Remittance } from './api/answers';
+
+/**
+ * The rules of the giving statements and the monthly remittance report: default periods, labels,
+ * money as the church writes it, and the CSV rows of each document. Plain functions; the pages
+ * and the tests share them.
+ */
+
+/** Giving types in the fixed order of every report (§9). */
+export const GIVING_TYPES = ['tithe', 'offering', 'special_project', 'building_fund', 'missions'] as const;
+export type GivingType = (typeof GIVING_TYPES)[number];
+
+const typeLabels: Record<string, string> = {
+  tithe: 'Tithes',
+  offering: 'Offerings',
+  special_project: 'Special Projects',
+  building_fund: 'Building Fund',
+  missions: 'Missions',
+};
+
+/** §9: tithe → Tithes, …; an unknown type keeps its raw name; a missing one becomes 'other'. */
+export function givingTypeLabel(type: string | null | undefined): string {
+  if (type === null || type === undefined || type.trim() === '') return 'other';
+  return typeLabels[type] ?? type;
+}
+
+const methodLabels: Record<string, string> = {
+  mpesa: 'M-Pesa',
+  cash: 'Cash',
+  bank_transfer: 'Bank Transfer',
+  check: 'Cheque',
+  equity_bank: 'Equity Bank',
+};
+
+/** How a gift was paid, as a member reads it; an unknown method keeps its raw name. */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (!method) return '—';
+  return methodLabels[method] ?? method;
+}
+
+const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD (2025-02-30 is not). */
+export function isIsoDay(value: string | null | undefined): value is string {
+  const match = value ? isoDay.exec(value) : null;
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
+}
+
+/** A month written YYYY-MM. */
+export function isIsoMonth(value: string | null | undefined): value is string {
+  return isIsoDay(value ? `${value}-01` : value);
+}
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The year-end statement's period: 1 January to 31 December of this year — in January, of the
+ * year just ended (the statements members ask for then). `today` is YYYY-MM-DD in Nairobi.
+ */
+export function defaultStatementRange(today: string): DayRange {
+  const year = Number(today.slice(0, 4)) - (today.slice(5, 7) === '01' ? 1 : 0);
+  return { from: `${String(year)}-01-01`, to: `${String(year)}-12-31` };
+}
+
+/** The remittance report's default month: the one before `today`'s (YYYY-MM). */
+export function defaultRemittanceMonth(today: string): string {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return month === 1 ? `${String(year - 1)}-12` : `${String(year)}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** Texts of the period form's checks. */
+export const rangeTexts = {
+  missing: 'Choose a start and an end date.',
+  order: 'The start date must be on or before the end date.',
+};
+
+/** What is wrong with a period, or undefined when it can be asked for. */
+export function rangeProblem(from: string, to: string): string | undefined {
+  if (!isIsoDay(from) || !isIsoDay(to)) return rangeTexts.missing;
+  if (from > to) return rangeTexts.order;
+  return undefined;
+}
+
+const wholeKes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0 });
+const centsKes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * KES in the Kenyan locale: whole shillings without decimals (§9), and with the cents when an
+ * amount has them — a conference share of 40 % of Ksh 1,001 is Ksh 400.40, and a treasurer
+ * forwards exactly that.
+ */
+export function formatMoney(amount: number): string {
+  return Number.isInteger(amount) ? wholeKes.format(amount) : centsKes.format(amount);
+}
+
+const percent = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 });
+
+/** 40 → '40%', 12.5 → '12.5%'. */
+export function formatPercent(value: number): string {
+  return `${percent.format(value)}%`;
+}
+
+const counts = new Intl.NumberFormat('en-KE');
+
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const utcDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
+
+/** '2025-03-05' → '5 Mar 2025' (a gift's date). */
+export function formatDay(day: string): string {
+  const date = utcDay(day);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** '2025-01-01', '2025-12-31' → '1 January 2025 – 31 December 2025'. */
+export function formatPeriod(from: string, to: string): string {
+  const first = utcDay(from);
+  const last = utcDay(to);
+  if (Number.isNaN(first.getTime()) || Number.isNaN(last.getTime())) return `${from} – ${to}`;
+  return `${longDayFormat.format(first)} – ${longDayFormat.format(last)}`;
+}
+
+/** '2025-03-05' → '5 March 2025' (the day a document was prepared). */
+export function formatLongDay(day: string): string {
+  const date = utcDay(day);
+  return Number.isNaN(date.getTime()) ? day : longDayFormat.format(date);
+}
+
+/** '2025-03' → 'March 2025'. */
+export function formatMonth(month: string): string {
+  const date = utcDay(`${month}-01`);
+  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
+}
+
+/** The member's name as a statement prints it: 'John Kariuki'. */
+export function memberName(member: { first_name: string; last_name: string }): string {
+  return `${member.first_name} ${member.last_name}`.trim();
+}
+
+/** The batch pager's line: 'Members 1–50 of 123' (offset from 0). */
+export function membersRangeText(offset: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return `Members 0 of ${formatCount(total)}`;
+  return `Members ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`;
+}
+
+/** The statement's totals by type in the fixed order (types the member gave to only), unknown types last. */
+export function orderedTypeTotals(statement: GivingStatement): GivingStatement['by_type'] {
+  const rank = (type: string) => {
+    const index = (GIVING_TYPES as readonly string[]).indexOf(type);
+    return index < 0 ? GIVING_TYPES.length : index;
+  };
+  return [...statement.by_type].sort((a, b) => rank(a.giving_type) - rank(b.giving_type));
+}
+
+/** The total a member gave to one type in the statement's period (0 when none). */
+export function typeTotal(statement: GivingStatement, type: string): number {
+  return statement.by_type.find((line) => line.giving_type === type)?.total ?? 0;
+}
+
+/** An amount in a CSV cell: two decimals, no grouping, so a spreadsheet reads it as a number. */
+export function csvAmount(amount: number): string {
+  return amount.toFixed(2);
+}
+
+/** One member's statement as CSV rows: a header, one row per gift, then the total. */
+export function statementCsvRows(statement: GivingStatement): string[][] {
+  return [
+    ['date', 'receipt_no', 'giving_type', 'payment_method', 'reference', 'amount'],
+    ...statement.gifts.map((gift) => [
+      gift.giving_date,
+      gift.receipt_no ?? '',
+      givingTypeLabel(gift.giving_type),
+      gift.payment_method ? paymentMethodLabel(gift.payment_method) : '',
+      guardCell(gift.transaction_id ?? ''),
+      csvAmount(gift.amount),
+    ]),
+    ['Total', '', '', '', '', csvAmount(statement.total)],
+  ];
+}
+
+/** The batch's CSV columns (one row per member who gave). */
+export const batchCsvHeader = ['membership_number', 'name', ...GIVING_TYPES, 'total'];
+
+/** Every member who gave as CSV rows: a header, then one row per member with the type totals. */
+export function batchCsvRows(statements: readonly GivingStatement[]): string[][] {
+  return [
+    batchCsvHeader,
+    ...statements.map((statement) => [
+      guardCell(statement.member.membership_number ?? ''),
+      guardCell(memberName(statement.member)),
+      ...GIVING_TYPES.map((type) => csvAmount(typeTotal(statement, type))),
+      csvAmount(statement.total),
+    ]),
+  ];
+}
+
+/** The remittance report as CSV rows: a header, one row per giving type, then the totals. */
+export function remittanceCsvRows(remittance: Remittance): string[][] {
+  return [
+    ['giving_type', 'label', 'gifts', 'total_received', 'conference_percent', 'to_conference', 'kept_locally'],
+    ...remittance.lines.map((line) => [
+      line.giving_type,
+      givingTypeLabel(line.giving_type),
+      String(line.gift_count),
+      csvAmount(line.total),
+      String(line.conference_percent),
+      csvAmount(line.conference_amount),
+      csvAmount(line.local_amount),
+    ]),
+    [
+      'total',
+      'Total',
+      String(remittance.lines.reduce((sum, line) => sum + line.gift_count, 0)),
+      csvAmount(remittance.total),
+      '',
+      csvAmount(remittance.conference_total),
+      csvAmount(remittance.local_total),
+    ],
+  ];
+}
+
+/** A file-name part: letters, digits, dots and dashes only. */
+function fileSafe(value: string): string {
+  return value.replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^-+|-+$/g, '') || 'member';
+}
+
+export function statementFileName(statement: GivingStatement): string {
+  const who = statement.member.membership_number ?? memberName(statement.member);
+  return `giving-statement-${fileSafe(who)}-${statement.from}-to-${statement.to}.csv`;
+}
+
+export function batchFileName(range: DayRange): string {
+  return `giving-statements-${range.from}-to-${range.to}.csv`;
+}
+
+export function remittanceFileName(month: string): string {
+  return `remittance-${month}.csv`;
+}
+
+/** Years the remittance's month picker offers: this year back ten years, and the shown one if older. */
+export function remittanceYears(today: string, shown: string): number[] {
+  const current = Number(today.slice(0, 4));
+  const shownYear = Number(shown.slice(0, 4));
+  const first = Math.min(current - 10, shownYear);
+  const last = Math.max(current, shownYear);
+  return Array.from({ length: last - first + 1 }, (_, index) => last - index);
+}
+
+const monthName = new Intl.DateTimeFormat('en-KE', { month: 'long', timeZone: 'UTC' });
+
+/** The twelve months as the picker names them: { value: '01', label: 'January' }, … */
+export const monthChoices = Array.from({ length: 12 }, (_, index) => ({
+  value: String(index + 1).padStart(2, '0'),
+  label: monthName.format(new Date(Date.UTC(2000, index, 1))),
+}));
+
+/** 'Tithes 100%, Offerings 40%, …' in the fixed order (the remittance's lines carry the shares). */
+export function sharesText(lines: readonly { giving_type: string; conference_percent: number }[]): string {
+  return lines.map((line) => `${givingTypeLabel(line.giving_type)} ${formatPercent(line.conference_percent)}`).join(', ');
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The finance screens' queries (issue 17), a measurement: ten years of a 2,000-member church
+# (2,000 members, about 150,000 gifts, budgets and 2,400 expenses) seeded into a release build's
+# managed cluster, then each query the Dashboard, the Financial Dashboard, Donations, Budget,
+# statements and the remittance make is asked BENCH_FINANCE_REQUESTS (200) times in a row as a
+# signed-in Super Admin (the policies are evaluated as in the back office). Prints p50 and p95
+# per query (target p95 <= 100 ms each). A measurement, never an assertion.
+#
+# usage: scripts/bench-finance.sh path/to/release/kanisa
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+bin=$(realpath "${1:?usage: scripts/bench-finance.sh path/to/release/kanisa}")
+requests=${BENCH_FINANCE_REQUESTS:-200}
+work=$(mktemp -d /tmp/kanisa-bench-finance.XXXXXX)
+chmod 755 "$work"
+data="$work/data"
+log="$work/kanisa.log"
+export KANISA_JWT_SECRET=kanisa-bench-secret-0123456789abcdefghij
+pid=
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -INT "$pid"; wait "$pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+read -r _ anon_key < <("$bin" keys | grep '^anon ')
+port=$(free_port)
+env KANISA_DATA_DIR="$data" KANISA_ADDR="127.0.0.1:$port" KANISA_SIGNIN_LIMIT=0 RUST_LOG=warn \
+  KANISA_ADMIN_EMAIL=bench@example.org KANISA_ADMIN_PASSWORD=bench-password-1 \
+  "$bin" serve >>"$log" 2>&1 &
+pid=$!
+wait_healthy "$port" "$pid" "$log"
+sock=$(sed -n 5p "$data/postgres/postmaster.pid")
+pg_bin=${KANISA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+psql=("$pg_bin/psql" -X -q -h "$sock" -U postgres -d kanisa -v ON_ERROR_STOP=1)
+started=$(date +%s)
+# Every member gives about weekly for ten years (tithe most, then offerings and the rest); one
+# gift in eight is anonymous, one in twenty is still unverified.
+"${psql[@]}" -c "
+  INSERT INTO public.members (membership_number, first_name, last_name, is_active)
+  SELECT 'F-' || lpad(i::text, 5, '0'),
+         (ARRAY['Grace','Peter','Mary','John','Achieng','Kamau','Wanjiru','Otieno','Ruth','James'])[1 + i % 10],
+         (ARRAY['Wanjiru','Otieno','Ochieng','Kamau','Achieng','Mwangi','Njeri','Odhiambo','Kiprop','Chebet'])[1 + (i / 10) % 10] || i,
+         true
+  FROM generate_series(1, 2000) AS i;
+  CREATE TEMP TABLE givers AS SELECT row_number() OVER (ORDER BY id) AS n, id FROM public.members;
+  INSERT INTO public.giving_records (member_id, amount, giving_type, payment_method, giving_date, is_verified)
+  SELECT CASE WHEN i % 8 = 0 THEN NULL ELSE (SELECT id FROM givers WHERE n = 1 + i % 2000) END,
+         50 + (i * 37) % 4950,
+         (ARRAY['tithe','tithe','tithe','offering','offering','special_project','building_fund','missions'])[1 + i % 8],
+         (ARRAY['mpesa','mpesa','cash','bank_transfer','check'])[1 + i % 5],
+         (now() AT TIME ZONE 'Africa/Nairobi')::date - (i % 3650),
+         i % 20 <> 0
+  FROM generate_series(1, 150000) AS i;
+  INSERT INTO public.budgets (category, allocated_amount, year)
+  SELECT c, 50000 + length(c) * 1000, y
+  FROM unnest(ARRAY['pastoral_care','worship_music','youth_ministry','children_ministry',
+                    'outreach_evangelism','building_maintenance','utilities','office_supplies',
+                    'missions','special_events','other']) AS c,
+       generate_series(2020, 2030) AS y
+  ON CONFLICT (year, category) DO NOTHING;
+  INSERT INTO public.expenses (budget_id, category, amount, description, expense_date, is_approved)
+  SELECT b.id, b.category, 500 + (i * 13) % 5000, 'bench expense ' || i,
+         make_date(b.year, 1 + i % 12, 1 + i % 28), i % 3 <> 0
+  FROM generate_series(1, 2400) AS i
+  JOIN LATERAL (SELECT id, category, year FROM public.budgets
+                 ORDER BY id OFFSET i % 121 LIMIT 1) b ON true;"
+"${psql[@]}" -c "VACUUM ANALYZE public.members, public.giving_records, public.budgets, public.expenses"
+counts=$("${psql[@]}" -tA -c "SELECT (SELECT count(*) FROM public.members) || ' members, ' ||
+  (SELECT count(*) FROM public.giving_records) || ' gifts, ' || (SELECT count(*) FROM public.expenses) || ' expenses'")
+if [ -n "${BENCH_FINANCE_HOLD:-}" ]; then
+  echo "seeded; psql: ${psql[*]}; port $port; anon key $anon_key (Ctrl-C stops)"
+  while kill -0 "$pid" 2>/dev/null; do sleep 5; done
+fi
+echo "== finance queries over $counts (seeded in $(( $(date +%s) - started )) s), $requests requests each, one at a time"
+token=$(curl -sS -H "apikey: $anon_key" -H 'Content-Type: application/json' \
+  --data '{"email":"bench@example.org","password":"bench-password-1"}' \
+  "http://127.0.0.1:$port/auth/v1/token?grant_type=password" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
+today=$(date -u -d '+3 hours' +%F)
+month_start=$(date -u -d '+3 hours' +%Y-%m-01)
+chart_from=$(date -d "$month_start -11 months" +%F)
+last_month=$(date -d "$month_start -1 month" +%F)
+year=${today:0:4}
+base="http://127.0.0.1:$port/rest/v1"
+
+# name|method|path|body (the donations page asks for the exact count, as the screen does)
+queries=(
+  "dashboard card (get_finance_overview)|POST|rpc/get_finance_overview|{}"
+  "this month (get_financial_summary)|POST|rpc/get_financial_summary|{\"period\":\"month\"}"
+  "this year (get_financial_summary)|POST|rpc/get_financial_summary|{\"period\":\"year\"}"
+  "12-month chart (get_monthly_giving)|POST|rpc/get_monthly_giving|{\"from_date\":\"$chart_from\"}"
+  "10 recent donations|GET|giving_records?select=*,members(first_name,last_name,membership_number)&order=created_at.desc&limit=10|"
+  "donation totals, this month|POST|rpc/get_donation_totals|{\"from_date\":\"$month_start\",\"to_date\":\"$today\"}"
+  "donations page (25, count=exact)|GET|giving_records?select=*,members(first_name,last_name,membership_number),payment_logs(payment_provider,source,receipt_number)&giving_date=gte.$month_start&giving_date=lte.$today&order=giving_date.desc,id.desc&limit=25|"
+  "budget of the year (get_budget_summary)|POST|rpc/get_budget_summary|{\"budget_year\":$year}"
+  "remittance of last month|POST|rpc/get_remittance|{\"month\":\"$last_month\"}"
+  "year-end statements, a page of 50|POST|rpc/get_giving_statements|{\"from_date\":\"$year-01-01\",\"to_date\":\"$year-12-31\",\"page_size\":50}"
+)
+for q in "${queries[@]}"; do
+  IFS='|' read -r name method path body <<<"$q"
+  args=(-sS -o /dev/null -w '%{http_code} %{time_total}\n' -H "apikey: $anon_key" -H "Authorization: Bearer $token"
+        -X "$method")
+  [[ $path == *'limit=25'* ]] && args+=(-H 'Prefer: count=exact')
+  [ -n "$body" ] && args+=(-H 'Content-Type: application/json' --data "$body")
+  out="$work/times"
+  : >"$out"
+  for _ in $(seq "$requests"); do curl "${args[@]}" "$base/$path" >>"$out"; done
+  bad=$(awk '$1 !~ /^2/' "$out" | wc -l)
+  sort -k2 -g "$out" | awk -v name="$name" -v n="$requests" -v bad="$bad" '
+    { t[NR] = $2 * 1000 }
+    END {
+      p50 = t[int(n * 0.50)]; p95 = t[int(n * 0.95)]
+      printf "   %-40s p50 %6.1f ms, p95 %6.1f ms (target <= 100 ms: %s)%s\n", name, p50, p95,
+        (p95 <= 100 ? "met" : "NOT met"), (bad > 0 ? sprintf(", %d failed answers", bad) : "")
+    }'
+done
