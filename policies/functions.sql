@@ -55,3 +55,7 @@ GRANT EXECUTE ON FUNCTION
   public.get_remittance(date),
   public.review_expense(uuid, boolean, text)
 TO authenticated;
+
+-- get_backup_status (migration 0019): SECURITY DEFINER over kanisa.backups, which no API role
+-- reads; it answers only a Super Admin with system_settings (42501 for anyone else).
+GRANT EXECUTE ON FUNCTION public.get_backup_status() TO authenticated;

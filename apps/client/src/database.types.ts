@@ -1258,6 +1258,10 @@ export type Database = {
       }
     }
     Functions: {
+      get_backup_status: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       get_budget_summary: {
         Args: {
           budget_year: number

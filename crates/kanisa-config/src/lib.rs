@@ -125,6 +125,18 @@ pub enum LogFormat {
     Json,
 }
 
+/// Scheduled backups (`kanisa serve`): where they go and how often the server looks whether
+/// one is due; how often one is due is the backup_frequency setting unless `every_secs` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupConfig {
+    /// `KANISA_BACKUP_DIR` (`<data dir>/backups`).
+    pub dir: PathBuf,
+    /// `KANISA_BACKUP_CHECK` (seconds, 3600).
+    pub check_secs: u64,
+    /// `KANISA_BACKUP_EVERY` (seconds; unset = the backup_frequency setting).
+    pub every_secs: Option<u64>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     /// `KANISA_ADDR`, default `127.0.0.1:8080`.
@@ -160,6 +172,7 @@ pub struct Config {
     /// `KANISA_JOB_LEASE` (seconds, 300): how long a job may run; a job whose worker died is
     /// run again this long after it was claimed.
     pub job_lease_secs: u64,
+    pub backups: BackupConfig,
     /// How connections are held: header/idle and body timeouts, connection caps.
     pub http: HttpLimits,
     pub smtp: SmtpConfig,
@@ -219,6 +232,18 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_JOB_LEASE",
         "seconds a job may run; a dead worker's jobs run again after it (300)",
+    ),
+    (
+        "KANISA_BACKUP_DIR",
+        "folder of the scheduled backups (<data dir>/backups)",
+    ),
+    (
+        "KANISA_BACKUP_CHECK",
+        "seconds between checks whether a backup is due (3600)",
+    ),
+    (
+        "KANISA_BACKUP_EVERY",
+        "seconds between backups, instead of the backup_frequency setting (unset)",
     ),
     (
         "KANISA_SIGNIN_LIMIT",
@@ -410,6 +435,15 @@ impl Config {
             .number("KANISA_JOB_WORKERS", 0, 64)?
             .map_or(8, |n| n as usize);
         let job_lease_secs = env.number("KANISA_JOB_LEASE", 1, 86_400)?.unwrap_or(300);
+        let backups = BackupConfig {
+            dir: env
+                .get("KANISA_BACKUP_DIR")
+                .map_or_else(|| data_dir.join("backups"), PathBuf::from),
+            check_secs: env
+                .number("KANISA_BACKUP_CHECK", 1, 86_400)?
+                .unwrap_or(3600),
+            every_secs: env.number("KANISA_BACKUP_EVERY", 1, 400 * 86_400)?,
+        };
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
                 None => None,
@@ -483,6 +517,7 @@ impl Config {
             sign_in_limit,
             job_workers,
             job_lease_secs,
+            backups,
             http,
             smtp,
             sms,

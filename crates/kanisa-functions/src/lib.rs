@@ -13,6 +13,7 @@
 //! `kanisa-notify`).
 #![forbid(unsafe_code)]
 
+mod backups;
 mod callbacks;
 mod channels;
 mod deliver;
@@ -30,6 +31,7 @@ use std::sync::Arc;
 use kanisa_pg::Pool;
 use kanisa_storage::Storage;
 
+pub use backups::{BackupSchedule, SCHEDULED_BACKUP, ScheduledBackup, schedule_backup};
 pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
 pub use deliver::{

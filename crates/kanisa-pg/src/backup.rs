@@ -1,7 +1,7 @@
 //! Backups with pg_dump (custom format) and restores with pg_restore, plus per-table checksums
 //! to prove a round trip.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use tokio::process::Command;
@@ -18,11 +18,32 @@ const DATA_SCHEMAS: &[&str] = &["public", "auth", "storage", "kanisa"];
 
 /// Writes the whole database to `file` (pg_dump custom format; compressed).
 pub async fn backup(db: &Database, file: &Path) -> Result<(), PgError> {
-    let bin = db.bin_dir()?;
-    let mut cmd = Command::new(bin.join("pg_dump"));
-    cmd.args(["--format=custom", "--no-owner", "--file"])
-        .arg(file);
-    run_tool(cmd, "pg_dump", &db.pg_config).await
+    BackupTool::of(db)?.backup(file).await
+}
+
+/// What a backup needs of the database, apart from it: pg_dump's folder and the connection
+/// settings. Cheap to clone, so a scheduled job can hold one.
+#[derive(Clone, Debug)]
+pub struct BackupTool {
+    bin_dir: PathBuf,
+    pg_config: tokio_postgres::Config,
+}
+
+impl BackupTool {
+    pub fn of(db: &Database) -> Result<BackupTool, PgError> {
+        Ok(BackupTool {
+            bin_dir: db.bin_dir()?,
+            pg_config: db.pg_config.clone(),
+        })
+    }
+
+    /// Writes the whole database to `file` (pg_dump custom format; compressed).
+    pub async fn backup(&self, file: &Path) -> Result<(), PgError> {
+        let mut cmd = Command::new(self.bin_dir.join("pg_dump"));
+        cmd.args(["--format=custom", "--no-owner", "--file"])
+            .arg(file);
+        run_tool(cmd, "pg_dump", &self.pg_config).await
+    }
 }
 
 /// Replaces the database's content with the backup in `file`, in one transaction.

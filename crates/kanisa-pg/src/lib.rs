@@ -17,7 +17,7 @@ mod listen;
 mod migrate;
 mod pool;
 
-pub use backup::{TableChecksum, backup, restore, table_checksums};
+pub use backup::{BackupTool, TableChecksum, backup, restore, table_checksums};
 pub use cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
 pub use context::Caller;
 pub use error::{PgError, describe};

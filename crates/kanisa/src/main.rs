@@ -516,7 +516,8 @@ fn payments(config: &Config, db: &Database) -> kanisa_functions::Payments {
 
 /// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`: e-mail
 /// (`send_email`) and the submissions' deliveries, through whichever sender [`channels`] says
-/// is live, and the hourly sweep (request files no message names, old abuse-limit counters).
+/// is live, the hourly sweep (request files no message names, old abuse-limit counters) and the
+/// scheduled backups.
 fn start_workers(
     config: &Config,
     db: &Database,
@@ -530,6 +531,14 @@ fn start_workers(
     }
     let mailer = kanisa_functions::mailer(channels);
     let public_url = public_url(config);
+    let backup_schedule = kanisa_functions::BackupSchedule {
+        dir: config.backups.dir.clone(),
+        check: std::time::Duration::from_secs(config.backups.check_secs),
+        every: config
+            .backups
+            .every_secs
+            .map(std::time::Duration::from_secs),
+    };
     let deliveries = kanisa_functions::Deliveries::new(
         db.service_pool.clone(),
         mailer.clone(),
@@ -563,6 +572,14 @@ fn start_workers(
         .register(
             kanisa_functions::SEND_SMS,
             kanisa_functions::SendSms(channels.clone(), db.service_pool.clone()),
+        )
+        .register(
+            kanisa_functions::SCHEDULED_BACKUP,
+            kanisa_functions::ScheduledBackup::new(
+                db.service_pool.clone(),
+                kanisa_pg::BackupTool::of(db)?,
+                backup_schedule.clone(),
+            ),
         );
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
@@ -577,6 +594,9 @@ fn start_workers(
         }
         if let Err(e) = kanisa_functions::schedule_reconcile(&service).await {
             tracing::warn!(error = %e, "could not schedule the payment reconciliation");
+        }
+        if let Err(e) = kanisa_functions::schedule_backup(&service, &backup_schedule).await {
+            tracing::warn!(error = %e, "could not schedule the backups");
         }
     });
     Ok(Some(kanisa_jobs::Workers::start(

@@ -263,6 +263,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
     assert_eq!(
         granted,
         [
+            ("get_backup_status", false, true),
             ("get_budget_summary", false, true),
             ("get_donation_totals", false, true),
             ("get_failed_deliveries", false, true),

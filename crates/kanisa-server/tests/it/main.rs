@@ -10,6 +10,7 @@ mod health;
 mod payments;
 mod policies;
 mod rest;
+mod settings;
 mod storage;
 
 use std::net::SocketAddr;

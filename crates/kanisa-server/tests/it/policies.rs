@@ -195,6 +195,7 @@ const EXPECTED: &[(&str, [&str; 12])] = &[
     ("prayer_requests",       ["-I--", "sI--", "SIUD", "SIUD", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "----"]),
     ("giving_records",        ["----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
     ("payment_logs",          ["----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
+    ("giving_monthly_totals", ["----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
     ("budgets",               ["----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
     ("expenses",              ["----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
     ("messages",              ["-I--", "-I--", "SIU-", "SIU-", "SIU-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
@@ -416,6 +417,16 @@ fn fixtures() -> Vec<Fixture> {
                     RETURNING id::text",
             insert: r#"{"amount": 10, "phone_number": "254712345678"}"#,
             update: r#"{"status": "failed"}"#,
+        },
+        Fixture {
+            table: "giving_monthly_totals",
+            key: "month",
+            reset: "",
+            open: None,
+            other: "INSERT INTO giving_monthly_totals (month, giving_type, anonymous, total, gift_count) \
+                    VALUES (DATE '1990-01-01' + {n}, 'tithe', false, 10, 1) RETURNING month::text",
+            insert: r#"{"month": "1980-01-01", "giving_type": "tithe", "anonymous": false, "total": 1, "gift_count": 1}"#,
+            update: r#"{"total": 99}"#,
         },
         Fixture {
             table: "budgets",

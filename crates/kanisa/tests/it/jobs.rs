@@ -13,11 +13,11 @@ use nix::unistd::Pid;
 use super::{Site, read, wait_exit};
 
 /// The states of the jobs the tests queue (the schedules' own jobs — the hourly sweep, the
-/// payment reconciliation every 30 s — left out).
+/// payment reconciliation every 30 s, the backup checks — left out).
 async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> {
     db.query(
         "SELECT state, count(*) FROM kanisa.jobs \
-         WHERE kind NOT IN ('hourly_sweep', 'reconcile_payments') GROUP BY state",
+         WHERE kind NOT IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup') GROUP BY state",
         &[],
     )
     .await

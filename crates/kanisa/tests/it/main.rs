@@ -1,6 +1,7 @@
 //! The `kanisa` binary as a person runs it: a managed cluster in a fresh data dir, started,
 //! stopped, crashed, backed up and restored.
 
+mod backups;
 mod jobs;
 mod payments;
 mod resilience;

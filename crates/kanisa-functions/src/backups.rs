@@ -1,0 +1,310 @@
+//! Scheduled backups (issue 18): the `scheduled_backup` job looks every `check` interval (an
+//! hour) whether a backup is due — the last one that worked is older than the
+//! `backup_frequency` setting (daily, weekly, monthly) — and if so writes one with pg_dump into
+//! the backup folder, keeps the newest `backup_keep` files, records the attempt in
+//! `kanisa.backups` and logs it (`backup_created`, or `system_maintenance` with the error).
+//!
+//! One check per slot whichever instance enqueues it (its unique key names the slot); each run
+//! queues the next, and every start queues one. This module owns the backup folder's
+//! `kanisa-*.dump` files and `kanisa.backups`; it never restores (that is `kanisa restore`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, TimeZone, Utc};
+use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_pg::{BackupTool, Pool};
+use serde_json::json;
+
+pub const SCHEDULED_BACKUP: &str = "scheduled_backup";
+
+/// A backup that takes longer than this is stopped and recorded as failed.
+const BACKUP_TIMEOUT: Duration = Duration::from_secs(30 * 60);
+
+/// When and where backups happen.
+#[derive(Clone, Debug)]
+pub struct BackupSchedule {
+    /// The folder of the backup files.
+    pub dir: PathBuf,
+    /// How often to look whether one is due.
+    pub check: Duration,
+    /// How often one is due, instead of the `backup_frequency` setting (tests, operators).
+    pub every: Option<Duration>,
+}
+
+/// How often a backup is due for a `backup_frequency` value (daily when unknown).
+pub fn period_of(frequency: &str) -> Duration {
+    const DAY: u64 = 24 * 60 * 60;
+    Duration::from_secs(match frequency {
+        "weekly" => 7 * DAY,
+        "monthly" => 30 * DAY,
+        _ => DAY,
+    })
+}
+
+/// The check after `now`: the start of the next slot of `check` (one per slot, whoever
+/// enqueues it).
+pub fn next_check(now: DateTime<Utc>, check: Duration) -> NewJob {
+    let step = check.as_secs().max(1) as i64;
+    let slot = (now.timestamp().div_euclid(step) + 1) * step;
+    let at = Utc.timestamp_opt(slot, 0).single().unwrap_or(now);
+    NewJob::new(SCHEDULED_BACKUP, json!({}))
+        .unique_key(format!("scheduled-backup:{slot}"))
+        .run_at(at)
+        .max_attempts(3)
+}
+
+/// Puts the next check on the queue (at start; each check then queues the next).
+pub async fn schedule_backup(service: &Pool, schedule: &BackupSchedule) -> Result<(), String> {
+    let client = service.get().await.map_err(|e| e.to_string())?;
+    kanisa_jobs::enqueue(&**client, &next_check(Utc::now(), schedule.check))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The backup files of `names` to delete so that the newest `keep` stay. Only Kanisa's own
+/// backups (`kanisa-<UTC time>.dump`) count; their names sort by time.
+pub fn to_prune(names: &[String], keep: usize) -> Vec<String> {
+    let mut ours: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("kanisa-") && n.ends_with(".dump"))
+        .collect();
+    ours.sort();
+    let excess = ours.len().saturating_sub(keep.max(1));
+    ours.into_iter().take(excess).cloned().collect()
+}
+
+/// The file name of a backup started at `at`.
+pub fn file_name(at: DateTime<Utc>) -> String {
+    format!("kanisa-{}.dump", at.format("%Y%m%dT%H%M%SZ"))
+}
+
+/// `scheduled_backup`.
+pub struct ScheduledBackup {
+    service: Pool,
+    tool: BackupTool,
+    schedule: BackupSchedule,
+}
+
+impl ScheduledBackup {
+    pub fn new(service: Pool, tool: BackupTool, schedule: BackupSchedule) -> ScheduledBackup {
+        ScheduledBackup {
+            service,
+            tool,
+            schedule,
+        }
+    }
+
+    /// `Some(keep)` when a backup is due now.
+    async fn due(&self) -> Result<Option<usize>, String> {
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        let row = client
+            .query_one(
+                "SELECT (SELECT s.value #>> '{}' FROM public.system_settings s \
+                          WHERE s.key = 'backup_frequency'), \
+                        (SELECT s.value #>> '{}' FROM public.system_settings s \
+                          WHERE s.key = 'backup_keep'), \
+                        (SELECT max(b.finished_at) FROM kanisa.backups b WHERE b.ok)",
+                &[],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?;
+        let frequency: Option<String> = row.get(0);
+        let keep = row
+            .get::<_, Option<String>>(1)
+            .and_then(|k| k.parse::<usize>().ok())
+            .map_or(7, |k| k.clamp(1, 100));
+        let last: Option<DateTime<Utc>> = row.get(2);
+        let period = self
+            .schedule
+            .every
+            .unwrap_or_else(|| period_of(frequency.as_deref().unwrap_or("daily")));
+        let due = match last {
+            None => true,
+            Some(last) => {
+                // A little slack: a check that lands a few seconds early still counts.
+                let slack = (self.schedule.check / 10).min(Duration::from_secs(60));
+                Utc::now() - last + chrono::Duration::from_std(slack).unwrap_or_default()
+                    >= chrono::Duration::from_std(period).unwrap_or_default()
+            }
+        };
+        Ok(due.then_some(keep))
+    }
+
+    /// Writes a backup, records and logs the attempt, prunes old files.
+    async fn back_up(&self, keep: usize) -> Result<(), String> {
+        let started = Utc::now();
+        let file = self.schedule.dir.join(file_name(started));
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        let id: i64 = client
+            .query_one(
+                "INSERT INTO kanisa.backups (started_at, file) VALUES ($1, $2) RETURNING id",
+                &[&started, &file.display().to_string()],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?
+            .get(0);
+        drop(client);
+
+        let outcome = write_backup(&self.tool, &self.schedule.dir, &file).await;
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        let elapsed_ms = (Utc::now() - started).num_milliseconds();
+        match &outcome {
+            Ok(size) => {
+                let size = *size as i64;
+                client
+                    .execute(
+                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = true, \
+                                         size_bytes = $2 WHERE id = $1) \
+                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
+                         VALUES (NULL, 'backup_created', $3)",
+                        &[
+                            &id,
+                            &size,
+                            &json!({"kind": "scheduled", "file": file_name(started),
+                                    "size_bytes": size, "duration_ms": elapsed_ms}),
+                        ],
+                    )
+                    .await
+                    .map_err(|e| kanisa_pg::describe(&e))?;
+                tracing::info!(file = %file.display(), size, "backup written");
+            }
+            Err(error) => {
+                client
+                    .execute(
+                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = false, \
+                                         error = $2 WHERE id = $1) \
+                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
+                         VALUES (NULL, 'system_maintenance', $3)",
+                        &[
+                            &id,
+                            error,
+                            &json!({"task": "backup", "ok": false, "error": error}),
+                        ],
+                    )
+                    .await
+                    .map_err(|e| kanisa_pg::describe(&e))?;
+                tracing::error!(file = %file.display(), %error, "backup failed");
+                let _ = tokio::fs::remove_file(&file).await;
+            }
+        }
+        if outcome.is_ok() {
+            prune(&self.schedule.dir, keep).await;
+        }
+        Ok(())
+    }
+}
+
+/// pg_dump into `file` (the folder made first); the file's size.
+async fn write_backup(tool: &BackupTool, dir: &Path, file: &Path) -> Result<u64, String> {
+    tokio::fs::create_dir_all(dir)
+        .await
+        .map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;
+    match tokio::time::timeout(BACKUP_TIMEOUT, tool.backup(file)).await {
+        Err(_) => Err(format!(
+            "pg_dump did not finish within {} minutes",
+            BACKUP_TIMEOUT.as_secs() / 60
+        )),
+        Ok(Err(e)) => Err(e.to_string()),
+        Ok(Ok(())) => tokio::fs::metadata(file)
+            .await
+            .map(|m| m.len())
+            .map_err(|e| format!("cannot read the backup {}: {e}", file.display())),
+    }
+}
+
+/// Deletes the oldest backups beyond `keep` (a failure is logged; the next backup tries again).
+async fn prune(dir: &Path, keep: usize) {
+    let mut names = Vec::new();
+    match tokio::fs::read_dir(dir).await {
+        Ok(mut entries) => {
+            while let Ok(Some(entry)) = entries.next_entry().await {
+                if let Some(name) = entry.file_name().to_str() {
+                    names.push(name.to_owned());
+                }
+            }
+        }
+        Err(e) => {
+            tracing::warn!(dir = %dir.display(), error = %e, "cannot list the backups");
+            return;
+        }
+    }
+    for name in to_prune(&names, keep) {
+        if let Err(e) = tokio::fs::remove_file(dir.join(&name)).await {
+            tracing::warn!(file = name, error = %e, "cannot delete an old backup");
+        }
+    }
+}
+
+impl JobHandler for ScheduledBackup {
+    async fn run(&self, _job: &Job) -> Result<(), JobFailure> {
+        if let Some(keep) = self.due().await.map_err(JobFailure::retry)? {
+            self.back_up(keep).await.map_err(JobFailure::retry)?;
+        }
+        schedule_backup(&self.service, &self.schedule)
+            .await
+            .map_err(JobFailure::retry)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frequency_setting_names_the_period() {
+        assert_eq!(period_of("daily"), Duration::from_secs(86_400));
+        assert_eq!(period_of("weekly"), Duration::from_secs(7 * 86_400));
+        assert_eq!(period_of("monthly"), Duration::from_secs(30 * 86_400));
+        assert_eq!(
+            period_of("hourly?"),
+            Duration::from_secs(86_400),
+            "unknown: daily"
+        );
+    }
+
+    #[test]
+    fn one_check_per_slot_whoever_enqueues_it() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let hour = Duration::from_secs(3600);
+        let a = next_check(at("2026-11-25T01:05:00Z"), hour);
+        let b = next_check(at("2026-11-25T01:59:59Z"), hour);
+        assert_eq!(a.unique_key, b.unique_key);
+        assert_eq!(a.run_at, Some(at("2026-11-25T02:00:00Z")));
+        let c = next_check(at("2026-11-25T02:00:00Z"), hour);
+        assert_eq!(c.run_at, Some(at("2026-11-25T03:00:00Z")));
+        assert_ne!(a.unique_key, c.unique_key);
+    }
+
+    #[test]
+    fn pruning_keeps_the_newest_of_our_own_files() {
+        let names: Vec<String> = [
+            "kanisa-20261123T010000Z.dump",
+            "notes.txt",
+            "kanisa-20261125T010000Z.dump",
+            "kanisa-20261124T010000Z.dump",
+            "other-20261101T010000Z.dump",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(to_prune(&names, 2), ["kanisa-20261123T010000Z.dump"]);
+        assert_eq!(to_prune(&names, 3), Vec::<String>::new());
+        assert_eq!(
+            to_prune(&names, 0),
+            [
+                "kanisa-20261123T010000Z.dump",
+                "kanisa-20261124T010000Z.dump"
+            ],
+            "at least one is always kept"
+        );
+    }
+
+    #[test]
+    fn backup_files_are_named_by_their_utc_start() {
+        let at = DateTime::parse_from_rfc3339("2026-11-25T01:02:03Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(file_name(at), "kanisa-20261125T010203Z.dump");
+    }
+}

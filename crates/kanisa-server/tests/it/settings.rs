@@ -1,0 +1,161 @@
+//! System Settings saves through the table API (issue 18): one `settings_updated` row per save
+//! naming the keys that changed — a secret by name when a new value was stored, never a value —
+//! and the backup status for a Super Admin only.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::TestApp;
+use crate::policies::{Caller, user};
+
+async fn save(app: &TestApp, who: &Caller, rows: Value) -> StatusCode {
+    app.call(
+        who,
+        Method::POST,
+        "system_settings?on_conflict=key",
+        "resolution=merge-duplicates",
+        Some(&rows),
+    )
+    .await
+    .status
+}
+
+/// The `settings_updated` rows of `who`, oldest first: their details.
+async fn logged(app: &TestApp, who: &Caller) -> Vec<Value> {
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.query(
+        "SELECT details FROM public.admin_activity_logs \
+         WHERE action = 'settings_updated' AND admin_id = $1::text::uuid ORDER BY created_at, id",
+        &[&who.id.clone().unwrap()],
+    )
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
+}
+
+#[tokio::test]
+async fn a_settings_save_logs_the_keys_that_changed_and_never_a_value() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let sup = user(&sql, "SUPER_ADMIN", true, None).await;
+    let by = sup.id.clone().unwrap();
+
+    let status = save(
+        &app,
+        &sup,
+        json!([
+            { "key": "church_name", "value": "Mount Zion SDA Church", "updated_by": by },
+            { "key": "session_timeout_minutes", "value": 45, "updated_by": by },
+            { "key": "smtp_password", "value": "s3cret-smtp-pass", "updated_by": by },
+            { "key": "min_password_length", "value": 6, "updated_by": by },
+        ]),
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    // min_password_length was 6 already: not a change.
+    assert_eq!(
+        logged(&app, &sup).await,
+        [json!({ "keys": ["church_name", "session_timeout_minutes", "smtp_password"] })]
+    );
+
+    // The same values again, the secret's marker sent back: nothing changed, nothing logged.
+    let status = save(
+        &app,
+        &sup,
+        json!([
+            { "key": "church_name", "value": "Mount Zion SDA Church", "updated_by": by },
+            { "key": "smtp_password", "value": "********", "updated_by": by },
+        ]),
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    assert_eq!(logged(&app, &sup).await.len(), 1);
+
+    // A new secret value is a change, named but not shown.
+    let status = save(
+        &app,
+        &sup,
+        json!([{ "key": "smtp_password", "value": "another-pass", "updated_by": by }]),
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    let rows = logged(&app, &sup).await;
+    assert_eq!(rows.last(), Some(&json!({ "keys": ["smtp_password"] })));
+    let everything: String = sql
+        .query_one(
+            "SELECT string_agg(details::text || coalesce(user_agent, ''), ' ') FROM public.admin_activity_logs",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(!everything.contains("s3cret-smtp-pass") && !everything.contains("another-pass"));
+    let shown = app
+        .call(
+            &sup,
+            Method::GET,
+            "system_settings?key=eq.smtp_password&select=value",
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(shown.body, json!([{ "value": "********" }]));
+}
+
+#[tokio::test]
+async fn the_backup_status_is_a_super_admins() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let sup = user(&sql, "SUPER_ADMIN", true, None).await;
+    let admin = user(&sql, "ADMIN", true, None).await;
+    let none = app
+        .call(
+            &sup,
+            Method::POST,
+            "rpc/get_backup_status",
+            "",
+            Some(&json!({})),
+        )
+        .await;
+    assert_eq!(none.status, StatusCode::OK, "{}", none.body);
+    assert_eq!(
+        (none.body["frequency"].clone(), none.body["last"].clone()),
+        (json!("daily"), Value::Null)
+    );
+    sql.batch_execute(
+        "INSERT INTO kanisa.backups (started_at, finished_at, ok, file, size_bytes)
+           VALUES (now() - interval '2 days', now() - interval '2 days', true, 'kanisa-a.dump', 1000);
+         INSERT INTO kanisa.backups (started_at, finished_at, ok, file, error)
+           VALUES (now() - interval '1 hour', now() - interval '1 hour', false, 'kanisa-b.dump', 'pg_dump: disk full');",
+    )
+    .await
+    .unwrap();
+    let status = app
+        .call(
+            &sup,
+            Method::POST,
+            "rpc/get_backup_status",
+            "",
+            Some(&json!({})),
+        )
+        .await;
+    assert_eq!(
+        status.body["last"]["ok"], false,
+        "the failed attempt is the last one shown"
+    );
+    assert_eq!(status.body["last"]["error"], "pg_dump: disk full");
+    assert!(status.body["last_success_at"].is_string());
+    assert_eq!(status.body["keep"], 7);
+    let refused = app
+        .call(
+            &admin,
+            Method::POST,
+            "rpc/get_backup_status",
+            "",
+            Some(&json!({})),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+}
