@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
-import { bodyOf, serviceWrite, userHeaders } from './lib/rest.mjs';
+import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 
 useBrowser();
@@ -368,6 +368,83 @@ describe('back office donations (FINANCE_ADMIN)', () => {
     // This month again, all types: the figures of the demo content and whatever else this month holds.
     await page.getByRole('button', { name: 'This month' }).click();
     await checkTotals(page, { from: monthStart, to: today });
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('a paybill gift shows its provider and receipt, keeps the amount it was paid, and is linked to a member', async () => {
+    // A gift paid to the paybill with an account that names nobody: M-Pesa (the fake Daraja)
+    // sends the confirmation to the server as it would in production.
+    const fakeUrl = process.env.FAKE_DARAJA_URL ?? '';
+    assert.ok(fakeUrl, 'scripts/e2e.sh starts the fake Daraja');
+    const amount = 700 + (Number(String(Date.now()).slice(-2)) % 97);
+    const paid = await fetch(`${fakeUrl}/__fake/paybill`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        url: `${baseUrl}/functions/v1/payments/paybill/e2e-callback-secret/confirmation`,
+        amount,
+        account: `NOBODY-${run}`,
+        msisdn: `2547990${String(Date.now()).slice(-5)}`,
+        duplicates: 0,
+      }),
+    });
+    assert.equal(paid.status, 200);
+    const { transId } = /** @type {{ transId: string }} */ (await bodyOf(paid));
+    /** @type {GiftRow | undefined} */
+    let gift;
+    for (let i = 0; i < 50 && !gift; i++) {
+      [gift] = await staffGifts(`transaction_id=eq.${transId}`);
+      if (!gift) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(gift, 'the paybill gift was recorded');
+    const id = gift.id;
+    cleanups.push(async () => {
+      const [row] = /** @type {{ payment_id: string | null }[]} */ (await serviceGet(`giving_records?select=payment_id&id=eq.${id}`));
+      await serviceWrite('DELETE', `giving_records?id=eq.${id}`);
+      if (row?.payment_id) await serviceWrite('DELETE', `payment_logs?id=eq.${row.payment_id}`);
+    });
+    assert.deepEqual([gift.member_id, Number(gift.amount), gift.is_verified], [null, amount, true], 'unmatched, as paid, verified');
+
+    const { page, problems, close } = await openPage(viewports.desktop);
+    await signIn(page, finance);
+    await page.goto(`${baseUrl}/admin/donations`, { waitUntil: 'networkidle' });
+    await setRange(page, gift.giving_date, gift.giving_date);
+    const row = rowOf(page, transId);
+    await row.waitFor();
+    assert.match(await row.innerText(), /M-Pesa/);
+    assert.match(await row.innerText(), /Paybill/);
+    assert.equal(await row.getByRole('button', { name: /mark the gift/ }).count(), 0, 'its verification is not a toggle');
+
+    // The amount it was paid cannot be changed: read-only in the dialog, refused by the server.
+    await row.getByRole('button', { name: /^Edit the gift of/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Donation' });
+    assert.equal(await edit.getByLabel(/^Amount \(KES\)/).isEditable(), false, 'amount read-only');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const forced = await fetch(`${baseUrl}/rest/v1/giving_records?id=eq.${id}`, {
+      method: 'PATCH',
+      headers: { ...(await userHeaders(finance)), 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: amount + 1000 }),
+    });
+    assert.equal(forced.status, 403);
+    assert.equal(/** @type {{ message: string }} */ (await bodyOf(forced)).message, 'An online or paybill gift keeps the amount, method and receipt its payment confirmed');
+
+    // Link it to the member who gave it.
+    await row.getByRole('button', { name: /^Link the gift of .* to a member$/ }).click();
+    const link = page.getByRole('dialog', { name: 'Link to Member' });
+    const picker = link.getByRole('combobox', { name: 'Member *' });
+    await picker.fill(wycliffe.number);
+    await link.getByRole('option', { name: new RegExp(wycliffe.name) }).click();
+    const saved = page.waitForResponse((r) => r.url().includes('/rest/v1/giving_records') && r.request().method() === 'PATCH');
+    await link.getByRole('button', { name: 'Link to Member' }).click();
+    assert.equal((await saved).status(), 200);
+    await link.waitFor({ state: 'hidden' });
+    await page.getByText(new RegExp(`was linked to ${wycliffe.name}\\.$`)).waitFor();
+    const stored = await oneGift(id);
+    assert.deepEqual([stored.member_id, Number(stored.amount)], [wycliffe.id, amount], 'linked, the amount unchanged');
+    await rowOf(page, transId).filter({ hasText: wycliffe.name }).waitFor();
+    assert.equal(await rowOf(page, transId).getByRole('button', { name: /to a member$/ }).count(), 0, 'nothing left to link');
     assert.deepEqual(problems, []);
     await close();
   });

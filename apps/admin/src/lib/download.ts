@@ -13,8 +13,3 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
     URL.revokeObjectURL(url);
   }, 0);
 }
-
-/** Today in Nairobi as YYYY-MM-DD, for file names. */
-export function churchDay(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
-}

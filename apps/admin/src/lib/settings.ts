@@ -1,5 +1,5 @@
 import type { KanisaClient } from '@kanisa/client';
-import { useKanisa } from '@kanisa/client/react';
+import { tableKeys, useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Public System Settings the back office shows (spec README point 16): read, never hard-coded. */
@@ -33,6 +33,63 @@ export function useChurchName(): string | undefined {
   const client = useKanisa();
   const { data } = useQuery(publicSettingQuery(client, 'church_name'));
   return typeof data === 'string' && data.trim() !== '' ? data : undefined;
+}
+
+/** The church as a receipt's or statement's letterhead names it (public System Settings → General). */
+export interface ChurchIdentity {
+  name: string | null;
+  branch: string | null;
+  address: string | null;
+  postalAddress: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+}
+
+const identityKeys = {
+  name: 'church_name',
+  branch: 'branch_name',
+  address: 'church_address',
+  postalAddress: 'postal_address',
+  phone: 'church_phone',
+  email: 'church_email',
+  website: 'website',
+} as const satisfies Record<keyof ChurchIdentity, string>;
+
+/** A setting's value when it is non-empty text. */
+function textValue(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** Reads the settings' rows (key, value) into the letterhead; missing or empty ones are null. */
+export function toChurchIdentity(rows: readonly { key: string; value: unknown }[]): ChurchIdentity {
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(
+    Object.entries(identityKeys).map(([field, key]) => [field, textValue(byKey.get(key))]),
+  ) as unknown as ChurchIdentity;
+}
+
+/** The letterhead's public settings, in one request. */
+export async function getChurchIdentity(client: KanisaClient, signal?: AbortSignal): Promise<ChurchIdentity> {
+  let request = client.from('system_settings').select('key, value').eq('is_public', true).in('key', Object.values(identityKeys));
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request;
+  if (error) throw error;
+  return toChurchIdentity(data);
+}
+
+/** Under the client's system_settings prefix, so a settings change written through the client makes it stale. */
+export const churchIdentityQuery = (client: KanisaClient) =>
+  queryOptions({
+    queryKey: [...tableKeys('system_settings').all, 'church-identity'] as const,
+    queryFn: ({ signal }) => getChurchIdentity(client, signal),
+    staleTime: 30 * 60_000,
+  });
+
+/** The church's identity for a printed document (a receipt, a statement, the remittance). */
+export function useChurchIdentity() {
+  const client = useKanisa();
+  return useQuery(churchIdentityQuery(client));
 }
 
 /** What the back office is called where the church's name is not known (yet). */

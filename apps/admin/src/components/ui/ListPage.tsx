@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert } from './Alert';
 import { ConfirmDialog } from './ConfirmDialog';
 import { errorDetail } from './error-detail';
+import { LoadError } from './LoadError';
+import { Notice } from './Notice';
 import { PageHeader } from './PageHeader';
 import { Spinner } from './Spinner';
 import type { ListPageState } from './use-list-page';
@@ -72,7 +73,6 @@ export function ListPage<T extends { id: string }>({
   ) : null;
   const confirming = page.confirming;
   const texts = confirming ? confirm(confirming) : null;
-  const detail = errorDetail(query.error);
 
   return (
     <div className="content-page">
@@ -90,22 +90,12 @@ export function ListPage<T extends { id: string }>({
         }
       />
       {toolbar}
-      {page.notice ? (
-        <Alert tone="success" onDismiss={page.dismissNotice}>
-          {page.notice}
-        </Alert>
-      ) : null}
-      {page.problem ? <Alert onDismiss={page.dismissProblem}>{page.problem}</Alert> : null}
+      <Notice text={page.notice} onDismiss={page.dismissNotice} />
+      <Notice tone="error" text={page.problem} onDismiss={page.dismissProblem} />
       {query.isPending ? (
         <Spinner label={`Loading ${noun}...`} />
       ) : query.isError ? (
-        <Alert>
-          {`Could not load the ${noun}.`}{' '}
-          <button type="button" className="btn-link" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-          {detail ? <span className="alert-detail">{detail}</span> : null}
-        </Alert>
+        <LoadError text={`Could not load the ${noun}.`} detail={errorDetail(query.error)} onRetry={query.refetch} />
       ) : (
         list(addButton)
       )}

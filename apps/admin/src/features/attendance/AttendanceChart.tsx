@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { divineTotal, formatCount, shortDay, type AttendanceRow } from './attendance-rules';
+import { useCallback, useId } from 'react';
 import { formatDay } from '../../components/ui/form-values';
+import { LazyChart } from '../../components/ui/LazyChart';
+import { divineTotal, formatCount, shortDay, type AttendanceRow } from './attendance-rules';
+import type { Chart } from './chart-parts';
 
 interface Props {
   /** The last Sabbaths, oldest first. */
@@ -12,14 +14,8 @@ const series = [
   { label: 'Sabbath School', color: '#b7791f', value: (row: AttendanceRow) => row.sabbath_school_count },
 ] as const;
 
-/** The user asked for less motion (no chart animation then). */
-function prefersReducedMotion(): boolean {
-  try {
-    return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  } catch {
-    return false; // no media queries (tests, very old browsers)
-  }
-}
+/** Chart.js with the line chart's parts, loaded on first use (see chart-parts.ts). */
+const loadChartParts = () => import('./chart-parts');
 
 /** What a screen reader hears for the canvas: the span, and where each line starts, ends and peaks. */
 export function chartSummary(rows: readonly AttendanceRow[]): string {
@@ -39,65 +35,39 @@ export function chartSummary(rows: readonly AttendanceRow[]): string {
  * "Show the numbers") and the canvas carries a summary, so nothing depends on seeing the lines.
  */
 export function AttendanceChart({ rows }: Props) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const headingId = useId();
-
-  useEffect(() => {
-    let cancelled = false;
-    let chart: { destroy: () => void } | undefined;
-    import('./chart-parts')
-      .then(({ Chart }) => {
-        const element = canvas.current;
-        if (cancelled || !element) return;
-        const still = prefersReducedMotion();
-        chart = new Chart(element, {
-          type: 'line',
-          data: {
-            labels: rows.map((row) => shortDay(row.attendance_date)),
-            datasets: series.map(({ label, color, value }) => ({
-              label,
-              data: rows.map(value),
-              borderColor: color,
-              backgroundColor: color,
-              borderWidth: 2,
-              pointRadius: 3,
-              tension: 0.25,
-            })),
-          },
-          options: {
-            responsive: true,
-            maintainAspectRatio: false,
-            animation: still ? false : { duration: 400 },
-            interaction: { mode: 'index', intersect: false },
-            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-            plugins: { legend: { position: 'bottom' } },
-          },
-        });
-        setState('ready');
-      })
-      .catch((error: unknown) => {
-        console.error('Drawing the attendance chart failed', error);
-        if (!cancelled) setState('failed');
-      });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [rows]);
+  const draw = useCallback(
+    (parts: { Chart: typeof Chart }, element: HTMLCanvasElement, still: boolean) =>
+      new parts.Chart(element, {
+        type: 'line',
+        data: {
+          labels: rows.map((row) => shortDay(row.attendance_date)),
+          datasets: series.map(({ label, color, value }) => ({
+            label,
+            data: rows.map(value),
+            borderColor: color,
+            backgroundColor: color,
+            borderWidth: 2,
+            pointRadius: 3,
+            tension: 0.25,
+          })),
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: still ? false : { duration: 400 },
+          interaction: { mode: 'index', intersect: false },
+          scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+          plugins: { legend: { position: 'bottom' } },
+        },
+      }),
+    [rows],
+  );
 
   return (
     <section className="attendance-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>Last {rows.length} Sabbaths</h2>
-      <div className="attendance-chart-canvas" data-state={state}>
-        <canvas ref={canvas} role="img" aria-label={chartSummary(rows)}>
-          {chartSummary(rows)}
-        </canvas>
-        {state === 'loading' ? <p className="attendance-chart-note">Drawing the chart...</p> : null}
-        {state === 'failed' ? <p className="attendance-chart-note">The chart could not be drawn; the numbers are below.</p> : null}
-      </div>
-      <details className="attendance-chart-data" open={state === 'failed'}>
-        <summary>Show the numbers</summary>
+      <LazyChart className="attendance-chart" load={loadChartParts} draw={draw} what="attendance chart" summary={chartSummary(rows)}>
         <div className="small-table-wrap">
           <table className="small-table">
             <caption className="sr-only">Attendance of the last {rows.length} Sabbaths, oldest first</caption>
@@ -125,7 +95,7 @@ export function AttendanceChart({ rows }: Props) {
             </tbody>
           </table>
         </div>
-      </details>
+      </LazyChart>
     </section>
   );
 }

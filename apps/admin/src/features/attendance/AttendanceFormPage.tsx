@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { formatDay } from '../../components/ui/form-values';
+import { Notice } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAttendanceDay, usePreviousSabbath } from './api/get-attendance-day';
@@ -149,16 +150,7 @@ export default function AttendanceFormPage() {
         actions={backLink}
       />
 
-      {notice ? (
-        <Alert
-          tone="success"
-          onDismiss={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      ) : null}
+      <Notice text={notice} onDismiss={setNotice} />
       {save.isError ? (
         <Alert>
           <strong>{attendanceTexts.saveFailed}</strong>

@@ -1,3 +1,4 @@
+import { AmountField } from '../../components/ui/AmountField';
 import { FormModal } from '../../components/ui/FormModal';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextAreaField } from '../../components/ui/TextAreaField';
@@ -55,16 +56,7 @@ export function BudgetFormModal({ line, year, onClose, onSaved }: Props) {
       onClose={onClose}
     >
       <SelectField label="Category *" required options={categoryOptions} {...field('category')} />
-      <TextField
-        label="Allocated Amount (Ksh) *"
-        required
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        autoComplete="off"
-        {...field('allocated_amount')}
-      />
+      <AmountField label="Allocated Amount (Ksh) *" required {...field('allocated_amount')} />
       <TextField
         label="Year *"
         required

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Badge } from '../../components/ui/Badge';
-import { categoryLabel, formatKsh, remainingText, utilisation, utilisationLabels, type BudgetLine } from './budget-rules';
+import { formatKsh } from '../../lib/giving';
+import { categoryLabel, remainingText, utilisation, utilisationLabels, type BudgetLine } from './budget-rules';
 
 interface Props {
   line: BudgetLine;

@@ -272,4 +272,20 @@ describe('BudgetPage (§2.13)', () => {
       expect(screen.queryByRole('dialog', { name: 'Reject Expense' })).toBeNull();
     });
   });
+
+  it('says when the expenses cannot be loaded, with the server’s reason, and tries again', async () => {
+    let fail = true;
+    renderPage(serverAnswers.FINANCE_ADMIN, {
+      '/rest/v1/expenses': () =>
+        fail ? json({ code: '42501', message: 'permission denied for table expenses', details: null, hint: null }, 403) : json(expenses),
+    });
+    const user = userEvent.setup();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the expenses. Try again');
+    expect(alert).toHaveTextContent('permission denied for table expenses');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Water bill')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,15 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/ui/Alert';
 import { Badge } from '../../components/ui/Badge';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../components/ui/DataTable';
+import { FigureCard } from '../../components/ui/FigureCard';
 import { errorDetail } from '../../components/ui/error-detail';
 import { formatDay } from '../../components/ui/form-values';
+import { LoadError } from '../../components/ui/LoadError';
+import { Notice } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { truncate } from '../../components/ui/truncate';
 import { useAuth } from '../../lib/auth/auth-context';
+import { churchToday } from '../../lib/church-time';
+import { formatKsh } from '../../lib/giving';
 import { useDeleteExpense } from './api/delete-expense';
 import { useBudgetSummary } from './api/get-budget-summary';
 import { useRecentExpenses, type ExpenseRow } from './api/get-recent-expenses';
@@ -20,10 +24,8 @@ import {
   budgetTexts,
   canReview,
   categoryLabel,
-  churchToday,
   churchYear,
   expenseStatus,
-  formatKsh,
   remainingText,
   reviewErrorText,
   statusLabels,
@@ -41,57 +43,30 @@ import './budget.css';
 
 type Editor = { kind: 'budget'; line?: BudgetLine } | { kind: 'expense'; expense?: ExpenseRow } | null;
 
-/** A read's failure with Try again. */
-function LoadProblem({ what, error, retry }: { what: string; error: unknown; retry: () => unknown }) {
-  const detail = errorDetail(error) ?? (error instanceof Error ? error.message : undefined);
-  return (
-    <Alert>
-      <strong>Could not load {what}.</strong>
-      {detail ? <span className="alert-detail">{detail}</span> : null}
-      <button
-        type="button"
-        className="btn-link"
-        onClick={() => {
-          void retry();
-        }}
-      >
-        Try again
-      </button>
-    </Alert>
-  );
-}
-
-function SummaryCard({ id, label, children, note }: { id: string; label: string; children: ReactNode; note?: ReactNode }) {
-  return (
-    <div className="budget-figure" data-figure={id}>
-      <dt>{label}</dt>
-      <dd>
-        <span className="budget-figure-value">{children}</span>
-        {note ? <span className="budget-figure-note">{note}</span> : null}
-      </dd>
-    </div>
-  );
+/** A failed read's second line: no connection, or the server's own words. */
+function loadDetail(error: unknown): string | undefined {
+  return errorDetail(error) ?? (error instanceof Error ? error.message : undefined);
 }
 
 function SummaryCards({ summary }: { summary: BudgetSummary }) {
   const use = utilisation(summary.spent, summary.allocated);
   return (
     <dl className="budget-figures">
-      <SummaryCard id="allocated" label="Total allocated">
+      <FigureCard className="budget-figure" id="allocated" label="Total allocated">
         {formatKsh(summary.allocated)}
-      </SummaryCard>
-      <SummaryCard id="spent" label="Total spent" note="Approved expenses">
+      </FigureCard>
+      <FigureCard className="budget-figure" id="spent" label="Total spent" note="Approved expenses">
         {formatKsh(summary.spent)}
-      </SummaryCard>
-      <SummaryCard id="remaining" label="Remaining">
+      </FigureCard>
+      <FigureCard className="budget-figure" id="remaining" label="Remaining">
         {remainingText(use.remaining)}
-      </SummaryCard>
-      <SummaryCard id="utilisation" label="Utilisation">
+      </FigureCard>
+      <FigureCard className="budget-figure" id="utilisation" label="Utilisation">
         {`${String(use.percent)}%`}
-      </SummaryCard>
-      <SummaryCard id="pending" label="Pending approval">
+      </FigureCard>
+      <FigureCard className="budget-figure" id="pending" label="Pending approval">
         {formatKsh(summary.pending)}
-      </SummaryCard>
+      </FigureCard>
     </dl>
   );
 }
@@ -302,25 +277,8 @@ export default function BudgetPage() {
         </div>
       </div>
 
-      {notice ? (
-        <Alert
-          tone="success"
-          onDismiss={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      ) : null}
-      {problem ? (
-        <Alert
-          onDismiss={() => {
-            setProblem(null);
-          }}
-        >
-          {problem}
-        </Alert>
-      ) : null}
+      <Notice text={notice} onDismiss={setNotice} />
+      <Notice tone="error" text={problem} onDismiss={setProblem} />
 
       <section className="budget-overview" aria-label={`Budget ${String(year)}`} aria-busy={summary.isFetching}>
         {ready ? (
@@ -356,7 +314,7 @@ export default function BudgetPage() {
             )}
           </>
         ) : summary.isError ? (
-          <LoadProblem what={`the ${String(year)} budget`} error={summary.error} retry={summary.refetch} />
+          <LoadError text={`Could not load the ${String(year)} budget.`} detail={loadDetail(summary.error)} onRetry={summary.refetch} />
         ) : (
           <Spinner label={`Loading the ${String(year)} budget...`} />
         )}
@@ -367,7 +325,7 @@ export default function BudgetPage() {
         {expenses.isPending ? (
           <Spinner label="Loading expenses..." />
         ) : expenses.isError ? (
-          <LoadProblem what="the expenses" error={expenses.error} retry={expenses.refetch} />
+          <LoadError text="Could not load the expenses." detail={loadDetail(expenses.error)} onRetry={expenses.refetch} />
         ) : (
           <DataTable
             caption={`The 10 newest expenses dated in ${String(year)}`}

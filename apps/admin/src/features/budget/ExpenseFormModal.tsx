@@ -1,3 +1,4 @@
+import { AmountField } from '../../components/ui/AmountField';
 import { FormModal } from '../../components/ui/FormModal';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextAreaField } from '../../components/ui/TextAreaField';
@@ -84,16 +85,7 @@ export function ExpenseFormModal({ expense, choices, year, today, onClose, onSav
       onClose={onClose}
     >
       <SelectField label="Budget Category *" required options={options} {...field('budget_id')} />
-      <TextField
-        label="Amount (Ksh) *"
-        required
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        autoComplete="off"
-        {...field('amount')}
-      />
+      <AmountField label="Amount (Ksh) *" required {...field('amount')} />
       <TextField label="Date *" required type="date" {...field('expense_date')} />
       <TextField label="Receipt URL" type="url" inputMode="url" autoComplete="off" placeholder="https://" {...field('receipt_url')} />
       <div className="span-2">

@@ -3,7 +3,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Modal } from '../../components/ui/Modal';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { textOrNull } from '../../components/ui/form-values';
-import { formatKsh } from './budget-rules';
+import { formatKsh } from '../../lib/giving';
 
 interface Props {
   expense: { description: string; amount: number };

@@ -1,6 +1,9 @@
 import { KanisaError, type Database } from '@kanisa/client';
 import { errorMessage } from '../../components/ui/error-detail';
 import { isWebAddress, textOrNull } from '../../components/ui/form-values';
+import { answerReader } from '../../lib/answer-reader';
+import { CHURCH_TIME_ZONE } from '../../lib/church-time';
+import { formatKsh } from '../../lib/giving';
 
 /**
  * Budget Management's rules and words (back-office.md §2.13, §4, §5 Budgets/Expenses, §8, §9),
@@ -49,12 +52,7 @@ export function isAllowedYear(year: number): boolean {
 
 /** The current year in the church's time zone (Africa/Nairobi). */
 export function churchYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric' }).format(now));
-}
-
-/** Today (YYYY-MM-DD) in the church's time zone. */
-export function churchToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
+  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: CHURCH_TIME_ZONE, year: 'numeric' }).format(now));
 }
 
 /** The selector's default: the current year, kept inside the allowed years. */
@@ -118,13 +116,6 @@ export const utilisationLabels: Record<UtilisationState, string> = {
   over: 'Over budget',
 };
 
-const ksh = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** §9: budget figures as plain numbers in Ksh ('Ksh 120,000', 'Ksh 1,250.50'). */
-export function formatKsh(amount: number): string {
-  return `Ksh ${ksh.format(amount)}`;
-}
-
 /** "Ksh 500" left, or "Ksh 250 over" when overspent. */
 export function remainingText(remaining: number): string {
   return remaining < 0 ? `${formatKsh(-remaining)} over` : formatKsh(remaining);
@@ -156,49 +147,32 @@ export interface BudgetSummary {
   categories: BudgetLine[];
 }
 
-function invalid(detail: string): KanisaError {
-  return new KanisaError({ code: 'invalid_response', message: 'The server answered in an unexpected way.', details: detail });
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function num(value: unknown, what: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(n)) throw invalid(`${what} is not a number`);
-  return n;
-}
-
-function text(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw invalid(`${what} is missing`);
-  return value;
-}
-
 export function readBudgetSummary(data: unknown): BudgetSummary {
-  if (!isRecord(data)) throw invalid('the budget summary is not an object');
-  if (!Array.isArray(data.categories)) throw invalid('categories is not a list');
-  const categories = data.categories.map((row): BudgetLine => {
-    if (!isRecord(row)) throw invalid('a budget line is not an object');
-    const allocated = num(row.allocated, 'allocated');
-    const spent = num(row.spent, 'spent');
+  const read = answerReader();
+  const answer = read.record(data, 'the budget summary');
+  const categories = read.list(answer.categories, 'categories').map((item): BudgetLine => {
+    const row = read.record(item, 'a budget line');
+    const allocated = read.number(row.allocated, 'allocated');
+    const spent = read.number(row.spent, 'spent');
     return {
-      budget_id: text(row.budget_id, 'budget_id'),
-      category: text(row.category, 'category'),
-      description: typeof row.description === 'string' ? row.description : null,
+      budget_id: read.text(row.budget_id, 'budget_id'),
+      category: read.text(row.category, 'category'),
+      description: read.textOrNull(row.description, 'description'),
       allocated,
       spent,
-      pending: num(row.pending ?? 0, 'pending'),
-      remaining: num(row.remaining ?? allocated - spent, 'remaining'),
-      percent: num(row.percent ?? 0, 'percent'),
-      expense_count: num(row.expense_count ?? 0, 'expense_count'),
+      pending: read.number(row.pending ?? 0, 'pending'),
+      remaining: read.number(row.remaining ?? allocated - spent, 'remaining'),
+      percent: read.number(row.percent ?? 0, 'percent'),
+      expense_count: read.number(row.expense_count ?? 0, 'expense_count'),
     };
   });
   return {
-    year: num(data.year, 'year'),
-    allocated: num(data.allocated, 'allocated'),
-    spent: num(data.spent, 'spent'),
-    pending: num(data.pending ?? 0, 'pending'),
-    remaining: num(data.remaining, 'remaining'),
-    percent: num(data.percent, 'percent'),
+    year: read.number(answer.year, 'year'),
+    allocated: read.number(answer.allocated, 'allocated'),
+    spent: read.number(answer.spent, 'spent'),
+    pending: read.number(answer.pending ?? 0, 'pending'),
+    remaining: read.number(answer.remaining, 'remaining'),
+    percent: read.number(answer.percent, 'percent'),
     categories,
   };
 }

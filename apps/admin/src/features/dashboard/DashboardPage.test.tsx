@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
-import { churchToday } from './dashboard-figures';
+import { churchToday } from '../../lib/church-time';
 
 const today = churchToday();
 const members = [1, 2, 3, 4, 5].map((n) => ({

@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { screens } from '../../config/navigation';
 import { canAccess, type AccessUser } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
+import { churchToday } from '../../lib/church-time';
+import { formatKesWhole } from '../../lib/giving';
 import {
   useAnnouncementCount,
   useEventCount,
@@ -15,7 +17,7 @@ import {
 } from './api/dashboard-reads';
 import { failedDeliveriesAsked, useFailedDeliveries } from './api/failed-deliveries';
 import './dashboard.css';
-import { budgetPercentage, churchToday, formatKes, yearOf } from './dashboard-figures';
+import { budgetPercentage, yearOf } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
 import {
   attemptsText,
@@ -168,10 +170,10 @@ function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean
         {show.giving ? (
           <>
             <Figure label="Verified giving, all time" reads={[overview]}>
-              {() => formatKes(figures?.giving_all_time ?? 0)}
+              {() => formatKesWhole(figures?.giving_all_time ?? 0)}
             </Figure>
             <Figure label="Verified giving this month" reads={[overview]}>
-              {() => formatKes(figures?.giving_this_month ?? 0)}
+              {() => formatKesWhole(figures?.giving_this_month ?? 0)}
             </Figure>
           </>
         ) : null}
@@ -181,7 +183,7 @@ function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean
               <>
                 {budgetPercentage(spent, allocated)}%
                 <span className="figure-note">
-                  {formatKes(spent)} spent of {formatKes(allocated)} allocated
+                  {formatKesWhole(spent)} spent of {formatKesWhole(allocated)} allocated
                 </span>
               </>
             )}

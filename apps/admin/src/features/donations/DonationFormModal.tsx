@@ -1,3 +1,4 @@
+import { AmountField } from '../../components/ui/AmountField';
 import { CheckboxField } from '../../components/ui/CheckboxField';
 import { FormModal } from '../../components/ui/FormModal';
 import { SelectField } from '../../components/ui/SelectField';
@@ -5,18 +6,16 @@ import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { useFormModal } from '../../components/ui/use-form-modal';
 import { useAuth } from '../../lib/auth/auth-context';
+import { formatKesCents, givingTypes, paymentMethodLabel } from '../../lib/giving';
 import { useSaveDonation, type SaveDonation } from './api/save-donation';
 import {
   donationFromForm,
   donationTexts,
   donationToForm,
   emptyDonationForm,
-  formatKesCents,
-  givingTypes,
   isPaidGift,
   manualPaymentMethods,
   paidDonationFromForm,
-  paymentMethodLabel,
   providerLabel,
   sourceLabel,
   validateDonation,
@@ -99,16 +98,7 @@ export function DonationFormModal({ donation, onClose, onSaved }: Props) {
         </>
       ) : (
         <>
-          <TextField
-            label="Amount (KES) *"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            required
-            autoComplete="off"
-            {...field('amount')}
-          />
+          <AmountField label="Amount (KES) *" required {...field('amount')} />
           <SelectField label="Payment Method *" required options={methodOptions} {...field('payment_method')} />
         </>
       )}

@@ -1,6 +1,8 @@
 import { useId } from 'react';
+import { FigureCard } from '../../components/ui/FigureCard';
 import { formatCount } from '../../components/ui/paged-list';
-import { formatKes, givingTypeLabel, rangeText, type DonationFilters, type DonationTotals } from './donation-rules';
+import { formatKes, giftsText, givingTypeLabel } from '../../lib/giving';
+import { rangeText, type DonationFilters, type DonationTotals } from './donation-rules';
 
 interface Props {
   filters: DonationFilters;
@@ -16,8 +18,6 @@ interface Card {
   note?: string;
 }
 
-const gifts = (count: number) => `${formatCount(count)} ${count === 1 ? 'gift' : 'gifts'}`;
-
 /**
  * The totals cards over the list's filter (§2.11): all gifts, verified, pending, how many, and
  * the anonymous ones — as the database sums them (`get_donation_totals`, demo gifts left out).
@@ -26,9 +26,9 @@ export function DonationTotalsCards({ filters, totals, isPending, isError, onRet
   const headingId = useId();
   const cards: Card[] = totals
     ? [
-        { label: 'Total', value: formatKes(totals.total), note: gifts(totals.gift_count) },
-        { label: 'Verified', value: formatKes(totals.verified_total), note: gifts(totals.verified_count) },
-        { label: 'Pending', value: formatKes(totals.pending_total), note: gifts(totals.pending_count) },
+        { label: 'Total', value: formatKes(totals.total), note: giftsText(totals.gift_count) },
+        { label: 'Verified', value: formatKes(totals.verified_total), note: giftsText(totals.verified_count) },
+        { label: 'Pending', value: formatKes(totals.pending_total), note: giftsText(totals.pending_count) },
         { label: 'Number of gifts', value: formatCount(totals.gift_count) },
         { label: 'Anonymous', value: formatKes(totals.anonymous_total) },
       ]
@@ -50,13 +50,9 @@ export function DonationTotalsCards({ filters, totals, isPending, isError, onRet
         <dl className="donation-cards">
           {(totals ? cards : ['Total', 'Verified', 'Pending', 'Number of gifts', 'Anonymous'].map((label): Card => ({ label, value: '…' }))).map(
             (card) => (
-              <div key={card.label} className="donation-card">
-                <dt>{card.label}</dt>
-                <dd>
-                  <span className="donation-card-value">{card.value}</span>
-                  {card.note ? <span className="donation-card-note">{card.note}</span> : null}
-                </dd>
-              </div>
+              <FigureCard key={card.label} className="donation-card" label={card.label} note={card.note}>
+                {card.value}
+              </FigureCard>
             ),
           )}
         </dl>

@@ -3,30 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
-import { churchToday, monthStart } from './donation-rules';
+import { churchToday } from '../../lib/church-time';
+import { monthStart } from './donation-rules';
 import DonationsPage from './DonationsPage';
+import { testGift } from './test-data';
 
 const today = churchToday();
 const firstOfMonth = monthStart(today);
 
 const mary = { first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'M-001' };
-const base = {
-  id: 'g1',
-  member_id: 'm1',
-  amount: 1500,
-  giving_type: 'tithe',
-  payment_method: 'mpesa',
-  transaction_id: 'QWE123',
-  giving_date: today,
-  notes: null,
-  is_verified: false,
-  is_simulated: false,
-  payment_id: null,
-  receipt_no: null,
-  created_at: `${today}T09:00:00Z`,
-  members: mary,
-  payment_logs: null,
-};
+const base = testGift({ giving_date: today, is_verified: false, receipt_no: null, created_at: `${today}T09:00:00Z` });
 const verified = { ...base, id: 'g2', amount: 2500.5, transaction_id: 'ASD456', is_verified: true, receipt_no: '2026-000042', giving_type: 'offering' };
 const paybill = {
   ...base,

@@ -11,6 +11,8 @@ import { TextField } from '../../components/ui/TextField';
 import { useListPage } from '../../components/ui/use-list-page';
 import { usePagedList } from '../../components/ui/use-paged-list';
 import { useAuth } from '../../lib/auth/auth-context';
+import { churchToday } from '../../lib/church-time';
+import { formatKes, givingTypeLabel, givingTypes, paymentMethodLabel, type GivingType } from '../../lib/giving';
 import { kanisa } from '../../lib/kanisa';
 import { exportDonations } from './api/export-donations';
 import { useDeleteDonation } from './api/delete-donation';
@@ -20,19 +22,14 @@ import { useSetDonationVerified } from './api/set-donation-verified';
 import { downloadText } from '../../lib/download';
 import { donationsCsv, donationsFileName } from './donation-csv';
 import {
-  churchToday,
   defaultFilters,
   donationTexts,
   donorName,
   formatDay,
-  formatKes,
   giftName,
-  givingTypeLabel,
-  givingTypes,
   hasReceipt,
   isPaidGift,
   needsMemberLink,
-  paymentMethodLabel,
   paymentSourceText,
   providerReceipt,
   rangeProblem,
@@ -41,7 +38,6 @@ import {
   withRefusal,
   type Donation,
   type DonationFilters,
-  type GivingType,
 } from './donation-rules';
 import { DonationFormModal } from './DonationFormModal';
 import { DonationTotalsCards } from './DonationTotalsCards';

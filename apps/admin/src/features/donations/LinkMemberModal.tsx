@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
 import { Modal } from '../../components/ui/Modal';
+import { formatKes } from '../../lib/giving';
 import { useLinkDonationMember } from './api/link-donation-member';
-import { donationTexts, formatDay, formatKes, providerLabel, withRefusal, type Donation, type MemberChoice } from './donation-rules';
+import { donationTexts, formatDay, providerLabel, withRefusal, type Donation, type MemberChoice } from './donation-rules';
 import { MemberPicker } from './MemberPicker';
 
 interface Props {

@@ -1,20 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
+import { LoadError } from '../../components/ui/LoadError';
 import { Spinner } from '../../components/ui/Spinner';
-import { systemName } from '../../lib/settings';
-import { useChurchIdentity, type ChurchIdentity } from './api/get-church-identity';
+import { churchToday } from '../../lib/church-time';
+import { formatKesCents, givingTypeLabel, paymentMethodLabel } from '../../lib/giving';
+import { systemName, useChurchIdentity, type ChurchIdentity } from '../../lib/settings';
 import { useDonation } from './api/get-donation';
-import {
-  churchToday,
-  donorName,
-  formatDay,
-  formatKesCents,
-  givingTypeLabel,
-  paymentMethodLabel,
-  paymentSourceText,
-  type Donation,
-} from './donation-rules';
+import { donorName, formatDay, paymentSourceText, type Donation } from './donation-rules';
 import { amountInWords, receiptState, receiptTexts } from './receipt-rules';
 import './receipt.css';
 
@@ -29,22 +22,12 @@ export default function ReceiptPage() {
   const { id = '' } = useParams();
   const gift = useDonation(id);
   const identity = useChurchIdentity();
-  const church = identity.data ?? {};
+  const church = identity.data;
 
   let body;
   if (gift.isPending) body = <Spinner label="Loading the receipt..." />;
-  else if (gift.isError) {
-    const detail = errorDetail(gift.error);
-    body = (
-      <Alert>
-        {receiptTexts.loadError}{' '}
-        <button type="button" className="btn-link" onClick={() => void gift.refetch()}>
-          Try again
-        </button>
-        {detail ? <span className="alert-detail">{detail}</span> : null}
-      </Alert>
-    );
-  } else if (!gift.data) body = <Alert tone="info">{receiptTexts.notFound}</Alert>;
+  else if (gift.isError) body = <LoadError text={receiptTexts.loadError} detail={errorDetail(gift.error)} onRetry={gift.refetch} />;
+  else if (!gift.data) body = <Alert tone="info">{receiptTexts.notFound}</Alert>;
   else {
     const state = receiptState(gift.data);
     body =
@@ -81,7 +64,7 @@ export default function ReceiptPage() {
   );
 }
 
-function Receipt({ donation, church, churchLoading }: { donation: Donation; church: ChurchIdentity; churchLoading: boolean }) {
+function Receipt({ donation, church, churchLoading }: { donation: Donation; church: ChurchIdentity | undefined; churchLoading: boolean }) {
   const payment = donation.payment_logs;
   const member = donation.members;
   const lines: { label: string; value: string; className?: string }[] = [
@@ -95,15 +78,15 @@ function Receipt({ donation, church, churchLoading }: { donation: Donation; chur
   if (payment?.receipt_number && payment.receipt_number !== donation.transaction_id) {
     lines.push({ label: 'Provider Receipt', value: payment.receipt_number, className: 'receipt-code' });
   }
-  const contact = [church.church_phone, church.church_email, church.website].filter(Boolean).join(' · ');
+  const contact = [church?.phone, church?.email, church?.website].filter(Boolean).join(' · ');
 
   return (
     <article className="receipt" aria-labelledby="receipt-title">
       <header className="receipt-head">
-        <p className="receipt-church">{church.church_name ?? (churchLoading ? '' : systemName)}</p>
-        {church.branch_name ? <p className="receipt-branch">{church.branch_name}</p> : null}
-        {church.church_address ? <p>{church.church_address}</p> : null}
-        {church.postal_address ? <p>{church.postal_address}</p> : null}
+        <p className="receipt-church">{church?.name ?? (churchLoading ? '' : systemName)}</p>
+        {church?.branch ? <p className="receipt-branch">{church.branch}</p> : null}
+        {church?.address ? <p>{church.address}</p> : null}
+        {church?.postalAddress ? <p>{church.postalAddress}</p> : null}
         {contact ? <p>{contact}</p> : null}
       </header>
 

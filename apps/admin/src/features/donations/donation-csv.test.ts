@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { donationCsvHeader, donationCsvRow, donationsCsv, donationsFileName } from './donation-csv';
 import type { Donation } from './donation-rules';
+import { testGift } from './test-data';
 
-const gift: Donation = {
-  id: 'g1',
-  member_id: 'm1',
-  amount: 1500,
-  giving_type: 'tithe',
-  payment_method: 'mpesa',
-  transaction_id: 'QWE123',
-  giving_date: '2026-11-21',
-  notes: 'Harvest, thanksgiving',
-  is_verified: true,
-  is_simulated: false,
-  payment_id: null,
-  receipt_no: '2026-000042',
-  created_at: '2026-11-21T09:00:00Z',
-  members: { first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'M-001' },
-  payment_logs: null,
-};
+const gift = testGift({ notes: 'Harvest, thanksgiving' });
 
 describe('the Donations CSV export', () => {
   it('writes one line per gift in the header’s columns', () => {

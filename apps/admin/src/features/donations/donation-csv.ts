@@ -1,9 +1,7 @@
 import { guardCell, toCsv } from '../../lib/csv';
+import { csvAmount, givingTypeLabel, paymentMethodLabel } from '../../lib/giving';
 import {
   donorName,
-  givingTypeLabel,
-  paymentMethodLabel,
-  plainAmount,
   providerLabel,
   sourceLabel,
   type Donation,
@@ -42,7 +40,7 @@ export function donationCsvRow(donation: Donation): string[] {
     donorName(donation),
     donation.members?.membership_number ?? '',
     givingTypeLabel(donation.giving_type),
-    plainAmount(donation.amount),
+    csvAmount(donation.amount),
     paymentMethodLabel(donation.payment_method),
     payment ? providerLabel(payment.payment_provider) : '',
     payment ? sourceLabel(payment.source) : 'Recorded by staff',

@@ -1,47 +1,32 @@
 import { KanisaError, type Database } from '@kanisa/client';
 import { formatDay, textOrNull } from '../../components/ui/form-values';
+import { answerReader } from '../../lib/answer-reader';
+import { churchToday } from '../../lib/church-time';
+import {
+  formatKes,
+  isGivingType,
+  isPaymentMethod,
+  paymentMethodLabel,
+  paymentMethods,
+  type GivingType,
+  type PaymentMethod,
+} from '../../lib/giving';
 
 /**
  * The Donations screen's rules (§2.11, §5 Donations, §7.5, §8, §9) as plain functions: labels,
- * the form's defaults, parsing and validation, the row the form writes, money and dates, and the
- * texts of the screen. No React, no requests.
+ * the form's defaults, parsing and validation, the row the form writes, dates, and the texts of
+ * the screen. Giving types, payment methods and money are named as everywhere else
+ * (`lib/giving.ts`). No React, no requests.
  */
 
 type Enums = Database['public']['Enums'];
-export type GivingType = Enums['giving_records_giving_type'];
-export type PaymentMethod = Enums['giving_records_payment_method'];
 export type PaymentProvider = Enums['payment_logs_payment_provider'];
 export type PaymentSource = Enums['payment_logs_source'];
 
-/** §9: the giving types in their fixed order, with their labels. */
-export const givingTypes: readonly { value: GivingType; label: string }[] = [
-  { value: 'tithe', label: 'Tithes' },
-  { value: 'offering', label: 'Offerings' },
-  { value: 'special_project', label: 'Special Projects' },
-  { value: 'building_fund', label: 'Building Fund' },
-  { value: 'missions', label: 'Missions' },
-];
-
-/** §9: a giving type's label; an unknown type keeps its raw name, a missing one is "Other". */
-export function givingTypeLabel(type: string | null | undefined): string {
-  if (!type) return 'Other';
-  return givingTypes.find((known) => known.value === type)?.label ?? type;
-}
-
 /** The methods a gift recorded by hand can have (§3); Equity Bank only comes with an online gift. */
-export const manualPaymentMethods: readonly { value: PaymentMethod; label: string }[] = [
-  { value: 'mpesa', label: 'M-Pesa' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'bank_transfer', label: 'Bank Transfer' },
-  { value: 'check', label: 'Cheque' },
-];
-
-const methodLabels: Record<string, string> = { ...Object.fromEntries(manualPaymentMethods.map((m) => [m.value, m.label])), equity_bank: 'Equity Bank' };
-
-export function paymentMethodLabel(method: string | null | undefined): string {
-  if (!method) return '—';
-  return methodLabels[method] ?? method;
-}
+export const manualPaymentMethods: readonly { value: PaymentMethod; label: string }[] = paymentMethods.filter(
+  (method) => method.value !== 'equity_bank',
+);
 
 const providerLabels: Partial<Record<string, string>> = { mpesa: 'M-Pesa', equity_bank: 'Equity Bank' };
 const sourceLabels: Partial<Record<string, string>> = { prompt: 'Online prompt', paybill: 'Paybill' };
@@ -161,30 +146,7 @@ export function providerReceipt(donation: Pick<Donation, 'transaction_id' | 'pay
   return receipt && receipt !== donation.transaction_id ? receipt : null;
 }
 
-// ---- money and days --------------------------------------------------------------------------
-
-const kesWhole = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0 });
-const kesCents = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Kenyan shillings in the Kenyan locale (§9): "Ksh 1,500", with cents only when there are some ("Ksh 1,500.50"). */
-export function formatKes(amount: number): string {
-  return Number.isInteger(Math.round(amount * 100) / 100) ? kesWhole.format(amount) : kesCents.format(amount);
-}
-
-/** Always with cents, as a receipt states an amount: "Ksh 1,500.00". */
-export function formatKesCents(amount: number): string {
-  return kesCents.format(amount);
-}
-
-/** An amount for a spreadsheet: "1500.00" (no grouping, no currency). */
-export function plainAmount(amount: number): string {
-  return amount.toFixed(2);
-}
-
-/** Today (YYYY-MM-DD) in the church's time zone, Africa/Nairobi (§9). */
-export function churchToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
-}
+// ---- days ------------------------------------------------------------------------------------
 
 /** The first day of `day`'s month. */
 export function monthStart(day: string): string {
@@ -280,9 +242,6 @@ export function donationToForm(donation: Donation): DonationFormValues {
   };
 }
 
-const knownType = (value: string): value is GivingType => givingTypes.some((type) => type.value === value);
-const knownMethod = (value: string): value is PaymentMethod => value in methodLabels;
-
 /**
  * §5: amount required, a number, at least 0, in cents (step 0.01); type, method and date
  * required. A gift from a payment is checked only on what may change (its type and date).
@@ -297,9 +256,9 @@ export function validateDonation(values: DonationFormValues, paid = false): Dona
     else if (amount < 0) errors.amount = donationTexts.amountNegative;
     else if (/\.\d{3,}$/.test(text)) errors.amount = donationTexts.amountCents;
     else if (amount > MAX_AMOUNT) errors.amount = donationTexts.amountTooLarge;
-    if (!knownMethod(values.payment_method)) errors.payment_method = donationTexts.methodRequired;
+    if (!isPaymentMethod(values.payment_method)) errors.payment_method = donationTexts.methodRequired;
   }
-  if (!knownType(values.giving_type)) errors.giving_type = donationTexts.typeRequired;
+  if (!isGivingType(values.giving_type)) errors.giving_type = donationTexts.typeRequired;
   if (values.giving_date === '') errors.giving_date = donationTexts.dateRequired;
   else if (!isDay(values.giving_date)) errors.giving_date = donationTexts.dateInvalid;
   return errors;
@@ -362,21 +321,11 @@ const totalKeys = ['gift_count', 'total', 'verified_count', 'verified_total', 'p
 
 /** Reads the function's answer (one row, or a list of one), checking every figure: a mismatch is an error, never a guess. */
 export function readDonationTotals(data: unknown): DonationTotals {
-  const row: unknown = Array.isArray(data) ? data[0] : data;
-  if (typeof row !== 'object' || row === null) throw invalidAnswer('no row in the totals');
-  const record = row as Record<string, unknown>;
+  const read = answerReader();
+  const row = read.record(Array.isArray(data) ? data[0] : data, 'the totals');
   const totals = {} as DonationTotals;
-  for (const key of totalKeys) {
-    const value = record[key];
-    const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-    if (!Number.isFinite(number)) throw invalidAnswer(`${key} missing from the totals`);
-    totals[key] = number;
-  }
+  for (const key of totalKeys) totals[key] = read.number(row[key], key);
   return totals;
-}
-
-function invalidAnswer(detail: string): KanisaError {
-  return new KanisaError({ code: 'invalid_response', message: 'The server answered in an unexpected way.', details: detail });
 }
 
 // ---- errors ----------------------------------------------------------------------------------

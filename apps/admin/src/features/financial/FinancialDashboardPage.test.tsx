@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import type { AccessUser } from '../../lib/access';
+import { churchToday } from '../../lib/church-time';
 import { serverAnswers } from '../../test/roles';
-import { churchToday, trendMonths, trendStart } from './financial-rules';
+import { trendMonths, trendStart } from './financial-rules';
 import FinancialDashboardPage from './FinancialDashboardPage';
 
 // Chart.js needs a real canvas; here only what the page hands it matters.

@@ -1,25 +1,23 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/ui/Alert';
 import { Badge } from '../../components/ui/Badge';
 import { DataTable, type Column } from '../../components/ui/DataTable';
+import { FigureCard } from '../../components/ui/FigureCard';
 import { formatDay } from '../../components/ui/form-values';
+import { LoadError } from '../../components/ui/LoadError';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
 import { screens } from '../../config/navigation';
 import { canAccess } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
+import { churchToday } from '../../lib/church-time';
+import { formatKesWhole, giftsText, givingTypeLabel, paymentMethodLabel } from '../../lib/giving';
 import { useFinancialSummary } from './api/get-financial-summary';
 import { useMonthlyGiving } from './api/get-monthly-giving';
 import { useRecentDonations, type RecentDonation } from './api/get-recent-donations';
 import {
-  churchToday,
   donorName,
-  formatCount,
-  formatKes,
-  giftsText,
-  givingTypeLabel,
-  paymentMethodLabel,
   periodFrom,
   periods,
   problemText,
@@ -32,37 +30,6 @@ import {
 import { GivingChart } from './GivingChart';
 import './financial.css';
 
-/** A read's failure: what could not be loaded, why, and Try again. */
-function LoadProblem({ what, error, retry }: { what: string; error: unknown; retry: () => unknown }) {
-  return (
-    <Alert>
-      <strong>Could not load {what}.</strong>
-      <span className="alert-detail">{problemText(error)}</span>
-      <button
-        type="button"
-        className="btn-link"
-        onClick={() => {
-          void retry();
-        }}
-      >
-        Try again
-      </button>
-    </Alert>
-  );
-}
-
-function Figure({ id, label, children, note }: { id: string; label: string; children: ReactNode; note?: ReactNode }) {
-  return (
-    <div className="fin-figure" data-figure={id}>
-      <dt>{label}</dt>
-      <dd>
-        <span className="fin-figure-value">{children}</span>
-        {note ? <span className="fin-figure-note">{note}</span> : null}
-      </dd>
-    </div>
-  );
-}
-
 function periodText(summary: FinancialSummary): string {
   return summary.from === summary.to ? formatDay(summary.from) : `${formatDay(summary.from)} to ${formatDay(summary.to)}`;
 }
@@ -71,22 +38,23 @@ function SummaryFigures({ summary }: { summary: FinancialSummary }) {
   const year = summary.to.slice(0, 4);
   return (
     <dl className="fin-figures">
-      <Figure id="total" label="Total giving" note={`Verified gifts, ${periodText(summary)}`}>
-        {formatKes(summary.total)}
-      </Figure>
-      <Figure id="count" label="Number of gifts">
+      <FigureCard className="fin-figure" id="total" label="Total giving" note={`Verified gifts, ${periodText(summary)}`}>
+        {formatKesWhole(summary.total)}
+      </FigureCard>
+      <FigureCard className="fin-figure" id="count" label="Number of gifts">
         {formatCount(summary.gift_count)}
-      </Figure>
-      <Figure id="average" label="Average gift">
-        {formatKes(summary.average)}
-      </Figure>
-      <Figure
+      </FigureCard>
+      <FigureCard className="fin-figure" id="average" label="Average gift">
+        {formatKesWhole(summary.average)}
+      </FigureCard>
+      <FigureCard
+        className="fin-figure"
         id="budget"
         label={`Budget used in ${year}`}
-        note={`${formatKes(summary.spent)} spent of ${formatKes(summary.allocated)} allocated`}
+        note={`${formatKesWhole(summary.spent)} spent of ${formatKesWhole(summary.allocated)} allocated`}
       >
         {`${formatCount(summary.budget_percent)}%`}
-      </Figure>
+      </FigureCard>
     </dl>
   );
 }
@@ -119,7 +87,7 @@ function GivingByType({ summary }: { summary: FinancialSummary }) {
                 <tr key={row.giving_type} data-type={row.giving_type}>
                   <th scope="row">{givingTypeLabel(row.giving_type)}</th>
                   <td className="num">{formatCount(row.gift_count)}</td>
-                  <td className="num">{formatKes(row.total)}</td>
+                  <td className="num">{formatKesWhole(row.total)}</td>
                   <td className="num">
                     <span className="fin-share">
                       <span className="fin-share-bar" aria-hidden="true">
@@ -155,7 +123,7 @@ function DonorsAndAnonymous({ summary }: { summary: FinancialSummary }) {
                   {' · '}
                   {giftsText(donor.gift_count)}
                 </span>
-                <span className="fin-donor-total">{formatKes(donor.total)}</span>
+                <span className="fin-donor-total">{formatKesWhole(donor.total)}</span>
               </li>
             ))}
           </ol>
@@ -164,12 +132,12 @@ function DonorsAndAnonymous({ summary }: { summary: FinancialSummary }) {
       <section className="fin-panel" aria-labelledby="fin-anonymous">
         <h2 id="fin-anonymous">Anonymous giving</h2>
         <dl className="fin-figures fin-figures-small">
-          <Figure id="anonymous-total" label="Total">
-            {formatKes(summary.anonymous_total)}
-          </Figure>
-          <Figure id="anonymous-count" label="Gifts">
+          <FigureCard className="fin-figure" id="anonymous-total" label="Total">
+            {formatKesWhole(summary.anonymous_total)}
+          </FigureCard>
+          <FigureCard className="fin-figure" id="anonymous-count" label="Gifts">
             {formatCount(summary.anonymous_count)}
-          </Figure>
+          </FigureCard>
         </dl>
         <p className="fin-note">Gifts without a member; not part of the top donors.</p>
       </section>
@@ -194,7 +162,7 @@ const donationColumns: Column<RecentDonation>[] = [
   { header: 'Date', className: 'nowrap', cell: (row) => formatDay(row.giving_date) },
   { header: 'Type', cell: (row) => givingTypeLabel(row.giving_type) },
   { header: 'Method', cell: (row) => paymentMethodLabel(row.payment_method) },
-  { header: 'Amount', className: 'num nowrap', cell: (row) => formatKes(row.amount) },
+  { header: 'Amount', className: 'num nowrap', cell: (row) => formatKesWhole(row.amount) },
   {
     header: 'Status',
     cell: (row) => (
@@ -283,7 +251,7 @@ export default function FinancialDashboardPage() {
         {summary.isPending ? (
           <Spinner label="Loading the financial summary..." />
         ) : summary.isError ? (
-          <LoadProblem what="the financial summary" error={summary.error} retry={summary.refetch} />
+          <LoadError text="Could not load the financial summary." detail={problemText(summary.error)} onRetry={summary.refetch} />
         ) : (
           <>
             <p className="fin-period-text" data-testid="period-range">
@@ -301,7 +269,7 @@ export default function FinancialDashboardPage() {
       {monthly.isPending ? (
         <Spinner label="Loading the monthly giving..." />
       ) : monthly.isError ? (
-        <LoadProblem what="the monthly giving" error={monthly.error} retry={monthly.refetch} />
+        <LoadError text="Could not load the monthly giving." detail={problemText(monthly.error)} onRetry={monthly.refetch} />
       ) : months ? (
         <GivingChart months={months} />
       ) : null}
@@ -311,7 +279,7 @@ export default function FinancialDashboardPage() {
         {recent.isPending ? (
           <Spinner label="Loading the recent donations..." />
         ) : recent.isError ? (
-          <LoadProblem what="the recent donations" error={recent.error} retry={recent.refetch} />
+          <LoadError text="Could not load the recent donations." detail={problemText(recent.error)} onRetry={recent.refetch} />
         ) : (
           <DataTable
             caption="The 10 latest donations recorded, newest first"

@@ -1,41 +1,13 @@
-import { KanisaError, type Database } from '@kanisa/client';
+import { KanisaError } from '@kanisa/client';
+import { answerReader } from '../../lib/answer-reader';
+import { givingTypes } from '../../lib/giving';
 
 /**
  * The Financial Dashboard's rules and words (back-office.md §2.12, §7.5, §9), and the readers of
  * the server's answers (`get_financial_summary`, `get_monthly_giving`): the answers are JSON, so
- * their shape is checked here once — a mismatch is an error, never a guess.
+ * their shape is checked here once — a mismatch is an error, never a guess. Giving types, payment
+ * methods and money are named as everywhere else (`lib/giving.ts`).
  */
-
-export type GivingType = Database['public']['Enums']['giving_records_giving_type'];
-export type PaymentMethod = Database['public']['Enums']['giving_records_payment_method'];
-
-/** §9: the giving types in their fixed order, with their labels. */
-export const givingTypes: readonly { value: GivingType; label: string }[] = [
-  { value: 'tithe', label: 'Tithes' },
-  { value: 'offering', label: 'Offerings' },
-  { value: 'special_project', label: 'Special Projects' },
-  { value: 'building_fund', label: 'Building Fund' },
-  { value: 'missions', label: 'Missions' },
-];
-
-/** §9: a type's label; an unknown type keeps its raw name, a missing one becomes 'other'. */
-export function givingTypeLabel(type: string | null | undefined): string {
-  if (!type) return 'other';
-  return givingTypes.find((t) => t.value === type)?.label ?? type;
-}
-
-const methodLabels: Record<string, string> = {
-  mpesa: 'M-Pesa',
-  cash: 'Cash',
-  bank_transfer: 'Bank Transfer',
-  check: 'Cheque',
-  equity_bank: 'Equity Bank',
-};
-
-export function paymentMethodLabel(method: string | null | undefined): string {
-  if (!method) return '—';
-  return methodLabels[method] ?? method;
-}
 
 /** §2.12: the period selector. */
 export type Period = 'month' | 'year';
@@ -55,11 +27,6 @@ export const TREND_MONTHS = 12;
 /** §9: top donors 5, recent donations 10. */
 export const TOP_DONORS = 5;
 export const RECENT_DONATIONS = 10;
-
-/** Today's date (YYYY-MM-DD) in the church's time zone (§9: Africa/Nairobi). */
-export function churchToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
-}
 
 /** 'YYYY-MM' of the month `offset` months after the month of `day` (negative: before). */
 export function monthKey(day: string, offset = 0): string {
@@ -112,23 +79,6 @@ export function trendSeries(today: string, rows: readonly { month_key: string; t
   return trendMonths(today).map((month) => ({ month, total: totals.get(month) ?? 0 }));
 }
 
-const kes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0 });
-const count = new Intl.NumberFormat('en-KE');
-
-/** Kenyan shillings, no decimals (§9: 0 decimals in reports). */
-export function formatKes(amount: number): string {
-  return kes.format(amount);
-}
-
-export function formatCount(value: number): string {
-  return count.format(value);
-}
-
-/** "1 gift", "12 gifts". */
-export function giftsText(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'gift' : 'gifts'}`;
-}
-
 /** A share of the period's total as a whole percent (0 when nothing was given). */
 export function sharePercent(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
@@ -170,50 +120,26 @@ export interface FinancialSummary {
   budget_percent: number;
 }
 
-function invalid(detail: string): KanisaError {
-  return new KanisaError({ code: 'invalid_response', message: 'The server answered in an unexpected way.', details: detail });
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A JSON number (PostgreSQL numeric arrives as one; a numeric text is read too). */
-function num(value: unknown, what: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(n)) throw invalid(`${what} is not a number`);
-  return n;
-}
-
-function text(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw invalid(`${what} is missing`);
-  return value;
-}
-
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
-
-function list(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw invalid(`${what} is not a list`);
-  return value;
-}
-
 /**
  * Reads `get_financial_summary`'s answer. `by_type` comes back with all five types in the §9
  * order whatever order or subset the server sent (missing ones are zero).
  */
 export function readFinancialSummary(data: unknown): FinancialSummary {
-  if (!isRecord(data)) throw invalid('the summary is not an object');
-  const byType = list(data.by_type, 'by_type').map((row): TypeTotal => {
-    if (!isRecord(row)) throw invalid('a type total is not an object');
-    return { giving_type: text(row.giving_type, 'giving_type'), total: num(row.total, 'a type total'), gift_count: num(row.gift_count, 'a type count') };
+  const read = answerReader();
+  const answer = read.record(data, 'the summary');
+  const byType = read.list(answer.by_type, 'by_type').map((item): TypeTotal => {
+    const row = read.record(item, 'a type total');
+    return { giving_type: read.text(row.giving_type, 'giving_type'), total: read.number(row.total, 'a type total'), gift_count: read.number(row.gift_count, 'a type count') };
   });
-  const topDonors = list(data.top_donors, 'top_donors').map((row): TopDonor => {
-    if (!isRecord(row)) throw invalid('a donor is not an object');
+  const topDonors = read.list(answer.top_donors, 'top_donors').map((item): TopDonor => {
+    const row = read.record(item, 'a donor');
     return {
-      member_id: text(row.member_id, 'member_id'),
-      first_name: textOrNull(row.first_name) ?? '',
-      last_name: textOrNull(row.last_name) ?? '',
-      membership_number: textOrNull(row.membership_number),
-      total: num(row.total, 'a donor total'),
-      gift_count: num(row.gift_count ?? 0, 'a donor count'),
+      member_id: read.text(row.member_id, 'member_id'),
+      first_name: read.textOrNull(row.first_name, 'first_name') ?? '',
+      last_name: read.textOrNull(row.last_name, 'last_name') ?? '',
+      membership_number: read.textOrNull(row.membership_number, 'membership_number'),
+      total: read.number(row.total, 'a donor total'),
+      gift_count: read.number(row.gift_count ?? 0, 'a donor count'),
     };
   });
   const known = new Set<string>(givingTypes.map((t) => t.value));
@@ -221,28 +147,29 @@ export function readFinancialSummary(data: unknown): FinancialSummary {
     ({ value }) => byType.find((row) => row.giving_type === value) ?? { giving_type: value, total: 0, gift_count: 0 },
   );
   return {
-    period: periodFrom(textOrNull(data.period)),
-    from: text(data.from, 'from'),
-    to: text(data.to, 'to'),
-    total: num(data.total, 'total'),
-    gift_count: num(data.gift_count, 'gift_count'),
-    average: num(data.average ?? 0, 'average'),
-    named_total: num(data.named_total ?? 0, 'named_total'),
-    anonymous_total: num(data.anonymous_total, 'anonymous_total'),
-    anonymous_count: num(data.anonymous_count, 'anonymous_count'),
+    period: periodFrom(read.textOrNull(answer.period, 'period')),
+    from: read.text(answer.from, 'from'),
+    to: read.text(answer.to, 'to'),
+    total: read.number(answer.total, 'total'),
+    gift_count: read.number(answer.gift_count, 'gift_count'),
+    average: read.number(answer.average ?? 0, 'average'),
+    named_total: read.number(answer.named_total ?? 0, 'named_total'),
+    anonymous_total: read.number(answer.anonymous_total, 'anonymous_total'),
+    anonymous_count: read.number(answer.anonymous_count, 'anonymous_count'),
     by_type: [...ordered, ...byType.filter((row) => !known.has(row.giving_type))],
     top_donors: topDonors,
-    allocated: num(data.allocated, 'allocated'),
-    spent: num(data.spent, 'spent'),
-    budget_percent: num(data.budget_percent, 'budget_percent'),
+    allocated: read.number(answer.allocated, 'allocated'),
+    spent: read.number(answer.spent, 'spent'),
+    budget_percent: read.number(answer.budget_percent, 'budget_percent'),
   };
 }
 
 /** Reads `get_monthly_giving`'s rows. */
 export function readMonthlyGiving(data: unknown): { month_key: string; total: number }[] {
-  return list(data, 'the monthly giving').map((row) => {
-    if (!isRecord(row)) throw invalid('a month is not an object');
-    return { month_key: text(row.month_key, 'month_key'), total: num(row.total, 'a month total') };
+  const read = answerReader();
+  return read.list(data, 'the monthly giving').map((item) => {
+    const row = read.record(item, 'a month');
+    return { month_key: read.text(row.month_key, 'month_key'), total: read.number(row.total, 'a month total') };
   });
 }
 

@@ -15,7 +15,8 @@ import { exportMembers } from './api/export-members';
 import { MEMBERS_PAGE_SIZE, useMembers } from './api/get-members';
 import type { ImportReport } from './api/import-members';
 import { useSetMemberActive } from './api/set-member-active';
-import { churchDay, downloadText } from '../../lib/download';
+import { churchToday } from '../../lib/church-time';
+import { downloadText } from '../../lib/download';
 import { ImportMembersModal } from './ImportMembersModal';
 import { membersCsv, memberTemplateCsv } from './member-csv';
 import { deleteErrorText, memberName, memberTexts, type Member } from './member-form';
@@ -59,7 +60,7 @@ export default function MembersPage() {
     page.dismissProblem();
     exporting.mutate(list.search, {
       onSuccess: (rows) => {
-        downloadText(`members-${churchDay()}.csv`, membersCsv(rows));
+        downloadText(`members-${churchToday()}.csv`, membersCsv(rows));
         page.showNotice(memberPageTexts.exported(rows.length));
       },
       onError: (error) => {

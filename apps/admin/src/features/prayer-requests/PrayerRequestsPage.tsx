@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
+import { LoadError } from '../../components/ui/LoadError';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
@@ -145,13 +146,7 @@ export default function PrayerRequestsPage() {
       {list.isPending ? (
         <Spinner label="Loading prayer requests..." />
       ) : list.isError ? (
-        <Alert>
-          Could not load the prayer requests.{' '}
-          <button type="button" className="btn-link" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-          {errorDetail(list.error) ? <span className="alert-detail">{errorDetail(list.error)}</span> : null}
-        </Alert>
+        <LoadError text="Could not load the prayer requests." detail={errorDetail(list.error)} onRetry={list.refetch} />
       ) : data?.total === 0 ? (
         <div className="empty-state">
           <p>{`No ${filterWord}prayer requests`}</p>

@@ -1,4 +1,4 @@
-import type { ChurchIdentity } from './api/get-church-identity';
+import type { ChurchIdentity } from '../../lib/settings';
 
 /**
  * The church's identity at the head of a printed document, from the public System Settings;

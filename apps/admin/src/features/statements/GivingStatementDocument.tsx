@@ -1,17 +1,10 @@
+import { formatDay } from '../../components/ui/form-values';
+import { formatCount } from '../../components/ui/paged-list';
+import { formatKes, giftsText, givingTypeLabel, paymentMethodLabel } from '../../lib/giving';
+import type { ChurchIdentity } from '../../lib/settings';
 import type { GivingStatement } from './api/answers';
-import type { ChurchIdentity } from './api/get-church-identity';
 import { ChurchLetterhead } from './ChurchLetterhead';
-import {
-  formatCount,
-  formatDay,
-  formatLongDay,
-  formatMoney,
-  formatPeriod,
-  givingTypeLabel,
-  memberName,
-  orderedTypeTotals,
-  paymentMethodLabel,
-} from './statement-rules';
+import { formatLongDay, formatPeriod, memberName, orderedTypeTotals } from './statement-rules';
 
 export const statementTexts = {
   title: 'Giving Statement',
@@ -20,11 +13,6 @@ export const statementTexts = {
     'Thank you for your faithful giving. “Each of you should give what you have decided in your heart to give, not reluctantly or under compulsion, for God loves a cheerful giver.” (2 Corinthians 9:7)',
   verifiedOnly: 'This statement lists the gifts the church treasury has verified.',
 };
-
-/** '1 gift' / '12 gifts'. */
-export function giftsText(count: number): string {
-  return count === 1 ? '1 gift' : `${formatCount(count)} gifts`;
-}
 
 interface Props {
   statement: GivingStatement;
@@ -80,7 +68,7 @@ export function GivingStatementDocument({ statement, church, today }: Props) {
       <p className="statement-summary">
         <span className="statement-gift-count">{giftsText(statement.gift_count)}</span>
         {', total '}
-        <strong className="statement-total">{formatMoney(statement.total)}</strong>
+        <strong className="statement-total">{formatKes(statement.total)}</strong>
       </p>
 
       {statement.gifts.length === 0 ? (
@@ -110,7 +98,7 @@ export function GivingStatementDocument({ statement, church, today }: Props) {
                   <td>{givingTypeLabel(gift.giving_type)}</td>
                   <td>{paymentMethodLabel(gift.payment_method)}</td>
                   <td className="doc-reference">{gift.transaction_id ?? '—'}</td>
-                  <td className="num nowrap">{formatMoney(gift.amount)}</td>
+                  <td className="num nowrap">{formatKes(gift.amount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -137,7 +125,7 @@ export function GivingStatementDocument({ statement, church, today }: Props) {
               <tr key={line.giving_type}>
                 <th scope="row">{givingTypeLabel(line.giving_type)}</th>
                 <td className="num">{formatCount(line.gift_count)}</td>
-                <td className="num nowrap">{formatMoney(line.total)}</td>
+                <td className="num nowrap">{formatKes(line.total)}</td>
               </tr>
             ))}
           </tbody>
@@ -145,7 +133,7 @@ export function GivingStatementDocument({ statement, church, today }: Props) {
             <tr className="doc-grand-total">
               <th scope="row">Total</th>
               <td className="num">{formatCount(statement.gift_count)}</td>
-              <td className="num nowrap">{formatMoney(statement.total)}</td>
+              <td className="num nowrap">{formatKes(statement.total)}</td>
             </tr>
           </tfoot>
         </table>

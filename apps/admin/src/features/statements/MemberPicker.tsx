@@ -1,9 +1,10 @@
-import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
 import { ListSearch } from '../../components/ui/ListSearch';
+import { LoadError } from '../../components/ui/LoadError';
+import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
 import { MEMBER_MATCHES, useMemberSearch, type MemberChoice } from './api/search-members';
-import { formatCount, memberName } from './statement-rules';
+import { memberName } from './statement-rules';
 
 export const pickerTexts = {
   label: 'Find a member',
@@ -30,20 +31,13 @@ interface Props {
 export function MemberPicker({ search, onSearch, chosenId, onChoose }: Props) {
   const matches = useMemberSearch(search);
   const data = search.trim() === '' ? undefined : matches.data;
-  const detail = errorDetail(matches.error);
   return (
     <div className="member-picker no-print">
       <ListSearch label={pickerTexts.label} placeholder={pickerTexts.placeholder} value={search} onSearch={onSearch} live regionLabel="Member search" />
       {search.trim() === '' ? (
         <p className="picker-hint">{pickerTexts.hint}</p>
       ) : matches.isError ? (
-        <Alert>
-          {pickerTexts.failed}{' '}
-          <button type="button" className="btn-link" onClick={() => void matches.refetch()}>
-            Try again
-          </button>
-          {detail ? <span className="alert-detail">{detail}</span> : null}
-        </Alert>
+        <LoadError text={pickerTexts.failed} detail={errorDetail(matches.error)} onRetry={matches.refetch} />
       ) : !data ? (
         <Spinner label="Searching members..." />
       ) : data.members.length === 0 ? (

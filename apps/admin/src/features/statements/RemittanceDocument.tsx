@@ -1,8 +1,10 @@
 import { useId } from 'react';
+import { formatCount } from '../../components/ui/paged-list';
+import { formatKes, givingTypeLabel } from '../../lib/giving';
+import type { ChurchIdentity } from '../../lib/settings';
 import type { Remittance } from './api/answers';
-import type { ChurchIdentity } from './api/get-church-identity';
 import { ChurchLetterhead } from './ChurchLetterhead';
-import { formatCount, formatLongDay, formatMoney, formatMonth, formatPeriod, formatPercent, givingTypeLabel, sharesText } from './statement-rules';
+import { formatLongDay, formatMonth, formatPeriod, formatPercent, sharesText } from './statement-rules';
 
 export const remittanceTexts = {
   title: 'Monthly Remittance',
@@ -68,10 +70,10 @@ export function RemittanceDocument({ remittance, church, today }: Props) {
               <tr key={line.giving_type} data-type={line.giving_type}>
                 <th scope="row">{givingTypeLabel(line.giving_type)}</th>
                 <td className="num">{formatCount(line.gift_count)}</td>
-                <td className="num nowrap">{formatMoney(line.total)}</td>
+                <td className="num nowrap">{formatKes(line.total)}</td>
                 <td className="num">{formatPercent(line.conference_percent)}</td>
-                <td className="num nowrap">{formatMoney(line.conference_amount)}</td>
-                <td className="num nowrap">{formatMoney(line.local_amount)}</td>
+                <td className="num nowrap">{formatKes(line.conference_amount)}</td>
+                <td className="num nowrap">{formatKes(line.local_amount)}</td>
               </tr>
             ))}
           </tbody>
@@ -79,19 +81,19 @@ export function RemittanceDocument({ remittance, church, today }: Props) {
             <tr className="doc-grand-total" data-type="total">
               <th scope="row">Total</th>
               <td className="num">{formatCount(gifts)}</td>
-              <td className="num nowrap">{formatMoney(remittance.total)}</td>
+              <td className="num nowrap">{formatKes(remittance.total)}</td>
               <td className="num" aria-label="Not applicable">
                 —
               </td>
-              <td className="num nowrap">{formatMoney(remittance.conference_total)}</td>
-              <td className="num nowrap">{formatMoney(remittance.local_total)}</td>
+              <td className="num nowrap">{formatKes(remittance.conference_total)}</td>
+              <td className="num nowrap">{formatKes(remittance.local_total)}</td>
             </tr>
           </tfoot>
         </table>
       </div>
 
       <p className="remit-total">
-        <span>{remittanceTexts.toRemit}</span> <strong className="remit-total-amount">{formatMoney(remittance.conference_total)}</strong>
+        <span>{remittanceTexts.toRemit}</span> <strong className="remit-total-amount">{formatKes(remittance.conference_total)}</strong>
       </p>
 
       <footer className="doc-foot">

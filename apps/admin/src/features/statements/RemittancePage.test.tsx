@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, renderAt, stubApi } from '../../test/render';
 import { parseCsv } from '../../lib/csv';
-import { churchDay } from '../../lib/download';
+import { churchToday } from '../../lib/church-time';
 import RemittancePage from './RemittancePage';
 import { defaultRemittanceMonth, formatMonth } from './statement-rules';
 import { remittanceAnswer } from './test-data';
@@ -35,7 +35,7 @@ describe('RemittancePage', () => {
   it('reports last month by default: each type, the conference’s share, what to forward and keep', async () => {
     const bodies = stub();
     renderPage();
-    const month = defaultRemittanceMonth(churchDay());
+    const month = defaultRemittanceMonth(churchToday());
     const report = await screen.findByRole('article', { name: `Monthly Remittance, ${formatMonth(month)}` });
     expect(bodies[0]).toEqual({ month: `${month}-01` });
     expect(screen.getByLabelText('Month')).toHaveValue(month.slice(5, 7));

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/ui/Alert';
+import { LoadError } from '../../components/ui/LoadError';
+import { Notice } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
+import { churchToday } from '../../lib/church-time';
 import { toCsv } from '../../lib/csv';
-import { churchDay, downloadText } from '../../lib/download';
-import { useChurchIdentity } from './api/get-church-identity';
+import { downloadText } from '../../lib/download';
+import { useChurchIdentity } from '../../lib/settings';
 import { useRemittance } from './api/get-remittance';
-import { LoadProblem } from './LoadProblem';
+import { DocumentActions } from './DocumentActions';
 import { RemittanceDocument, remittanceTexts } from './RemittanceDocument';
+import { reportProblemDetail } from './report-problem';
 import {
   defaultRemittanceMonth,
   formatMonth,
@@ -36,7 +39,7 @@ export const remittancePageTexts = {
  */
 export default function RemittancePage() {
   const [params, setParams] = useSearchParams();
-  const today = churchDay();
+  const today = churchToday();
   const asked = params.get('month');
   const month = isIsoMonth(asked) ? asked : defaultRemittanceMonth(today);
   const [notice, setNotice] = useState<string | null>(null);
@@ -47,6 +50,11 @@ export default function RemittancePage() {
     setNotice(null);
     setParams(next === defaultRemittanceMonth(today) ? {} : { month: next });
   };
+  const exportCsv = () => {
+    if (!remittance.data) return;
+    downloadText(remittanceFileName(remittance.data.month), toCsv(remittanceCsvRows(remittance.data)));
+    setNotice(remittancePageTexts.exported(formatMonth(remittance.data.month)));
+  };
   const years = remittanceYears(today, month).map((year) => ({ value: String(year), label: String(year) }));
 
   return (
@@ -56,32 +64,7 @@ export default function RemittancePage() {
         <PageHeader
           title={remittancePageTexts.title}
           description={remittancePageTexts.description}
-          actions={
-            <>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={!remittance.data}
-                onClick={() => {
-                  window.print();
-                }}
-              >
-                Print
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={!remittance.data}
-                onClick={() => {
-                  if (!remittance.data) return;
-                  downloadText(remittanceFileName(remittance.data.month), toCsv(remittanceCsvRows(remittance.data)));
-                  setNotice(remittancePageTexts.exported(formatMonth(remittance.data.month)));
-                }}
-              >
-                Download CSV
-              </button>
-            </>
-          }
+          actions={<DocumentActions canPrint={!!remittance.data} canExport={!!remittance.data} onExport={exportCsv} />}
         />
         <form
           className="toolbar month-picker"
@@ -107,22 +90,13 @@ export default function RemittancePage() {
             }}
           />
         </form>
-        {notice ? (
-          <Alert
-            tone="success"
-            onDismiss={() => {
-              setNotice(null);
-            }}
-          >
-            {notice}
-          </Alert>
-        ) : null}
+        <Notice text={notice} onDismiss={setNotice} />
       </div>
 
       {remittance.isPending ? (
         <Spinner label={remittancePageTexts.loading} />
       ) : remittance.isError ? (
-        <LoadProblem text={remittancePageTexts.failed} error={remittance.error} onRetry={() => void remittance.refetch()} />
+        <LoadError text={remittancePageTexts.failed} detail={reportProblemDetail(remittance.error)} onRetry={remittance.refetch} />
       ) : (
         <div className="print-area">
           <RemittanceDocument remittance={remittance.data} church={church.data} today={today} />

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, renderAt, stubApi } from '../../test/render';
 import { parseCsv } from '../../lib/csv';
-import { churchDay } from '../../lib/download';
+import { churchToday } from '../../lib/church-time';
 import type { GivingStatement } from './api/answers';
 import { defaultStatementRange } from './statement-rules';
 import StatementsPage from './StatementsPage';
@@ -98,7 +98,7 @@ describe('StatementsPage', () => {
   it('opens on the year-end period and asks nothing of the server until a member is chosen', async () => {
     const { callsTo } = stub();
     renderPage();
-    const expected = defaultStatementRange(churchDay());
+    const expected = defaultStatementRange(churchToday());
     expect(await screen.findByRole('heading', { name: 'Giving Statements', level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue(expected.from);
     expect(screen.getByLabelText('To')).toHaveValue(expected.to);

@@ -3,23 +3,27 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
+import { LoadError } from '../../components/ui/LoadError';
+import { Notice } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
+import { churchToday } from '../../lib/church-time';
 import { toCsv } from '../../lib/csv';
-import { churchDay, downloadText } from '../../lib/download';
+import { downloadText } from '../../lib/download';
+import { useChurchIdentity } from '../../lib/settings';
 import type { GivingStatement } from './api/answers';
-import { useChurchIdentity } from './api/get-church-identity';
 import { useGivingStatement } from './api/get-giving-statement';
 import { getAllStatements, STATEMENTS_PAGE_SIZE, useStatementsPage } from './api/get-giving-statements';
+import { DocumentActions } from './DocumentActions';
 import { GivingStatementDocument } from './GivingStatementDocument';
 import { MemberPicker } from './MemberPicker';
 import { PeriodForm } from './PeriodForm';
-import { LoadProblem } from './LoadProblem';
+import { reportProblemDetail } from './report-problem';
 import {
   batchCsvRows,
   batchFileName,
   defaultStatementRange,
-  formatCount,
   formatPeriod,
   isIsoDay,
   membersRangeText,
@@ -72,7 +76,7 @@ function pageFrom(params: URLSearchParams): number {
 export default function StatementsPage() {
   const client = useKanisa();
   const [params, setParams] = useSearchParams();
-  const today = churchDay();
+  const today = churchToday();
   const range = rangeFrom(params, today);
   const problem = rangeProblem(range.from, range.to);
   const view: View = params.get('view') === 'all' ? 'all' : 'member';
@@ -136,26 +140,12 @@ export default function StatementsPage() {
           title={statementsPageTexts.title}
           description={statementsPageTexts.description}
           actions={
-            <>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={!canPrint}
-                onClick={() => {
-                  window.print();
-                }}
-              >
-                Print
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={exporting.isPending || !(shownOne ?? (shownAll && shownAll.member_count > 0))}
-                onClick={exportCsv}
-              >
-                {exporting.isPending ? 'Exporting...' : 'Download CSV'}
-              </button>
-            </>
+            <DocumentActions
+              canPrint={canPrint}
+              canExport={shownOne !== undefined || (shownAll !== undefined && shownAll.member_count > 0)}
+              exporting={exporting.isPending}
+              onExport={exportCsv}
+            />
           }
         />
 
@@ -193,25 +183,8 @@ export default function StatementsPage() {
           </label>
         </fieldset>
 
-        {notice ? (
-          <Alert
-            tone="success"
-            onDismiss={() => {
-              setNotice(null);
-            }}
-          >
-            {notice}
-          </Alert>
-        ) : null}
-        {exportProblem ? (
-          <Alert
-            onDismiss={() => {
-              setExportProblem(null);
-            }}
-          >
-            {exportProblem}
-          </Alert>
-        ) : null}
+        <Notice text={notice} onDismiss={setNotice} />
+        <Notice tone="error" text={exportProblem} onDismiss={setExportProblem} />
         {problem ? <Alert>{problem}</Alert> : null}
 
         {view === 'member' ? (
@@ -232,7 +205,7 @@ export default function StatementsPage() {
         ) : statement.isPending ? (
           <Spinner label={statementsPageTexts.loadingOne} />
         ) : statement.isError ? (
-          <LoadProblem text={statementsPageTexts.failedOne} error={statement.error} onRetry={() => void statement.refetch()} />
+          <LoadError text={statementsPageTexts.failedOne} detail={reportProblemDetail(statement.error)} onRetry={statement.refetch} />
         ) : (
           <div className="print-area">
             <GivingStatementDocument statement={statement.data} church={church.data} today={today} />
@@ -241,7 +214,7 @@ export default function StatementsPage() {
       ) : batch.isPending ? (
         <Spinner label={statementsPageTexts.loadingAll} />
       ) : batch.isError ? (
-        <LoadProblem text={statementsPageTexts.failedAll} error={batch.error} onRetry={() => void batch.refetch()} />
+        <LoadError text={statementsPageTexts.failedAll} detail={reportProblemDetail(batch.error)} onRetry={batch.refetch} />
       ) : batch.data.member_count === 0 ? (
         <p className="statements-empty">{statementsPageTexts.nobody(period)}</p>
       ) : (

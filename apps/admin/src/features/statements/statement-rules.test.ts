@@ -4,15 +4,12 @@ import {
   batchCsvRows,
   defaultRemittanceMonth,
   defaultStatementRange,
-  formatMoney,
   formatPercent,
   formatPeriod,
-  givingTypeLabel,
   isIsoDay,
   isIsoMonth,
   membersRangeText,
   orderedTypeTotals,
-  paymentMethodLabel,
   rangeProblem,
   rangeTexts,
   remittanceCsvRows,
@@ -69,39 +66,8 @@ describe('dates and periods', () => {
   });
 });
 
-describe('labels', () => {
-  it('names the giving types as §9 does; unknown keep their name, missing is other', () => {
-    expect(['tithe', 'offering', 'special_project', 'building_fund', 'missions'].map(givingTypeLabel)).toEqual([
-      'Tithes',
-      'Offerings',
-      'Special Projects',
-      'Building Fund',
-      'Missions',
-    ]);
-    expect(givingTypeLabel('thirteenth_sabbath')).toBe('thirteenth_sabbath');
-    expect(givingTypeLabel(null)).toBe('other');
-    expect(givingTypeLabel('')).toBe('other');
-  });
-
-  it('names the payment methods', () => {
-    expect(['mpesa', 'cash', 'bank_transfer', 'check', 'equity_bank'].map(paymentMethodLabel)).toEqual([
-      'M-Pesa',
-      'Cash',
-      'Bank Transfer',
-      'Cheque',
-      'Equity Bank',
-    ]);
-    expect(paymentMethodLabel(null)).toBe('—');
-    expect(paymentMethodLabel('barter')).toBe('barter');
-  });
-});
-
-describe('money', () => {
-  it('writes KES in the Kenyan locale: whole shillings plain, cents when there are any', () => {
-    // The locale puts a no-break space after the symbol.
-    expect(formatMoney(16500)).toBe('Ksh\u00a016,500');
-    expect(formatMoney(400.4)).toBe('Ksh\u00a0400.40');
-    expect(formatMoney(0)).toBe('Ksh\u00a00');
+describe('figures', () => {
+  it('writes the conference’s shares as percentages', () => {
     expect(formatPercent(40)).toBe('40%');
     expect(formatPercent(12.5)).toBe('12.5%');
   });

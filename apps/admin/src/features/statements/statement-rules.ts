@@ -1,43 +1,17 @@
+import { formatCount } from '../../components/ui/paged-list';
 import { guardCell } from '../../lib/csv';
+import { csvAmount, givingTypeLabel, givingTypes, paymentMethodLabel } from '../../lib/giving';
 import type { GivingStatement, Remittance } from './api/answers';
 
 /**
- * The rules of the giving statements and the monthly remittance report: default periods, labels,
- * money as the church writes it, and the CSV rows of each document. Plain functions; the pages
- * and the tests share them.
+ * The rules of the giving statements and the monthly remittance report: default periods, dates
+ * and percentages as the documents write them, and the CSV rows of each document. Giving types,
+ * payment methods and money are named as everywhere else (`lib/giving.ts`). Plain functions; the
+ * pages and the tests share them.
  */
 
 /** Giving types in the fixed order of every report (§9). */
-export const GIVING_TYPES = ['tithe', 'offering', 'special_project', 'building_fund', 'missions'] as const;
-export type GivingType = (typeof GIVING_TYPES)[number];
-
-const typeLabels: Record<string, string> = {
-  tithe: 'Tithes',
-  offering: 'Offerings',
-  special_project: 'Special Projects',
-  building_fund: 'Building Fund',
-  missions: 'Missions',
-};
-
-/** §9: tithe → Tithes, …; an unknown type keeps its raw name; a missing one becomes 'other'. */
-export function givingTypeLabel(type: string | null | undefined): string {
-  if (type === null || type === undefined || type.trim() === '') return 'other';
-  return typeLabels[type] ?? type;
-}
-
-const methodLabels: Record<string, string> = {
-  mpesa: 'M-Pesa',
-  cash: 'Cash',
-  bank_transfer: 'Bank Transfer',
-  check: 'Cheque',
-  equity_bank: 'Equity Bank',
-};
-
-/** How a gift was paid, as a member reads it; an unknown method keeps its raw name. */
-export function paymentMethodLabel(method: string | null | undefined): string {
-  if (!method) return '—';
-  return methodLabels[method] ?? method;
-}
+const typeOrder: readonly string[] = givingTypes.map((type) => type.value);
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -89,18 +63,6 @@ export function rangeProblem(from: string, to: string): string | undefined {
   return undefined;
 }
 
-const wholeKes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0 });
-const centsKes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * KES in the Kenyan locale: whole shillings without decimals (§9), and with the cents when an
- * amount has them — a conference share of 40 % of Ksh 1,001 is Ksh 400.40, and a treasurer
- * forwards exactly that.
- */
-export function formatMoney(amount: number): string {
-  return Number.isInteger(amount) ? wholeKes.format(amount) : centsKes.format(amount);
-}
-
 const percent = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 });
 
 /** 40 → '40%', 12.5 → '12.5%'. */
@@ -108,23 +70,10 @@ export function formatPercent(value: number): string {
   return `${percent.format(value)}%`;
 }
 
-const counts = new Intl.NumberFormat('en-KE');
-
-export function formatCount(value: number): string {
-  return counts.format(value);
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const utcDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
-
-/** '2025-03-05' → '5 Mar 2025' (a gift's date). */
-export function formatDay(day: string): string {
-  const date = utcDay(day);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
 
 /** '2025-01-01', '2025-12-31' → '1 January 2025 – 31 December 2025'. */
 export function formatPeriod(from: string, to: string): string {
@@ -160,8 +109,8 @@ export function membersRangeText(offset: number, shown: number, total: number): 
 /** The statement's totals by type in the fixed order (types the member gave to only), unknown types last. */
 export function orderedTypeTotals(statement: GivingStatement): GivingStatement['by_type'] {
   const rank = (type: string) => {
-    const index = (GIVING_TYPES as readonly string[]).indexOf(type);
-    return index < 0 ? GIVING_TYPES.length : index;
+    const index = typeOrder.indexOf(type);
+    return index < 0 ? typeOrder.length : index;
   };
   return [...statement.by_type].sort((a, b) => rank(a.giving_type) - rank(b.giving_type));
 }
@@ -169,11 +118,6 @@ export function orderedTypeTotals(statement: GivingStatement): GivingStatement['
 /** The total a member gave to one type in the statement's period (0 when none). */
 export function typeTotal(statement: GivingStatement, type: string): number {
   return statement.by_type.find((line) => line.giving_type === type)?.total ?? 0;
-}
-
-/** An amount in a CSV cell: two decimals, no grouping, so a spreadsheet reads it as a number. */
-export function csvAmount(amount: number): string {
-  return amount.toFixed(2);
 }
 
 /** One member's statement as CSV rows: a header, one row per gift, then the total. */
@@ -193,7 +137,7 @@ export function statementCsvRows(statement: GivingStatement): string[][] {
 }
 
 /** The batch's CSV columns (one row per member who gave). */
-export const batchCsvHeader = ['membership_number', 'name', ...GIVING_TYPES, 'total'];
+export const batchCsvHeader = ['membership_number', 'name', ...typeOrder, 'total'];
 
 /** Every member who gave as CSV rows: a header, then one row per member with the type totals. */
 export function batchCsvRows(statements: readonly GivingStatement[]): string[][] {
@@ -202,7 +146,7 @@ export function batchCsvRows(statements: readonly GivingStatement[]): string[][]
     ...statements.map((statement) => [
       guardCell(statement.member.membership_number ?? ''),
       guardCell(memberName(statement.member)),
-      ...GIVING_TYPES.map((type) => csvAmount(typeTotal(statement, type))),
+      ...typeOrder.map((type) => csvAmount(typeTotal(statement, type))),
       csvAmount(statement.total),
     ]),
   ];

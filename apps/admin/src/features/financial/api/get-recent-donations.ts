@@ -1,7 +1,8 @@
 import type { KanisaClient } from '@kanisa/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GivingType, PaymentMethod } from '../../../lib/giving';
 import { kanisa } from '../../../lib/kanisa';
-import { RECENT_DONATIONS, type GivingType, type PaymentMethod } from '../financial-rules';
+import { RECENT_DONATIONS } from '../financial-rules';
 import { financialKeys } from './financial-keys';
 
 /** A donation as the recent list shows it, with its member (null: anonymous, or not readable). */

@@ -1,4 +1,4 @@
-import { KanisaError } from '@kanisa/client';
+import { answerReader, type AnswerReader } from '../../../lib/answer-reader';
 
 /**
  * The answers of `get_giving_statement`, `get_giving_statements` and `get_remittance` (jsonb,
@@ -77,43 +77,7 @@ export interface Remittance {
   local_total: number;
 }
 
-function invalid(what: string, detail: string): KanisaError {
-  return new KanisaError({ code: 'invalid_response', message: `The server answered the ${what} in an unexpected way.`, details: detail });
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A reader of one answer: each accessor throws `invalid` naming the field that does not fit. */
-function reader(what: string) {
-  const fail = (detail: string) => invalid(what, detail);
-  const record = (value: unknown, name: string): Record<string, unknown> => {
-    if (!isRecord(value)) throw fail(`${name} is not an object`);
-    return value;
-  };
-  const list = (value: unknown, name: string): unknown[] => {
-    if (!Array.isArray(value)) throw fail(`${name} is not a list`);
-    return value;
-  };
-  const text = (value: unknown, name: string): string => {
-    if (typeof value !== 'string') throw fail(`${name} is not text`);
-    return value;
-  };
-  const textOrNull = (value: unknown, name: string): string | null => (value === null || value === undefined ? null : text(value, name));
-  /** A JSON number (numeric text is read too: PostgreSQL's numeric may travel either way). */
-  const amount = (value: unknown, name: string): number => {
-    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isFinite(number)) throw fail(`${name} is not a number`);
-    return number;
-  };
-  const count = (value: unknown, name: string): number => {
-    const number = amount(value, name);
-    if (!Number.isInteger(number) || number < 0) throw fail(`${name} is not a count`);
-    return number;
-  };
-  return { fail, record, list, text, textOrNull, amount, count };
-}
-
-function readStatementWith(read: ReturnType<typeof reader>, data: unknown): GivingStatement {
+function readStatementWith(read: AnswerReader, data: unknown): GivingStatement {
   const answer = read.record(data, 'the statement');
   const member = read.record(answer.member, 'member');
   return {
@@ -128,13 +92,13 @@ function readStatementWith(read: ReturnType<typeof reader>, data: unknown): Givi
     },
     from: read.text(answer.from, 'from'),
     to: read.text(answer.to, 'to'),
-    total: read.amount(answer.total, 'total'),
+    total: read.number(answer.total, 'total'),
     gift_count: read.count(answer.gift_count, 'gift_count'),
     by_type: read.list(answer.by_type, 'by_type').map((item, index) => {
       const line = read.record(item, `by_type[${String(index)}]`);
       return {
         giving_type: read.text(line.giving_type, 'by_type.giving_type'),
-        total: read.amount(line.total, 'by_type.total'),
+        total: read.number(line.total, 'by_type.total'),
         gift_count: read.count(line.gift_count, 'by_type.gift_count'),
       };
     }),
@@ -147,7 +111,7 @@ function readStatementWith(read: ReturnType<typeof reader>, data: unknown): Givi
         giving_type: read.text(gift.giving_type, 'gifts.giving_type'),
         payment_method: read.textOrNull(gift.payment_method, 'gifts.payment_method'),
         transaction_id: read.textOrNull(gift.transaction_id, 'gifts.transaction_id'),
-        amount: read.amount(gift.amount, 'gifts.amount'),
+        amount: read.number(gift.amount, 'gifts.amount'),
       };
     }),
   };
@@ -155,12 +119,12 @@ function readStatementWith(read: ReturnType<typeof reader>, data: unknown): Givi
 
 /** `get_giving_statement`'s answer. */
 export function readGivingStatement(data: unknown): GivingStatement {
-  return readStatementWith(reader('statement'), data);
+  return readStatementWith(answerReader('statement'), data);
 }
 
 /** `get_giving_statements`' answer (one page of the batch). */
 export function readStatementsPage(data: unknown): StatementsPage {
-  const read = reader('statements');
+  const read = answerReader('statements');
   const answer = read.record(data, 'the statements');
   return {
     from: read.text(answer.from, 'from'),
@@ -172,27 +136,27 @@ export function readStatementsPage(data: unknown): StatementsPage {
 
 /** `get_remittance`'s answer. */
 export function readRemittance(data: unknown): Remittance {
-  const read = reader('remittance report');
+  const read = answerReader('remittance report');
   const answer = read.record(data, 'the remittance report');
   const shares = read.record(answer.shares, 'shares');
   return {
     month: read.text(answer.month, 'month'),
     from: read.text(answer.from, 'from'),
     to: read.text(answer.to, 'to'),
-    shares: Object.fromEntries(Object.entries(shares).map(([type, percent]) => [type, read.amount(percent, `shares.${type}`)])),
+    shares: Object.fromEntries(Object.entries(shares).map(([type, percent]) => [type, read.number(percent, `shares.${type}`)])),
     lines: read.list(answer.lines, 'lines').map((item, index) => {
       const line = read.record(item, `lines[${String(index)}]`);
       return {
         giving_type: read.text(line.giving_type, 'lines.giving_type'),
-        total: read.amount(line.total, 'lines.total'),
+        total: read.number(line.total, 'lines.total'),
         gift_count: read.count(line.gift_count, 'lines.gift_count'),
-        conference_percent: read.amount(line.conference_percent, 'lines.conference_percent'),
-        conference_amount: read.amount(line.conference_amount, 'lines.conference_amount'),
-        local_amount: read.amount(line.local_amount, 'lines.local_amount'),
+        conference_percent: read.number(line.conference_percent, 'lines.conference_percent'),
+        conference_amount: read.number(line.conference_amount, 'lines.conference_amount'),
+        local_amount: read.number(line.local_amount, 'lines.local_amount'),
       };
     }),
-    total: read.amount(answer.total, 'total'),
-    conference_total: read.amount(answer.conference_total, 'conference_total'),
-    local_total: read.amount(answer.local_total, 'local_total'),
+    total: read.number(answer.total, 'total'),
+    conference_total: read.number(answer.conference_total, 'conference_total'),
+    local_total: read.number(answer.local_total, 'local_total'),
   };
 }

@@ -13,7 +13,6 @@ export const statementKeys = {
     [...rpcKeys('get_giving_statements').call(args), 'read'] as const,
   remittance: (month: string) => [...rpcKeys('get_remittance').call({ month: `${month}-01` }), 'read'] as const,
   memberSearch: (search: string) => [...tableKeys('members').all, 'statement-picker', search] as const,
-  churchIdentity: () => [...tableKeys('system_settings').all, 'church-identity'] as const,
 };
 
 /** The tables the report functions read: a write to one of them makes a report stale. */

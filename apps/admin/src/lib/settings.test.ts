@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toChurchIdentity } from './get-church-identity';
+import { toChurchIdentity } from './settings';
 
 describe('the church’s letterhead from the public settings', () => {
   it('reads the General settings it names, leaving out empty or missing ones', () => {
@@ -10,6 +10,7 @@ describe('the church’s letterhead from the public settings', () => {
         { key: 'church_address', value: 'Kanisa Road, Nakuru' },
         { key: 'church_phone', value: '+254 700 100 100' },
         { key: 'church_email', value: 42 },
+        { key: 'website', value: '  https://example.org ' },
       ]),
     ).toEqual({
       name: 'Mount Zion SDA Church',
@@ -18,7 +19,7 @@ describe('the church’s letterhead from the public settings', () => {
       postalAddress: null,
       phone: '+254 700 100 100',
       email: null,
-      website: null,
+      website: 'https://example.org',
     });
   });
 });
