@@ -274,6 +274,42 @@ describe('refresh', () => {
     kanisa.auth.stopAutoRefresh();
   });
 
+  it('a request refused because the session ended (401 PT401) signs out once the refresh is refused too', async () => {
+    const net = fakeFetch((sent: Sent) => {
+      const path = `${sent.url.pathname}${sent.url.search}`;
+      if (path === '/auth/v1/token?grant_type=password') return json(tokens());
+      if (path === '/auth/v1/token?grant_type=refresh_token') {
+        return json({ code: 403, error_code: 'session_not_found', msg: 'Session from session_id claim in JWT does not exist' }, 403);
+      }
+      if (sent.url.pathname === '/rest/v1/sermons') {
+        return json({ code: 'PT401', message: 'JWT session has ended', details: null, hint: null }, 401);
+      }
+      // A 401 for another reason (a wrong key) is the caller's problem, not the end of the session.
+      return json({ code: 'PGRST301', message: 'JWSError', details: null, hint: null }, 401);
+    });
+    const storage = memory();
+    const kanisa = createClient('http://church.example', 'anon-key', { fetch: net.fetch, auth: { storage, autoRefresh: false } });
+    const events: AuthEvent[] = [];
+    kanisa.auth.onAuthStateChange((event) => events.push(event));
+    await kanisa.auth.signInWithPassword({ email: 'a@b.c', password: 'right' });
+
+    await kanisa.from('events').select('*');
+    expect(refreshes(net.sent)).toHaveLength(0);
+    expect(events).toEqual(['SIGNED_IN']);
+
+    const { error } = await kanisa.from('sermons').select('*');
+    expect(error?.code).toBe('PT401');
+    await vi.waitFor(() => {
+      expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+    });
+    expect(refreshes(net.sent)).toHaveLength(1);
+    expect(storage.getItem('kanisa-auth')).toBeNull();
+    // Signed out: the next request speaks as anon and triggers nothing more.
+    await kanisa.from('sermons').select('*');
+    expect(net.sent.at(-1)?.headers.get('authorization')).toBe('Bearer anon-key');
+    expect(refreshes(net.sent)).toHaveLength(1);
+  });
+
   it('a rate-limited refresh (429) keeps the session', async () => {
     const { kanisa, storage } = setup({
       refreshAnswer: () => json({ code: 429, error_code: 'over_request_rate_limit', msg: 'Too many requests' }, 429),

@@ -57,7 +57,15 @@ export function createClient<DB extends GenericDatabase = Database>(
   options: ClientOptions = {},
 ): KanisaClient<DB> {
   // The auth client needs the HTTP layer, and the HTTP layer asks the auth client for the token.
-  const http = createHttp(baseUrl, anonKey, options, () => auth.accessToken());
+  // A token refused because its session ended: refreshing asks the server, and a refused
+  // refresh signs out here (the app then shows its sign-in page).
+  const http = createHttp(
+    baseUrl,
+    anonKey,
+    options,
+    () => auth.accessToken(),
+    () => void auth.refreshSession(),
+  );
   const auth: AuthClient = createAuth(http, options.auth);
   const request = async <T>(path: string, init?: RequestOptions) => (await http.send<T>(path, init))[0];
   const client = {

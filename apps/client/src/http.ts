@@ -38,12 +38,16 @@ export interface HttpOptions {
 /**
  * @param token the signed-in user's access token when there is one (refreshed first when it is
  *   about to expire); set once the auth client exists.
+ * @param sessionEnded called when the server refuses the user's token because its session has
+ *   ended (401 `PT401`: signed out elsewhere, the account deactivated): the auth client then
+ *   asks the server, and signs out here if the session is really over.
  */
 export function createHttp(
   baseUrl: string,
   anonKey: string | undefined,
   options: HttpOptions,
   token: () => Promise<string | undefined>,
+  sessionEnded: () => void = () => undefined,
 ): Http {
   const base = baseUrl.replace(/\/+$/, '');
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -81,7 +85,10 @@ export function createHttp(
     } catch (cause) {
       return [failed(cause)];
     }
-    return [answer(response.status, response.headers.get('content-type'), raw), response.headers];
+    const result = answer<T>(response.status, response.headers.get('content-type'), raw);
+    const asUser = bearer === undefined && !new Headers(own).has('authorization') && sent.get('authorization') !== `Bearer ${anonKey ?? ''}`;
+    if (asUser && result.status === 401 && result.error?.code === 'PT401') sessionEnded();
+    return [result, response.headers];
   }
 
   return { base, headers, send };

@@ -196,8 +196,12 @@ describe('DashboardPage: deliveries that failed', () => {
   });
 
   it('shows a loading state until the answer comes', async () => {
+    // The answer is made before the request: answering cannot race the request being sent.
     let answer: (response: Response) => void = () => undefined;
-    stubApi({ [rpcPath]: () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    stubApi({ [rpcPath]: () => pending });
     renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
     const card = await deliveriesCard();
     expect(card.getByLabelText('Loading')).toBeInTheDocument();
