@@ -60,6 +60,7 @@ describe('route guard (§2.3)', () => {
     renderSignedIn('/settings', 'ADMIN');
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access this page.")).toBeInTheDocument();
+    expect(screen.getByText('You need Super Admin privileges to access the system settings.')).toBeInTheDocument();
     expect(screen.getByText('Your role').nextElementSibling).toHaveTextContent('Admin');
     expect(screen.getByText('Required role').nextElementSibling).toHaveTextContent('Super Admin');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();

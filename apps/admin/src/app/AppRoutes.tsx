@@ -26,12 +26,12 @@ const BudgetPage = lazy(() => import('../features/budget/BudgetPage'));
 const StatementsPage = lazy(() => import('../features/statements/StatementsPage'));
 const RemittancePage = lazy(() => import('../features/statements/RemittancePage'));
 const AdminUsersPage = lazy(() => import('../features/admin-users/AdminUsersPage'));
+const ActivityLogsPage = lazy(() => import('../features/activity-logs/ActivityLogsPage'));
 
 /** Screens of later releases: guarded like the real ones, so the menu already works. */
 const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
   { id: 'communication', title: 'Communication Hub', sub: true },
   { id: 'reports', title: 'Reports and Analytics', sub: true },
-  { id: 'activityLogs', title: 'Activity Logs' },
   { id: 'settings', title: 'System Settings' },
 ];
 
@@ -78,6 +78,7 @@ export function AppRoutes() {
           <Route path="donations/:id/receipt" element={guarded('donations', <ReceiptPage />)} />
           <Route path="budget" element={guarded('budget', <BudgetPage />)} />
           <Route path="admin-users" element={guarded('adminUsers', <AdminUsersPage />)} />
+          <Route path="activity-logs" element={guarded('activityLogs', <ActivityLogsPage />)} />
           {comingSoon.map(({ id, title, sub }) => (
             <Route
               key={id}

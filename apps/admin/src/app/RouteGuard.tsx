@@ -35,6 +35,6 @@ export function Guard({ requirement, children }: { requirement: Requirement; chi
   }
   const check = checkAccess(access, requirement);
   if (check.ok) return children;
-  if (check.reason === 'role') return <AccessDeniedPage role={access.role} requiredRole={requirement.level} />;
+  if (check.reason === 'role') return <AccessDeniedPage role={access.role} requiredRole={requirement.level} note={requirement.deniedNote} />;
   return <InsufficientPermissionsPage permissions={requirement.anyOf ?? []} />;
 }

@@ -73,14 +73,30 @@ export const screens = {
   adminUsers: {
     path: '/admin-users',
     label: 'Admin Users',
-    requirement: { level: 'SUPER_ADMIN', anyOf: ['manage_admins'] },
+    requirement: {
+      level: 'SUPER_ADMIN',
+      anyOf: ['manage_admins'],
+      deniedNote: 'You need Super Admin privileges to access this page.',
+    },
   },
   activityLogs: {
     path: '/activity-logs',
     label: 'Activity Logs',
-    requirement: { level: 'SUPER_ADMIN', anyOf: ['view_audit_logs'] },
+    requirement: {
+      level: 'SUPER_ADMIN',
+      anyOf: ['view_audit_logs'],
+      deniedNote: 'You need Super Admin privileges to view the activity logs.',
+    },
   },
-  settings: { path: '/settings', label: 'Settings', requirement: { level: 'SUPER_ADMIN', anyOf: ['system_settings'] } },
+  settings: {
+    path: '/settings',
+    label: 'Settings',
+    requirement: {
+      level: 'SUPER_ADMIN',
+      anyOf: ['system_settings'],
+      deniedNote: 'You need Super Admin privileges to access the system settings.',
+    },
+  },
 } as const satisfies Record<string, { path: string; label: string; requirement: Requirement }>;
 
 export type ScreenId = keyof typeof screens;

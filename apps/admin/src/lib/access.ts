@@ -56,6 +56,8 @@ export interface Requirement {
   level: Level;
   /** Any one of these; empty or absent = none needed. */
   anyOf?: readonly string[];
+  /** A screen's own line on its Access Denied page (§2.16: the Super Admin screens). */
+  deniedNote?: string;
 }
 
 /** The signed-in user as far as access goes: the server's answer. */
