@@ -93,7 +93,11 @@ SELECT p.amount::float8, p.giving_type, coalesce(p.receipt_number, p.account_ref
   coalesce(p.completed_at, now()), p.is_simulated, p.phone_number, m.email, m.first_name, \
   coalesce((SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'church_name'), 'Our church'), \
   coalesce((SELECT (value #>> '{}')::boolean FROM public.system_settings \
-            WHERE key = 'payment_notifications' AND jsonb_typeof(value) = 'boolean'), true) \
+            WHERE key = 'payment_notifications' AND jsonb_typeof(value) = 'boolean'), true), \
+  coalesce((SELECT (value #>> '{}')::boolean FROM public.system_settings \
+            WHERE key = 'sms_notifications' AND jsonb_typeof(value) = 'boolean'), true), \
+  coalesce((SELECT (value #>> '{}')::boolean FROM public.system_settings \
+            WHERE key = 'email_notifications' AND jsonb_typeof(value) = 'boolean'), true) \
 FROM public.payment_logs p LEFT JOIN public.members m ON m.id = p.member_id \
 WHERE p.id = $1 AND p.status = 'completed'";
 
@@ -129,14 +133,17 @@ impl JobHandler for PaymentReceipt {
             simulated: row.get(4),
         };
         let church: String = row.get(8);
-        if let Some(phone) = row.get::<_, Option<String>>(5) {
+        // The Notifications settings, read when the receipt goes: payment confirmations at
+        // all (above), then each channel's own switch.
+        let (by_sms, by_email): (bool, bool) = (row.get(10), row.get(11));
+        if let Some(phone) = row.get::<_, Option<String>>(5).filter(|_| by_sms) {
             let sms = Sms::new(&[phone], &receipt_sms(&gift, &church), false)
                 .map_err(|e| JobFailure::permanent(e.to_string()))?;
             queue_sms(&*tx, Purpose::Receipt, &sms, false, Some(id))
                 .await
                 .map_err(|e| JobFailure::retry(e.to_string()))?;
         }
-        if let Some(email) = row.get::<_, Option<String>>(6) {
+        if let Some(email) = row.get::<_, Option<String>>(6).filter(|_| by_email) {
             let name: String = row.get(7);
             let job = SendEmail::job(
                 &receipt_email(&gift, &church, &email, &name),

@@ -1063,3 +1063,73 @@ async fn the_hourly_sweep_keeps_the_schedules_runs_a_day_and_every_other_job() {
         "the two-day-old reconciliation and the three-day-old sweep went; the rest stays"
     );
 }
+
+#[tokio::test]
+async fn the_notification_switches_decide_which_receipts_go() {
+    let (app, fake) = mpesa().await;
+    let workers = app.payment_workers();
+    let sql = app.db.as_ref().unwrap().pool().get().await.unwrap();
+    sql.batch_execute(
+        "INSERT INTO members (first_name, last_name, phone, email) \
+         VALUES ('Jane', 'Wanjiru', '0733 444 555', 'jane@example.org')",
+    )
+    .await
+    .unwrap();
+    let url = app.url("/functions/v1/payments/paybill/test-callback-secret/confirmation");
+    let receipts = || async {
+        (
+            app.count("SELECT count(*) FROM kanisa.sms_deliveries WHERE purpose = 'receipt'")
+                .await,
+            app.count(
+                "SELECT count(*) FROM kanisa.jobs WHERE kind = 'send_email' \
+                 AND unique_key LIKE 'payment-receipt-email:%'",
+            )
+            .await,
+        )
+    };
+    let gift = |n: i64| {
+        let url = url.clone();
+        let fake = &fake;
+        let app = &app;
+        async move {
+            fake.paybill(&url, 100, "TITHE Jane", "254733444555", 0);
+            let start = std::time::Instant::now();
+            while app
+                .count("SELECT count(*) FROM payment_logs WHERE source = 'paybill'")
+                .await
+                < n
+            {
+                assert!(start.elapsed() < Duration::from_secs(10));
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            idle(app).await;
+        }
+    };
+    let set = |key: &'static str, on: bool| {
+        let sql = &sql;
+        async move {
+            sql.execute(
+                "UPDATE system_settings SET value = to_jsonb($2::boolean) WHERE key = $1",
+                &[&key, &on],
+            )
+            .await
+            .unwrap();
+        }
+    };
+
+    set("sms_notifications", false).await;
+    gift(1).await;
+    assert_eq!(receipts().await, (0, 1), "e-mail only");
+    set("sms_notifications", true).await;
+    set("email_notifications", false).await;
+    gift(2).await;
+    assert_eq!(receipts().await, (1, 1), "text only");
+    set("email_notifications", true).await;
+    set("payment_notifications", false).await;
+    gift(3).await;
+    assert_eq!(receipts().await, (1, 1), "no confirmation at all");
+    set("payment_notifications", true).await;
+    gift(4).await;
+    assert_eq!(receipts().await, (2, 2), "both again");
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+}
