@@ -123,3 +123,64 @@ async fn scheduled_backups_run_are_logged_pruned_and_restore_brings_one_back() {
     let body: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
     assert_eq!(body, serde_json::json!([{"title": "Kept by the backup"}]));
 }
+
+#[tokio::test]
+async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
+    let site = Site::new();
+    // The backup folder cannot be made: a file stands where its parent should be.
+    let blocker = site.root.path().join("not-a-folder");
+    std::fs::write(&blocker, "a file").unwrap();
+    let dir = blocker.join("backups");
+    let env = [
+        ("KANISA_BACKUP_CHECK", "1"),
+        ("KANISA_BACKUP_EVERY", "1"),
+        ("KANISA_BACKUP_DIR", dir.to_str().unwrap()),
+    ];
+    let (mut server, log) = site.serve_with("serve", &env);
+    site.wait_healthy(&mut server, &log).await;
+    let db = site.database().await;
+    let start = Instant::now();
+    let error: String = loop {
+        let row = db
+            .query_opt(
+                "SELECT error FROM kanisa.backups WHERE ok IS FALSE ORDER BY id LIMIT 1",
+                &[],
+            )
+            .await
+            .unwrap();
+        if let Some(row) = row {
+            break row.get(0);
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no failed backup recorded\n{}",
+            read(&log)
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(error.contains("cannot create the backup folder"), "{error}");
+    let logged: i64 = db
+        .query_one(
+            "SELECT count(*) FROM public.admin_activity_logs WHERE action = 'system_maintenance' \
+             AND details ->> 'task' = 'backup' AND (details ->> 'ok')::boolean IS FALSE \
+             AND details ->> 'error' LIKE 'cannot create the backup folder%'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(logged >= 1);
+    let good: i64 = db
+        .query_one("SELECT count(*) FROM kanisa.backups WHERE ok", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(good, 0);
+    drop(db);
+    kill(Pid::from_raw(server.id().unwrap() as i32), Signal::SIGINT).unwrap();
+    assert!(
+        wait_exit(&mut server, Duration::from_secs(30))
+            .await
+            .success()
+    );
+}
