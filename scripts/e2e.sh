@@ -15,6 +15,8 @@ work=$(mktemp -d /tmp/kanisa-e2e.XXXXXX)
 chmod 755 "$work"
 port=$(free_port)
 log="$work/kanisa.log"
+# The browser tests that look for secrets in the server's log read it here.
+export KANISA_LOG="$log"
 # The server's environment, shared by `serve` and `keys`. A fixed signing secret (a test value,
 # 40 characters) so that `keys` prints the keys that server accepts.
 server_env=(

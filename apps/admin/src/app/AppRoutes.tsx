@@ -27,12 +27,12 @@ const StatementsPage = lazy(() => import('../features/statements/StatementsPage'
 const RemittancePage = lazy(() => import('../features/statements/RemittancePage'));
 const AdminUsersPage = lazy(() => import('../features/admin-users/AdminUsersPage'));
 const ActivityLogsPage = lazy(() => import('../features/activity-logs/ActivityLogsPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
 /** Screens of later releases: guarded like the real ones, so the menu already works. */
 const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
   { id: 'communication', title: 'Communication Hub', sub: true },
   { id: 'reports', title: 'Reports and Analytics', sub: true },
-  { id: 'settings', title: 'System Settings' },
 ];
 
 function guarded(id: ScreenId, page: ReactElement) {
@@ -79,6 +79,7 @@ export function AppRoutes() {
           <Route path="budget" element={guarded('budget', <BudgetPage />)} />
           <Route path="admin-users" element={guarded('adminUsers', <AdminUsersPage />)} />
           <Route path="activity-logs" element={guarded('activityLogs', <ActivityLogsPage />)} />
+          <Route path="settings" element={guarded('settings', <SettingsPage />)} />
           {comingSoon.map(({ id, title, sub }) => (
             <Route
               key={id}
