@@ -8,10 +8,11 @@
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-attendance-prayer.test.mjs
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
 
 useBrowser();
 
@@ -49,17 +50,7 @@ async function userId(user) {
   return row.id;
 }
 
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error('cleanup failed', error);
-    }
-  }
-});
+const cleanups = cleanupList();
 
 /**
  * A date as the back office shows it ('28 Nov 2026'), formatted by the browser itself.

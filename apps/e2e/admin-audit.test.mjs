@@ -13,11 +13,12 @@
 //
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-audit.test.mjs
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
 
 useBrowser();
 
@@ -72,17 +73,7 @@ function categoryOf(/** @type {string} */ action) {
 /** Every entry checked through the API, for the page test. @type {Logged[]} */
 const logged = [];
 
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error('cleanup failed', error);
-    }
-  }
-});
+const cleanups = cleanupList();
 
 /**
  * A request with this step's user agent.

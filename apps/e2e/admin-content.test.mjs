@@ -5,10 +5,11 @@
 //
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-content.test.mjs
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
 
 useBrowser();
 
@@ -115,16 +116,7 @@ async function publicText(path, waitFor) {
  * The newest first and the rest of a list of rows, for `serviceWrite` cleanups after a failure.
  * @type {(() => Promise<void>)[]}
  */
-const cleanups = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error('cleanup failed', error);
-    }
-  }
-});
+const cleanups = cleanupList();
 
 describe('back office content (CONTENT_ADMIN)', () => {
   test('acceptance 2: create a sermon (validation first), publish it, see it on /sermons, unpublish it, delete it; the log holds each step with the real address', async () => {

@@ -9,10 +9,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
 
 useBrowser();
 
@@ -30,17 +31,7 @@ const wycliffe = { id: '00000000-0000-4000-8000-010000000003', number: 'MZ-0003'
  *   receipt_no: string | null; created_by: string | null }} GiftRow
  */
 
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error('cleanup failed', error);
-    }
-  }
-});
+const cleanups = cleanupList();
 
 /**
  * Gifts as the finance admin reads them through the table API.

@@ -9,10 +9,11 @@
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-finance.test.mjs
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { axeViolations, baseUrl, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
 
 useBrowser();
 
@@ -24,17 +25,7 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toStrin
  * @typedef {{ id: string; first_name: string; last_name: string; membership_number: string | null }} Member
  */
 
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error('cleanup failed', error);
-    }
-  }
-});
+const cleanups = cleanupList();
 
 /** Today in the church's time zone (YYYY-MM-DD). */
 const churchToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());

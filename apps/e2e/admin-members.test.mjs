@@ -8,10 +8,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
 
 useBrowser();
 
@@ -99,17 +100,7 @@ function parseCsv(text) {
   return rows;
 }
 
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error('cleanup failed', error);
-    }
-  }
-});
+const cleanups = cleanupList();
 
 /**
  * Runs a search from the box (Enter) and waits until the list shows it.

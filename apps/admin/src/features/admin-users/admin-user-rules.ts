@@ -1,5 +1,6 @@
 import { KanisaError, type Database } from '@kanisa/client';
 import { isEmailAddress } from '../../components/ui/form-values';
+import { roleLabel } from '../../lib/access';
 import { CHURCH_TIME_ZONE } from '../../lib/church-time';
 
 /**
@@ -34,12 +35,7 @@ export function adminRoleLabel(role: string | null | undefined): string {
   const known = adminRoles.find((r) => r.value === role);
   if (known) return known.label;
   if (!role) return '';
-  return role
-    .toLowerCase()
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+  return roleLabel(role);
 }
 
 export interface PermissionChoice {
