@@ -112,10 +112,7 @@ async function publicText(path, waitFor) {
   }
 }
 
-/**
- * The newest first and the rest of a list of rows, for `serviceWrite` cleanups after a failure.
- * @type {(() => Promise<void>)[]}
- */
+/** Undo steps for what the tests made (`serviceWrite` deletes), run after a failure too. */
 const cleanups = cleanupList();
 
 describe('back office content (CONTENT_ADMIN)', () => {

@@ -751,6 +751,9 @@ export type Database = {
           recipient_email: string | null
           recipient_name: string | null
           recipient_role: string | null
+          replied_at: string | null
+          replied_by: string | null
+          reply_error: string | null
           sender_email: string | null
           sender_name: string
           sender_phone: string | null
@@ -775,6 +778,9 @@ export type Database = {
           recipient_email?: string | null
           recipient_name?: string | null
           recipient_role?: string | null
+          replied_at?: string | null
+          replied_by?: string | null
+          reply_error?: string | null
           sender_email?: string | null
           sender_name: string
           sender_phone?: string | null
@@ -799,6 +805,9 @@ export type Database = {
           recipient_email?: string | null
           recipient_name?: string | null
           recipient_role?: string | null
+          replied_at?: string | null
+          replied_by?: string | null
+          reply_error?: string | null
           sender_email?: string | null
           sender_name?: string
           sender_phone?: string | null
@@ -808,7 +817,15 @@ export type Database = {
           submission_type?: string | null
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "messages_replied_by_fkey"
+            columns: ["replied_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       ministries: {
         Row: {

@@ -336,13 +336,19 @@ impl JobHandler for AcknowledgeSubmission {
         let Some(mut email) = acknowledgement(&stored, &church) else {
             return Ok(());
         };
-        email.message_id = Some(format!("{}-{}-ack@kanisa", table_name(table), id));
+        email.message_id = Some(acknowledgement_id(table, id));
         match d.send(&email).await {
             Ok(_) => Ok(()),
             Err((true, error)) => Err(JobFailure::permanent(error)),
             Err((false, error)) => Err(JobFailure::retry(error)),
         }
     }
+}
+
+/// The `Message-ID` of the acknowledgement a sender gets for what they sent: a staff reply
+/// answers it, so mail clients thread the two.
+pub(crate) fn acknowledgement_id(table: Table, id: Uuid) -> String {
+    format!("{}-{}-ack@kanisa", table_name(table), id)
 }
 
 fn table_name(t: Table) -> &'static str {
@@ -441,6 +447,7 @@ pub fn staff_email(s: &Stored, church: &Church, links: &[Link], to: &str) -> Ema
         text,
         html: None,
         message_id: None,
+        in_reply_to: None,
     }
 }
 
@@ -475,6 +482,7 @@ pub fn acknowledgement(s: &Stored, church: &Church) -> Option<Email> {
         text,
         html: None,
         message_id: None,
+        in_reply_to: None,
     })
 }
 

@@ -22,6 +22,7 @@ pub mod form;
 mod payments;
 mod receipts;
 mod reconcile;
+mod reply;
 pub mod sms;
 mod submit;
 mod sweep;
@@ -42,12 +43,18 @@ pub use error::FunctionsError;
 pub use payments::{PaymentView, Payments, PaymentsSetup, read_payment_form};
 pub use receipts::{Gift, PAYMENT_RECEIPT, PaymentReceipt, receipt_email, receipt_sms};
 pub use reconcile::{RECONCILE_PAYMENTS, ReconcilePayments, next_reconcile, schedule_reconcile};
+pub use reply::{REPLY_MESSAGE, ReplyMessage};
 pub use sms::{SEND_SMS, SendSms};
 pub use submit::{BUCKET, Receipt};
 pub use sweep::{HOURLY_SWEEP, HourlySweep, remove_unclaimed, schedule_sweep};
 
 /// The functions called with `POST /functions/v1/{name}` (`Functions::invoke`).
-pub const FUNCTIONS: [&str; 3] = ["submit-request", "contact-message", "send-message"];
+pub const FUNCTIONS: [&str; 4] = [
+    "submit-request",
+    "contact-message",
+    "send-message",
+    "reply-message",
+];
 
 /// The functions' shared parts.
 pub struct Functions {
@@ -105,7 +112,8 @@ impl Functions {
     ///
     /// - `submit-request`: a request form of the submissions page → 201 [`Receipt`];
     /// - `contact-message`: a contact form → 201 [`Receipt`];
-    /// - `send-message` `{messageId}`: staff send a stored message's e-mail again → 202.
+    /// - `send-message` `{messageId}`: staff send a stored message's e-mail again → 202;
+    /// - `reply-message` `{messageId, subject, body}`: staff answer the sender by e-mail → 202.
     pub async fn invoke(
         &self,
         name: &str,
@@ -117,6 +125,7 @@ impl Functions {
             "submit-request" => self.submit_request(caller, body).await.map(receipt),
             "contact-message" => self.contact_message(caller, body).await.map(receipt),
             "send-message" => Ok((202, self.send_message_again(caller, body).await?)),
+            "reply-message" => Ok((202, self.reply_message(caller, body).await?)),
             _ => Err(FunctionsError::NotFound(format!(
                 "No function named {name:?}: {} are called with POST, service-modes with GET",
                 FUNCTIONS.join(", ")

@@ -85,6 +85,7 @@ pub fn receipt_email(gift: &Gift, church: &str, to: &str, name: &str) -> Email {
         ),
         html: None,
         message_id: None,
+        in_reply_to: None,
     }
 }
 

@@ -43,6 +43,10 @@ pub struct Email {
     /// message sent twice (at-least-once) carries the same id and mail clients can fold it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message_id: Option<String>,
+    /// The `Message-ID` (without angle brackets) this e-mail answers: sent as `In-Reply-To` and
+    /// `References`, so the reader's mail client threads it under that message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_reply_to: Option<String>,
 }
 
 /// What became of a send.

@@ -97,6 +97,11 @@ impl SmtpMailer {
         if let Some(reply_to) = &email.reply_to {
             builder = builder.reply_to(address(reply_to)?);
         }
+        if let Some(original) = &email.in_reply_to {
+            builder = builder
+                .in_reply_to(format!("<{original}>"))
+                .references(format!("<{original}>"));
+        }
         let text = SinglePart::builder()
             .header(ContentType::TEXT_PLAIN)
             .body(email.text.clone());

@@ -549,7 +549,7 @@ fn start_workers(
     let registry = kanisa_jobs::Registry::new()
         .register(
             kanisa_notify::SEND_EMAIL,
-            kanisa_notify::SendEmail::new(mailer),
+            kanisa_notify::SendEmail::new(mailer.clone()),
         )
         .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
         .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, acknowledge)
@@ -572,6 +572,10 @@ fn start_workers(
         .register(
             kanisa_functions::SEND_SMS,
             kanisa_functions::SendSms(channels.clone(), db.service_pool.clone()),
+        )
+        .register(
+            kanisa_functions::REPLY_MESSAGE,
+            kanisa_functions::ReplyMessage::new(mailer.clone(), db.service_pool.clone()),
         )
         .register(
             kanisa_functions::SCHEDULED_BACKUP,

@@ -15,6 +15,7 @@ fn email() -> Email {
         text: "Please pray for my family.".into(),
         html: None,
         message_id: Some("message-42@kanisa".into()),
+        in_reply_to: None,
     }
 }
 
@@ -61,6 +62,28 @@ async fn an_accepted_email_is_delivered_with_its_headers() {
         assert!(message.contains(header), "{header} missing:\n{message}");
     }
     assert!(message.contains("Please pray for my family."), "{message}");
+}
+
+#[tokio::test]
+async fn a_reply_names_the_message_it_answers_so_it_is_threaded() {
+    let sink = Sink::start("250 OK").await;
+    let reply = Email {
+        in_reply_to: Some("messages-42-ack@kanisa".into()),
+        ..email()
+    };
+    plain(sink.port).send(&reply).await.unwrap();
+    let message = &sink.received()[0];
+    for header in [
+        "In-Reply-To: <messages-42-ack@kanisa>",
+        "References: <messages-42-ack@kanisa>",
+    ] {
+        assert!(message.contains(header), "{header} missing:\n{message}");
+    }
+    plain(sink.port).send(&email()).await.unwrap();
+    assert!(
+        !sink.received()[1].contains("In-Reply-To"),
+        "only a reply says so"
+    );
 }
 
 #[tokio::test]

@@ -78,7 +78,14 @@ impl TestApp {
         let (notify, ack) = deliveries.handlers();
         let registry = Registry::new()
             .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
-            .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, ack);
+            .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, ack)
+            .register(
+                kanisa_functions::REPLY_MESSAGE,
+                kanisa_functions::ReplyMessage::new(
+                    kanisa_functions::mailer(&self.channels),
+                    db.pool(),
+                ),
+            );
         Workers::start(
             db.pool(),
             registry,
@@ -844,4 +851,129 @@ async fn channels_are_live_from_the_environment_first_then_settings() {
         .await
         .unwrap();
     assert_eq!(res.status(), 405);
+}
+
+#[tokio::test]
+async fn staff_reply_by_email_threaded_under_the_acknowledgement_and_the_message_shows_sent() {
+    let sink = Sink::start("250 OK").await;
+    let app = TestApp::spawn_demo_with_smtp(&sink.url()).await;
+    let body = named(
+        "visitation",
+        json!({"visitationType": "home", "visitationAddress": "Plot 12, Milimani"}),
+    );
+    let (status, answer, _) = app.function("submit-request", None, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    app.deliver(Duration::from_secs(20)).await;
+    let sql = app.sql().await;
+    let id: uuid::Uuid = sql
+        .query_one(
+            "SELECT id FROM public.messages WHERE subject = 'A visitation request'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let ack = sink
+        .received()
+        .into_iter()
+        .map(|m| readable(&m))
+        .find(|m| m.contains("\nTo: grace.visitation@example.org"))
+        .expect("the acknowledgement");
+    assert!(
+        ack.contains(&format!("Message-ID: <message-{id}-ack@kanisa>")),
+        "{ack}"
+    );
+
+    let elder = user(&sql, "ELDER", true, None).await;
+    let content = user(&sql, "CONTENT_ADMIN", true, None).await;
+    let reply = json!({"messageId": id, "subject": "Re: A visitation request",
+                       "body": "Pastor will visit on Saturday at 3 pm."});
+    // Refused: no permission, a message that does not exist, an empty reply.
+    let (status, _, _) = app
+        .function("reply-message", content.token.as_deref(), &reply)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _, _) = app
+        .function(
+            "reply-message",
+            elder.token.as_deref(),
+            &json!({"messageId": uuid::Uuid::new_v4(), "subject": "x", "body": "y"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, refused, _) = app
+        .function(
+            "reply-message",
+            elder.token.as_deref(),
+            &json!({"messageId": id, "subject": "", "body": ""}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert!(
+        refused.to_string().contains("Please write the reply"),
+        "{refused}"
+    );
+
+    let (status, answer, _) = app
+        .function("reply-message", elder.token.as_deref(), &reply)
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
+    assert_eq!(answer["queued"], true);
+    // Not recorded before it is sent.
+    let row = sql
+        .query_one(
+            "SELECT status, replied_at IS NULL FROM public.messages WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    assert!(row.get::<_, bool>(1));
+    app.deliver(Duration::from_secs(20)).await;
+
+    let mail: Vec<String> = sink.received().iter().map(|m| readable(m)).collect();
+    let sent = mail
+        .iter()
+        .find(|m| m.contains("Subject: Re: A visitation request"))
+        .expect("the reply");
+    for header in [
+        "To: grace.visitation@example.org".to_owned(),
+        format!("In-Reply-To: <message-{id}-ack@kanisa>"),
+        format!("References: <message-{id}-ack@kanisa>"),
+        "Reply-To: ".to_owned(),
+    ] {
+        assert!(sent.contains(&header), "{header} missing:\n{sent}");
+    }
+    assert!(
+        sent.contains("Pastor will visit on Saturday at 3 pm."),
+        "{sent}"
+    );
+    let row = sql
+        .query_one(
+            "SELECT status, replied_at IS NOT NULL, replied_by::text, reply_error FROM public.messages WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, String>(0), "sent");
+    assert!(row.get::<_, bool>(1));
+    assert_eq!(row.get::<_, Option<String>>(2), elder.id.clone());
+    assert_eq!(row.get::<_, Option<String>>(3), None);
+
+    // A message without an e-mail address cannot be answered by e-mail.
+    sql.execute(
+        "UPDATE public.messages SET sender_email = NULL WHERE id = $1",
+        &[&id],
+    )
+    .await
+    .unwrap();
+    let (status, refused, _) = app
+        .function("reply-message", elder.token.as_deref(), &reply)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused
+            .to_string()
+            .contains("This message has no e-mail address to reply to"),
+        "{refused}"
+    );
 }

@@ -1,0 +1,303 @@
+//! Staff's e-mail reply to a message (issue 19): `POST /functions/v1/reply-message
+//! {messageId, subject, body}` checks the caller may answer it (the Communication staff, by
+//! the policies of `messages`) and queues a `reply_message` job; the job sends the e-mail —
+//! to the sender, reply-to the church, threaded under the acknowledgement the sender got — and
+//! only then records the reply on the message (status `sent`, `replied_at`, `replied_by`,
+//! `reply_error` cleared). A reply that fails for good leaves its reason in `reply_error`.
+//!
+//! Owns the `reply_message` job and the reply columns of `messages` (migration 0020).
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_notify::{Delivery, Email, Mailer};
+use kanisa_pg::context::begin_as;
+use kanisa_pg::{Caller, Pool};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::Functions;
+use crate::error::FunctionsError;
+use crate::form::FieldErrors;
+
+pub const REPLY_MESSAGE: &str = "reply_message";
+
+/// The longest subject and body a reply may have.
+const SUBJECT_MAX: usize = 200;
+const BODY_MAX: usize = 10_000;
+
+/// What a reply says, read from the request.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ReplyForm {
+    pub message_id: Uuid,
+    pub subject: String,
+    pub body: String,
+}
+
+/// Reads `{messageId, subject, body}`: every problem at once, by field.
+pub fn read_reply(body: &Value) -> Result<ReplyForm, FunctionsError> {
+    let mut fields = FieldErrors::new();
+    let text = |name: &str| {
+        body.get(name)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let message_id = body
+        .get("messageId")
+        .and_then(Value::as_str)
+        .and_then(|s| Uuid::parse_str(s.trim()).ok());
+    if message_id.is_none() {
+        fields.insert("messageId", "A message id (uuid) is required".into());
+    }
+    let subject = text("subject");
+    if subject.is_empty() {
+        fields.insert("subject", "Please enter a subject".into());
+    } else if subject.chars().count() > SUBJECT_MAX {
+        fields.insert(
+            "subject",
+            format!("The subject can be at most {SUBJECT_MAX} characters"),
+        );
+    }
+    let reply = text("body");
+    if reply.is_empty() {
+        fields.insert("body", "Please write the reply".into());
+    } else if reply.chars().count() > BODY_MAX {
+        fields.insert(
+            "body",
+            format!("The reply can be at most {BODY_MAX} characters"),
+        );
+    }
+    match message_id {
+        Some(message_id) if fields.is_empty() => Ok(ReplyForm {
+            message_id,
+            subject,
+            body: reply,
+        }),
+        _ => Err(FunctionsError::Invalid(fields)),
+    }
+}
+
+/// The `Message-ID` of the acknowledgement a sender got for their message, which a reply
+/// answers.
+pub fn acknowledgement_id(message: Uuid) -> String {
+    crate::deliver::acknowledgement_id(crate::deliver::Table::Messages, message)
+}
+
+impl Functions {
+    /// `POST /functions/v1/reply-message`: 202 `{queued, jobId}` once the reply is queued.
+    pub async fn reply_message(
+        &self,
+        caller: &Caller,
+        body: &Value,
+    ) -> Result<Value, FunctionsError> {
+        if caller.role == "anon" {
+            return Err(FunctionsError::Unauthorized(
+                "Sign in to reply to a message".into(),
+            ));
+        }
+        let form = read_reply(body)?;
+        let tx = begin_as(&self.api, &caller.context(), true).await?;
+        let allowed: bool = tx
+            .client()
+            .query_one(
+                "SELECT auth.has_any_permission('send_communications', 'manage_communications', \
+                 'send_emails')",
+                &[],
+            )
+            .await?
+            .get(0);
+        if !allowed {
+            return Err(FunctionsError::Forbidden(
+                "Replying to a message needs the send_communications permission".into(),
+            ));
+        }
+        let found = tx
+            .client()
+            .query_opt(
+                "SELECT sender_email, auth.uid() FROM public.messages WHERE id = $1",
+                &[&form.message_id],
+            )
+            .await?;
+        tx.commit().await?;
+        let Some(row) = found else {
+            return Err(FunctionsError::NotFound("Message not found".into()));
+        };
+        let Some(to) = row
+            .get::<_, Option<String>>(0)
+            .filter(|e| !e.trim().is_empty())
+        else {
+            let mut fields = FieldErrors::new();
+            fields.insert(
+                "messageId",
+                "This message has no e-mail address to reply to".into(),
+            );
+            return Err(FunctionsError::Invalid(fields));
+        };
+        let by: Option<Uuid> = row.get(1);
+        // One reply per message and minute: a double click sends once.
+        let minute = Utc::now().timestamp() / 60;
+        let job = NewJob::new(
+            REPLY_MESSAGE,
+            json!({"messageId": form.message_id, "to": to, "subject": form.subject,
+                   "body": form.body, "by": by}),
+        )
+        .unique_key(format!("reply:{}:{minute}", form.message_id))
+        .max_attempts(5);
+        let client = self.service.get().await?;
+        let queued = kanisa_jobs::enqueue(&**client, &job).await?;
+        Ok(json!({"queued": true, "jobId": queued.id}))
+    }
+}
+
+/// `reply_message`: sends the reply and records it on the message.
+pub struct ReplyMessage {
+    mailer: Arc<dyn Mailer>,
+    service: Pool,
+}
+
+impl ReplyMessage {
+    pub fn new(mailer: Arc<dyn Mailer>, service: Pool) -> ReplyMessage {
+        ReplyMessage { mailer, service }
+    }
+
+    async fn record(
+        &self,
+        id: Uuid,
+        by: Option<Uuid>,
+        error: Option<&str>,
+    ) -> Result<(), JobFailure> {
+        let client = self
+            .service
+            .get()
+            .await
+            .map_err(|e| JobFailure::retry(e.to_string()))?;
+        let done = match error {
+            None => {
+                client
+                    .execute(
+                        "UPDATE public.messages SET status = 'sent', replied_at = now(), \
+                         replied_by = $2, reply_error = NULL WHERE id = $1",
+                        &[&id, &by],
+                    )
+                    .await
+            }
+            Some(reason) => {
+                client
+                    .execute(
+                        "UPDATE public.messages SET reply_error = $2 WHERE id = $1",
+                        &[&id, &reason],
+                    )
+                    .await
+            }
+        };
+        done.map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
+        Ok(())
+    }
+}
+
+impl JobHandler for ReplyMessage {
+    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
+        let p = &job.payload;
+        let text = |name: &str| p.get(name).and_then(Value::as_str).map(str::to_owned);
+        let id = text("messageId")
+            .and_then(|s| Uuid::parse_str(&s).ok())
+            .ok_or_else(|| JobFailure::permanent("no messageId"))?;
+        let by = text("by").and_then(|s| Uuid::parse_str(&s).ok());
+        let (Some(to), Some(subject), Some(body)) = (text("to"), text("subject"), text("body"))
+        else {
+            return Err(JobFailure::permanent("a reply needs to, subject and body"));
+        };
+        let client = self
+            .service
+            .get()
+            .await
+            .map_err(|e| JobFailure::retry(e.to_string()))?;
+        let church_email: Option<String> = client
+            .query_one(
+                "SELECT (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings \
+                 WHERE key = 'church_email')",
+                &[],
+            )
+            .await
+            .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?
+            .get(0);
+        drop(client);
+        let email = Email {
+            to: vec![to],
+            reply_to: church_email,
+            subject,
+            text: body,
+            html: None,
+            message_id: Some(format!("job-{}@kanisa", job.id)),
+            in_reply_to: Some(acknowledgement_id(id)),
+        };
+        match self.mailer.send(&email).await {
+            Ok(Delivery::Sent { .. } | Delivery::Simulated) => self.record(id, by, None).await,
+            Err(e) => {
+                let reason = e.to_string();
+                let last = job.attempt >= job.max_attempts;
+                if e.is_permanent() || last {
+                    self.record(id, by, Some(&reason)).await?;
+                }
+                Err(if e.is_permanent() {
+                    JobFailure::permanent(reason)
+                } else {
+                    JobFailure::retry(reason)
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_needs_a_message_a_subject_and_a_body() {
+        let id = Uuid::new_v4();
+        let ok = read_reply(
+            &json!({"messageId": id.to_string(), "subject": " Re: Visit ",
+                                   "body": " We will come on Sunday. "}),
+        )
+        .unwrap();
+        assert_eq!(
+            ok,
+            ReplyForm {
+                message_id: id,
+                subject: "Re: Visit".into(),
+                body: "We will come on Sunday.".into()
+            }
+        );
+        let Err(FunctionsError::Invalid(fields)) =
+            read_reply(&json!({"messageId": "nope", "subject": "  ", "body": ""}))
+        else {
+            panic!("refused");
+        };
+        assert_eq!(
+            fields.keys().copied().collect::<Vec<_>>(),
+            ["body", "messageId", "subject"]
+        );
+        let Err(FunctionsError::Invalid(fields)) = read_reply(
+            &json!({"messageId": id.to_string(), "subject": "x".repeat(201), "body": "y"}),
+        ) else {
+            panic!("refused");
+        };
+        assert_eq!(
+            fields.get("subject").map(String::as_str),
+            Some("The subject can be at most 200 characters")
+        );
+    }
+
+    #[test]
+    fn a_reply_answers_the_acknowledgement_the_sender_got() {
+        let id = Uuid::parse_str("00000000-0000-4000-8000-000000000042").unwrap();
+        assert_eq!(
+            acknowledgement_id(id),
+            "message-00000000-0000-4000-8000-000000000042-ack@kanisa"
+        );
+    }
+}
