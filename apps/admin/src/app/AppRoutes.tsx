@@ -28,10 +28,10 @@ const RemittancePage = lazy(() => import('../features/statements/RemittancePage'
 const AdminUsersPage = lazy(() => import('../features/admin-users/AdminUsersPage'));
 const ActivityLogsPage = lazy(() => import('../features/activity-logs/ActivityLogsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const CommunicationPage = lazy(() => import('../features/communication/CommunicationPage'));
 
 /** Screens of later releases: guarded like the real ones, so the menu already works. */
 const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
-  { id: 'communication', title: 'Communication Hub', sub: true },
   { id: 'reports', title: 'Reports and Analytics', sub: true },
 ];
 
@@ -77,6 +77,8 @@ export function AppRoutes() {
           <Route path="donations" element={guarded('donations', <DonationsPage />)} />
           <Route path="donations/:id/receipt" element={guarded('donations', <ReceiptPage />)} />
           <Route path="budget" element={guarded('budget', <BudgetPage />)} />
+          {/* The hub's views have their own addresses below /communication (its nested routes). */}
+          <Route path="communication/*" element={guarded('communication', <CommunicationPage />)} />
           <Route path="admin-users" element={guarded('adminUsers', <AdminUsersPage />)} />
           <Route path="activity-logs" element={guarded('activityLogs', <ActivityLogsPage />)} />
           <Route path="settings" element={guarded('settings', <SettingsPage />)} />

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Alert } from '../../components/ui/Alert';
+import { Badge } from '../../components/ui/Badge';
+import { errorDetail, errorMessage } from '../../components/ui/error-detail';
+import { LoadError } from '../../components/ui/LoadError';
+import { Notice } from '../../components/ui/Notice';
+import { SelectField } from '../../components/ui/SelectField';
+import { Spinner } from '../../components/ui/Spinner';
+import { TextField } from '../../components/ui/TextField';
+import { LIST_LIMIT, useCategoryMessages, useCompleteMessage, type Message, type MessageFilters } from './api/communication-api';
+import { MessageCard } from './MessageCard';
+import { MessageDetailsModal } from './MessageDetailsModal';
+import { ReplyModal } from './ReplyModal';
+import { STATUS_LABELS, type Category } from './communication-rules';
+
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))];
+
+/** One category's cards (§2.17) with the message filters, View Details, Respond and Mark Complete. */
+export function CategoryView({ category }: { category: Category }) {
+  const [filters, setFilters] = useState<MessageFilters>({ status: '', department: '', recipient: '' });
+  const list = useCategoryMessages(category.id, filters);
+  const complete = useCompleteMessage();
+  const [viewing, setViewing] = useState<Message | null>(null);
+  const [replying, setReplying] = useState<Message | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const markComplete = (message: Message) => {
+    setFailure(null);
+    setNotice(null);
+    complete.mutate(message.id, {
+      onSuccess: () => {
+        setNotice(`'${message.subject}' marked as complete`);
+        setViewing(null);
+      },
+      onError: (error) => { setFailure(`Could not mark the message as complete: ${errorMessage(error)}`); },
+    });
+  };
+
+  const total = list.data?.total ?? 0;
+  return (
+    <section className="comm-category" aria-labelledby="comm-category-title">
+      <h2 id="comm-category-title" className="comm-section-title">
+        {category.tab} <Badge tone="info">{list.data ? String(total) : '…'}</Badge>
+      </h2>
+      <form className="comm-filters" aria-label="Message filters" onSubmit={(event) => { event.preventDefault(); }}>
+        <SelectField label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(event) => { setFilters({ ...filters, status: event.target.value }); }} />
+        <TextField label="Department" value={filters.department} onChange={(event) => { setFilters({ ...filters, department: event.target.value }); }} />
+        <TextField label="Recipient" value={filters.recipient} onChange={(event) => { setFilters({ ...filters, recipient: event.target.value }); }} />
+      </form>
+      {notice ? <Notice text={notice} onDismiss={() => { setNotice(null); }} /> : null}
+      {failure ? <Alert onDismiss={() => { setFailure(null); }}>{failure}</Alert> : null}
+      {list.isError ? (
+        <LoadError text="Could not load the messages." detail={errorDetail(list.error)} onRetry={() => list.refetch()} />
+      ) : !list.data ? (
+        <Spinner />
+      ) : list.data.rows.length === 0 ? (
+        <p className="comm-empty">{category.empty}</p>
+      ) : (
+        <>
+          {total > LIST_LIMIT ? (
+            <p className="comm-note">
+              Showing the {LIST_LIMIT} newest of {total} messages; use the filters to narrow them down.
+            </p>
+          ) : null}
+          <div className="comm-cards">
+            {list.data.rows.map((message) => (
+              <MessageCard
+                key={message.id}
+                message={message}
+                busy={complete.isPending && complete.variables === message.id}
+                onView={() => { setViewing(message); }}
+                onRespond={() => { setReplying(message); }}
+                onComplete={() => { markComplete(message); }}
+              />
+            ))}
+          </div>
+        </>
+      )}
+      {viewing ? (
+        <MessageDetailsModal
+          message={viewing}
+          completing={complete.isPending}
+          onComplete={() => { markComplete(viewing); }}
+          onRespond={() => {
+            setReplying(viewing);
+            setViewing(null);
+          }}
+          onClose={() => { setViewing(null); }}
+        />
+      ) : null}
+      {replying ? (
+        <ReplyModal
+          message={replying}
+          onDone={(text) => {
+            setReplying(null);
+            setNotice(text);
+          }}
+          onClose={() => { setReplying(null); }}
+        />
+      ) : null}
+    </section>
+  );
+}

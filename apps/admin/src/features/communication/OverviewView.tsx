@@ -1,0 +1,133 @@
+import { Link } from 'react-router-dom';
+import { Badge } from '../../components/ui/Badge';
+import { errorDetail } from '../../components/ui/error-detail';
+import { LoadError } from '../../components/ui/LoadError';
+import { Spinner } from '../../components/ui/Spinner';
+import { useCategoryCounts, useMessageStats, useRecentMessages } from './api/communication-api';
+import {
+  CATEGORIES,
+  categoryById,
+  classifyMessage,
+  formatDateTime,
+  formatResponseTime,
+  statusLabel,
+  statusTone,
+} from './communication-rules';
+
+/** Overview (§2.17): a count card per category, quick actions, the summary figures and Recent Messages (5). */
+export function OverviewView() {
+  const counts = useCategoryCounts();
+  const stats = useMessageStats();
+  const recent = useRecentMessages();
+
+  return (
+    <div className="comm-overview">
+      <section aria-labelledby="comm-categories">
+        <h2 id="comm-categories" className="comm-section-title">
+          Requests by category
+        </h2>
+        {counts.isError ? (
+          <LoadError text="Could not load the message counts." detail={errorDetail(counts.error)} onRetry={() => counts.refetch()} />
+        ) : (
+          <ul className="comm-count-grid">
+            {CATEGORIES.map((category) => (
+              <li key={category.id}>
+                <Link className="comm-count-card" to={`/communication/${category.slug}`} data-category={category.id}>
+                  <span className="comm-count-label">{category.label}</span>
+                  <span className="comm-count-value">{counts.data ? counts.data[category.id] : '…'}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="comm-quick">
+        <h2 id="comm-quick" className="comm-section-title">
+          Quick actions
+        </h2>
+        <div className="comm-quick-actions">
+          {CATEGORIES.map((category) => (
+            <Link key={category.id} className="btn btn-secondary" to={`/communication/${category.slug}`}>
+              {category.tab}
+            </Link>
+          ))}
+          <Link className="btn btn-primary" to="/communication/templates">
+            Use Template
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="comm-stats">
+        <h2 id="comm-stats" className="comm-section-title">
+          Message statistics
+        </h2>
+        {stats.isError ? (
+          <LoadError text="Could not load the message statistics." detail={errorDetail(stats.error)} onRetry={() => stats.refetch()} />
+        ) : !stats.data ? (
+          <Spinner />
+        ) : (
+          <dl className="comm-stats">
+            <Figure id="total" label="Total messages" value={stats.data.total_messages} />
+            <Figure id="pending" label="Pending" value={stats.data.pending_messages} />
+            <Figure id="sent" label="Sent" value={stats.data.sent_messages} />
+            <Figure id="failed" label="Failed" value={stats.data.failed_messages} />
+            <Figure id="month" label="This month" value={stats.data.messages_this_month} />
+            <Figure id="week" label="This week" value={stats.data.messages_this_week} />
+            <Figure id="today" label="Today" value={stats.data.messages_today} />
+            <Figure id="response" label="Average response time" value={formatResponseTime(stats.data.avg_response_time_minutes)} />
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="comm-recent">
+        <h2 id="comm-recent" className="comm-section-title">
+          Recent Messages
+        </h2>
+        {recent.isError ? (
+          <LoadError text="Could not load the recent messages." detail={errorDetail(recent.error)} onRetry={() => recent.refetch()} />
+        ) : !recent.data ? (
+          <Spinner />
+        ) : recent.data.length === 0 ? (
+          <p className="comm-empty">No messages yet</p>
+        ) : (
+          <div className="comm-table-wrap">
+            <table className="comm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Recipients</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Sent</th>
+                </tr>
+              </thead>
+              <tbody>
+                {recent.data.map((message) => (
+                  <tr key={message.id}>
+                    <td>{categoryById(classifyMessage(message)).label}</td>
+                    <td>{message.subject}</td>
+                    <td>{message.recipient_name ?? '—'}</td>
+                    <td>
+                      <Badge tone={statusTone(message.status)}>{statusLabel(message.status)}</Badge>
+                    </td>
+                    <td>{formatDateTime(message.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ id, label, value }: { id: string; label: string; value: number | string }) {
+  return (
+    <div className="comm-figure" data-figure={id}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
