@@ -4,10 +4,11 @@ import { Badge } from '../../components/ui/Badge';
 import { errorDetail, errorMessage } from '../../components/ui/error-detail';
 import { LoadError } from '../../components/ui/LoadError';
 import { Notice } from '../../components/ui/Notice';
+import { Pager } from '../../components/ui/Pager';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
-import { LIST_LIMIT, useCategoryMessages, useCompleteMessage, type Message, type MessageFilters } from './api/communication-api';
+import { PAGE_SIZE, useCategoryMessages, useCompleteMessage, type Message, type MessageFilters } from './api/communication-api';
 import { MessageCard } from './MessageCard';
 import { MessageDetailsModal } from './MessageDetailsModal';
 import { ReplyModal } from './ReplyModal';
@@ -17,8 +18,14 @@ const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...Object.entries(
 
 /** One category's cards (§2.17) with the message filters, View Details, Respond and Mark Complete. */
 export function CategoryView({ category }: { category: Category }) {
-  const [filters, setFilters] = useState<MessageFilters>({ status: '', department: '', recipient: '' });
-  const list = useCategoryMessages(category.id, filters);
+  const [filters, setFiltersState] = useState<MessageFilters>({ status: '', department: '', recipient: '' });
+  const [page, setPage] = useState(0);
+  // A new filter starts again on its first page.
+  const setFilters = (next: MessageFilters) => {
+    setFiltersState(next);
+    setPage(0);
+  };
+  const list = useCategoryMessages(category.id, filters, page);
   const complete = useCompleteMessage();
   const [viewing, setViewing] = useState<Message | null>(null);
   const [replying, setReplying] = useState<Message | null>(null);
@@ -58,11 +65,6 @@ export function CategoryView({ category }: { category: Category }) {
         <p className="comm-empty">{category.empty}</p>
       ) : (
         <>
-          {total > LIST_LIMIT ? (
-            <p className="comm-note">
-              Showing the {LIST_LIMIT} newest of {total} messages; use the filters to narrow them down.
-            </p>
-          ) : null}
           <div className="comm-cards">
             {list.data.rows.map((message) => (
               <MessageCard
@@ -75,6 +77,7 @@ export function CategoryView({ category }: { category: Category }) {
               />
             ))}
           </div>
+          <Pager page={page} size={PAGE_SIZE} total={total} onPage={setPage} label={`${category.tab} pages`} busy={list.isFetching} />
         </>
       )}
       {viewing ? (

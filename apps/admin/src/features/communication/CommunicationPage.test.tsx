@@ -145,6 +145,26 @@ describe('CommunicationPage', () => {
     await waitFor(() => { expect(calls.some((c) => c.url.searchParams.get('status') === 'eq.pending')).toBe(true); });
   });
 
+  it('pages a long category on the server, 24 cards at a time', async () => {
+    const offsets: (string | null)[] = [];
+    renderHub('/communication/facility', [roof], {
+      '/rest/v1/messages': (url, init) => {
+        if (init?.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-range': '*/30' } });
+        offsets.push(url.searchParams.get('offset'));
+        expect(url.searchParams.get('limit')).toBe('24');
+        return json([roof], 200, { 'content-range': `${url.searchParams.get('offset') ?? '0'}-0/30` });
+      },
+    });
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(offsets).toContain('24');
+    // A new filter starts again on the first page.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(offsets.at(-1)).toBe('0');
+  });
+
   it('respond: prefilled subject, the reply goes to the reply-message endpoint; a 404 reads plainly', async () => {
     let sent: unknown = null;
     renderHub('/communication/facility', [roof], {

@@ -62,14 +62,16 @@ export const messageKeys = {
   counts: () => [...messageKeys.all, 'hub-counts'] as const,
   recent: () => [...messageKeys.all, 'hub-recent'] as const,
   stats: () => [...messageKeys.all, 'hub-stats'] as const,
-  list: (category: CategoryId, filters: MessageFilters) => [...messageKeys.all, 'hub-list', category, filters] as const,
+  list: (category: CategoryId, filters: MessageFilters, page: number) =>
+    [...messageKeys.all, 'hub-list', category, filters, page] as const,
 };
 export const templateKeys = { all: ['kanisa', 'message_templates', 'hub'] as const };
 
 const columns =
   'id, subject, message, sender_name, sender_email, sender_phone, recipient_name, department, submission_type, attachments, status, source, created_at, email_sent_at';
 
-export const LIST_LIMIT = 50;
+/** Cards per page of a category view. */
+export const PAGE_SIZE = 24;
 
 /** How many messages each category holds: one count request per category (count=exact, no rows). */
 export async function getCategoryCounts(client: KanisaClient, signal?: AbortSignal): Promise<Record<CategoryId, number>> {
@@ -90,11 +92,15 @@ export interface MessagePage {
   total: number;
 }
 
-/** A category's newest messages with the filters (status exact, department and recipient contain). */
+/**
+ * One page (from 0) of a category's messages, newest first, with the filters (status exact,
+ * department and recipient contain) and the count of all that match.
+ */
 export async function getCategoryMessages(
   client: KanisaClient,
   category: CategoryId,
   filters: MessageFilters,
+  page: number,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
   let request = client
@@ -103,7 +109,7 @@ export async function getCategoryMessages(
     .or(categoryFilter(category))
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .limit(LIST_LIMIT);
+    .range(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE - 1);
   if (filters.status) request = request.eq('status', filters.status as Database['public']['Enums']['messages_status']);
   if (filters.department.trim()) request = request.ilike('department', `*${filters.department.trim()}*`);
   if (filters.recipient.trim()) request = request.ilike('recipient_name', `*${filters.recipient.trim()}*`);
@@ -144,11 +150,11 @@ export function useMessageStats() {
   return useQuery({ queryKey: messageKeys.stats(), queryFn: ({ signal }) => getMessageStats(client, signal) });
 }
 
-export function useCategoryMessages(category: CategoryId, filters: MessageFilters) {
+export function useCategoryMessages(category: CategoryId, filters: MessageFilters, page: number) {
   const client = useKanisa();
   return useQuery({
-    queryKey: messageKeys.list(category, filters),
-    queryFn: ({ signal }) => getCategoryMessages(client, category, filters, signal),
+    queryKey: messageKeys.list(category, filters, page),
+    queryFn: ({ signal }) => getCategoryMessages(client, category, filters, page, signal),
     placeholderData: keepPreviousData,
   });
 }
