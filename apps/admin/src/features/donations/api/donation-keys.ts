@@ -16,5 +16,3 @@ export const donationKeys = {
 /** `get_donation_totals` for a filter; its `meta.tables` makes a write to giving_records refresh it. */
 export const donationTotalsKey = (filters: DonationFilters) => ['kanisa', 'rpc', 'get_donation_totals', filters] as const;
 
-/** The member picker's search results (under the members' prefix: a member's change refreshes them). */
-export const memberPickerKey = (search: string) => ['kanisa', 'members', 'donation-picker', search] as const;

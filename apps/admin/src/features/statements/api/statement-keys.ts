@@ -1,8 +1,8 @@
-import { rpcKeys, tableKeys } from '@kanisa/client/react';
+import { rpcKeys } from '@kanisa/client/react';
 
 /**
- * Query keys of this feature, under the client's prefixes (`['kanisa', 'rpc', fn, args]`,
- * `['kanisa', table, …]`), so a write through the client — a gift verified, a member renamed,
+ * Query keys of this feature, under the client's prefix (`['kanisa', 'rpc', fn, args]`), so a
+ * write through the client — a gift verified, a member renamed,
  * the shares changed in System Settings — makes the documents stale. The function calls end in
  * 'read': their data is the checked answer, not `useRpc`'s raw one under the same call.
  */
@@ -12,7 +12,6 @@ export const statementKeys = {
   statements: (args: { from_date: string; to_date: string; page_offset: number; page_size: number }) =>
     [...rpcKeys('get_giving_statements').call(args), 'read'] as const,
   remittance: (month: string) => [...rpcKeys('get_remittance').call({ month: `${month}-01` }), 'read'] as const,
-  memberSearch: (search: string) => [...tableKeys('members').all, 'statement-picker', search] as const,
 };
 
 /** The tables the report functions read: a write to one of them makes a report stale. */
