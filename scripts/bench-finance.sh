@@ -11,27 +11,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 bin=$(realpath "${1:?usage: scripts/bench-finance.sh path/to/release/kanisa}")
 requests=${BENCH_FINANCE_REQUESTS:-200}
-work=$(mktemp -d /tmp/kanisa-bench-finance.XXXXXX)
-chmod 755 "$work"
-data="$work/data"
-log="$work/kanisa.log"
-export KANISA_JWT_SECRET=kanisa-bench-secret-0123456789abcdefghij
-pid=
-cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -INT "$pid"; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-read -r _ anon_key < <("$bin" keys | grep '^anon ')
-port=$(free_port)
-env KANISA_DATA_DIR="$data" KANISA_ADDR="127.0.0.1:$port" KANISA_SIGNIN_LIMIT=0 RUST_LOG=warn \
-  KANISA_ADMIN_EMAIL=bench@example.org KANISA_ADMIN_PASSWORD=bench-password-1 \
-  "$bin" serve >>"$log" 2>&1 &
-pid=$!
-wait_healthy "$port" "$pid" "$log"
-sock=$(sed -n 5p "$data/postgres/postmaster.pid")
-pg_bin=${KANISA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
-psql=("$pg_bin/psql" -X -q -h "$sock" -U postgres -d kanisa -v ON_ERROR_STOP=1)
+bench_serve finance "$bin"
 started=$(date +%s)
 # Every member gives about weekly for ten years (tithe most, then offerings and the rest); one
 # gift in eight is anonymous, one in twenty is still unverified.
@@ -72,9 +52,6 @@ if [ -n "${BENCH_FINANCE_HOLD:-}" ]; then
   while kill -0 "$pid" 2>/dev/null; do sleep 5; done
 fi
 echo "== finance queries over $counts (seeded in $(( $(date +%s) - started )) s), $requests requests each, one at a time"
-token=$(curl -sS -H "apikey: $anon_key" -H 'Content-Type: application/json' \
-  --data '{"email":"bench@example.org","password":"bench-password-1"}' \
-  "http://127.0.0.1:$port/auth/v1/token?grant_type=password" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
 today=$(date -u -d '+3 hours' +%F)
 month_start=$(date -u -d '+3 hours' +%Y-%m-01)
 chart_from=$(date -d "$month_start -11 months" +%F)

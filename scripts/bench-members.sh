@@ -16,27 +16,8 @@ conns=${BENCH_MEMBER_CONNECTIONS:-8}
 command -v wrk >/dev/null || {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 }
-work=$(mktemp -d /tmp/kanisa-bench-members.XXXXXX)
-chmod 755 "$work"
-data="$work/data"
-log="$work/kanisa.log"
-export KANISA_JWT_SECRET=kanisa-bench-secret-0123456789abcdefghij
-pid=
-cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -INT "$pid"; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-read -r _ anon_key < <("$bin" keys | grep '^anon ')
-port=$(free_port)
-env KANISA_DATA_DIR="$data" KANISA_ADDR="127.0.0.1:$port" KANISA_SIGNIN_LIMIT=0 RUST_LOG=warn \
-  KANISA_ADMIN_EMAIL=bench@example.org KANISA_ADMIN_PASSWORD=bench-password-1 \
-  "$bin" serve >>"$log" 2>&1 &
-pid=$!
-wait_healthy "$port" "$pid" "$log"
-sock=$(sed -n 5p "$data/postgres/postmaster.pid")
-pg_bin=${KANISA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
-"$pg_bin/psql" -X -q -h "$sock" -U postgres -d kanisa -v ON_ERROR_STOP=1 -c "
+bench_serve members "$bin"
+"${psql[@]}" -c "
   INSERT INTO public.members (membership_number, first_name, last_name, phone, email, is_active)
   SELECT 'M-' || lpad(i::text, 5, '0'),
          (ARRAY['Grace','Peter','Mary','John','Achieng','Kamau','Wanjiru','Otieno','Ruth','James'])[1 + i % 10],
@@ -46,10 +27,7 @@ pg_bin=${KANISA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V 
          i % 7 <> 0
   FROM generate_series(1, 5000) AS i;
   ANALYZE public.members;"
-total=$("$pg_bin/psql" -X -q -tA -h "$sock" -U postgres -d kanisa -c "SELECT count(*) FROM public.members")
-token=$(curl -sS -H "apikey: $anon_key" -H 'Content-Type: application/json' \
-  --data '{"email":"bench@example.org","password":"bench-password-1"}' \
-  "http://127.0.0.1:$port/auth/v1/token?grant_type=password" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
+total=$("${psql[@]}" -tA -c "SELECT count(*) FROM public.members")
 probe=$(curl -sS -o /dev/null -w '%{http_code}' -H "apikey: $anon_key" -H "Authorization: Bearer $token" \
   "http://127.0.0.1:$port/rest/v1/members?select=id&limit=1")
 [ "$probe" = 200 ] || { echo "the staff read answers $probe"; exit 1; }

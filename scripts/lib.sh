@@ -29,3 +29,38 @@ lift_submission_limits() {
     -H 'Prefer: return=minimal' --data '{"value": 0}')
   [ "$status" = 204 ] || { echo "lifting the submission limits answered $status"; return 1; }
 }
+
+# bench_serve NAME BIN: starts BIN (a release kanisa) for a benchmark, on a free port with a
+# fresh managed cluster in a temporary folder that is removed, with the server, when the script
+# exits; its first admin is bench@example.org. Sets work, data, log, port, pid, anon_key,
+# psql (an array: psql as the cluster's superuser on the kanisa database) and token (that
+# admin's access token).
+bench_serve() {
+  local name=$1 bin=$2 sock pg_bin
+  work=$(mktemp -d "/tmp/kanisa-bench-$name.XXXXXX")
+  chmod 755 "$work"
+  data="$work/data"
+  log="$work/kanisa.log"
+  pid=
+  export KANISA_JWT_SECRET=kanisa-bench-secret-0123456789abcdefghij
+  trap bench_stop EXIT
+  read -r _ anon_key < <("$bin" keys | grep '^anon ')
+  port=$(free_port)
+  env KANISA_DATA_DIR="$data" KANISA_ADDR="127.0.0.1:$port" KANISA_SIGNIN_LIMIT=0 RUST_LOG=warn \
+    KANISA_ADMIN_EMAIL=bench@example.org KANISA_ADMIN_PASSWORD=bench-password-1 \
+    "$bin" serve >>"$log" 2>&1 &
+  pid=$!
+  wait_healthy "$port" "$pid" "$log"
+  sock=$(sed -n 5p "$data/postgres/postmaster.pid")
+  pg_bin=${KANISA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+  psql=("$pg_bin/psql" -X -q -h "$sock" -U postgres -d kanisa -v ON_ERROR_STOP=1)
+  token=$(curl -sS -H "apikey: $anon_key" -H 'Content-Type: application/json' \
+    --data '{"email":"bench@example.org","password":"bench-password-1"}' \
+    "http://127.0.0.1:$port/auth/v1/token?grant_type=password" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
+}
+
+# bench_stop: stops bench_serve's server and removes its folder (its EXIT trap).
+bench_stop() {
+  if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then kill -INT "$pid"; wait "$pid" 2>/dev/null || true; fi
+  rm -rf "${work:?}"
+}

@@ -155,11 +155,6 @@ impl Payments {
         }
     }
 
-    /// Forget the last reading of the settings.
-    pub fn refresh(&self) {
-        *self.choice.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    }
-
     pub(crate) async fn choice(&self) -> Result<Choice, FunctionsError> {
         let previous = self
             .choice
