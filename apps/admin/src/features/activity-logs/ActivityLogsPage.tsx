@@ -6,8 +6,8 @@ import { LoadError } from '../../components/ui/LoadError';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
-import { churchToday } from '../../lib/church-time';
+import { DateRangeFields } from '../../components/ui/DateRangeFields';
+import { churchToday, rangeProblem } from '../../lib/church-time';
 import { ActivityDetailsModal } from './ActivityDetailsModal';
 import { ActivityIcon } from './ActivityIcon';
 import { activityKeys } from './api/activity-keys';
@@ -15,7 +15,6 @@ import { useActivityTimeline, type ActivityPage } from './api/get-activity-timel
 import { useCategorySummaries } from './api/get-category-summaries';
 import {
   actionLabel,
-  activityTexts,
   actorName,
   categories,
   categoryFrom,
@@ -30,7 +29,6 @@ import {
   groupByDay,
   problemText,
   rangeFrom,
-  rangeProblem,
   rangeText,
   shortMoment,
   summaryOf,
@@ -223,26 +221,7 @@ export default function ActivityLogsPage() {
             show(categoryFrom(event.target.value), range);
           }}
         />
-        <TextField
-          label="From"
-          type="date"
-          value={draft.from}
-          max={draft.to || undefined}
-          error={draftProblem && draftProblem !== activityTexts.toRequired ? draftProblem : undefined}
-          onChange={(event) => {
-            setDates({ ...draft, from: event.target.value });
-          }}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to}
-          min={draft.from || undefined}
-          error={draftProblem === activityTexts.toRequired ? draftProblem : undefined}
-          onChange={(event) => {
-            setDates({ ...draft, to: event.target.value });
-          }}
-        />
+        <DateRangeFields from={draft.from} to={draft.to} onChange={setDates} />
         <button
           type="button"
           className="btn btn-secondary activity-reset"

@@ -1,6 +1,6 @@
 import { KanisaError } from '@kanisa/client';
 import { roleLabel } from '../../lib/access';
-import { CHURCH_TIME_ZONE } from '../../lib/church-time';
+import { CHURCH_TIME_ZONE, isDay, rangeProblem } from '../../lib/church-time';
 import { formatKes, givingTypeLabel } from '../../lib/giving';
 
 /**
@@ -446,14 +446,7 @@ export interface DateRange {
   to: string;
 }
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day written YYYY-MM-DD. */
-export function isDay(value: string | null | undefined): value is string {
-  if (!value || !dayPattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** The day `days` after (or before, when negative) `day`. */
 export function addDays(day: string, days: number): string {
@@ -476,23 +469,9 @@ export function rangeBounds({ from, to }: DateRange): { start: string; end: stri
   return { start: `${from}T00:00:00${CHURCH_OFFSET}`, end: `${to}T23:59:59.999999${CHURCH_OFFSET}` };
 }
 
-export const activityTexts = {
-  fromRequired: 'Choose the first day.',
-  toRequired: 'Choose the last day.',
-  badOrder: 'The first day must be on or before the last day.',
-} as const;
-
-/** Why a typed range cannot be asked for, or null when it can. */
-export function rangeProblem(from: string, to: string): string | null {
-  if (!isDay(from)) return activityTexts.fromRequired;
-  if (!isDay(to)) return activityTexts.toRequired;
-  if (from > to) return activityTexts.badOrder;
-  return null;
-}
-
 /** The range from the address (`?from=&to=`), the default when it is missing or not a range. */
 export function rangeFrom(from: string | null, to: string | null, today: string): DateRange {
-  if (from !== null && to !== null && rangeProblem(from, to) === null) return { from, to };
+  if (from !== null && to !== null && rangeProblem(from, to) === undefined) return { from, to };
   return defaultRange(today);
 }
 

@@ -2,7 +2,7 @@ import { KanisaError, type Database } from '@kanisa/client';
 import { errorMessage } from '../../components/ui/error-detail';
 import { isWebAddress, textOrNull } from '../../components/ui/form-values';
 import { answerReader } from '../../lib/answer-reader';
-import { CHURCH_TIME_ZONE } from '../../lib/church-time';
+import { isDay, CHURCH_TIME_ZONE } from '../../lib/church-time';
 import { formatKsh } from '../../lib/giving';
 
 /**
@@ -208,7 +208,6 @@ export function parseAmount(value: string): number | undefined {
   return Number.isFinite(amount) && amount >= 0 ? amount : undefined;
 }
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 // ---------------------------------------------------------------------------------------------
 // The budget form (§5: category, amount ≥ 0 step 0.01 and year 2020–2030 required).

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
 import type { Column } from '../../components/ui/DataTable';
+import { DateRangeFields } from '../../components/ui/DateRangeFields';
 import { ListPage } from '../../components/ui/ListPage';
 import { PagedTable } from '../../components/ui/PagedTable';
 import { formatCount } from '../../components/ui/paged-list';
 import { SelectField } from '../../components/ui/SelectField';
-import { TextField } from '../../components/ui/TextField';
 import { useListPage } from '../../components/ui/use-list-page';
 import { usePagedList } from '../../components/ui/use-paged-list';
 import { useAuth } from '../../lib/auth/auth-context';
-import { churchToday } from '../../lib/church-time';
+import { churchToday, rangeProblem } from '../../lib/church-time';
 import { formatKes, givingTypeLabel, givingTypes, paymentMethodLabel, type GivingType } from '../../lib/giving';
 import { kanisa } from '../../lib/kanisa';
 import { exportDonations } from './api/export-donations';
@@ -32,7 +32,6 @@ import {
   needsMemberLink,
   paymentSourceText,
   providerReceipt,
-  rangeProblem,
   rangeText,
   shownReceiptNo,
   withRefusal,
@@ -260,26 +259,7 @@ export default function DonationsPage() {
                   list.setFilters({ type: event.target.value as GivingType | '' });
                 }}
               />
-              <TextField
-                label="From"
-                type="date"
-                value={draft.from}
-                max={draft.to || undefined}
-                error={draftProblem && draftProblem !== donationTexts.toRequired ? draftProblem : undefined}
-                onChange={(event) => {
-                  setDates({ ...draft, from: event.target.value });
-                }}
-              />
-              <TextField
-                label="To"
-                type="date"
-                value={draft.to}
-                min={draft.from || undefined}
-                error={draftProblem === donationTexts.toRequired ? draftProblem : undefined}
-                onChange={(event) => {
-                  setDates({ ...draft, to: event.target.value });
-                }}
-              />
+              <DateRangeFields from={draft.from} to={draft.to} onChange={setDates} />
               <button
                 type="button"
                 className="btn btn-secondary donation-reset"

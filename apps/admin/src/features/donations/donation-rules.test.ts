@@ -9,7 +9,6 @@ import {
   emptyDonationForm,
   giftName,
   hasReceipt,
-  isDay,
   memberChoiceLabel,
   needsMemberLink,
   paidDonationFromForm,
@@ -17,7 +16,6 @@ import {
   paymentSourceText,
   providerLabel,
   providerReceipt,
-  rangeProblem,
   readDonationTotals,
   refusalDetail,
   shownReceiptNo,
@@ -55,16 +53,6 @@ describe('labels', () => {
 describe('days', () => {
   it('takes the default filter: the first of the month to today, all types (§7.5)', () => {
     expect(defaultFilters('2026-11-25')).toEqual({ type: '', from: '2026-11-01', to: '2026-11-25' });
-  });
-
-  it('checks a date range', () => {
-    expect(isDay('2026-02-29')).toBe(false);
-    expect(isDay('2028-02-29')).toBe(true);
-    expect(rangeProblem('2026-11-01', '2026-11-25')).toBeUndefined();
-    expect(rangeProblem('2026-11-25', '2026-11-25')).toBeUndefined();
-    expect(rangeProblem('', '2026-11-25')).toBe(donationTexts.fromRequired);
-    expect(rangeProblem('2026-11-01', '')).toBe(donationTexts.toRequired);
-    expect(rangeProblem('2026-11-26', '2026-11-25')).toBe(donationTexts.rangeOrder);
   });
 });
 

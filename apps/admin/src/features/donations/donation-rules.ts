@@ -1,7 +1,7 @@
 import { KanisaError, type Database } from '@kanisa/client';
 import { formatDay, textOrNull } from '../../components/ui/form-values';
 import { answerReader } from '../../lib/answer-reader';
-import { churchToday } from '../../lib/church-time';
+import { churchToday, isDay } from '../../lib/church-time';
 import {
   formatKes,
   isGivingType,
@@ -153,12 +153,6 @@ export function monthStart(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 
-/** 'YYYY-MM-DD' that is a real calendar day. */
-export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export { formatDay };
 
@@ -176,13 +170,6 @@ export function defaultFilters(today: string = churchToday()): DonationFilters {
   return { type: '', from: monthStart(today), to: today };
 }
 
-/** What is wrong with a date range typed in the filters (undefined when it can be used). */
-export function rangeProblem(from: string, to: string): string | undefined {
-  if (!isDay(from)) return donationTexts.fromRequired;
-  if (!isDay(to)) return donationTexts.toRequired;
-  if (from > to) return donationTexts.rangeOrder;
-  return undefined;
-}
 
 /** "1 Nov 2026 – 25 Nov 2026". */
 export function rangeText(from: string, to: string): string {
@@ -373,9 +360,6 @@ export const donationTexts = {
   methodRequired: 'Please choose the payment method.',
   dateRequired: 'Please enter the date of the gift.',
   dateInvalid: 'Please enter the date as day, month and year.',
-  fromRequired: 'Please choose the first day of the range.',
-  toRequired: 'Please choose the last day of the range.',
-  rangeOrder: 'The first day must be on or before the last day.',
   notAllowed: 'Your account may not make this change.',
   duplicateTransaction: (id: string) =>
     id ? `Transaction ID ${id} is already recorded on another gift.` : 'That transaction ID is already recorded on another gift.',

@@ -1,5 +1,6 @@
 import { KanisaError, type Database, type Json } from '@kanisa/client';
 import { isEmailAddress, textOrNull } from '../../components/ui/form-values';
+import { isDay } from '../../lib/church-time';
 
 type Row = Database['public']['Tables']['members']['Row'];
 export type MaritalStatus = Database['public']['Enums']['members_marital_status'];
@@ -123,7 +124,6 @@ export function memberToForm(member: Member): MemberFormValues {
   };
 }
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 /** §5: first and last name required; the e-mail, when given, must be one; dates must be dates. */
 export function validateMember(values: MemberFormValues): MemberFormErrors {

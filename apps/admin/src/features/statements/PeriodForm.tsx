@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '../../components/ui/TextField';
-import { rangeProblem, type DayRange } from './statement-rules';
+import { rangeProblem } from '../../lib/church-time';
+import type { DayRange } from './statement-rules';
 
 interface Props {
   range: DayRange;

@@ -193,7 +193,7 @@ describe('StatementsPage', () => {
     await user.clear(from);
     await user.type(from, '2026-01-01');
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect(await screen.findByText('The start date must be on or before the end date.')).toBeInTheDocument();
+    expect(await screen.findByText('The first day must be on or before the last day.')).toBeInTheDocument();
     expect(callsTo('/rest/v1/rpc/get_giving_statement')).toHaveLength(before);
 
     await user.clear(from);

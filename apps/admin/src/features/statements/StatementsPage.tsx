@@ -8,7 +8,7 @@ import { Notice } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
-import { churchToday } from '../../lib/church-time';
+import { churchToday, isDay, rangeProblem } from '../../lib/church-time';
 import { toCsv } from '../../lib/csv';
 import { downloadText } from '../../lib/download';
 import { useChurchIdentity } from '../../lib/settings';
@@ -25,9 +25,7 @@ import {
   batchFileName,
   defaultStatementRange,
   formatPeriod,
-  isIsoDay,
   membersRangeText,
-  rangeProblem,
   statementCsvRows,
   statementFileName,
   type DayRange,
@@ -58,7 +56,7 @@ function rangeFrom(params: URLSearchParams, today: string): DayRange {
   const fallback = defaultStatementRange(today);
   const from = params.get('from');
   const to = params.get('to');
-  return { from: isIsoDay(from) ? from : fallback.from, to: isIsoDay(to) ? to : fallback.to };
+  return { from: isDay(from) ? from : fallback.from, to: isDay(to) ? to : fallback.to };
 }
 
 /** ?page=N of the batch, from 1. */

@@ -6,12 +6,9 @@ import {
   defaultStatementRange,
   formatPercent,
   formatPeriod,
-  isIsoDay,
   isIsoMonth,
   membersRangeText,
   orderedTypeTotals,
-  rangeProblem,
-  rangeTexts,
   remittanceCsvRows,
   remittanceYears,
   sharesText,
@@ -42,23 +39,10 @@ describe('default periods', () => {
 });
 
 describe('dates and periods', () => {
-  it('accepts only real calendar days and months', () => {
-    expect(isIsoDay('2024-02-29')).toBe(true);
-    expect(isIsoDay('2025-02-29')).toBe(false);
-    expect(isIsoDay('2025-13-01')).toBe(false);
-    expect(isIsoDay('2025-1-01')).toBe(false);
-    expect(isIsoDay('')).toBe(false);
-    expect(isIsoDay(null)).toBe(false);
+  it('accepts only real calendar months', () => {
     expect(isIsoMonth('2025-03')).toBe(true);
     expect(isIsoMonth('2025-00')).toBe(false);
     expect(isIsoMonth('2025-3')).toBe(false);
-  });
-
-  it('says what is wrong with a period', () => {
-    expect(rangeProblem('2025-01-01', '2025-12-31')).toBeUndefined();
-    expect(rangeProblem('2025-05-05', '2025-05-05')).toBeUndefined();
-    expect(rangeProblem('2025-12-31', '2025-01-01')).toBe(rangeTexts.order);
-    expect(rangeProblem('', '2025-01-01')).toBe(rangeTexts.missing);
   });
 
   it('writes the period in full', () => {

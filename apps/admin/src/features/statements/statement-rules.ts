@@ -1,4 +1,5 @@
 import { formatCount } from '../../components/ui/paged-list';
+import { isDay } from '../../lib/church-time';
 import { guardCell } from '../../lib/csv';
 import { csvAmount, givingTypeLabel, givingTypes, paymentMethodLabel } from '../../lib/giving';
 import type { GivingStatement, Remittance } from './api/answers';
@@ -13,20 +14,9 @@ import type { GivingStatement, Remittance } from './api/answers';
 /** Giving types in the fixed order of every report (§9). */
 const typeOrder: readonly string[] = givingTypes.map((type) => type.value);
 
-const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (2025-02-30 is not). */
-export function isIsoDay(value: string | null | undefined): value is string {
-  const match = value ? isoDay.exec(value) : null;
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
-}
-
 /** A month written YYYY-MM. */
 export function isIsoMonth(value: string | null | undefined): value is string {
-  return isIsoDay(value ? `${value}-01` : value);
+  return isDay(value ? `${value}-01` : value);
 }
 
 export interface DayRange {
@@ -48,19 +38,6 @@ export function defaultRemittanceMonth(today: string): string {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   return month === 1 ? `${String(year - 1)}-12` : `${String(year)}-${String(month - 1).padStart(2, '0')}`;
-}
-
-/** Texts of the period form's checks. */
-export const rangeTexts = {
-  missing: 'Choose a start and an end date.',
-  order: 'The start date must be on or before the end date.',
-};
-
-/** What is wrong with a period, or undefined when it can be asked for. */
-export function rangeProblem(from: string, to: string): string | undefined {
-  if (!isIsoDay(from) || !isIsoDay(to)) return rangeTexts.missing;
-  if (from > to) return rangeTexts.order;
-  return undefined;
 }
 
 const percent = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 });
