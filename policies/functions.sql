@@ -59,3 +59,15 @@ TO authenticated;
 -- get_backup_status (migration 0019): SECURITY DEFINER over kanisa.backups, which no API role
 -- reads; it answers only a Super Admin with system_settings (42501 for anyone else).
 GRANT EXECUTE ON FUNCTION public.get_backup_status() TO authenticated;
+
+-- The message functions of migration 0021, SECURITY DEFINER over kanisa.broadcasts and the
+-- delivery tables, which no API role reads. Each refuses (42501) a caller without the
+-- permission before it reads anything:
+--   get_message_audiences    send_communications (who the groups and ministries reach)
+--   get_broadcasts,          send_communications, manage_communications, send_sms or
+--   get_broadcast            send_emails (the history of sends and each one's recipients)
+GRANT EXECUTE ON FUNCTION
+  public.get_message_audiences(),
+  public.get_broadcasts(integer, integer),
+  public.get_broadcast(uuid, integer, integer)
+TO authenticated;

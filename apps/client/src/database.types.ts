@@ -1279,6 +1279,21 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      get_broadcast: {
+        Args: {
+          p_id: string
+          p_limit?: number
+          p_offset?: number
+        }
+        Returns: Json
+      }
+      get_broadcasts: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+        }
+        Returns: Json
+      }
       get_budget_summary: {
         Args: {
           budget_year: number
@@ -1353,6 +1368,10 @@ export type Database = {
           page_size?: number
           to_date: string
         }
+        Returns: Json
+      }
+      get_message_audiences: {
+        Args: Record<PropertyKey, never>
         Returns: Json
       }
       get_message_stats: {

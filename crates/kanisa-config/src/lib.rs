@@ -172,6 +172,9 @@ pub struct Config {
     /// `KANISA_JOB_LEASE` (seconds, 300): how long a job may run; a job whose worker died is
     /// run again this long after it was claimed.
     pub job_lease_secs: u64,
+    /// `KANISA_NOTIFY_CHECK` (seconds, 600): how often the server looks for event reminders
+    /// and birthday wishes that are due.
+    pub notify_check_secs: u64,
     pub backups: BackupConfig,
     /// How connections are held: header/idle and body timeouts, connection caps.
     pub http: HttpLimits,
@@ -232,6 +235,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_JOB_LEASE",
         "seconds a job may run; a dead worker's jobs run again after it (300)",
+    ),
+    (
+        "KANISA_NOTIFY_CHECK",
+        "seconds between looks for due event reminders and birthday wishes (600)",
     ),
     (
         "KANISA_BACKUP_DIR",
@@ -435,6 +442,7 @@ impl Config {
             .number("KANISA_JOB_WORKERS", 0, 64)?
             .map_or(8, |n| n as usize);
         let job_lease_secs = env.number("KANISA_JOB_LEASE", 1, 86_400)?.unwrap_or(300);
+        let notify_check_secs = env.number("KANISA_NOTIFY_CHECK", 1, 86_400)?.unwrap_or(600);
         let backups = BackupConfig {
             dir: env
                 .get("KANISA_BACKUP_DIR")
@@ -517,6 +525,7 @@ impl Config {
             sign_in_limit,
             job_workers,
             job_lease_secs,
+            notify_check_secs,
             backups,
             http,
             smtp,
@@ -782,6 +791,7 @@ mod tests {
         assert_eq!(c.http.header_timeout_secs, 20);
         assert_eq!(c.job_workers, 8);
         assert_eq!(c.job_lease_secs, 300);
+        assert_eq!(c.notify_check_secs, 600);
         assert_eq!(
             c.demo_mode(),
             DemoMode {

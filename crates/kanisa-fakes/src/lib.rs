@@ -1,4 +1,5 @@
-//! Test support: local fakes of the payment providers — Equity Bank's Jenga in `jenga.rs` —
+//! Test support: local fakes of the providers — the SMS providers in `sms.rs`, Equity Bank's
+//! Jenga in `jenga.rs` —
 //! and of M-Pesa Daraja that speaks its documented HTTP shapes
 //! (`../shared/reference/payments-and-sms.md`) — the OAuth token, the STK push (checking the
 //! password), the STK query (with the "being processed" answer while the phone has not
@@ -13,6 +14,9 @@
 #![forbid(unsafe_code)]
 
 pub mod jenga;
+pub mod sms;
+
+pub use sms::{FakeSms, SmsRequest};
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

@@ -4,8 +4,10 @@
 //! count the abuse limits, resolve the church mailbox and enqueue the delivery (`submit.rs`);
 //! the delivery jobs that mail staff and acknowledge the sender (`deliver.rs`); the removal of
 //! request files no message names and of old abuse-limit counters (`sweep.rs`: at once for a
-//! refused submission, hourly for abandoned uploads); and the one
-//! answer to "is this channel live, and with which credentials" (`channels.rs`).
+//! refused submission, hourly for abandoned uploads); staff's messages to members by SMS and
+//! e-mail with their history (`broadcast.rs`) and the automatic event reminders and birthday
+//! wishes (`notifications.rs`); and the one answer to "is this channel live, and with which
+//! credentials" (`channels.rs`).
 //!
 //! Owns: the forms' rules and texts, routing and priority, the e-mails' wording, the channel
 //! decision. Must not know HTTP (the server renders [`FunctionsError`]), decide who may write
@@ -14,11 +16,13 @@
 #![forbid(unsafe_code)]
 
 mod backups;
+pub mod broadcast;
 mod callbacks;
 mod channels;
 mod deliver;
 mod error;
 pub mod form;
+mod notifications;
 mod payments;
 mod receipts;
 mod reconcile;
@@ -33,6 +37,7 @@ use kanisa_pg::Pool;
 use kanisa_storage::Storage;
 
 pub use backups::{BackupSchedule, SCHEDULED_BACKUP, ScheduledBackup, schedule_backup};
+pub use broadcast::{SEND_BROADCAST_EMAIL, SendBroadcastEmail};
 pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
 pub use deliver::{
@@ -40,6 +45,9 @@ pub use deliver::{
     NOTIFY_SUBMISSION, NotifySubmission, Stored, Table, acknowledgement, nairobi, staff_email,
 };
 pub use error::FunctionsError;
+pub use notifications::{
+    NOTIFICATION_SWEEP, NotificationSweep, next_notification_sweep, schedule_notifications,
+};
 pub use payments::{PaymentView, Payments, PaymentsSetup, read_payment_form};
 pub use receipts::{Gift, PAYMENT_RECEIPT, PaymentReceipt, receipt_email, receipt_sms};
 pub use reconcile::{RECONCILE_PAYMENTS, ReconcilePayments, next_reconcile, schedule_reconcile};
@@ -49,11 +57,12 @@ pub use submit::{BUCKET, Receipt};
 pub use sweep::{HOURLY_SWEEP, HourlySweep, remove_unclaimed, schedule_sweep};
 
 /// The functions called with `POST /functions/v1/{name}` (`Functions::invoke`).
-pub const FUNCTIONS: [&str; 4] = [
+pub const FUNCTIONS: [&str; 5] = [
     "submit-request",
     "contact-message",
     "send-message",
     "reply-message",
+    "send-broadcast",
 ];
 
 /// The functions' shared parts.
@@ -113,7 +122,8 @@ impl Functions {
     /// - `submit-request`: a request form of the submissions page → 201 [`Receipt`];
     /// - `contact-message`: a contact form → 201 [`Receipt`];
     /// - `send-message` `{messageId}`: staff send a stored message's e-mail again → 202;
-    /// - `reply-message` `{messageId, subject, body}`: staff answer the sender by e-mail → 202.
+    /// - `reply-message` `{messageId, subject, body}`: staff answer the sender by e-mail → 202;
+    /// - `send-broadcast`: staff's SMS / e-mail to members → 200 preview or 202 queued.
     pub async fn invoke(
         &self,
         name: &str,
@@ -126,6 +136,7 @@ impl Functions {
             "contact-message" => self.contact_message(caller, body).await.map(receipt),
             "send-message" => Ok((202, self.send_message_again(caller, body).await?)),
             "reply-message" => Ok((202, self.reply_message(caller, body).await?)),
+            "send-broadcast" => self.send_broadcast(caller, body).await,
             _ => Err(FunctionsError::NotFound(format!(
                 "No function named {name:?}: {} are called with POST, service-modes with GET",
                 FUNCTIONS.join(", ")

@@ -158,10 +158,12 @@ impl JobHandler for SendSms {
                 }
                 Ok(())
             }
+            // Worth another try, unless this was the last: then each recipient keeps the
+            // reason instead of waiting as queued for ever.
             Err(SmsError::Failed {
                 message,
                 permanent: false,
-            }) => Err(JobFailure::retry(message)),
+            }) if job.attempt < job.max_attempts => Err(JobFailure::retry(message)),
             Err(e) => {
                 fail_all(&client, &row_ids, &e.to_string())
                     .await

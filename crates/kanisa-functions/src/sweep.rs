@@ -128,7 +128,8 @@ impl JobHandler for HourlySweep {
         client
             .execute(
                 "DELETE FROM kanisa.jobs WHERE state = 'done' \
-                   AND kind IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup') \
+                   AND kind IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup', \
+                                'notification_sweep') \
                    AND finished_at < now() - interval '1 day'",
                 &[],
             )

@@ -539,6 +539,7 @@ fn start_workers(
             .every_secs
             .map(std::time::Duration::from_secs),
     };
+    let notify_every = std::time::Duration::from_secs(config.notify_check_secs);
     let deliveries = kanisa_functions::Deliveries::new(
         db.service_pool.clone(),
         mailer.clone(),
@@ -578,6 +579,14 @@ fn start_workers(
             kanisa_functions::ReplyMessage::new(mailer.clone(), db.service_pool.clone()),
         )
         .register(
+            kanisa_functions::SEND_BROADCAST_EMAIL,
+            kanisa_functions::SendBroadcastEmail::new(mailer.clone(), db.service_pool.clone()),
+        )
+        .register(
+            kanisa_functions::NOTIFICATION_SWEEP,
+            kanisa_functions::NotificationSweep::new(db.service_pool.clone(), notify_every),
+        )
+        .register(
             kanisa_functions::SCHEDULED_BACKUP,
             kanisa_functions::ScheduledBackup::new(
                 db.service_pool.clone(),
@@ -598,6 +607,9 @@ fn start_workers(
         }
         if let Err(e) = kanisa_functions::schedule_reconcile(&service).await {
             tracing::warn!(error = %e, "could not schedule the payment reconciliation");
+        }
+        if let Err(e) = kanisa_functions::schedule_notifications(&service, notify_every).await {
+            tracing::warn!(error = %e, "could not schedule the notifications");
         }
         if let Err(e) = kanisa_functions::schedule_backup(&service, &backup_schedule).await {
             tracing::warn!(error = %e, "could not schedule the backups");

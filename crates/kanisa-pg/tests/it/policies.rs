@@ -264,6 +264,8 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
         granted,
         [
             ("get_backup_status", false, true),
+            ("get_broadcast", false, true),
+            ("get_broadcasts", false, true),
             ("get_budget_summary", false, true),
             ("get_donation_totals", false, true),
             ("get_failed_deliveries", false, true),
@@ -271,6 +273,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_financial_summary", false, true),
             ("get_giving_statement", false, true),
             ("get_giving_statements", false, true),
+            ("get_message_audiences", false, true),
             ("get_message_stats", false, true),
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),

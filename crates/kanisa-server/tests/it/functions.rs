@@ -15,7 +15,7 @@ use crate::TestApp;
 use crate::policies::{Caller, user};
 
 impl TestApp {
-    async fn function(
+    pub(crate) async fn function(
         &self,
         name: &str,
         token: Option<&str>,
@@ -37,7 +37,7 @@ impl TestApp {
         (status, res.json().await.unwrap(), retry)
     }
 
-    async fn as_staff(&self) -> Caller {
+    pub(crate) async fn as_staff(&self) -> Caller {
         let sql = self.db.as_ref().unwrap().client().await;
         user(&sql, "ADMIN", true, None).await
     }
@@ -55,13 +55,13 @@ impl TestApp {
         res.json().await.unwrap()
     }
 
-    async fn sql(&self) -> kanisa_pg::tokio_postgres::Client {
+    pub(crate) async fn sql(&self) -> kanisa_pg::tokio_postgres::Client {
         self.db.as_ref().unwrap().client().await
     }
 
     /// Runs the delivery jobs with this server's channels until none is due or running, with a
     /// short back-off so retries come quickly.
-    async fn deliver(&self, until_idle: Duration) {
+    pub(crate) async fn deliver(&self, until_idle: Duration) {
         let workers = self.workers(Duration::from_millis(200));
         self.wait_idle(until_idle).await;
         workers.stop(Duration::from_secs(5)).await.unwrap();
@@ -82,6 +82,17 @@ impl TestApp {
             .register(
                 kanisa_functions::REPLY_MESSAGE,
                 kanisa_functions::ReplyMessage::new(
+                    kanisa_functions::mailer(&self.channels),
+                    db.pool(),
+                ),
+            )
+            .register(
+                kanisa_functions::SEND_SMS,
+                kanisa_functions::SendSms(self.channels.clone(), db.pool()),
+            )
+            .register(
+                kanisa_functions::SEND_BROADCAST_EMAIL,
+                kanisa_functions::SendBroadcastEmail::new(
                     kanisa_functions::mailer(&self.channels),
                     db.pool(),
                 ),

@@ -2,6 +2,7 @@
 
 mod apps;
 mod auth;
+mod broadcast;
 mod finance;
 mod functions;
 mod fuzz;
@@ -61,7 +62,7 @@ impl TestApp {
     }
 
     async fn spawn_db_trusting(db: TestDb, proxies: Vec<kanisa_config::IpBlock>) -> TestApp {
-        Self::spawn_full(db, proxies, None).await
+        Self::spawn_full(db, proxies, None, None).await
     }
 
     /// A server over the demo content whose e-mail goes to `smtp_url` (`KANISA_SMTP_URL`).
@@ -70,6 +71,20 @@ impl TestApp {
             TestDb::with_demo().await,
             Vec::new(),
             Some(smtp_url.to_owned()),
+            None,
+        )
+        .await
+    }
+
+    /// A server over the demo content whose e-mail goes to `smtp_url` and whose text messages
+    /// go to the SMS provider at `sms_base_url` (`KANISA_SMS_BASE_URL`; which provider and its
+    /// credentials come from System Settings).
+    pub async fn spawn_demo_with_providers(smtp_url: &str, sms_base_url: &str) -> TestApp {
+        Self::spawn_full(
+            TestDb::with_demo().await,
+            Vec::new(),
+            Some(smtp_url.to_owned()),
+            Some(sms_base_url.to_owned()),
         )
         .await
     }
@@ -78,13 +93,23 @@ impl TestApp {
         db: TestDb,
         proxies: Vec<kanisa_config::IpBlock>,
         smtp_url: Option<String>,
+        sms_base_url: Option<String>,
     ) -> TestApp {
         let pool = db.api_pool();
         let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
             .await
             .unwrap();
         let service_pool = db.pool();
-        Self::spawn_with(pool, service_pool, rest, Some(db), proxies, smtp_url, None).await
+        Self::spawn_with(
+            pool,
+            service_pool,
+            rest,
+            Some(db),
+            proxies,
+            (smtp_url, sms_base_url),
+            None,
+        )
+        .await
     }
 
     /// A server over the demo content whose payments go through `setup` (a provider's base
@@ -102,7 +127,7 @@ impl TestApp {
             rest,
             Some(db),
             Vec::new(),
-            None,
+            (None, None),
             Some(setup),
         )
         .await
@@ -118,7 +143,16 @@ impl TestApp {
             .connect_timeout(std::time::Duration::from_secs(1));
         let pool = kanisa_pg::pool_from_config(config, 2).unwrap();
         let rest = kanisa_rest::Rest::unloaded(pool.clone(), kanisa_rest::RestConfig::default());
-        Self::spawn_with(pool.clone(), pool, rest, None, Vec::new(), None, None).await
+        Self::spawn_with(
+            pool.clone(),
+            pool,
+            rest,
+            None,
+            Vec::new(),
+            (None, None),
+            None,
+        )
+        .await
     }
 
     async fn spawn_with(
@@ -127,7 +161,7 @@ impl TestApp {
         rest: kanisa_rest::Rest,
         db: Option<TestDb>,
         proxies: Vec<kanisa_config::IpBlock>,
-        smtp_url: Option<String>,
+        (smtp_url, sms_base_url): (Option<String>, Option<String>),
         payments: Option<kanisa_functions::PaymentsSetup>,
     ) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -180,6 +214,7 @@ impl TestApp {
                 kanisa_functions::ChannelsConfig {
                     smtp_url,
                     smtp_from,
+                    sms_base_url,
                     ..Default::default()
                 },
                 functions_service_pool.clone(),

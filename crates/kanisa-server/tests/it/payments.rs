@@ -96,7 +96,7 @@ impl TestApp {
         }
     }
 
-    async fn count(&self, sql: &str) -> i64 {
+    pub(crate) async fn count(&self, sql: &str) -> i64 {
         let client = self.db.as_ref().unwrap().pool().get().await.unwrap();
         client.query_one(sql, &[]).await.unwrap().get(0)
     }
@@ -679,79 +679,13 @@ async fn a_delivery_report_records_the_final_word() {
     );
 }
 
-/// A fake Africa's Talking (one form POST for all recipients, 201) and Twilio (one POST per
-/// recipient): `+254722…` numbers are refused as invalid, `+254733…` are left out of the
-/// answer, everything else is accepted. The form bodies are kept.
 /// A delivery row: phone, status, status code, message id, cost.
 type Delivery = (String, String, Option<i32>, Option<String>, Option<String>);
 
-async fn fake_sms() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
-    use axum::routing::post;
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
-    let at_seen = seen.clone();
-    let tw_seen = seen.clone();
-    let app = axum::Router::new()
-        .route(
-            "/version1/messaging",
-            post(move |body: String| {
-                let seen = at_seen.clone();
-                async move {
-                    seen.lock().unwrap().push(body.clone());
-                    let to = url::form_urlencoded::parse(body.as_bytes())
-                        .find(|(k, _)| k == "to")
-                        .map(|(_, v)| v.into_owned())
-                        .unwrap_or_default();
-                    let recipients: Vec<Value> = to
-                        .split(',')
-                        .filter(|n| !n.starts_with("+254733"))
-                        .enumerate()
-                        .map(|(i, n)| {
-                            if n.starts_with("+254722") {
-                                json!({"statusCode": 403, "number": n, "status": "InvalidPhoneNumber", "cost": "0", "messageId": "None"})
-                            } else {
-                                json!({"statusCode": 101, "number": n, "status": "Success", "cost": "KES 0.8000", "messageId": format!("ATXid_{i}")})
-                            }
-                        })
-                        .collect();
-                    (
-                        axum::http::StatusCode::CREATED,
-                        axum::Json(json!({"SMSMessageData": {"Message": "Sent", "Recipients": recipients}})),
-                    )
-                }
-            }),
-        )
-        .route(
-            "/2010-04-01/Accounts/{sid}/Messages.json",
-            post(move |body: String| {
-                let seen = tw_seen.clone();
-                async move {
-                    seen.lock().unwrap().push(body.clone());
-                    let to = url::form_urlencoded::parse(body.as_bytes())
-                        .find(|(k, _)| k == "To")
-                        .map(|(_, v)| v.into_owned())
-                        .unwrap_or_default();
-                    if to.starts_with("+254722") {
-                        return (
-                            axum::http::StatusCode::BAD_REQUEST,
-                            axum::Json(json!({"code": 21211, "message": "The 'To' number is not a valid phone number.", "status": 400})),
-                        );
-                    }
-                    (
-                        axum::http::StatusCode::CREATED,
-                        axum::Json(json!({"sid": format!("SM{}", &to[4..]), "status": "queued", "num_segments": "1", "price": null, "error_code": null})),
-                    )
-                }
-            }),
-        );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, seen)
-}
-
 #[tokio::test]
 async fn each_recipient_of_a_text_keeps_its_own_outcome_with_either_provider() {
-    let (url, seen) = fake_sms().await;
+    let fake = kanisa_fakes::FakeSms::start().await;
+    let url = fake.url();
     for provider in ["africas_talking", "twilio"] {
         let db = kanisa_test_db::TestDb::new().await;
         let channels = std::sync::Arc::new(
@@ -854,18 +788,19 @@ async fn each_recipient_of_a_text_keeps_its_own_outcome_with_either_provider() {
             assert_eq!(rows[2].1, "sent", "Twilio answers each number: {rows:?}");
         }
     }
-    let bodies = seen.lock().unwrap().clone();
+    let requests = fake.requests();
     assert!(
-        bodies.iter().any(|b| b.contains("username=church")
-            && b.contains("to=%2B254711111111%2C%2B254722222222%2C%2B254733333333")
-            && b.contains("from=KANISA")),
-        "{bodies:?}"
+        requests.iter().any(|r| r.provider == "africas_talking"
+            && r.field("username") == Some("church")
+            && r.field("to") == Some("+254711111111,+254722222222,+254733333333")
+            && r.field("from") == Some("KANISA")),
+        "{requests:?}"
     );
     assert!(
-        bodies
-            .iter()
-            .any(|b| b.contains("To=%2B254711111111") && b.contains("From=KANISA")),
-        "{bodies:?}"
+        requests.iter().any(|r| r.provider == "twilio"
+            && r.field("To") == Some("+254711111111")
+            && r.field("From") == Some("KANISA")),
+        "{requests:?}"
     );
 }
 

@@ -17,7 +17,7 @@ use super::{Site, read, wait_exit};
 async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> {
     db.query(
         "SELECT state, count(*) FROM kanisa.jobs \
-         WHERE kind NOT IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup') GROUP BY state",
+         WHERE kind NOT IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup', 'notification_sweep') GROUP BY state",
         &[],
     )
     .await
@@ -114,7 +114,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
 }
 
 /// `DATABASE_URL` for a second instance on the running site's managed cluster.
-async fn database_url(site: &Site) -> String {
+pub(super) async fn database_url(site: &Site) -> String {
     let cluster = Cluster::open(
         &ClusterOptions {
             data_dir: site.data_dir(),
@@ -142,26 +142,13 @@ async fn database_url(site: &Site) -> String {
     )
 }
 
-#[tokio::test]
-async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
-    const SUBMISSIONS: usize = 500;
-    let site = Site::new();
-    let sink = Sink::start("250 OK").await;
-    let smtp = sink.url();
-    let secret = "two-instances-test-secret-0123456789abcdef";
-    let common = [
-        ("KANISA_SMTP_URL", smtp.as_str()),
-        ("KANISA_SMTP_FROM", "Kanisa <church@church.test>"),
-        ("KANISA_JOB_WORKERS", "2"),
-        ("KANISA_JWT_SECRET", secret),
-    ];
-    let (mut one, one_log) = site.serve_with("one", &common);
-    site.wait_healthy(&mut one, &one_log).await;
-    let db = site.database().await;
-    // The abuse limits are per client address; every request here comes from 127.0.0.1.
-    site.lift_submission_limits().await;
-
-    let url = database_url(&site).await;
+/// A second `kanisa serve` on the running site's database (its own port and data folder) with
+/// `common`'s environment, once healthy: the process, its log and its address.
+pub(super) async fn serve_second(
+    site: &Site,
+    common: &[(&str, &str)],
+) -> (tokio::process::Child, std::path::PathBuf, String) {
+    let url = database_url(site).await;
     let second_port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -189,6 +176,29 @@ async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    (two, two_log, second_addr)
+}
+
+#[tokio::test]
+async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
+    const SUBMISSIONS: usize = 500;
+    let site = Site::new();
+    let sink = Sink::start("250 OK").await;
+    let smtp = sink.url();
+    let secret = "two-instances-test-secret-0123456789abcdef";
+    let common = [
+        ("KANISA_SMTP_URL", smtp.as_str()),
+        ("KANISA_SMTP_FROM", "Kanisa <church@church.test>"),
+        ("KANISA_JOB_WORKERS", "2"),
+        ("KANISA_JWT_SECRET", secret),
+    ];
+    let (mut one, one_log) = site.serve_with("one", &common);
+    site.wait_healthy(&mut one, &one_log).await;
+    let db = site.database().await;
+    // The abuse limits are per client address; every request here comes from 127.0.0.1.
+    site.lift_submission_limits().await;
+
+    let (mut two, two_log, second_addr) = serve_second(&site, &common).await;
 
     // 500 anonymous requests, alternately to each instance, 25 at a time.
     let http = reqwest::Client::new();

@@ -3,6 +3,7 @@
 
 mod backups;
 mod jobs;
+mod notifications;
 mod payments;
 mod resilience;
 mod storage;
