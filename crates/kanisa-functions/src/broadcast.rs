@@ -551,20 +551,8 @@ impl Functions {
         }
         let form = read_broadcast(body)?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        let row = tx
-            .client()
-            .query_one(
-                "SELECT auth.has_any_permission('send_communications'), auth.uid()",
-                &[],
-            )
-            .await?;
+        let sent_by = Functions::require_sender(&tx, "Sending messages").await?;
         tx.commit().await?;
-        let (allowed, sent_by): (bool, Option<Uuid>) = (row.get(0), row.get(1));
-        if !allowed {
-            return Err(FunctionsError::Forbidden(
-                "Sending messages needs the send_communications permission".into(),
-            ));
-        }
         let mut client = self.service.get().await?;
         let mut fields = FieldErrors::new();
         let label = match &form.audience {

@@ -144,6 +144,27 @@ impl Functions {
         }
     }
 
+    /// Whether `caller` may send messages (a reply, a message again, a send to members): only
+    /// with `send_communications`, checked in `tx` as the caller. Their user id.
+    async fn require_sender(
+        tx: &kanisa_pg::context::CallerTx,
+        what: &str,
+    ) -> Result<Option<uuid::Uuid>, FunctionsError> {
+        let row = tx
+            .client()
+            .query_one(
+                "SELECT auth.has_any_permission('send_communications'), auth.uid()",
+                &[],
+            )
+            .await?;
+        if !row.get::<_, bool>(0) {
+            return Err(FunctionsError::Forbidden(format!(
+                "{what} needs the send_communications permission"
+            )));
+        }
+        Ok(row.get(1))
+    }
+
     pub fn channels(&self) -> &Arc<Channels> {
         &self.channels
     }

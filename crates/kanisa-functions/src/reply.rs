@@ -100,20 +100,7 @@ impl Functions {
         }
         let form = read_reply(body)?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        let allowed: bool = tx
-            .client()
-            .query_one(
-                "SELECT auth.has_any_permission('send_communications', 'manage_communications', \
-                 'send_emails')",
-                &[],
-            )
-            .await?
-            .get(0);
-        if !allowed {
-            return Err(FunctionsError::Forbidden(
-                "Replying to a message needs the send_communications permission".into(),
-            ));
-        }
+        Functions::require_sender(&tx, "Replying to a message").await?;
         let found = tx
             .client()
             .query_opt(

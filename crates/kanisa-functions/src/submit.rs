@@ -243,6 +243,7 @@ impl Functions {
                 FunctionsError::Invalid(fields)
             })?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
+        Functions::require_sender(&tx, "Sending a message again").await?;
         let found = tx
             .client()
             .query_opt("SELECT 1 FROM public.messages WHERE id = $1", &[&id])

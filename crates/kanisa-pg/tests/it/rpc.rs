@@ -109,6 +109,8 @@ struct Msg<'a> {
     /// None = now() in the database.
     created_at: Option<DateTime<Utc>>,
     email_sent_at: Option<DateTime<Utc>>,
+    /// Staff's e-mail reply (migration 0020).
+    replied_at: Option<DateTime<Utc>>,
     read_at: Option<DateTime<Utc>>,
 }
 
@@ -121,6 +123,7 @@ impl<'a> Msg<'a> {
             recipient: None,
             created_at: None,
             email_sent_at: None,
+            replied_at: None,
             read_at: None,
         }
     }
@@ -130,8 +133,8 @@ async fn insert_message(client: &Client, m: &Msg<'_>) -> Uuid {
     client
         .query_one(
             "INSERT INTO public.messages (subject, message, sender_name, status, department, \
-             recipient_name, created_at, email_sent_at, read_at) \
-             VALUES ($1, 'Message text', 'A sender', $2, $3, $4, coalesce($5, now()), $6, $7) \
+             recipient_name, created_at, email_sent_at, read_at, replied_at) \
+             VALUES ($1, 'Message text', 'A sender', $2, $3, $4, coalesce($5, now()), $6, $7, $8) \
              RETURNING id",
             &[
                 &m.subject,
@@ -141,6 +144,7 @@ async fn insert_message(client: &Client, m: &Msg<'_>) -> Uuid {
                 &m.created_at,
                 &m.email_sent_at,
                 &m.read_at,
+                &m.replied_at,
             ],
         )
         .await
@@ -588,7 +592,9 @@ async fn message_stats_count_every_figure_from_real_rows() {
                 &client,
                 &Msg {
                     created_at,
-                    email_sent_at: created_at
+                    // Staff were notified at once; the response time is to the reply.
+                    email_sent_at: created_at.map(|c| c + mins(1)),
+                    replied_at: created_at
                         .zip(answered)
                         .map(|(c, minutes)| c + mins(minutes)),
                     ..Msg::new("a message", status)
@@ -634,7 +640,8 @@ async fn message_stats_count_every_figure_from_real_rows() {
         // before midnight does not; the row at the start of the month counts only on the 1st.
         let first_of_month = i32::from(periods.day == periods.month);
         assert_eq!(figures[6], 2 + first_of_month);
-        // (30 + 45 + 20) / 3 = 31.666... minutes; the unanswered rows do not count.
+        // (30 + 45 + 20) / 3 = 31.666... minutes from receipt to reply; the unanswered rows
+        // (whose staff notification went out) do not count.
         assert_eq!(stats.get::<_, Option<String>>(7).as_deref(), Some("31.7"));
         return;
     }

@@ -225,6 +225,13 @@ async fn every_send_is_refused_without_send_communications() {
         }
         let (status, _) = rpc(&app, who, "get_message_audiences", json!({})).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
+        // Nor a reply to a request, nor a request's e-mail sent again.
+        let message = json!({"messageId": uuid::Uuid::new_v4(), "subject": "Re: visit",
+                             "body": "We will come."});
+        for function in ["reply-message", "send-message"] {
+            let (status, answer, _) = app.function(function, who.token.as_deref(), &message).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{function}: {answer}");
+        }
     }
     let (status, _, _) = app.function("send-broadcast", None, &send).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);

@@ -786,8 +786,8 @@ async fn a_permanent_refusal_ends_as_email_error_shown_to_staff() {
         .await;
     assert_eq!(
         status,
-        StatusCode::NOT_FOUND,
-        "a member cannot see the message"
+        StatusCode::FORBIDDEN,
+        "a member may not send messages"
     );
 }
 
