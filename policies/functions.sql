@@ -71,3 +71,7 @@ GRANT EXECUTE ON FUNCTION
   public.get_broadcasts(integer, integer),
   public.get_broadcast(uuid, integer, integer)
 TO authenticated;
+
+-- get_report (migration 0022): SECURITY DEFINER over the tables the report aggregates; it
+-- refuses (42501) a caller without view_reports before it reads anything.
+GRANT EXECUTE ON FUNCTION public.get_report(text, text) TO authenticated;

@@ -1402,6 +1402,13 @@ export type Database = {
         }
         Returns: Json
       }
+      get_report: {
+        Args: {
+          p_period?: string
+          p_tab: string
+        }
+        Returns: Json
+      }
       import_members: {
         Args: {
           apply?: boolean

@@ -10,7 +10,6 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AdminLayout = lazy(() => import('../components/layout/AdminLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const ComingSoonPage = lazy(() => import('../features/errors/ComingSoonPage'));
 const SermonsPage = lazy(() => import('../features/sermons/SermonsPage'));
 const EventsPage = lazy(() => import('../features/events/EventsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
@@ -29,11 +28,7 @@ const AdminUsersPage = lazy(() => import('../features/admin-users/AdminUsersPage
 const ActivityLogsPage = lazy(() => import('../features/activity-logs/ActivityLogsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const CommunicationPage = lazy(() => import('../features/communication/CommunicationPage'));
-
-/** Screens of later releases: guarded like the real ones, so the menu already works. */
-const comingSoon: { id: ScreenId; title: string; sub?: boolean }[] = [
-  { id: 'reports', title: 'Reports and Analytics', sub: true },
-];
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 
 function guarded(id: ScreenId, page: ReactElement) {
   return <Guard requirement={screens[id].requirement}>{page}</Guard>;
@@ -82,13 +77,8 @@ export function AppRoutes() {
           <Route path="admin-users" element={guarded('adminUsers', <AdminUsersPage />)} />
           <Route path="activity-logs" element={guarded('activityLogs', <ActivityLogsPage />)} />
           <Route path="settings" element={guarded('settings', <SettingsPage />)} />
-          {comingSoon.map(({ id, title, sub }) => (
-            <Route
-              key={id}
-              path={`${screens[id].path.slice(1)}${sub ? '/*' : ''}`}
-              element={guarded(id, <ComingSoonPage title={title} />)}
-            />
-          ))}
+          {/* Tabs and the print view below /reports (its nested routes). */}
+          <Route path="reports/*" element={guarded('reports', <ReportsPage />)} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Route>

@@ -68,7 +68,7 @@ export const screens = {
   reports: {
     path: '/reports',
     label: 'Reports',
-    requirement: { level: 'ADMIN', anyOf: ['view_reports', 'view_financial_reports', 'view_member_reports'] },
+    requirement: { level: 'ADMIN', anyOf: ['view_reports'] },
   },
   adminUsers: {
     path: '/admin-users',

@@ -278,6 +278,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_messages", false, true),
             ("get_monthly_giving", false, true),
             ("get_remittance", false, true),
+            ("get_report", false, true),
             ("import_members", false, true),
             ("mark_message_read", false, true),
             ("review_expense", false, true),

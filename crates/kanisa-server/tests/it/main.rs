@@ -10,6 +10,7 @@ mod hardening;
 mod health;
 mod payments;
 mod policies;
+mod reports;
 mod rest;
 mod settings;
 mod storage;
