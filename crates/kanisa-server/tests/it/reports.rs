@@ -65,6 +65,9 @@ struct Delivery {
     status: &'static str,
 }
 
+/// One count of a Sabbath.
+type Count = fn(&Sabbath) -> i64;
+
 struct Data {
     members: Vec<Member>,
     links: Vec<(Uuid, usize)>,
@@ -578,7 +581,7 @@ fn check(report: &Value, d: &Data, period: &str, today: NaiveDate) {
                 &report["average"],
                 round1(attendance.0, attendance.1),
             );
-            let parts: [(&str, fn(&Sabbath) -> i64); 5] = [
+            let parts: [(&str, Count); 5] = [
                 ("Sabbath School", |s| s.school),
                 ("Divine Service", |s| s.children + s.youth + s.adults),
                 ("Children", |s| s.children),
