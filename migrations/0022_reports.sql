@@ -13,6 +13,9 @@
 -- Counted money: gifts that are verified and not demo gifts; expenses that were approved. The
 -- original's net income was always its income: here it is income minus approved expenses.
 
+-- The sends of a period (the overview's Messages Sent, the Communication tab).
+CREATE INDEX email_deliveries_created_idx ON kanisa.email_deliveries (created_at DESC);
+
 CREATE FUNCTION kanisa.report_money(p_from date, p_to date)
 RETURNS TABLE (income numeric, gifts bigint, expenses numeric)
 LANGUAGE sql STABLE SET search_path = '' AS $$

@@ -27,6 +27,32 @@ pub struct Receipt {
     pub kind: &'static str,
     /// `queued` (e-mail is live) or `simulated` (demo mode: stored, nothing sent).
     pub delivery: &'static str,
+    /// The form's idempotency key had been used: this send stored nothing (the first did).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub duplicate: bool,
+}
+
+/// A form's `idempotencyKey`: 8 to 100 letters, digits, `-` or `_` (the offline queue makes
+/// one per form, a UUID), or none.
+pub fn read_key(body: &Value) -> Result<Option<String>, FunctionsError> {
+    match body.get("idempotencyKey") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(k))
+            if (8..=100).contains(&k.len())
+                && k.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+        {
+            Ok(Some(k.clone()))
+        }
+        Some(_) => {
+            let mut fields = form::FieldErrors::new();
+            fields.insert(
+                "idempotencyKey",
+                "The idempotency key must be 8 to 100 letters, digits, - or _".into(),
+            );
+            Err(FunctionsError::Invalid(fields))
+        }
+    }
 }
 
 const INSERT_MESSAGE: &str = "\
@@ -73,8 +99,9 @@ impl Functions {
         let form: RequestForm = read_body(body)?;
         let names = attachment_names(&form.attachments);
         let result = async {
+            let key = read_key(body)?;
             let (_, submission) = form::read_request(&form).map_err(refusal)?;
-            self.store(caller, submission, &form.attachments).await
+            self.store(caller, submission, &form.attachments, key).await
         }
         .await;
         if result.is_err() {
@@ -90,8 +117,9 @@ impl Functions {
         body: &Value,
     ) -> Result<Receipt, FunctionsError> {
         let form: ContactForm = read_body(body)?;
+        let key = read_key(body)?;
         let submission = form::read_contact(&form).map_err(refusal)?;
-        self.store(caller, submission, &[]).await
+        self.store(caller, submission, &[], key).await
     }
 
     async fn store(
@@ -99,9 +127,32 @@ impl Functions {
         caller: &Caller,
         submission: Submission,
         attachments: &[AttachmentRef],
+        key: Option<String>,
     ) -> Result<Receipt, FunctionsError> {
         let attachments = self.check_uploads(attachments).await?;
         let tx = begin_as(&self.api, &caller.context(), false).await?;
+        let live = self.channels.modes().await.email.live;
+        let receipt = |kind, duplicate| Receipt {
+            received: true,
+            kind,
+            delivery: if live { "queued" } else { "simulated" },
+            duplicate,
+        };
+        if let Some(key) = &key {
+            let claimed: bool = tx
+                .client()
+                .query_one("SELECT auth.claim_submission_key($1)", &[key])
+                .await?
+                .get(0);
+            if !claimed {
+                // Sent before and stored then: nothing more (the transaction rolls back).
+                let kind = match submission {
+                    Submission::Message(_) => "message",
+                    Submission::PrayerRequest(_) => "prayer_request",
+                };
+                return Ok(receipt(kind, true));
+            }
+        }
         let kind = match submission {
             Submission::Message(m) => {
                 let attachments = Value::Array(attachments);
@@ -152,12 +203,7 @@ impl Functions {
             }
         };
         tx.commit().await?;
-        let live = self.channels.modes().await.email.live;
-        Ok(Receipt {
-            received: true,
-            kind,
-            delivery: if live { "queued" } else { "simulated" },
-        })
+        Ok(receipt(kind, false))
     }
 
     /// The stored attachments' descriptions (public-site §3 "Attachment"), in the form's

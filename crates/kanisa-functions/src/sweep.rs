@@ -4,7 +4,8 @@
 //!   for a form the visitor never sent (the page closed, the connection lost). No message
 //!   names them, so nobody can ever read them: they are removed — at once for a refused
 //!   submission (`remove_unclaimed`), and by the sweep once a day old;
-//! - the abuse limits' counters of windows that ended over a day ago;
+//! - the abuse limits' counters of windows that ended over a day ago, and the public forms'
+//!   idempotency keys after a week;
 //! - the finished runs of the schedules themselves (this sweep, the payment reconciliation)
 //!   older than a day.
 //!
@@ -119,6 +120,13 @@ impl JobHandler for HourlySweep {
         client
             .execute(
                 "DELETE FROM kanisa.submission_hits WHERE window_start < now() - interval '1 day'",
+                &[],
+            )
+            .await
+            .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
+        client
+            .execute(
+                "DELETE FROM kanisa.submission_keys WHERE created_at < now() - interval '7 days'",
                 &[],
             )
             .await

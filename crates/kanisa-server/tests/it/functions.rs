@@ -988,3 +988,54 @@ async fn staff_reply_by_email_threaded_under_the_acknowledgement_and_the_message
         "{refused}"
     );
 }
+
+#[tokio::test]
+async fn a_form_sent_again_with_its_key_is_stored_once_even_when_racing() {
+    let app = TestApp::spawn_demo().await;
+    let key = uuid::Uuid::new_v4().to_string();
+    let mut prayer = named(
+        "prayer",
+        json!({"prayerType": "health", "prayerPrivacy": "private",
+               "message": "Please pray for my exams.", "idempotencyKey": key}),
+    );
+    let count = || async {
+        app.sql()
+            .await
+            .query_one(
+                "SELECT count(*) FROM prayer_requests WHERE description = 'Please pray for my exams.'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get::<_, i64>(0)
+    };
+    // Refused first (no name): the key is not used up.
+    let mut nameless = prayer.clone();
+    nameless["name"] = json!("");
+    let (status, _, _) = app.function("submit-request", None, &nameless).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Five copies at once (a phone that came back online on a flaky line): one stored.
+    let sends = (0..5).map(|_| app.function("submit-request", None, &prayer));
+    let answers = futures_util::future::join_all(sends).await;
+    let fresh = answers
+        .iter()
+        .filter(|(s, a, _)| *s == StatusCode::CREATED && a.get("duplicate").is_none())
+        .count();
+    let repeats = answers
+        .iter()
+        .filter(|(s, a, _)| *s == StatusCode::CREATED && a["duplicate"] == true)
+        .count();
+    assert_eq!((fresh, repeats), (1, 4), "{answers:?}");
+    assert_eq!(count().await, 1);
+    // Later, after a reload: still once.
+    let (status, again, _) = app.function("submit-request", None, &prayer).await;
+    assert_eq!(
+        (status, again["duplicate"].clone()),
+        (StatusCode::CREATED, json!(true))
+    );
+    assert_eq!(count().await, 1);
+    prayer["idempotencyKey"] = json!("not a key!");
+    let (status, refused, _) = app.function("submit-request", None, &prayer).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(refused["fields"]["idempotencyKey"].is_string(), "{refused}");
+}
