@@ -89,9 +89,10 @@ const table = [
     role: 'FINANCE_ADMIN',
     label: 'Finance Admin',
     title: 'Financial Management Dashboard',
-    menu: ['Dashboard', 'Members', financial, 'Reports'],
-    ok: ['/dashboard', '/members', '/financial', '/donations', '/budget', '/reports', '/profile'],
-    perm: ['/attendance', '/sermons', '/events', '/announcements', '/leaders', '/prayer-requests', '/communication'],
+    menu: ['Dashboard', 'Members', financial],
+    ok: ['/dashboard', '/members', '/financial', '/donations', '/budget', '/profile'],
+    // Reports need view_reports (issue 20), which the role's defaults do not hold.
+    perm: ['/attendance', '/sermons', '/events', '/announcements', '/leaders', '/prayer-requests', '/communication', '/reports'],
   },
   {
     user: 'elder',

@@ -126,7 +126,7 @@ describe('Communication Hub (elder)', () => {
       // (submission type or keyword), at least our seeded one.
       const shown = Number((await facilityCard.locator('.comm-count-value').textContent()) ?? 'NaN');
       assert.ok(shown >= 1, `facility count ${String(shown)}`);
-      const table = page.getByRole('table');
+      const table = page.getByRole('table', { name: 'Recent requests' });
       await table.getByText(seeds.general.subject).waitFor();
       assert.equal(await table.locator('tbody tr').count(), 5);
       const generalRow = table.locator('tr', { hasText: seeds.general.subject });

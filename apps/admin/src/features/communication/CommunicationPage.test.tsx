@@ -97,7 +97,7 @@ describe('CommunicationPage', () => {
     expect(screen.getByRole('link', { name: /Visitation\s*4/ })).toBeInTheDocument();
     await screen.findByText('18.0 min');
     expect(within(screen.getByText('Total messages').closest('div')!).getByText('29')).toBeInTheDocument();
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Recent requests' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('Facility Issues')).toBeInTheDocument();
@@ -106,6 +106,73 @@ describe('CommunicationPage', () => {
     expect(heads).toHaveLength(6);
     const recent = calls.find((c) => c.method === 'GET' && !c.url.searchParams.get('or'))!;
     expect(recent.url.searchParams.get('limit')).toBe('5');
+  });
+
+  it('overview: Recent Messages are the 5 newest sends with real performance; quick actions open Send Message', async () => {
+    const asked: URL[] = [];
+    const send = (id: string, patch: Record<string, unknown>) => ({
+      id,
+      created_at: '2026-11-20T04:50:00Z',
+      kind: 'manual',
+      channels: ['sms'],
+      audience_label: 'All members',
+      subject: null,
+      body: 'x',
+      sent_by_name: 'Elijah Elder',
+      recipients: 40,
+      sms: { total: 40, queued: 0, sent: 3, delivered: 37, failed: 0, simulated: 0 },
+      email: { total: 0, queued: 0, sent: 0, failed: 0, simulated: 0 },
+      status: 'sent',
+      performance: null,
+      ...patch,
+    });
+    renderHub('/communication', [], {
+      '/rest/v1/rpc/get_broadcasts': (url) => {
+        asked.push(url);
+        return json({
+          total: 7,
+          items: [
+            send('b1', { body: `Dear {name}, ${'the harvest thanksgiving is this Sabbath at 9 am. '.repeat(2)}`, performance: { percent: 92.5, measure: 'delivered' } }),
+            send('b2', { channels: ['email'], subject: 'Church board minutes', recipients: 12, performance: { percent: 100, measure: 'accepted' } }),
+            send('b3', { channels: ['sms', 'email'], subject: 'Camp', status: 'simulated', performance: { percent: 100, measure: 'simulated' } }),
+            send('b4', { status: 'sending', subject: 'Still going' }),
+          ],
+        });
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Recent messages' });
+    expect(asked[0]!.searchParams.get('p_limit')).toBe('5');
+    expect(asked[0]!.searchParams.get('p_offset')).toBe('0');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Type', 'Subject', 'Recipients', 'Status', 'Sent', 'Performance']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    expect(within(rows[0]!).getByText('SMS')).toBeInTheDocument();
+    const title = within(rows[0]!).getByRole('link');
+    expect(title.textContent.startsWith('Dear {name}, the harvest thanksgiving')).toBe(true);
+    expect(title.textContent.endsWith('...')).toBe(true);
+    expect(title).toHaveAttribute('href', '/communication/history/b1');
+    expect(within(rows[0]!).getByText('92.5 % delivered')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('20 Nov 2026, 07:50')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Email')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Church board minutes')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('100 % accepted')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('SMS + Email')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('simulated (demo mode)')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Sending')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('—')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/communication/history');
+    expect(screen.getByRole('link', { name: 'Send SMS' })).toHaveAttribute('href', '/communication/send?channel=sms');
+    expect(screen.getByRole('link', { name: 'Send Email' })).toHaveAttribute('href', '/communication/send?channel=email');
+    expect(screen.getByRole('link', { name: 'Use Template' })).toHaveAttribute('href', '/communication/templates');
+    const tabs = screen.getByRole('navigation', { name: 'Communication Hub sections' });
+    expect(within(tabs).getByRole('link', { name: 'Send Message' })).toHaveAttribute('href', '/communication/send');
+    expect(within(tabs).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/communication/history');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Send Message' })).toHaveAttribute('href', '/communication/send');
+  });
+
+  it("overview: 'No messages sent yet' before the first send", async () => {
+    renderHub('/communication', [], { '/rest/v1/rpc/get_broadcasts': () => json({ total: 0, items: [] }) });
+    expect(await screen.findByText('No messages sent yet')).toBeInTheDocument();
   });
 
   it('facility tab: cards with badges, 100-character preview, attachments, details with a signed link, Mark Complete', async () => {
@@ -200,6 +267,7 @@ describe('CommunicationPage', () => {
       },
     });
     expect(await screen.findByText('Sabbath reminder')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Use Sabbath reminder' })).toHaveAttribute('href', '/communication/send?template=t0');
     expect(screen.getAllByText('{event_name}').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'New Template' }));
     const dialog = await screen.findByRole('dialog');

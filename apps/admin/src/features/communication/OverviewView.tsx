@@ -3,7 +3,19 @@ import { Badge } from '../../components/ui/Badge';
 import { errorDetail } from '../../components/ui/error-detail';
 import { LoadError } from '../../components/ui/LoadError';
 import { Spinner } from '../../components/ui/Spinner';
+import { DataTable, type Column } from '../../components/ui/DataTable';
+import { useBroadcasts } from './api/broadcast-api';
 import { useCategoryCounts, useMessageStats, useRecentMessages } from './api/communication-api';
+import {
+  EMPTY_TEXTS,
+  RECENT_SENDS,
+  broadcastStatusLabel,
+  broadcastStatusTone,
+  broadcastTitle,
+  channelsLabel,
+  performanceText,
+  type Broadcast,
+} from './broadcast-rules';
 import {
   CATEGORIES,
   categoryById,
@@ -14,10 +26,31 @@ import {
   statusTone,
 } from './communication-rules';
 
-/** Overview (§2.17): a count card per category, quick actions, the summary figures and Recent Messages (5). */
+/** Recent Messages (§2.17): the five newest sends, Performance from their real delivery data. */
+const recentColumns: readonly Column<Broadcast>[] = [
+  { header: 'Type', cell: (b) => channelsLabel(b.channels) },
+  {
+    header: 'Subject',
+    cell: (b) => (
+      <Link to={`/communication/history/${b.id}`} className="comm-cell-text">
+        {broadcastTitle(b)}
+      </Link>
+    ),
+  },
+  { header: 'Recipients', cell: (b) => String(b.recipients) },
+  { header: 'Status', cell: (b) => <Badge tone={broadcastStatusTone(b.status)}>{broadcastStatusLabel(b.status)}</Badge> },
+  { header: 'Sent', cell: (b) => formatDateTime(b.created_at) },
+  { header: 'Performance', cell: (b) => performanceText(b.performance) },
+];
+
+/**
+ * Overview (§2.17): a count card per category, quick actions, the summary figures, Recent
+ * Messages (the 5 newest sends to members) and the newest requests from the website.
+ */
 export function OverviewView() {
   const counts = useCategoryCounts();
   const stats = useMessageStats();
+  const sends = useBroadcasts(0, RECENT_SENDS);
   const recent = useRecentMessages();
 
   return (
@@ -47,12 +80,13 @@ export function OverviewView() {
           Quick actions
         </h2>
         <div className="comm-quick-actions">
-          {CATEGORIES.map((category) => (
-            <Link key={category.id} className="btn btn-secondary" to={`/communication/${category.slug}`}>
-              {category.tab}
-            </Link>
-          ))}
-          <Link className="btn btn-primary" to="/communication/templates">
+          <Link className="btn btn-primary" to="/communication/send?channel=sms">
+            Send SMS
+          </Link>
+          <Link className="btn btn-primary" to="/communication/send?channel=email">
+            Send Email
+          </Link>
+          <Link className="btn btn-secondary" to="/communication/templates">
             Use Template
           </Link>
         </div>
@@ -80,12 +114,34 @@ export function OverviewView() {
         )}
       </section>
 
+      <section aria-labelledby="comm-recent-sends">
+        <div className="comm-section-head">
+          <h2 id="comm-recent-sends" className="comm-section-title">
+            Recent Messages
+          </h2>
+          <Link to="/communication/history">View All</Link>
+        </div>
+        {sends.isError ? (
+          <LoadError text="Could not load the recent messages." detail={errorDetail(sends.error)} onRetry={() => sends.refetch()} />
+        ) : !sends.data ? (
+          <Spinner />
+        ) : (
+          <DataTable
+            caption="Recent messages"
+            columns={recentColumns}
+            rows={sends.data.items}
+            rowKey={(b) => b.id}
+            empty={<p className="comm-empty">{EMPTY_TEXTS.sends}</p>}
+          />
+        )}
+      </section>
+
       <section aria-labelledby="comm-recent">
         <h2 id="comm-recent" className="comm-section-title">
-          Recent Messages
+          Recent Requests
         </h2>
         {recent.isError ? (
-          <LoadError text="Could not load the recent messages." detail={errorDetail(recent.error)} onRetry={() => recent.refetch()} />
+          <LoadError text="Could not load the recent requests." detail={errorDetail(recent.error)} onRetry={() => recent.refetch()} />
         ) : !recent.data ? (
           <Spinner />
         ) : recent.data.length === 0 ? (
@@ -93,6 +149,7 @@ export function OverviewView() {
         ) : (
           <div className="comm-table-wrap">
             <table className="comm-table">
+              <caption className="sr-only">Recent requests</caption>
               <thead>
                 <tr>
                   <th scope="col">Type</th>

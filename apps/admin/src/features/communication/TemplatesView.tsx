@@ -1,5 +1,6 @@
 import { KanisaError } from '@kanisa/client';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { Badge } from '../../components/ui/Badge';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -67,6 +68,9 @@ export function TemplatesView() {
               </div>
               <p className="comm-template-content">{template.content}</p>
               <div className="comm-card-actions">
+                <Link className="btn btn-primary btn-small" to={`/communication/send?template=${encodeURIComponent(template.id)}`} aria-label={`Use ${template.name}`}>
+                  Use
+                </Link>
                 <button type="button" className="btn btn-secondary btn-small" onClick={() => { setEditing(template); }} aria-label={`Edit ${template.name}`}>
                   Edit
                 </button>

@@ -288,6 +288,7 @@ export const settingsTabs: readonly TabDef[] = [
           { key: 'sms_username', kind: 'text', label: 'SMS username', hint: 'Africa’s Talking username, or Twilio account SID', autoComplete: 'off' },
           { key: 'sms_api_key', kind: 'secret', label: 'SMS API key', hint: 'For Twilio, the auth token.' },
           { key: 'sms_sender_id', kind: 'text', label: 'SMS sender ID' },
+          { key: 'sms_price_per_part', kind: 'number', label: 'SMS price per part', unit: 'KES', min: 0, max: 100, step: 0.01 },
         ],
       },
       {
