@@ -5,8 +5,9 @@ import { withSearch } from '../components/ui/paged-list';
 
 /**
  * Finding a member on the server by name or membership number (any case, every word), for the
- * pickers of Donations and the giving statements: the register can hold thousands, so it is
- * never read whole — the first `MEMBER_MATCHES` by name, and how many match in all.
+ * member combobox (Donations, Send Message) and the giving statements: the register can hold
+ * thousands, so it is never read whole — the first `MEMBER_MATCHES` by name, and how many
+ * match in all.
  */
 
 /** Members offered per search. */
