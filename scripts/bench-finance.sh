@@ -35,7 +35,8 @@ started=$(date +%s)
     divine_children_count, divine_youth_count, divine_adults_count)
   SELECT (now() AT TIME ZONE 'Africa/Nairobi')::date - 7 * w - extract(dow FROM now())::int - 1,
          300 + w % 97, 80 + w % 31, 120 + w % 43, 600 + w % 211
-  FROM generate_series(0, 519) AS w;
+  FROM generate_series(0, 519) AS w
+  ON CONFLICT (attendance_date) DO NOTHING;
   INSERT INTO public.messages (subject, message, sender_name, source, status, created_at, replied_at)
   SELECT 'Bench message ' || i, 'Please pray for us.', 'Sender ' || i,
          (ARRAY['website','website','admin'])[1 + i % 3],
