@@ -96,13 +96,22 @@ async fn public_page(
     {
         head.push_str(&seo::preload_links(&manifest, &seo::route_modules(path)));
     }
-    let body = seo::inject(html, &head);
+    let mut body = seo::inject(html, &head);
+    // A browser in data-saver mode (`Save-Data: on`) gets the page marked, so the app starts
+    // light before any script could ask (no hero rotation, smallest images).
+    let save_data = headers
+        .get("save-data")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("on"));
+    if save_data {
+        body = seo::mark_save_data(&body);
+    }
     let status = if page.is_some() {
         StatusCode::OK
     } else {
         StatusCode::NOT_FOUND
     };
-    (status, Html(body)).into_response()
+    (status, [(header::VARY, "Save-Data")], Html(body)).into_response()
 }
 
 /// The church's public details, from the settings at most [`CHURCH_TTL`] old. When the

@@ -443,6 +443,20 @@ pub fn inject(index_html: &str, head: &str) -> String {
     out
 }
 
+/// The page with `data-save-data="on"` on its `<html>` element (the first one).
+pub fn mark_save_data(html: &str) -> String {
+    match html.find("<html") {
+        Some(at) => {
+            let mut out = String::with_capacity(html.len() + 22);
+            out.push_str(&html[..at + 5]);
+            out.push_str(" data-save-data=\"on\"");
+            out.push_str(&html[at + 5..]);
+            out
+        }
+        None => html.to_owned(),
+    }
+}
+
 /// Text for an HTML attribute or element.
 fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -474,6 +488,15 @@ fn script_json(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_data_saver_page_is_marked_on_its_html_element() {
+        assert_eq!(
+            mark_save_data("<!doctype html>\n<html lang=\"en\"><head></head></html>"),
+            "<!doctype html>\n<html data-save-data=\"on\" lang=\"en\"><head></head></html>"
+        );
+        assert_eq!(mark_save_data("no html element"), "no html element");
+    }
 
     fn settings(pairs: &[(&str, Value)]) -> HashMap<String, Value> {
         pairs

@@ -29,6 +29,31 @@ async fn the_public_app_and_its_history_fallback() {
     }
 }
 
+/// A browser in data-saver mode gets the page marked before any script runs; caches keep the two
+/// apart.
+#[tokio::test]
+async fn a_data_saver_request_gets_a_marked_page() {
+    let app = TestApp::spawn().await;
+    let light = app
+        .http
+        .get(app.url("/events"))
+        .header("save-data", "on")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(&light, "vary"), "Save-Data");
+    assert!(
+        light
+            .text()
+            .await
+            .unwrap()
+            .contains("data-save-data=\"on\"")
+    );
+    let normal = app.get("/events").await;
+    assert_eq!(header(&normal, "vary"), "Save-Data");
+    assert!(!normal.text().await.unwrap().contains("data-save-data"));
+}
+
 /// What a link preview (WhatsApp) or a search engine sees without running JavaScript: the
 /// route's title and description naming the church, Open Graph tags and the church in JSON-LD,
 /// all from the public System Settings of the demo content.

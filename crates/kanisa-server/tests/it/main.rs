@@ -296,8 +296,9 @@ fn write_app(dist: &Path, title: &str) {
     std::fs::write(
         dist.join("index.html"),
         format!(
-            "<!doctype html><head><!--kanisa:head--><title>{title}</title><!--/kanisa:head-->\
-             </head><body><h1>{title}</h1><script src=\"assets/index-abc123.js\"></script></body>"
+            "<!doctype html><html lang=\"en\"><head><!--kanisa:head--><title>{title}</title>\
+             <!--/kanisa:head--></head><body><h1>{title}</h1>\
+             <script src=\"assets/index-abc123.js\"></script></body></html>"
         ),
     )
     .unwrap();
