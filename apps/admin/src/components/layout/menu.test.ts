@@ -36,7 +36,7 @@ const expectedMenus: Record<keyof typeof serverAnswers, string[]> = {
     'Reports',
   ],
   CONTENT_ADMIN: ['Dashboard', 'Members', 'Content: Sermons, Events, Announcements, Leaders'],
-  FINANCE_ADMIN: ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Budget, Statements, Remittance', 'Reports'],
+  FINANCE_ADMIN: ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Budget, Statements, Remittance'],
   MEMBER_ADMIN: ['Dashboard', 'Members', 'Attendance', 'Communication'],
   MINISTRY_LEADER: ['Dashboard', 'Prayer Requests', 'Communication'],
   DEPARTMENT_HEAD: ['Dashboard', 'Prayer Requests', 'Communication'],

@@ -1,4 +1,145 @@
-/** Reports and Analytics (§2.18): being built (issue 20). */
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Notice } from '../../components/ui/Notice';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { churchToday } from '../../lib/church-time';
+import { toCsv } from '../../lib/csv';
+import { downloadText } from '../../lib/download';
+import { useFollowWrites, useReport } from './api/reports-api';
+import { AttendanceView } from './AttendanceView';
+import { CommunicationView } from './CommunicationView';
+import { FinancialView } from './FinancialView';
+import { MembershipView } from './MembershipView';
+import { OverviewView } from './OverviewView';
+import { PeriodSelector, usePeriod } from './PeriodSelector';
+import type { ReportByTab, ReportTab } from './report-answers';
+import { ReportPrintView } from './ReportPrintView';
+import { ReportProblem } from './ReportProblem';
+import {
+  periodLabel,
+  rangeText,
+  reportCsvRows,
+  reportFileName,
+  reportTexts,
+  tabLabel,
+  tabOptions,
+} from './report-rules';
+import './reports.css';
+
+function TabBody<T extends ReportTab>({ tab, report }: { tab: T; report: ReportByTab[T] }): ReactNode {
+  switch (tab) {
+    case 'overview':
+      return <OverviewView report={report as ReportByTab['overview']} />;
+    case 'financial':
+      return <FinancialView report={report as ReportByTab['financial']} />;
+    case 'membership':
+      return <MembershipView report={report as ReportByTab['membership']} />;
+    case 'attendance':
+      return <AttendanceView report={report as ReportByTab['attendance']} />;
+    default:
+      return <CommunicationView report={report as ReportByTab['communication']} />;
+  }
+}
+
+/**
+ * One tab of the report for the period of the address: the header with Export Report (this
+ * tab's figures and tables as CSV) and Print / PDF (the whole report), the period selector, the
+ * tabs (each its own address, keeping the period), then the tab.
+ */
+function ReportsScreen({ tab }: { tab: ReportTab }) {
+  const [period, setPeriod] = usePeriod();
+  const [notice, setNotice] = useState<string | null>(null);
+  const report = useReport(tab, period);
+  const search = `?period=${period}`;
+
+  const exportCsv = () => {
+    if (!report.data) return;
+    const file = reportFileName(tab, period, churchToday());
+    downloadText(file, toCsv(reportCsvRows(tab, report.data)));
+    setNotice(reportTexts.exported(file));
+  };
+
+  return (
+    <div className="content-page reports-page">
+      <title>{`${tabLabel(tab)} | ${reportTexts.title} | Back Office`}</title>
+      <PageHeader
+        title={reportTexts.title}
+        description={reportTexts.description}
+        actions={
+          <>
+            <button type="button" className="btn btn-primary" disabled={!report.data} onClick={exportCsv}>
+              {reportTexts.exportButton}
+            </button>
+            <Link className="btn btn-secondary" to={`/reports/print${search}`}>
+              {reportTexts.printLink}
+            </Link>
+          </>
+        }
+      />
+      <PeriodSelector
+        period={period}
+        onChange={(next) => {
+          setNotice(null);
+          setPeriod(next);
+        }}
+      />
+      <nav className="rp-tabs" aria-label="Report sections">
+        {tabOptions.map((option) => (
+          <NavLink
+            key={option.value}
+            to={`${option.path}${search}`}
+            end
+            className={({ isActive }) => `rp-tab${isActive ? ' rp-tab-active' : ''}`}
+            onClick={() => {
+              setNotice(null);
+            }}
+          >
+            {option.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Notice text={notice} onDismiss={setNotice} />
+
+      <section className="rp-body" aria-labelledby="rp-tab-heading" aria-busy={report.isFetching}>
+        <h2 id="rp-tab-heading" className="sr-only">
+          {`${tabLabel(tab)}, ${periodLabel(period)}`}
+        </h2>
+        {report.isPending ? (
+          <Spinner label={reportTexts.loading} />
+        ) : report.isError ? (
+          <ReportProblem error={report.error} what={`the ${tabLabel(tab).toLowerCase()} report`} onRetry={report.refetch} />
+        ) : (
+          <>
+            <p className="rp-range" data-testid="report-range">
+              {periodLabel(report.data.period)}: {rangeText(report.data)}
+            </p>
+            <TabBody tab={tab} report={report.data} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * /admin/reports (§2.18, issue 20): Reports and Analytics from the server's aggregates. Each tab
+ * has its address (/reports, /reports/financial, /membership, /attendance, /communication) and
+ * the period is in the query string (?period=week|month|quarter|year, month by default);
+ * /reports/print is the whole report for the period, ready to print or save as PDF.
+ */
 export default function ReportsPage() {
-  return <p>Loading analytics data...</p>;
+  // Writes on other screens make the cached reports stale (see followWrites).
+  useFollowWrites();
+  return (
+    <Routes>
+      <Route index element={<ReportsScreen tab="overview" />} />
+      <Route path="financial" element={<ReportsScreen tab="financial" />} />
+      <Route path="membership" element={<ReportsScreen tab="membership" />} />
+      <Route path="attendance" element={<ReportsScreen tab="attendance" />} />
+      <Route path="communication" element={<ReportsScreen tab="communication" />} />
+      <Route path="print" element={<ReportPrintView />} />
+      <Route path="*" element={<Navigate to="/reports" replace />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,124 @@
+import { Link } from 'react-router-dom';
+import { formatDay } from '../../components/ui/form-values';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { churchToday } from '../../lib/church-time';
+import { useChurchIdentity, type ChurchIdentity } from '../../lib/settings';
+import { useAllReports } from './api/reports-api';
+import { PeriodSelector, usePeriod } from './PeriodSelector';
+import { REPORT_TABS, type ReportByTab, type ReportTab } from './report-answers';
+import { FigureList, InsightList, ReportTableView } from './ReportParts';
+import { ReportProblem } from './ReportProblem';
+import { periodLabel, rangeText, reportTexts, tabContent, tabLabel } from './report-rules';
+
+export const printTexts = {
+  description: 'The whole report for the period on separate sheets: print it, or choose "Save as PDF" as the printer.',
+  print: 'Print',
+  back: 'Back to the report',
+  prepared: (day: string) => `Prepared ${formatDay(day)}`,
+} as const;
+
+/** The church at the head of the report, from the public System Settings; unknown lines are left out. */
+function Letterhead({ church }: { church: ChurchIdentity | undefined }) {
+  if (!church) return <div className="rp-letterhead" aria-hidden="true" />;
+  const contact = [church.phone, church.email, church.website].filter((part): part is string => part !== null);
+  return (
+    <div className="rp-letterhead">
+      <p className="rp-church">{church.name ?? 'Church'}</p>
+      {church.branch ? <p>{church.branch}</p> : null}
+      {church.address ? <p>{church.address}</p> : null}
+      {church.postalAddress ? <p>{church.postalAddress}</p> : null}
+      {contact.length > 0 ? <p>{contact.join(' · ')}</p> : null}
+    </div>
+  );
+}
+
+/** One tab as a section of the printed report (a sheet of its own). */
+function PrintSection<T extends ReportTab>({ tab, report }: { tab: T; report: ReportByTab[T] }) {
+  const content = tabContent(tab, report);
+  const headingId = `rp-print-${tab}`;
+  return (
+    <section className="rp-print-section" data-section={tab} aria-labelledby={headingId}>
+      <h3 id={headingId}>{tabLabel(tab)}</h3>
+      <FigureList figures={content.figures} label={`${tabLabel(tab)} figures`} />
+      {content.insights ? <InsightList insights={content.insights} level={4} /> : null}
+      {/* The Overview's tables repeat its figures and insights (they are for the CSV). */}
+      {tab === 'overview' ? null : content.tables.map((table) => <ReportTableView key={table.id} table={table} level={4} />)}
+      {content.insight ? <p className="rp-print-insight">{content.insight}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * /admin/reports/print?period=…: every tab of the report for the period as one document with the
+ * church's letterhead, each tab on a sheet of its own. Printing (or saving as PDF) is the user's
+ * choice, by the Print button; in print only the document shows, not the back office's frame.
+ */
+export function ReportPrintView() {
+  const [period, setPeriod] = usePeriod();
+  const church = useChurchIdentity();
+  const reports = useAllReports(period);
+  const today = churchToday();
+  const failed = reports.filter((query) => query.isError);
+  const [overview, financial, membership, attendance, communication] = reports;
+  const loaded: ReportByTab | null =
+    overview.data && financial.data && membership.data && attendance.data && communication.data
+      ? { overview: overview.data, financial: financial.data, membership: membership.data, attendance: attendance.data, communication: communication.data }
+      : null;
+
+  return (
+    <div className="content-page reports-page rp-print-page">
+      <title>{`Print | ${reportTexts.title} | Back Office`}</title>
+      <div className="rp-no-print">
+        <PageHeader
+          title={reportTexts.title}
+          description={printTexts.description}
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!loaded}
+                onClick={() => {
+                  window.print();
+                }}
+              >
+                {printTexts.print}
+              </button>
+              <Link className="btn btn-secondary" to={`/reports?period=${period}`}>
+                {printTexts.back}
+              </Link>
+            </>
+          }
+        />
+        <PeriodSelector period={period} onChange={setPeriod} />
+      </div>
+
+      {failed[0] ? (
+        <ReportProblem
+          error={failed[0].error}
+          what="the report"
+          onRetry={() => Promise.all(failed.map((query) => query.refetch()))}
+        />
+      ) : !loaded ? (
+        <Spinner label={reportTexts.loading} />
+      ) : (
+        <article className="rp-print" aria-labelledby="rp-print-title">
+          <header className="rp-print-head">
+            <Letterhead church={church.data} />
+            <div className="rp-print-title">
+              <h2 id="rp-print-title">{reportTexts.title}</h2>
+              <p className="rp-print-period">
+                {periodLabel(period)}: {rangeText(loaded.overview)}
+              </p>
+              <p className="rp-print-prepared">{printTexts.prepared(today)}</p>
+            </div>
+          </header>
+          {REPORT_TABS.map((tab) => (
+            <PrintSection key={tab} tab={tab} report={loaded[tab]} />
+          ))}
+        </article>
+      )}
+    </div>
+  );
+}
