@@ -46,10 +46,17 @@ impl BackupTool {
     }
 }
 
-/// Replaces the database's content with the backup in `file`, in one transaction.
+/// The database a managed restore is written into before it replaces `kanisa`.
+const STAGING: &str = "kanisa_restore";
+
+/// Replaces the database's content with the backup in `file`, in one transaction. A backup
+/// that is not one, or is truncated or damaged, is refused with [`PgError::BackupUnreadable`]
+/// and the database is left as it was.
 ///
-/// For the managed cluster the `kanisa` database is dropped and created anew; an external
-/// database must be empty (Kanisa will not drop a database it does not manage).
+/// For the managed cluster the backup is restored into a database of its own first, and only
+/// when all of it went in does that database take the place of `kanisa`. An external database
+/// must be empty (Kanisa will not drop a database it does not manage); a failed restore leaves
+/// it empty.
 pub async fn restore(db: &Database, file: &Path) -> Result<(), PgError> {
     if !file.is_file() {
         return Err(PgError::io(
@@ -57,17 +64,26 @@ pub async fn restore(db: &Database, file: &Path) -> Result<(), PgError> {
             std::io::Error::from(std::io::ErrorKind::NotFound),
         ));
     }
-    match db.cluster() {
+    let bin = db.bin_dir()?;
+    // The table of contents first: a file that is not a backup, or lost its end, stops here.
+    let mut list = Command::new(bin.join("pg_restore"));
+    list.arg("--list").arg(file).stdout(Stdio::null());
+    run_tool(list, "pg_restore", &db.pg_config)
+        .await
+        .map_err(|e| unreadable(file, e))?;
+    let target = match db.cluster() {
         Some(cluster) => {
             let admin = connect_once(&cluster.pg_config("postgres")).await?;
-            // Constant names, not input; two statements, since CREATE DATABASE cannot run
+            // Constant names, not input; one statement each, since CREATE DATABASE cannot run
             // inside a multi-statement batch.
             admin
-                .batch_execute(&format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"))
+                .batch_execute(&format!("DROP DATABASE IF EXISTS {STAGING} WITH (FORCE)"))
                 .await?;
             admin
-                .batch_execute(&format!("CREATE DATABASE {DATABASE}"))
+                .batch_execute(&format!("CREATE DATABASE {STAGING}"))
                 .await?;
+            ensure_roles(&admin).await?;
+            STAGING
         }
         None => {
             let client = db.connect().await?;
@@ -86,12 +102,10 @@ pub async fn restore(db: &Database, file: &Path) -> Result<(), PgError> {
                         .to_owned(),
                 ));
             }
+            ensure_roles(&client).await?;
+            db.pg_config.get_dbname().unwrap_or(DATABASE)
         }
-    }
-    let client = db.connect().await?;
-    ensure_roles(&client).await?;
-    drop(client);
-    let bin = db.bin_dir()?;
+    };
     let mut cmd = Command::new(bin.join("pg_restore"));
     cmd.args([
         "--exit-on-error",
@@ -99,9 +113,42 @@ pub async fn restore(db: &Database, file: &Path) -> Result<(), PgError> {
         "--no-owner",
         "--dbname",
     ])
-    .arg(db.pg_config.get_dbname().unwrap_or(DATABASE))
+    .arg(target)
     .arg(file);
-    run_tool(cmd, "pg_restore", &db.pg_config).await
+    let restored = run_tool(cmd, "pg_restore", &db.pg_config).await;
+    if let Some(cluster) = db.cluster() {
+        let admin = connect_once(&cluster.pg_config("postgres")).await?;
+        if let Err(e) = restored {
+            admin
+                .batch_execute(&format!("DROP DATABASE IF EXISTS {STAGING} WITH (FORCE)"))
+                .await?;
+            return Err(unreadable(file, e));
+        }
+        admin
+            .batch_execute(&format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"))
+            .await?;
+        admin
+            .batch_execute(&format!("ALTER DATABASE {STAGING} RENAME TO {DATABASE}"))
+            .await?;
+        return Ok(());
+    }
+    restored.map_err(|e| unreadable(file, e))
+}
+
+/// pg_restore's refusal of `file`, said plainly.
+fn unreadable(file: &Path, e: PgError) -> PgError {
+    match e {
+        PgError::Tool { output, .. } => PgError::BackupUnreadable {
+            file: file.display().to_string(),
+            reason: output
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or(output.lines().next().unwrap_or("pg_restore failed"))
+                .trim_start_matches("pg_restore: ")
+                .to_owned(),
+        },
+        other => other,
+    }
 }
 
 /// Runs a libpq tool with the connection in PG* variables (never on the command line, where

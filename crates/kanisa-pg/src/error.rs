@@ -71,6 +71,12 @@ pub enum PgError {
     )]
     RestoreTargetNotEmpty(String),
 
+    #[error(
+        "the backup {file} cannot be restored: it is damaged, incomplete or not a Kanisa backup \
+         ({reason}); nothing was changed"
+    )]
+    BackupUnreadable { file: String, reason: String },
+
     #[error("database error: {}", describe(.0))]
     Db(#[from] tokio_postgres::Error),
 

@@ -353,6 +353,48 @@ async fn backup_and_restore_round_trip_every_table() {
     assert!(target.postgres_processes().is_empty());
 }
 
+/// A backup that is not one, lost its end, or was damaged is refused with a clear message, and
+/// the database it would have replaced is exactly as it was.
+#[tokio::test]
+async fn a_damaged_backup_is_refused_and_the_database_is_untouched() {
+    let site = Site::new();
+    let (status, out, err) = site.run(&["seed", "--demo"], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let dump = site.root.path().join("good.dump");
+    let (status, out, err) = site.run(&["backup", dump.to_str().unwrap()], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let (_, before, _) = site.run(&["tables"], &[]).await;
+    let bytes = std::fs::read(&dump).unwrap();
+    assert!(bytes.len() > 10_000, "a real backup: {} bytes", bytes.len());
+    let truncated = site.root.path().join("truncated.dump");
+    std::fs::write(&truncated, &bytes[..bytes.len() * 2 / 3]).unwrap();
+    let damaged = site.root.path().join("damaged.dump");
+    let mut flipped = bytes.clone();
+    for b in &mut flipped[bytes.len() / 2..bytes.len() / 2 + 64] {
+        *b ^= 0x5a;
+    }
+    std::fs::write(&damaged, &flipped).unwrap();
+    let text = site.root.path().join("notes.txt");
+    std::fs::write(&text, "this is not a backup\n").unwrap();
+    for file in [&truncated, &damaged, &text] {
+        let (status, out, err) = site.run(&["restore", file.to_str().unwrap()], &[]).await;
+        assert!(!status.success(), "{} restored: {out}", file.display());
+        assert!(
+            err.contains("cannot be restored: it is damaged, incomplete or not a Kanisa backup")
+                && err.contains("nothing was changed"),
+            "{}: {err}",
+            file.display()
+        );
+        let (_, after, _) = site.run(&["tables"], &[]).await;
+        assert_eq!(before, after, "{} changed the database", file.display());
+    }
+    // The good one still restores.
+    let (status, out, err) = site.run(&["restore", dump.to_str().unwrap()], &[]).await;
+    assert!(status.success(), "{out}{err}");
+    let (_, after, _) = site.run(&["tables"], &[]).await;
+    assert_eq!(before, after);
+}
+
 #[tokio::test]
 async fn a_bad_setting_stops_start_up_naming_the_variable() {
     let site = Site::new();
