@@ -7,12 +7,13 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 KANISA_RELEASE := $(TARGET_DIR)/release/kanisa
 KANISA_DEBUG := $(TARGET_DIR)/debug/kanisa
 
-.PHONY: help run test bench build apps apps-deps rust-checks rust-test apps-checks e2e schemathesis chromium fmt clean-data
+.PHONY: help run test bench soak build apps apps-deps rust-checks rust-test apps-checks e2e schemathesis chromium fmt clean-data
 
 help:
 	@echo "make run    build everything and serve on http://localhost:8080 (demo content, first admin)"
 	@echo "make test   formatting, lints, type checks, Rust and app tests, browser smoke test, schemathesis"
 	@echo "make bench  start-up time, idle memory and API load figures of a release build"
+	@echo "make soak   long fuzzing, schemathesis and load-with-faults runs, then one table of figures"
 
 ## Build both apps and the release server, then serve with the managed cluster in ./data.
 run: apps
@@ -64,6 +65,11 @@ e2e: apps chromium
 schemathesis:
 	cargo build --locked --bin kanisa
 	scripts/schemathesis.sh $(KANISA_DEBUG)
+
+## The long runs (about 25 minutes; SOAK_FUZZ_CASES, SOAK_SCHEMATHESIS_SECS, SOAK_SECS): fuzz
+## targets, schemathesis, and 64 connections of load through a database restart and a SIGKILL.
+soak:
+	scripts/soak.sh
 
 ## Measurements (never assertions) of a release build: start-up time and idle memory, the
 ## table API under load (wrk, installed on demand; pgbench floor), then the public pages' first

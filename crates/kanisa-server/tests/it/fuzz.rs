@@ -74,8 +74,13 @@ fn header_value() -> impl Strategy<Value = String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arbitrary_requests_never_get_a_5xx() {
     let app = TestApp::spawn_demo().await;
+    // KANISA_FUZZ_CASES: more for `make soak` (see fuzz_parsers.rs).
+    let cases = std::env::var("KANISA_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400);
     let mut runner = TestRunner::new(Config {
-        cases: 400,
+        cases,
         failure_persistence: None,
         ..Config::default()
     });
@@ -130,6 +135,7 @@ async fn arbitrary_requests_never_get_a_5xx() {
         })
     });
     if let Err(e) = result {
-        panic!("{e}");
+        panic!("fuzz table API requests: crash: {e}");
     }
+    println!("fuzz table API requests: {cases} cases, 0 crashes");
 }

@@ -6,6 +6,7 @@ mod broadcast;
 mod finance;
 mod functions;
 mod fuzz;
+mod fuzz_parsers;
 mod hardening;
 mod health;
 mod payments;

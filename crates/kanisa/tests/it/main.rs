@@ -6,6 +6,7 @@ mod jobs;
 mod notifications;
 mod payments;
 mod resilience;
+mod soak;
 mod storage;
 
 use std::os::unix::fs::PermissionsExt;
