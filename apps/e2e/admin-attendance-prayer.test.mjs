@@ -142,7 +142,7 @@ describe('attendance (ADMIN)', () => {
     await page.getByRole('heading', { level: 2, name: 'Recent Sabbaths' }).waitFor();
     assert.match(await page.locator('.pager-status').innerText(), new RegExp(`^Showing 1–20 of ${String(total)} Sabbaths`));
     assert.equal(await page.locator('.data-table tbody tr').count(), Math.min(20, total), 'pages of 20');
-    await page.locator('.attendance-chart-canvas[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await page.locator('.attendance-chart .chart-canvas[data-state="ready"]').waitFor({ timeout: 15_000 });
     const painted = await page.locator('.attendance-chart canvas').evaluate((element) => {
       const canvas = /** @type {HTMLCanvasElement} */ (element);
       const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
@@ -471,7 +471,7 @@ for (const viewport of [viewports.phone, viewports.desktop]) {
     const attendance = await openPage(viewport);
     await signIn(attendance.page, admin);
     await attendance.page.goto(`${baseUrl}/admin/attendance`, { waitUntil: 'networkidle' });
-    await attendance.page.locator('.attendance-chart-canvas[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await attendance.page.locator('.attendance-chart .chart-canvas[data-state="ready"]').waitFor({ timeout: 15_000 });
     await attendance.page.locator('.data-table').waitFor();
     assert.deepEqual(await axeViolations(attendance.page), [], 'axe on /admin/attendance');
     await fits(attendance.page, '/admin/attendance');

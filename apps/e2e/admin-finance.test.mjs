@@ -166,7 +166,7 @@ describe('back office finance (FINANCE_ADMIN)', () => {
     }
     const canvas = page.locator('.fin-chart canvas');
     assert.equal(await canvas.getAttribute('data-bars'), '12');
-    await page.locator('.fin-chart-canvas[data-state="ready"]').waitFor();
+    await page.locator('.fin-chart .chart-canvas[data-state="ready"]').waitFor();
     assert.match((await canvas.getAttribute('aria-label')) ?? '', /^Bar chart of verified giving per month/);
 
     // The 10 latest donations by created_at, whatever their status.

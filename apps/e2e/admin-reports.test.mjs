@@ -381,7 +381,7 @@ describe('Reports and Analytics', () => {
 
     // The financial chart: 6 months, income and expenses side by side, drawn.
     await openTab(page, 'financial', 'year');
-    await page.locator('.rp-chart-canvas[data-state="ready"]').waitFor();
+    await page.locator('.rp-chart .chart-canvas[data-state="ready"]').waitFor();
     assert.equal(await page.locator('.rp-chart canvas').getAttribute('data-bars'), '12', '6 months × income and expenses');
     assert.match((await page.locator('.rp-chart canvas').getAttribute('aria-label')) ?? '', /^Bar chart of income and approved expenses per month/);
     const seededRow = (await tableRows(page, 'income-by-category')).find((row) => row[0] === 'Missions');
@@ -395,7 +395,7 @@ describe('Reports and Analytics', () => {
     assert.equal(await page.getByRole('button', { name: 'This Quarter' }).getAttribute('aria-pressed'), 'true');
     await assertTab(page, 'membership', 'quarter');
     assert.ok((await tableRows(page, 'ministry-participation')).some((row) => row[0] === seeded.ministry && row[1] === '1'));
-    await page.locator('.rp-chart-canvas[data-state="ready"]').waitFor();
+    await page.locator('.rp-chart .chart-canvas[data-state="ready"]').waitFor();
     assert.deepEqual(await axeViolations(page), [], 'axe on the Membership tab');
 
     // Export Report: the Financial tab of this year as CSV, with the server's numbers.
@@ -484,7 +484,7 @@ describe('Reports and Analytics', () => {
 
     // In print: only the report, each section after the first on a new sheet.
     await page.emulateMedia({ media: 'print' });
-    for (const selector of ['.sidebar', '.admin-header', '.rp-no-print']) {
+    for (const selector of ['.sidebar', '.admin-header', '.no-print']) {
       assert.equal(await page.locator(selector).first().isVisible(), false, `${selector} is hidden in print`);
     }
     assert.ok(await document_.isVisible(), 'the report prints');

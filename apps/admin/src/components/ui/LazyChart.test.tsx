@@ -13,19 +13,19 @@ describe('LazyChart', () => {
     });
     const load = () => Promise.resolve({ kind: 'bars' });
     const { container, unmount } = render(
-      <LazyChart className="fin-chart" load={load} draw={draw} what="giving chart" summary="Bar chart of giving." bars={12}>
+      <LazyChart load={load} draw={draw} what="giving chart" summary="Bar chart of giving." bars={12}>
         {table}
       </LazyChart>,
     );
     const canvas = screen.getByRole('img', { name: 'Bar chart of giving.' });
     expect(canvas).toHaveAttribute('data-bars', '12');
-    expect(screen.getByText('Drawing the chart...')).toHaveClass('fin-chart-note');
+    expect(screen.getByText('Drawing the chart...')).toHaveClass('chart-note');
     await waitFor(() => {
-      expect(container.querySelector('.fin-chart-canvas')).toHaveAttribute('data-state', 'ready');
+      expect(container.querySelector('.chart-canvas')).toHaveAttribute('data-state', 'ready');
     });
     expect(draw).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Drawing the chart...')).toBeNull();
-    expect(container.querySelector('details.fin-chart-data')).not.toHaveAttribute('open');
+    expect(container.querySelector('details.chart-data')).not.toHaveAttribute('open');
     unmount();
     expect(destroy).toHaveBeenCalledTimes(1);
   });
@@ -34,7 +34,6 @@ describe('LazyChart', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container } = render(
       <LazyChart
-        className="attendance-chart"
         load={() => Promise.reject(new Error('chunk failed'))}
         draw={() => ({ destroy: () => undefined })}
         what="attendance chart"
@@ -44,8 +43,8 @@ describe('LazyChart', () => {
       </LazyChart>,
     );
     expect(await screen.findByText('The chart could not be drawn; the numbers are below.')).toBeInTheDocument();
-    expect(container.querySelector('.attendance-chart-canvas')).toHaveAttribute('data-state', 'failed');
-    expect(container.querySelector('details.attendance-chart-data')).toHaveAttribute('open');
+    expect(container.querySelector('.chart-canvas')).toHaveAttribute('data-state', 'failed');
+    expect(container.querySelector('details.chart-data')).toHaveAttribute('open');
     expect(screen.getByRole('img', { name: 'Line chart.' })).not.toHaveAttribute('data-bars');
     expect(error).toHaveBeenCalledWith('Drawing the attendance chart failed', expect.any(Error));
   });

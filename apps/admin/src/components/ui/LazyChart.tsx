@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './chart.css';
 
 /** Whether the chart is drawn yet, or could not be (the numbers are shown open then). */
 type ChartState = 'loading' | 'ready' | 'failed';
@@ -28,8 +29,6 @@ interface Props<Parts> {
   what: string;
   /** What a screen reader hears for the canvas (its label and content). */
   summary: string;
-  /** The screen's class: the parts take `{className}-canvas`, `-note` and `-data` (each screen styles its own). */
-  className: string;
   /** How many bars a bar chart draws (`data-bars`). */
   bars?: number | undefined;
   /** The chart's numbers (a table), under "Show the numbers" — open when the chart cannot be drawn. */
@@ -39,9 +38,11 @@ interface Props<Parts> {
 /**
  * A chart drawn with a library loaded on first use, so nothing depends on seeing it: the canvas
  * carries a summary, and the numbers are a table under "Show the numbers". The chart is destroyed
- * when the canvas goes; `data-state` says whether it is drawn (loading, ready, failed).
+ * when the canvas goes; `data-state` says whether it is drawn (loading, ready, failed). The box,
+ * note and numbers are styled by chart.css (`chart-canvas`, `chart-note`, `chart-data`); a screen
+ * sizes the box with `--chart-height` on its own section (280px otherwise).
  */
-export function LazyChart<Parts>({ load, draw, what, summary, className, bars, children }: Props<Parts>) {
+export function LazyChart<Parts>({ load, draw, what, summary, bars, children }: Props<Parts>) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<ChartState>('loading');
 
@@ -67,14 +68,14 @@ export function LazyChart<Parts>({ load, draw, what, summary, className, bars, c
 
   return (
     <>
-      <div className={`${className}-canvas`} data-state={state}>
+      <div className="chart-canvas" data-state={state}>
         <canvas ref={canvas} role="img" aria-label={summary} data-bars={bars}>
           {summary}
         </canvas>
-        {state === 'loading' ? <p className={`${className}-note`}>Drawing the chart...</p> : null}
-        {state === 'failed' ? <p className={`${className}-note`}>The chart could not be drawn; the numbers are below.</p> : null}
+        {state === 'loading' ? <p className="chart-note">Drawing the chart...</p> : null}
+        {state === 'failed' ? <p className="chart-note">The chart could not be drawn; the numbers are below.</p> : null}
       </div>
-      <details className={`${className}-data`} open={state === 'failed'}>
+      <details className="chart-data" open={state === 'failed'}>
         <summary>Show the numbers</summary>
         {children}
       </details>

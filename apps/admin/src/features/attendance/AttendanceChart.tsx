@@ -67,7 +67,7 @@ export function AttendanceChart({ rows }: Props) {
   return (
     <section className="attendance-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>Last {rows.length} Sabbaths</h2>
-      <LazyChart className="attendance-chart" load={loadChartParts} draw={draw} what="attendance chart" summary={chartSummary(rows)}>
+      <LazyChart load={loadChartParts} draw={draw} what="attendance chart" summary={chartSummary(rows)}>
         <div className="small-table-wrap">
           <table className="small-table">
             <caption className="sr-only">Attendance of the last {rows.length} Sabbaths, oldest first</caption>

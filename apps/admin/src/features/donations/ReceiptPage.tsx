@@ -9,6 +9,7 @@ import { systemName, useChurchIdentity, type ChurchIdentity } from '../../lib/se
 import { useDonation } from './api/get-donation';
 import { donorName, formatDay, paymentSourceText, type Donation } from './donation-rules';
 import { amountInWords, receiptState, receiptTexts } from './receipt-rules';
+import '../../components/ui/print.css';
 import './receipt.css';
 
 /**
@@ -40,9 +41,9 @@ export default function ReceiptPage() {
   const printable = gift.data ? receiptState(gift.data) === 'receipt' : false;
 
   return (
-    <div className="receipt-page">
+    <div className="receipt-page print-area">
       <title>{gift.data?.receipt_no ? `Receipt ${gift.data.receipt_no} | Back Office` : 'Receipt | Back Office'}</title>
-      <div className="receipt-toolbar">
+      <div className="receipt-toolbar no-print">
         <Link to="/donations" className="btn btn-secondary">
           <span aria-hidden="true">←</span> Back to Donations
         </Link>

@@ -6,6 +6,7 @@ import { FigureCard } from '../../components/ui/FigureCard';
 import { formatDay } from '../../components/ui/form-values';
 import { LoadError } from '../../components/ui/LoadError';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
 import { screens } from '../../config/navigation';
@@ -25,7 +26,6 @@ import {
   trendSeries,
   trendStart,
   type FinancialSummary,
-  type Period,
 } from './financial-rules';
 import { GivingChart } from './GivingChart';
 import './financial.css';
@@ -174,26 +174,6 @@ const donationColumns: Column<RecentDonation>[] = [
   },
 ];
 
-function PeriodSelector({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
-  return (
-    <div className="fin-period" role="group" aria-label="Period">
-      {periods.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className={`btn btn-small ${option.value === period ? 'btn-primary' : 'btn-secondary'}`}
-          aria-pressed={option.value === period}
-          onClick={() => {
-            onChange(option.value);
-          }}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /**
  * /admin/financial (§2.12): the period's verified giving (This Month or This Year) — total,
  * count, average, by type, the top 5 donors, anonymous giving apart — the year's budget use, the
@@ -225,8 +205,10 @@ export default function FinancialDashboardPage() {
         title="Financial Dashboard"
         description="Verified giving (demo gifts are never counted), the budget's use this year and the latest donations."
         actions={
-          <PeriodSelector
-            period={period}
+          <SegmentedControl
+            label="Period"
+            options={periods}
+            value={period}
             onChange={(next) => {
               setParams(next === 'month' ? {} : { period: next }, { replace: true });
             }}

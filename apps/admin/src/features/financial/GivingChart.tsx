@@ -69,7 +69,7 @@ export function GivingChart({ months }: Props) {
   return (
     <section className="fin-panel fin-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>Giving, last {months.length} months</h2>
-      <LazyChart className="fin-chart" load={loadChartParts} draw={draw} what="giving chart" summary={summary} bars={months.length}>
+      <LazyChart load={loadChartParts} draw={draw} what="giving chart" summary={summary} bars={months.length}>
         <div className="fin-table-wrap">
           <table className="fin-table" data-testid="monthly-giving">
             <caption className="sr-only">Verified giving per month, oldest first</caption>

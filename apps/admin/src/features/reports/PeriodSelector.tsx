@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import type { ReportPeriod } from './report-answers';
 import { periodFrom, periodOptions } from './report-rules';
 
@@ -16,22 +17,6 @@ export function usePeriod(): [ReportPeriod, (next: ReportPeriod) => void] {
 
 /** §2.18: This Week, This Month, This Quarter, This Year. */
 export function PeriodSelector({ period, onChange }: { period: ReportPeriod; onChange: (next: ReportPeriod) => void }) {
-  return (
-    <div className="rp-period" role="group" aria-label="Period">
-      {periodOptions.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className={`btn btn-small ${option.value === period ? 'btn-primary' : 'btn-secondary'}`}
-          aria-pressed={option.value === period}
-          onClick={() => {
-            onChange(option.value);
-          }}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
-  );
+  return <SegmentedControl className="rp-period" label="Period" options={periodOptions} value={period} onChange={onChange} />;
 }
 

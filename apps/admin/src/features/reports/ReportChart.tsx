@@ -65,7 +65,6 @@ export function ReportChart({ title, kind, what, labels, series, format, childre
     <section className="rp-panel rp-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       <LazyChart
-        className="rp-chart"
         load={loadChartParts}
         draw={draw}
         what={`${title} chart`}

@@ -10,6 +10,7 @@ import { REPORT_TABS, type ReportByTab, type ReportTab } from './report-answers'
 import { FigureList, InsightList, ReportTableView } from './ReportParts';
 import { ReportProblem } from './ReportProblem';
 import { periodLabel, rangeText, reportTexts, tabContent, tabLabel } from './report-rules';
+import '../../components/ui/print.css';
 
 export const printTexts = {
   description: 'The whole report for the period on separate sheets: print it, or choose "Save as PDF" as the printer.',
@@ -69,7 +70,7 @@ export function ReportPrintView() {
   return (
     <div className="content-page reports-page rp-print-page">
       <title>{`Print | ${reportTexts.title} | Back Office`}</title>
-      <div className="rp-no-print">
+      <div className="no-print">
         <PageHeader
           title={reportTexts.title}
           description={printTexts.description}
@@ -103,7 +104,7 @@ export function ReportPrintView() {
       ) : !loaded ? (
         <Spinner label={reportTexts.loading} />
       ) : (
-        <article className="rp-print" aria-labelledby="rp-print-title">
+        <article className="print-area print-document rp-print" aria-labelledby="rp-print-title">
           <header className="rp-print-head">
             <Letterhead church={church.data} />
             <div className="rp-print-title">

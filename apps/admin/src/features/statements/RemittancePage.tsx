@@ -22,6 +22,7 @@ import {
   remittanceFileName,
   remittanceYears,
 } from './statement-rules';
+import '../../components/ui/print.css';
 import './statements.css';
 
 export const remittancePageTexts = {

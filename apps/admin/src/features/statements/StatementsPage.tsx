@@ -30,6 +30,7 @@ import {
   statementFileName,
   type DayRange,
 } from './statement-rules';
+import '../../components/ui/print.css';
 import './statements.css';
 
 export const statementsPageTexts = {
