@@ -472,7 +472,7 @@ describe('Reports and Analytics', () => {
     assert.deepEqual(await page.locator('.rp-print-section h3').allInnerTexts(), TABS.map((tab) => TAB_LABELS[tab]));
     const [name] = /** @type {{ value: string }[]} */ (await serviceGet('system_settings?select=value&key=eq.church_name'));
     assert.ok(name && typeof name.value === 'string');
-    assert.equal(plain(await page.locator('.rp-church').innerText()), name.value, 'the church header comes from System Settings');
+    assert.equal(plain(await page.locator('.doc-church').innerText()), name.value, 'the church header comes from System Settings');
     const overview = await report('overview', 'quarter');
     assert.equal(plain(await page.locator('.rp-print-period').innerText()), `This Quarter: ${day(overview.from)} to ${day(overview.to)}`);
     for (const tab of TABS) {

@@ -3,7 +3,8 @@ import { formatDay } from '../../components/ui/form-values';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { churchToday } from '../../lib/church-time';
-import { useChurchIdentity, type ChurchIdentity } from '../../lib/settings';
+import { ChurchLetterhead } from '../../components/ui/ChurchLetterhead';
+import { useChurchIdentity } from '../../lib/settings';
 import { useAllReports } from './api/reports-api';
 import { PeriodSelector, usePeriod } from './PeriodSelector';
 import { REPORT_TABS, type ReportByTab, type ReportTab } from './report-answers';
@@ -18,21 +19,6 @@ export const printTexts = {
   back: 'Back to the report',
   prepared: (day: string) => `Prepared ${formatDay(day)}`,
 } as const;
-
-/** The church at the head of the report, from the public System Settings; unknown lines are left out. */
-function Letterhead({ church }: { church: ChurchIdentity | undefined }) {
-  if (!church) return <div className="rp-letterhead" aria-hidden="true" />;
-  const contact = [church.phone, church.email, church.website].filter((part): part is string => part !== null);
-  return (
-    <div className="rp-letterhead">
-      <p className="rp-church">{church.name ?? 'Church'}</p>
-      {church.branch ? <p>{church.branch}</p> : null}
-      {church.address ? <p>{church.address}</p> : null}
-      {church.postalAddress ? <p>{church.postalAddress}</p> : null}
-      {contact.length > 0 ? <p>{contact.join(' · ')}</p> : null}
-    </div>
-  );
-}
 
 /** One tab as a section of the printed report (a sheet of its own). */
 function PrintSection<T extends ReportTab>({ tab, report }: { tab: T; report: ReportByTab[T] }) {
@@ -105,8 +91,8 @@ export function ReportPrintView() {
         <Spinner label={reportTexts.loading} />
       ) : (
         <article className="print-area print-document rp-print" aria-labelledby="rp-print-title">
-          <header className="rp-print-head">
-            <Letterhead church={church.data} />
+          <header className="doc-head">
+            <ChurchLetterhead church={church.data} />
             <div className="rp-print-title">
               <h2 id="rp-print-title">{reportTexts.title}</h2>
               <p className="rp-print-period">

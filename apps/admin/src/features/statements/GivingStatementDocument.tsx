@@ -3,7 +3,7 @@ import { formatCount } from '../../components/ui/paged-list';
 import { formatKes, giftsText, givingTypeLabel, paymentMethodLabel } from '../../lib/giving';
 import type { ChurchIdentity } from '../../lib/settings';
 import type { GivingStatement } from './api/answers';
-import { ChurchLetterhead } from './ChurchLetterhead';
+import { ChurchLetterhead } from '../../components/ui/ChurchLetterhead';
 import { formatLongDay, formatPeriod, memberName, orderedTypeTotals } from './statement-rules';
 
 export const statementTexts = {

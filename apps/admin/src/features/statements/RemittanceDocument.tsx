@@ -3,7 +3,7 @@ import { formatCount } from '../../components/ui/paged-list';
 import { formatKes, givingTypeLabel } from '../../lib/giving';
 import type { ChurchIdentity } from '../../lib/settings';
 import type { Remittance } from './api/answers';
-import { ChurchLetterhead } from './ChurchLetterhead';
+import { ChurchLetterhead } from '../../components/ui/ChurchLetterhead';
 import { formatLongDay, formatMonth, formatPeriod, formatPercent, sharesText } from './statement-rules';
 
 export const remittanceTexts = {

@@ -1,7 +1,9 @@
 import type { ChurchIdentity } from '../../lib/settings';
+import './print.css';
 
 /**
- * The church's identity at the head of a printed document, from the public System Settings;
+ * The church's identity at the head of a printed document (statements, the remittance, the
+ * report), from the public System Settings;
  * nothing is hard-coded. While the settings load (or if they cannot be read) the lines that are
  * not known are left out rather than guessed.
  */
