@@ -6,6 +6,7 @@ mod jobs;
 mod notifications;
 mod payments;
 mod resilience;
+mod scale;
 mod soak;
 mod storage;
 
