@@ -40,8 +40,16 @@ server_env+=(
   KANISA_PAYMENT_CALLBACK_SECRET=e2e-callback-secret
 )
 
+# The fake mail server (kanisa-fakes) for the live-mail pass below; what the server sent can be
+# read at $FAKE_MAIL_URL/__fake/mail. The main pass keeps e-mail in demo mode (the spec's demo
+# banners are part of what it checks).
+"$(dirname "$bin")/fake-mail" >"$work/fake-mail.log" 2>&1 &
+mail_pid=$!
+for _ in $(seq 50); do grep -q '^fake-mail smtp' "$work/fake-mail.log" && break; sleep 0.1; done
+read -r _ _ mail_smtp _ mail_http <"$work/fake-mail.log"
+
 cleanup() {
-  kill "${fake_pid:-}" 2>/dev/null || true
+  kill "${fake_pid:-}" "${mail_pid:-}" 2>/dev/null || true
   if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then
     kill -INT "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
@@ -109,6 +117,20 @@ if [ "$compat_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$compat_status
 if [ "$client_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$client_status; fi
 
 stop_server
+
+# The live-mail pass: the same data, e-mail now going to the fake mail server; the staff's
+# reply and a Send Message by e-mail must arrive there (e2e/live-mail.mjs, not in the main pass).
+if [[ $suites == *" browser "* ]] && [ -z "${KANISA_E2E_FILES:-}" ]; then
+  echo "== live mail: the back office's e-mail through a mail server"
+  start_server KANISA_STORAGE_URL="file://$work/storage" \
+    KANISA_SMTP_URL="smtp://$mail_smtp?tls=none" KANISA_SMTP_FROM="Kanisa <church@church.test>"
+  mail_status=0
+  (cd "$root/apps" && FAKE_MAIL_URL=$mail_http node --test --test-reporter=spec e2e/live-mail.mjs) ||
+    mail_status=$?
+  echo "live mail: exit $mail_status"
+  if [ "$mail_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$mail_status; fi
+  stop_server
+fi
 
 if [ -n "${KANISA_TEST_S3_ENDPOINT:-}" ] && [[ $suites == *" compat "* ]]; then
   echo "== the storage-js suite again, with the files on S3 ($KANISA_TEST_S3_ENDPOINT)"

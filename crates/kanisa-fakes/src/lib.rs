@@ -1,4 +1,5 @@
-//! Test support: local fakes of the providers — the SMS providers in `sms.rs`, Equity Bank's
+//! Test support: local fakes of the providers — a mail server in `mail.rs`, the SMS providers
+//! in `sms.rs`, Equity Bank's
 //! Jenga in `jenga.rs` —
 //! and of M-Pesa Daraja that speaks its documented HTTP shapes
 //! (`../shared/reference/payments-and-sms.md`) — the OAuth token, the STK push (checking the
@@ -14,8 +15,10 @@
 #![forbid(unsafe_code)]
 
 pub mod jenga;
+pub mod mail;
 pub mod sms;
 
+pub use mail::{FakeMail, Mail};
 pub use sms::{FakeSms, SmsRequest};
 
 use std::collections::HashMap;
