@@ -51,6 +51,8 @@ printf '%-14s %s\n' "part" "result"
 grep -ho 'fuzz [^:]*: [0-9]* cases, [0-9]* crashes' "$out/fuzz.log" | sort -u |
   sed -E 's/^fuzz /fuzz          /'
 grep -h 'crash: ' "$out/fuzz.log" | head -5 || true
+# The two runs (anon, then service_role): requests generated and passed, then exit and time.
+grep -hE '^ +[0-9]+ generated, ' "$out/schemathesis.log" | sed -E 's/^ +/schemathesis  requests: /'
 grep -h '^schemathesis as ' "$out/schemathesis.log" | sed -E 's/^/schemathesis  /'
 grep -hE '^(schemathesis: no failures|schemathesis found failures)' "$out/schemathesis.log" | sed -E 's/^/schemathesis  /'
 grep -h '^soak ' "$out/load.log" | sed -E 's/^soak ([a-z]+): /load          \1: /'
