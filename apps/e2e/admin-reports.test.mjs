@@ -137,7 +137,7 @@ async function assertOverview(scope, r) {
   assert.equal(await figure(scope, 'messages-sent'), count(r.messages_sent), 'Messages Sent');
   const insights = await scope.locator('[data-insight]').evaluateAll((items) => items.map((item) => [item.getAttribute('data-insight'), item.textContent]));
   assert.deepEqual(insights.map(([id]) => id), ['membership', 'engagement', 'financial', 'attendance'], 'four Quick Insights');
-  const text = Object.fromEntries(insights.map(([id, t]) => [id ?? '', plain(t)]));
+  const text = Object.fromEntries(insights.map(([id, t]) => [id ?? '', plain(t ?? null)]));
   assert.ok(text.membership?.includes(`is ${r.new_members > 10 ? 'excellent' : 'healthy'}: ${count(r.new_members)} new`), text.membership);
   assert.ok(text.membership?.includes(`${count(r.total_members)} member`), text.membership);
   if (r.engagement === null) assert.ok(text.engagement?.includes('cannot be measured'), text.engagement);
