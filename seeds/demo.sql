@@ -698,6 +698,10 @@ Preferred Contact: phone', 'Anonymous', NULL, NULL, 'Pastor', 'Senior Pastor', '
   ('00000000-0000-4000-8000-016000000009', 'Wedding booking enquiry (phone call)', 'Called the office to ask about booking the sanctuary for a wedding on 17 April 2027. Clerk to confirm availability with the church board.', 'Esther Wairimu', 'esther.wairimu@example.org', '+254700400109', 'Church Secretary', 'Church Secretary', 'secretary@example.org', NULL, 'General Request', '[]'::jsonb, 'completed', 'admin', 'low', NULL, NULL, NULL, false, '2026-10-22 15:00:00+03', '2026-10-21 10:00:00+03', '2026-10-21 10:00:00+03'),
   ('00000000-0000-4000-8000-016000000010', 'Request for baptismal class materials', 'Could I get the lessons for the baptismal class by e-mail? I missed the first two sessions.', 'Naomi Atieno', 'naomi.atieno@example.org', '+254700200012', 'Church Leadership', 'Administrative Team', 'clerk@example.org', NULL, 'General Request', '[]'::jsonb, 'failed', 'website', 'normal', '2026-11-13 08:00:00+03', NULL, 'Mailbox unavailable: naomi.atieno@example.org', false, NULL, '2026-11-12 20:30:00+03', '2026-11-12 20:30:00+03')
 ON CONFLICT DO NOTHING;
+-- The visitor's question about service times was answered by e-mail from the back office
+-- (replied_at: the Communication Hub's average response time counts it).
+UPDATE public.messages SET replied_at = '2026-11-09 11:32:00+03'
+ WHERE id = '00000000-0000-4000-8000-016000000006' AND replied_at IS NULL;
 
 -- Message templates (placeholders {name}, {date}, {event_name}).
 INSERT INTO public.message_templates (id, name, type, category, content) VALUES
