@@ -60,9 +60,12 @@ run() {
   local role=$1 key=$2 started status=0
   started=$(date +%s)
   echo "== schemathesis as $role (at most $max_examples examples per operation, ${max_time}s)"
+  # One worker: with two, hypothesis parses lambda sources (ast.parse) in two threads at once,
+  # which Python 3.11 can fail with "AST constructor recursion depth mismatch" — a crash of
+  # the tool, not a finding about the API (seen twice in CI).
   (cd "$work" && "$venv/bin/schemathesis" run "http://127.0.0.1:$port/rest/v1/" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-    --max-examples "$max_examples" --max-time "$max_time" --seed 13 --workers 2 \
+    --max-examples "$max_examples" --max-time "$max_time" --seed 13 --workers 1 \
     --request-timeout 10 --suppress-health-check all --warnings off \
     -H "apikey: $key" -H "Authorization: Bearer $key") || status=$?
   echo "schemathesis as $role: exit $status in $(($(date +%s) - started))s"
