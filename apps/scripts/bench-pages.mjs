@@ -9,6 +9,9 @@
 //     (an older browser or a proxy that strips brotli);
 //   * Lighthouse's mobile performance score (Lighthouse from npm, simulated slow 4G and a 4x
 //     slower CPU, its defaults), the median of LIGHTHOUSE_RUNS runs (default 3).
+// And Home's first visit with `Save-Data: on` (data-saver mode, issue 22: target ≤ 120 kB): the
+// response bodies as received, the page's and the service worker's (its install), beside the
+// same with headers.
 //
 //   KANISA_URL=http://127.0.0.1:8080 LIGHTHOUSE=/path/to/lighthouse node scripts/bench-pages.mjs
 import { execFile } from 'node:child_process';
@@ -25,7 +28,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
 const routes = ['/', '/sermons', '/events'];
-const targets = { js: 90_000, total: 300_000, score: 95 };
+const targets = { js: 90_000, total: 300_000, score: 95, saveData: 120_000 };
 
 /** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -90,6 +93,42 @@ async function visit(browser, route) {
 }
 
 /**
+ * Home's first visit in data-saver mode (`Save-Data: on`): the bytes of every response that
+ * crossed the network, the page's and the service worker's. A page request the worker answered
+ * is counted on the worker's side; one the HTTP cache answered (negative body size) moved nothing.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function saveDataVisit(browser) {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    locale: 'en-KE',
+    extraHTTPHeaders: { 'Save-Data': 'on' },
+  });
+  const page = await context.newPage();
+  /** @type {Promise<{ body: number; headers: number }>[]} */
+  const fetches = [];
+  context.on('requestfinished', (request) => {
+    fetches.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const moved = !response?.fromServiceWorker() && sizes.responseBodySize >= 0;
+        return { body: moved ? sizes.responseBodySize : 0, headers: moved ? sizes.responseHeadersSize : 0 };
+      })(),
+    );
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const done = await Promise.all(fetches);
+  await context.close();
+  return {
+    responses: done.filter((r) => r.body > 0).length,
+    bodies: done.reduce((n, r) => n + r.body, 0),
+    received: done.reduce((n, r) => n + r.body + r.headers, 0),
+  };
+}
+
+/**
  * Lighthouse's mobile performance score (0-100) of one run.
  * @param {string} url
  */
@@ -145,6 +184,11 @@ for (const route of routes) {
       `bodies gzip: total ${kb(v.bodies.gzip.total)}, JS ${kb(v.bodies.gzip.js)}`,
   );
 }
+const lite = await saveDataVisit(browser);
+console.log(
+  `  home, Save-Data: on: ${kb(lite.bodies)} (${String(lite.responses)} responses; bodies, target ≤ ${kb(targets.saveData)}) | ` +
+    `received with headers: ${kb(lite.received)}`,
+);
 await browser.close();
 
 if (!lighthouse) {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { KanisaError } from '@kanisa/client';
-import { useReducer } from 'react';
+import { useReducer, useRef } from 'react';
+import { newIdempotencyKey } from './deliver';
 import { queryClient } from './query-client';
 
 /**
@@ -24,20 +25,28 @@ export interface FormState<V> {
   refusals: number;
   /** Counts successful sends. */
   sent: number;
+  /**
+   * The last send was kept on the phone (no network) rather than stored: it goes out when the
+   * connection returns (lib/outbox.ts). Set with `sent`.
+   */
+  queued: boolean;
 }
 
 export type FormAction<V> =
   | { type: 'change'; values: Partial<V> }
   | { type: 'send' }
-  /** With `reset`, the form starts over with those values (idle) instead of staying sent. */
-  | { type: 'sent'; reset?: V }
+  /**
+   * With `reset`, the form starts over with those values (idle) instead of staying sent;
+   * `queued`: kept on the phone until the network returns.
+   */
+  | { type: 'sent'; reset?: V; queued?: boolean }
   | { type: 'refused'; message: string; errors: FieldErrors };
 
 /** The general message of a form refused before sending (the server's words for the same case). */
 export const CHECK_FIELDS = 'Please check the highlighted fields.';
 
 export function initialFormState<V>(values: V): FormState<V> {
-  return { values, errors: {}, status: 'idle', message: null, refusals: 0, sent: 0 };
+  return { values, errors: {}, status: 'idle', message: null, refusals: 0, sent: 0, queued: false };
 }
 
 export function formReducer<V>(state: FormState<V>, action: FormAction<V>): FormState<V> {
@@ -51,10 +60,12 @@ export function formReducer<V>(state: FormState<V>, action: FormAction<V>): Form
     }
     case 'send':
       return { ...state, status: 'sending', errors: {}, message: null };
-    case 'sent':
+    case 'sent': {
+      const queued = action.queued ?? false;
       return action.reset
-        ? { ...state, values: action.reset, status: 'idle', errors: {}, message: null, sent: state.sent + 1 }
-        : { ...state, status: 'success', errors: {}, message: null, sent: state.sent + 1 };
+        ? { ...state, values: action.reset, status: 'idle', errors: {}, message: null, sent: state.sent + 1, queued }
+        : { ...state, status: 'success', errors: {}, message: null, sent: state.sent + 1, queued };
+    }
     case 'refused':
       return { ...state, status: 'error', message: action.message, errors: action.errors, refusals: state.refusals + 1 };
   }
@@ -107,17 +118,23 @@ export interface FormEngine<V> {
  * A form's state and its send, as a hook: `validate` runs first (its messages refuse the form
  * with CHECK_FIELDS), then `send` (a React Query mutation); a failure becomes the refusal of
  * `refusalOf(error, fallback)`.
+ *
+ * Each submission gets a fresh idempotency key, handed to `send`; a retry of the same
+ * submission (after a refusal or a server error) sends the same key again, so the server
+ * stores it at most once. A new key is made only after a send succeeded (or was queued).
+ * `send` answers whether the form was stored or `queued` on the phone (lib/deliver.ts).
  */
-export function useFormEngine<V, R>(options: {
+export function useFormEngine<V, R extends { queued: boolean }>(options: {
   initial: V;
   validate: (values: V) => FieldErrors;
-  send: (values: V) => Promise<R>;
+  send: (values: V, idempotencyKey: string) => Promise<R>;
   fallback: string;
   /** After a send, start over with the initial values instead of staying in `success`. */
   resetOnSent?: boolean;
 }): FormEngine<V> {
   const [state, dispatch] = useReducer(formReducer<V>, options.initial, initialFormState);
-  const mutation = useMutation({ mutationFn: options.send }, queryClient);
+  const key = useRef<string | null>(null);
+  const mutation = useMutation({ mutationFn: ({ values, idempotencyKey }: { values: V; idempotencyKey: string }) => options.send(values, idempotencyKey) }, queryClient);
   return {
     state,
     change: (values) => {
@@ -132,9 +149,11 @@ export function useFormEngine<V, R>(options: {
       }
       dispatch({ type: 'send' });
       const values = state.values;
-      mutation.mutate(values, {
-        onSuccess: () => {
-          dispatch(options.resetOnSent ? { type: 'sent', reset: options.initial } : { type: 'sent' });
+      key.current ??= newIdempotencyKey();
+      mutation.mutate({ values, idempotencyKey: key.current }, {
+        onSuccess: (result) => {
+          key.current = null;
+          dispatch(options.resetOnSent ? { type: 'sent', reset: options.initial, queued: result.queued } : { type: 'sent', queued: result.queued });
         },
         onError: (error) => {
           dispatch({ type: 'refused', ...refusalOf(error, options.fallback) });

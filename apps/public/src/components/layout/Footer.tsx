@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { useChurchSettings, type SocialLinks } from '../../lib/settings';
+import { DataSaverSwitch } from './DataSaverSwitch';
 import { footerBottomLinks, footerMinistries, footerQuickLinks } from './nav-links';
 
 /** The town is the last part of the street address ("Kanisa Road, Milimani, Nakuru" → Nakuru). */
@@ -131,6 +132,7 @@ export function Footer() {
         <p>
           © {year} {settings.name}. All rights reserved.
         </p>
+        <DataSaverSwitch />
         <nav aria-label="Legal and support">
           <ul>
             {footerBottomLinks.map((item) => (

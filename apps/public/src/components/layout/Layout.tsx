@@ -3,6 +3,7 @@ import { Outlet, useLocation } from '../../lib/router';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PageFallback } from '../ui/PageFallback';
 import { Header } from './Header';
+import { OfflineNotices } from './OfflineNotices';
 import { PageLoadError } from './PageLoadError';
 import { useScrollOnNavigate } from './useScrollOnNavigate';
 
@@ -19,6 +20,7 @@ export function Layout() {
         Skip to main content
       </a>
       <Header />
+      <OfflineNotices />
       <main id="main" tabIndex={-1}>
         {/* Keyed by path so that navigating away from a failed page tries again. */}
         <ErrorBoundary key={pathname} fallback={<PageLoadError />}>

@@ -62,6 +62,7 @@ describe('ContactLeaderModal', () => {
       recipientRole: 'First Elder',
       department: '',
       website: '',
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/) as unknown,
     });
     await waitFor(
       () => {

@@ -1,3 +1,4 @@
+import { SAVED_ON_PHONE } from '../../lib/deliver';
 import { useEmailSimulated } from '../../lib/service-modes';
 import { useContactForm, type LeaderRecipient } from './contact-message';
 import { ContactMessageForm } from './ContactMessageForm';
@@ -16,8 +17,17 @@ function LeaderMessage({ recipient, onClose }: { recipient: LeaderRecipient; onC
   const engine = useContactForm(recipient);
   const demo = useEmailSimulated();
   const sent = engine.state.status === 'success';
-  useDelayedCall(sent, onClose, CLOSE_AFTER_SENT_MS);
+  // Kept on the phone (no network): the message stays until the visitor closes the modal.
+  useDelayedCall(sent && !engine.state.queued, onClose, CLOSE_AFTER_SENT_MS);
 
+  if (sent && engine.state.queued) {
+    return (
+      <div className="form-success" role="status">
+        <h3>Message Saved</h3>
+        <p>{SAVED_ON_PHONE}</p>
+      </div>
+    );
+  }
   if (sent) {
     return (
       <div className="form-success" role="status">

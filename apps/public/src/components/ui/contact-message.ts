@@ -1,5 +1,5 @@
-import type { ContactMessage, SubmissionReceipt } from '@kanisa/client';
-import { kanisa } from '../../lib/kanisa';
+import type { ContactMessage } from '@kanisa/client';
+import { deliver, type Delivery } from '../../lib/deliver';
 import { checkContact, requireText, useFormEngine, type FieldErrors } from '../../lib/form';
 
 /** Who a contact form writes to (the Contact page's form has none: the church office). */
@@ -48,10 +48,18 @@ export function buildContactMessage(values: ContactValues, recipient: LeaderReci
   };
 }
 
-async function sendContactMessage(values: ContactValues, recipient: LeaderRecipient | null): Promise<SubmissionReceipt> {
-  const { data, error } = await kanisa.functions.contactMessage(buildContactMessage(values, recipient));
-  if (error) throw error;
-  return data;
+/** "message to Pastor John", or to the church office for the Contact page's form. */
+function labelFor(recipient: LeaderRecipient | null): string {
+  return recipient?.name ? `message to ${recipient.name}` : 'message to the church office';
+}
+
+/**
+ * Sends the message with its idempotency key; without a connection it is kept on the phone and
+ * sent later (lib/deliver.ts).
+ */
+function sendContactMessage(values: ContactValues, recipient: LeaderRecipient | null, idempotencyKey: string): Promise<Delivery> {
+  const body = { ...buildContactMessage(values, recipient), idempotencyKey };
+  return deliver('contact-message', body, labelFor(recipient));
 }
 
 /**
@@ -62,7 +70,7 @@ export function useContactForm(recipient: LeaderRecipient | null, resetOnSent = 
   return useFormEngine({
     initial: emptyContact,
     validate: validateContact,
-    send: (values: ContactValues) => sendContactMessage(values, recipient),
+    send: (values: ContactValues, idempotencyKey: string) => sendContactMessage(values, recipient, idempotencyKey),
     fallback: SEND_FAILED,
     resetOnSent,
   });

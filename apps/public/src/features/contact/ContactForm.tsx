@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useContactForm } from '../../components/ui/contact-message';
 import { ContactMessageForm } from '../../components/ui/ContactMessageForm';
+import { SAVED_ON_PHONE } from '../../lib/deliver';
 
 /** Spec §8 "Contact page submit", shown in the page once the message is stored. */
 export const CONTACT_THANK_YOU = 'Thank you for your message! We will get back to you soon.';
@@ -18,7 +19,7 @@ export function ContactForm() {
       <h2 id={`${id}-heading`}>Send Us a Message</h2>
       {thanked ? (
         <p className="form-success" role="status">
-          {CONTACT_THANK_YOU}
+          {engine.state.queued ? SAVED_ON_PHONE : CONTACT_THANK_YOU}
         </p>
       ) : null}
     </ContactMessageForm>

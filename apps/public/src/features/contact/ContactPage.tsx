@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
+import { useDataSaver } from '../../lib/data-saver';
 import { useChurchSettings } from '../../lib/settings';
 import { ContactForm } from './ContactForm';
 import './contact.css';
@@ -36,6 +38,9 @@ function telHref(phone: string): string {
 
 export default function ContactPage() {
   const s = useChurchSettings();
+  // The embedded map is the page's heaviest part: in data-saver mode it loads only when asked.
+  const saving = useDataSaver();
+  const [mapAsked, setMapAsked] = useState(false);
   const times = s.serviceTimes.map((service) => `${service.name} ${service.day} ${service.time}`).join('; ');
   return (
     <div className="contact-page">
@@ -133,7 +138,20 @@ export default function ContactPage() {
 
       <section className="section section-soft" aria-labelledby="map-heading">
         <h2 id="map-heading">Find Us</h2>
-        {s.mapEmbedUrl ? (
+        {s.mapEmbedUrl && saving && !mapAsked ? (
+          <p className="status-message map-saver">
+            The map is not loaded in data-saver mode.{' '}
+            <button
+              type="button"
+              className="button button-outline"
+              onClick={() => {
+                setMapAsked(true);
+              }}
+            >
+              Show map
+            </button>
+          </p>
+        ) : s.mapEmbedUrl ? (
           <iframe
             className="map-embed"
             src={s.mapEmbedUrl}

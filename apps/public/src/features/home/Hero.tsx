@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import { useShellSettings } from '../../lib/settings-store';
 import { bundledHeroImages, HERO_INTERVAL_MS, type HeroSlide } from './hero-images';
@@ -18,10 +19,14 @@ const heroActions = [
 /**
  * Home hero: five images rotating every 5 s with a 2.5 s cross-fade (CSS) and dots to jump to
  * one. Only the first image loads with the page; each next one is added a moment before its turn.
+ * In data-saver mode (lib/data-saver.ts) only the first image shows, in its smallest size, and
+ * nothing rotates.
  */
 export function Hero() {
   const church = useShellSettings();
-  const slides: HeroSlide[] = church.heroImages?.length ? church.heroImages : bundledHeroImages;
+  const saving = useDataSaver();
+  const all: HeroSlide[] = church.heroImages?.length ? church.heroImages : bundledHeroImages;
+  const slides = saving ? all.slice(0, 1) : all;
   const [active, setActive] = useState(0);
   // Which images are in the DOM (and so downloading): the first, then each one before it shows.
   const [mounted, setMounted] = useState<ReadonlySet<number>>(() => new Set([0]));
@@ -57,9 +62,9 @@ export function Hero() {
             <img
               key={slide.src}
               className={index === current ? 'hero-slide is-active' : 'hero-slide'}
-              src={slide.src}
-              srcSet={slide.srcSet}
-              sizes="100vw"
+              src={saving ? (slide.small ?? slide.src) : slide.src}
+              srcSet={saving ? undefined : slide.srcSet}
+              sizes={saving ? undefined : '100vw'}
               alt=""
               width={1280}
               height={720}

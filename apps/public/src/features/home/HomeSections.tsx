@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import type { InfoModalContent } from '../../components/ui/InfoModal';
 import { eventTimeLabel, relativeDateLabel } from '../../lib/relative-date';
@@ -50,20 +51,24 @@ function FeaturedAnnouncementCard() {
   );
 }
 
+/** Our Story and Community Impact; their pictures are decoration, left out in data-saver mode. */
 function InfoCards() {
+  const saving = useDataSaver();
   return (
     <>
-      <article className="card image-card">
-        <img
-          src="/images/card-story-480.webp"
-          srcSet="/images/card-story-480.webp 480w, /images/card-story-960.webp 960w"
-          sizes="(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
-          alt=""
-          width={480}
-          height={320}
-          loading="lazy"
-          decoding="async"
-        />
+      <article className={saving ? 'card' : 'card image-card'}>
+        {saving ? null : (
+          <img
+            src="/images/card-story-480.webp"
+            srcSet="/images/card-story-480.webp 480w, /images/card-story-960.webp 960w"
+            sizes="(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+            alt=""
+            width={480}
+            height={320}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
         <div className="card-body">
           <h3>Our Story</h3>
           <p>From a small gathering of believers to a family of congregations: learn how God has led us, and what we believe.</p>
@@ -72,17 +77,19 @@ function InfoCards() {
           </Link>
         </div>
       </article>
-      <article className="card image-card">
-        <img
-          src="/images/card-community-480.webp"
-          srcSet="/images/card-community-480.webp 480w, /images/card-community-960.webp 960w"
-          sizes="(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
-          alt=""
-          width={480}
-          height={320}
-          loading="lazy"
-          decoding="async"
-        />
+      <article className={saving ? 'card' : 'card image-card'}>
+        {saving ? null : (
+          <img
+            src="/images/card-community-480.webp"
+            srcSet="/images/card-community-480.webp 480w, /images/card-community-960.webp 960w"
+            sizes="(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+            alt=""
+            width={480}
+            height={320}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
         <div className="card-body">
           <h3>Community Impact</h3>
           <p>Youth, women, men, children, music and outreach: find a ministry where you can grow and serve others.</p>
@@ -193,10 +200,13 @@ function useVerseIndex(): number {
 function TodaysVerse() {
   const index = useVerseIndex();
   const { data, isPending, isError } = useDailyVerse(index);
+  const saving = useDataSaver();
   useEffect(() => {
-    // Tomorrow's verse is fetched ahead, so midnight does not wait for the network.
+    // Tomorrow's verse is fetched ahead, so midnight does not wait for the network (not in
+    // data-saver mode: most visitors are gone by midnight).
+    if (saving) return;
     queryClient.query(dailyVerseQuery((index + 1) % 33)).catch(() => undefined);
-  }, [index]);
+  }, [index, saving]);
   const verse = data ?? (isError || data === null ? fallbackVerse : null);
   return (
     <section className="home-section verse-section" aria-labelledby="verse-heading">

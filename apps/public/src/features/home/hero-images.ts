@@ -2,6 +2,8 @@
 export interface HeroSlide {
   src: string;
   srcSet?: string;
+  /** The smallest variant, for data-saver mode (bundled images only). */
+  small?: string;
   alt: string;
 }
 
@@ -12,6 +14,7 @@ function bundled(index: number, alt: string): HeroSlide {
   return {
     src: `${name}-1280.webp`,
     srcSet: widths.map((width) => `${name}-${String(width)}.webp ${String(width)}w`).join(', '),
+    small: `${name}-${String(widths[0])}.webp`,
     alt,
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
+import { useDataSaver } from '../../lib/data-saver';
 import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
 import { Link } from '../../lib/router';
 import { useChurchSettings } from '../../lib/settings';
@@ -47,20 +48,40 @@ function share(sermon: SermonRow) {
   void shareLink({ title: sermon.title, text: `${sermon.title} by ${speakerOf(sermon)}`, url: shareUrl(sermon) });
 }
 
+/**
+ * The sermon's picture: its video's thumbnail, else the series name on a plain tile. In
+ * data-saver mode a thumbnail loads only when the visitor asks for it ("Show thumbnail").
+ */
 function Thumbnail({ sermon, large = false }: { sermon: SermonRow; large?: boolean }) {
   const videoId = parseVideoId(sermon.video_url);
+  const saving = useDataSaver();
+  const [asked, setAsked] = useState(false);
+  const showImage = videoId !== null && (!saving || asked);
   return (
     <div className={large ? 'sermon-thumb sermon-thumb-large' : 'sermon-thumb'}>
-      {videoId ? (
+      {showImage ? (
         <img src={videoThumbnailUrl(videoId)} alt="" loading="lazy" decoding="async" width={480} height={360} />
       ) : (
         <>
           <span className="sermon-thumb-series" aria-hidden="true">
             {seriesOf(sermon)}
           </span>
-          <span className="sermon-thumb-play" aria-hidden="true">
-            ▶
-          </span>
+          {videoId ? (
+            <button
+              type="button"
+              className="sermon-thumb-show"
+              aria-label={`Show thumbnail: ${sermon.title}`}
+              onClick={() => {
+                setAsked(true);
+              }}
+            >
+              Show thumbnail
+            </button>
+          ) : (
+            <span className="sermon-thumb-play" aria-hidden="true">
+              ▶
+            </span>
+          )}
         </>
       )}
     </div>

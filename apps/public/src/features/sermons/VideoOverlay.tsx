@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDataSaver } from '../../lib/data-saver';
 import { parseVideoId, sermonMediaLink, videoEmbedUrl } from './video';
 import type { SermonRow } from './api/types';
 
@@ -7,7 +8,8 @@ import type { SermonRow } from './api/types';
  * The full-screen player (public-site.md §2 Sermons, §4): closed, or open with the chosen
  * sermon; it starts playing at once and closes by its close button, a click on the dark
  * backdrop or Escape. A video link plays in the video service's embedded player; an audio link
- * (the fallback when there is no video) in the browser's own audio player.
+ * (the fallback when there is no video) in the browser's own audio player. In data-saver mode
+ * nothing starts on its own: the visitor presses play.
  */
 export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; onClose: () => void }) {
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -16,6 +18,7 @@ export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; on
     onCloseRef.current = onClose;
   });
   const open = sermon !== null;
+  const saving = useDataSaver();
 
   useEffect(() => {
     if (!open) return;
@@ -74,7 +77,7 @@ export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; on
         {videoId ? (
           <div className="player-frame">
             <iframe
-              src={videoEmbedUrl(videoId)}
+              src={videoEmbedUrl(videoId, !saving)}
               title={sermon.title}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
               allowFullScreen
@@ -83,7 +86,7 @@ export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; on
         ) : link ? (
           <div className="player-audio">
             <p>{sermon.speaker}</p>
-            <audio src={link} controls autoPlay preload="none">
+            <audio src={link} controls autoPlay={!saving} preload="none">
               <a href={link}>Download the recording</a>
             </audio>
           </div>

@@ -34,9 +34,12 @@ export function parseVideoId(link: string | null | undefined): string | null {
   return candidate && VIDEO_ID.test(candidate) ? candidate : null;
 }
 
-/** The player address: autoplay, no related videos from other channels, privacy-enhanced host. */
-export function videoEmbedUrl(id: string): string {
-  return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0&playsinline=1`;
+/**
+ * The player address: autoplay (unless `autoplay` is false: data-saver mode), no related videos
+ * from other channels, privacy-enhanced host.
+ */
+export function videoEmbedUrl(id: string, autoplay = true): string {
+  return `https://www.youtube-nocookie.com/embed/${id}?autoplay=${autoplay ? '1' : '0'}&rel=0&playsinline=1`;
 }
 
 /** A small (480×360) thumbnail of the video. */

@@ -1,5 +1,6 @@
 import { useId, useRef, type SyntheticEvent } from 'react';
 import { controlProps, Field, Honeypot, SelectField, TextAreaField, TextField, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
+import { SAVED_ON_PHONE } from '../../lib/deliver';
 import { useRequestForm } from './api/submit-request';
 import type { CategoryInfo, FieldSpec } from './categories';
 import { contactMethods } from './options';
@@ -83,7 +84,9 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
   const busy = status === 'sending' || status === 'success';
   useFocusOnRefusal(form, state.refusals);
 
-  useDelayedCall(status === 'success', onDone, CLOSE_AFTER_SUCCESS_MS);
+  // A form kept on the phone (no network) stays open with its message until the visitor closes it.
+  const queued = status === 'success' && state.queued;
+  useDelayedCall(status === 'success' && !queued, onDone, CLOSE_AFTER_SUCCESS_MS);
 
   // Anonymous: name, e-mail and phone are disabled, and their messages no longer apply.
   const text = (
@@ -118,7 +121,13 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
 
   return (
     <form ref={form} className="request-form" noValidate onSubmit={onSubmit}>
-      {status === 'success' ? (
+      {queued ? (
+        <div className="form-success" role="status">
+          <p>
+            <strong>{SAVED_ON_PHONE}</strong>
+          </p>
+        </div>
+      ) : status === 'success' ? (
         <div className="form-success" role="status">
           <p>
             <strong>Your {category.title.toLowerCase()} has been submitted successfully.</strong>
@@ -216,11 +225,11 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
       />
 
       <div className="form-actions">
-        <button type="button" className="button button-outline" disabled={status === 'sending'} onClick={onCancel}>
-          Cancel
+        <button type="button" className="button button-outline" disabled={status === 'sending'} onClick={queued ? onDone : onCancel}>
+          {queued ? 'Done' : 'Cancel'}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {status === 'sending' ? 'Submitting...' : status === 'success' ? 'Submitted' : 'Submit Request'}
+          {status === 'sending' ? 'Submitting...' : queued ? 'Saved' : status === 'success' ? 'Submitted' : 'Submit Request'}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import { KanisaError, type SubmissionReceipt, type SubmittedAttachment } from '@kanisa/client';
+import { KanisaError, type SubmittedAttachment } from '@kanisa/client';
+import { deliver, type Delivery } from '../../../lib/deliver';
 import { kanisa } from '../../../lib/kanisa';
 import { useFormEngine } from '../../../lib/form';
 import type { CategoryInfo, FileRule } from '../categories';
@@ -24,15 +25,24 @@ export async function uploadAttachments(files: File[], rule: FileRule): Promise<
   return uploaded;
 }
 
+/** Said when a form with files is sent without a connection: files are never kept on the phone. */
+export const FILES_NEED_NETWORK =
+  "Files can't be sent while you are offline. Remove the files to save your request on this phone, or send it when you are back online.";
+
 /**
- * Uploads the files, then sends the form (`POST /functions/v1/submit-request`). Each attempt
- * uploads again: a refused submission's files are deleted by the server.
+ * Uploads the files, then sends the form (`POST /functions/v1/submit-request`) with its
+ * idempotency key. Each attempt uploads again: a refused submission's files are deleted by the
+ * server. Without a connection a form without files is kept on the phone and sent later
+ * (lib/deliver.ts); a form with files is refused here, honestly: uploads need the network.
  */
-export async function submitRequest(category: CategoryInfo, values: RequestValues): Promise<SubmissionReceipt> {
-  const attachments = category.files ? await uploadAttachments(values.attachments, category.files) : [];
-  const { data, error } = await kanisa.functions.submitRequest(buildSubmission(category, values, attachments));
-  if (error) throw error;
-  return data;
+export async function submitRequest(category: CategoryInfo, values: RequestValues, idempotencyKey: string): Promise<Delivery> {
+  const files = category.files ? values.attachments : [];
+  if (files.length && !navigator.onLine) {
+    throw new KanisaError({ code: 'offline_files', message: FILES_NEED_NETWORK, fields: { attachments: FILES_NEED_NETWORK } });
+  }
+  const attachments = category.files && files.length ? await uploadAttachments(files, category.files) : [];
+  const body = { ...buildSubmission(category, values, attachments), idempotencyKey };
+  return deliver('submit-request', body, category.title.toLowerCase());
 }
 
 /** One category's request form: its values, messages and states (spec §4 "Request form"). */
@@ -40,7 +50,7 @@ export function useRequestForm(category: CategoryInfo) {
   return useFormEngine({
     initial: emptyRequest,
     validate: (values: RequestValues) => validateRequest(category, values),
-    send: (values: RequestValues) => submitRequest(category, values),
+    send: (values: RequestValues, idempotencyKey: string) => submitRequest(category, values, idempotencyKey),
     fallback: SUBMIT_FAILED,
   });
 }

@@ -1,0 +1,104 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAST_SYNC_KEY, offlineBannerText, onWorkerMessage, resetOfflineStatus } from '../../lib/offline-status';
+import { enqueue, flushOutbox } from '../../lib/outbox';
+import { renderAt } from '../../test/render';
+import { OfflineNotices } from './OfflineNotices';
+
+const BANNER = /^You are offline — showing what was saved on/;
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+}
+
+function goOffline() {
+  act(() => {
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+function goOnline() {
+  act(() => {
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setOnline(true);
+  resetOfflineStatus();
+});
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('offlineBannerText', () => {
+  it('is null while online and live; names the last sync in en-KE (Nairobi time) otherwise', () => {
+    expect(offlineBannerText({ online: true, fromCache: false, lastSync: '2026-03-07T08:05:00.000Z' })).toBeNull();
+    expect(offlineBannerText({ online: false, fromCache: false, lastSync: '2026-03-07T08:05:00.000Z' })).toBe(
+      'You are offline — showing what was saved on 7 March 2026 at 11:05',
+    );
+    expect(offlineBannerText({ online: true, fromCache: true, lastSync: '2026-03-07T08:05:00.000Z' })).toBe(
+      'You are offline — showing what was saved on 7 March 2026 at 11:05',
+    );
+    expect(offlineBannerText({ online: false, fromCache: false, lastSync: null })).toBe('You are offline — showing what was saved on this phone');
+  });
+});
+
+describe('OfflineNotices', () => {
+  it('shows the banner while the browser is offline, with the date of the last sync', () => {
+    localStorage.setItem(LAST_SYNC_KEY, '2026-03-07T08:05:00.000Z');
+    resetOfflineStatus();
+    renderAt('/', <OfflineNotices />);
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    goOffline();
+    expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
+    goOnline();
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
+
+  it('shows the banner when the service worker answered from its saved copy, and hides it after a live read', () => {
+    renderAt('/', <OfflineNotices />);
+    act(() => {
+      onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T05:00:00.000Z' });
+    });
+    expect(localStorage.getItem(LAST_SYNC_KEY)).toBe('2026-03-08T05:00:00.000Z');
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    act(() => {
+      onWorkerMessage({ type: 'kanisa:from-cache' });
+    });
+    expect(screen.getByText('You are offline — showing what was saved on 8 March 2026 at 8:00')).toBeInTheDocument();
+    act(() => {
+      onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T06:00:00.000Z' });
+    });
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    // Other messages change nothing.
+    act(() => {
+      onWorkerMessage({ type: 'something-else' });
+      onWorkerMessage(null);
+    });
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
+
+  it('counts the forms waiting on the phone, then says what became of them', async () => {
+    enqueue({ key: 'key-aaa-1', endpoint: 'submit-request', body: {}, label: 'prayer request', queuedAt: '2026-03-07T08:00:00Z' });
+    renderAt('/', <OfflineNotices />);
+    expect(screen.getByText('1 form is saved on your phone. It will be sent when you are back online.')).toBeInTheDocument();
+    act(() => {
+      enqueue({ key: 'key-bbb-2', endpoint: 'contact-message', body: {}, label: 'message to the church office', queuedAt: '2026-03-07T08:01:00Z' });
+    });
+    expect(screen.getByText('2 forms are saved on your phone. They will be sent when you are back online.')).toBeInTheDocument();
+
+    await act(() =>
+      flushOutbox((item) => Promise.resolve(item.key === 'key-aaa-1' ? { status: 'sent' } : { status: 'refused', message: 'Please enter a subject' })),
+    );
+    expect(screen.queryByText(/saved on your phone/)).not.toBeInTheDocument();
+    expect(screen.getByText('Your saved prayer request has been sent.')).toBeInTheDocument();
+    expect(screen.getByText('Your saved message to the church office was not accepted: Please enter a subject')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/Your saved/)).not.toBeInTheDocument();
+  });
+});

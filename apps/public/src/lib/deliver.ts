@@ -1,0 +1,68 @@
+import { KanisaError, NETWORK_ERROR, type SubmissionReceipt } from '@kanisa/client';
+import { kanisa } from './kanisa';
+import { enqueue, type OutboxEndpoint, type OutboxItem, type SendOutcome } from './outbox';
+
+/**
+ * Sending a public form with its idempotency key, or keeping it on the phone when there is no
+ * network (lib/outbox.ts). Lazy chunks only: it needs the API client.
+ */
+
+/** What the visitor reads when the form was kept on the phone. */
+export const SAVED_ON_PHONE = 'Saved on your phone. It will be sent when you are back online.';
+
+/** Said when a form stays on the phone but cannot be sent (nothing stored, nothing queued). */
+export const NOT_SAVED = 'There is no connection and the form could not be saved on this phone. Please try again when you are back online.';
+
+/** The general text of a queued form the server refused, when its answer had no message. */
+export const QUEUED_REFUSED = 'The church website did not accept it.';
+
+/**
+ * A fresh idempotency key (8–100 of [A-Za-z0-9_-], as the server asks): a UUID, or 32 random
+ * hex digits where `crypto.randomUUID` is missing (a page served over plain http).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where a form went: stored by the server now, or kept on this phone until the network returns. */
+export type Delivery = { queued: false; receipt: SubmissionReceipt } | { queued: true };
+
+/**
+ * Sends `body` (its `idempotencyKey` set) to `/functions/v1/{endpoint}`. Offline
+ * (`navigator.onLine` false) or when the request gets no answer at all, the form is queued on
+ * the phone instead. A refusal or a server error is thrown as the `KanisaError` it is.
+ */
+export async function deliver(endpoint: OutboxEndpoint, body: Record<string, unknown> & { idempotencyKey: string }, label: string): Promise<Delivery> {
+  const item: OutboxItem = { key: body.idempotencyKey, endpoint, body, label, queuedAt: new Date().toISOString() };
+  if (!navigator.onLine) return keep(item);
+  const { data, error } = await kanisa.functions.invoke<SubmissionReceipt>(endpoint, { body });
+  if (error) {
+    if (error.code === NETWORK_ERROR) return keep(item);
+    throw error;
+  }
+  return { queued: false, receipt: data };
+}
+
+function keep(item: OutboxItem): Delivery {
+  try {
+    enqueue(item);
+  } catch (cause) {
+    throw new KanisaError({ code: NETWORK_ERROR, message: NOT_SAVED, cause });
+  }
+  return { queued: true };
+}
+
+/**
+ * One try of a queued form, as the outbox counts it: any 2xx (stored now, or `duplicate: true`:
+ * stored by an earlier try) is sent; a 400 is refused, with the server's field messages or its
+ * message; anything else (no answer, 5xx, 429) is tried again later.
+ */
+export async function sendQueued(item: OutboxItem): Promise<SendOutcome> {
+  const { error, status } = await kanisa.functions.invoke<SubmissionReceipt>(item.endpoint, { body: item.body });
+  if (!error) return { status: 'sent' };
+  if (status !== 400) return { status: 'retry' };
+  const fields = Object.values(error.fields ?? {}).filter((text) => text !== '');
+  const message = fields.length ? fields.join(' ') : error.code.startsWith('http_') ? QUEUED_REFUSED : error.message;
+  return { status: 'refused', message };
+}

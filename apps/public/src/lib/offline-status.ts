@@ -1,0 +1,125 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the page is showing a saved copy (issue 22): the browser says it is offline, or the
+ * service worker (public/sw.js) answered a read from its cache because the network failed. The
+ * date of the last read that came from the network is kept in localStorage, so the banner can
+ * say how old the saved copy is.
+ *
+ * The service worker posts `{type: 'kanisa:synced', at}` after a read from the network and
+ * `{type: 'kanisa:from-cache'}` after answering from its cache. Entry-chunk code.
+ */
+
+export const LAST_SYNC_KEY = 'kanisa-last-sync';
+
+export interface OfflineSnapshot {
+  /** `navigator.onLine`. */
+  online: boolean;
+  /** The last read was answered from the service worker's cache (the network failed). */
+  fromCache: boolean;
+  /** When a read last came from the network (ISO), if ever. */
+  lastSync: string | null;
+}
+
+const savedDate = new Intl.DateTimeFormat('en-KE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** The banner's text, or null when the page shows live data. */
+export function offlineBannerText(state: OfflineSnapshot): string | null {
+  if (state.online && !state.fromCache) return null;
+  const date = state.lastSync ? new Date(state.lastSync) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'You are offline — showing what was saved on this phone';
+  return `You are offline — showing what was saved on ${savedDate.format(date)}`;
+}
+
+function readLastSync(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_SYNC_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let snapshot: OfflineSnapshot = { online: typeof navigator === 'undefined' ? true : navigator.onLine, fromCache: false, lastSync: readLastSync() };
+const listeners = new Set<() => void>();
+
+function update(next: Partial<OfflineSnapshot>): void {
+  const merged = { ...snapshot, ...next };
+  if (merged.online === snapshot.online && merged.fromCache === snapshot.fromCache && merged.lastSync === snapshot.lastSync) return;
+  snapshot = merged;
+  listeners.forEach((listener) => {
+    listener();
+  });
+}
+
+/** A read came from the network at `at`: remembered, and the page is live again. */
+export function noteSynced(at: string = new Date().toISOString()): void {
+  try {
+    window.localStorage.setItem(LAST_SYNC_KEY, at);
+  } catch {
+    // Not remembered; the banner then names no date.
+  }
+  update({ fromCache: false, lastSync: at });
+}
+
+/** A read was answered from the saved copy. */
+export function noteFromCache(): void {
+  update({ fromCache: true });
+}
+
+/** What the service worker reports (see the top of this file). */
+export function onWorkerMessage(data: unknown): void {
+  if (typeof data !== 'object' || data === null || !('type' in data)) return;
+  if (data.type === 'kanisa:synced') noteSynced('at' in data && typeof data.at === 'string' ? data.at : undefined);
+  else if (data.type === 'kanisa:from-cache') noteFromCache();
+}
+
+const onOnline = () => {
+  update({ online: true, fromCache: false });
+};
+const onOffline = () => {
+  update({ online: false });
+};
+const onMessage = (event: MessageEvent) => {
+  onWorkerMessage(event.data);
+};
+
+/** The service worker container, where the browser has one (not in jsdom, not over plain http). */
+function workers(): ServiceWorkerContainer | null {
+  return 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+}
+
+function subscribe(listener: () => void): () => void {
+  if (!listeners.size) {
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    workers()?.addEventListener('message', onMessage);
+    workers()?.startMessages();
+    update({ online: navigator.onLine, lastSync: readLastSync() });
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size) return;
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    workers()?.removeEventListener('message', onMessage);
+  };
+}
+
+/** The offline banner's text, or null; follows the connection and the service worker. */
+export function useOfflineBanner(): string | null {
+  const state = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return offlineBannerText(state);
+}
+
+/** For tests: start again from the browser's state. */
+export function resetOfflineStatus(): void {
+  snapshot = { online: navigator.onLine, fromCache: false, lastSync: readLastSync() };
+}

@@ -1,0 +1,180 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Forms sent while offline (issue 22): kept on the phone (localStorage, so a reload loses
+ * nothing) with their idempotency key, and sent again — oldest first, each with its own key —
+ * when the app starts and whenever the browser comes back online. The server stores a key's
+ * form once and answers a repeat with `duplicate: true`, so a form sent twice (two tabs, an
+ * answer lost on the way back) is still stored once.
+ *
+ * An item leaves the queue only after a 2xx (stored, or already stored) or a 400 (refused: the
+ * visitor is told why); a network error, a 5xx or any other answer keeps it for the next try.
+ *
+ * Entry-chunk code: no API client here. The sender (lib/deliver.ts) is imported only when there
+ * is something to send.
+ */
+
+export const OUTBOX_KEY = 'kanisa-outbox';
+
+/** The two public form endpoints under /functions/v1. */
+export type OutboxEndpoint = 'submit-request' | 'contact-message';
+
+export interface OutboxItem {
+  /** The submission's idempotency key (also in `body`): every try of this form sends it. */
+  key: string;
+  endpoint: OutboxEndpoint;
+  /** The JSON body as it will be sent, `idempotencyKey` included. */
+  body: Record<string, unknown>;
+  /** What the visitor calls it, e.g. "prayer request", "message to Pastor John". */
+  label: string;
+  /** When it was saved on the phone (ISO). */
+  queuedAt: string;
+}
+
+/** What one try of a queued form came to. */
+export type SendOutcome = { status: 'sent' } | { status: 'refused'; message: string } | { status: 'retry' };
+
+/** A queued form that left the queue: delivered, or refused with the server's message. */
+export interface OutboxResult {
+  key: string;
+  label: string;
+  status: 'sent' | 'refused';
+  message?: string;
+}
+
+function isItem(value: unknown): value is OutboxItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<keyof OutboxItem, unknown>;
+  return (
+    typeof item.key === 'string' &&
+    (item.endpoint === 'submit-request' || item.endpoint === 'contact-message') &&
+    typeof item.body === 'object' &&
+    item.body !== null &&
+    typeof item.label === 'string' &&
+    typeof item.queuedAt === 'string'
+  );
+}
+
+/** The queue as stored, oldest first; [] when there is none or it cannot be read. */
+export function queuedForms(): OutboxItem[] {
+  try {
+    const text = window.localStorage.getItem(OUTBOX_KEY);
+    if (!text) return [];
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter(isItem) : [];
+  } catch {
+    return [];
+  }
+}
+
+function store(items: OutboxItem[]): void {
+  if (items.length) window.localStorage.setItem(OUTBOX_KEY, JSON.stringify(items));
+  else window.localStorage.removeItem(OUTBOX_KEY);
+}
+
+// ---- the store the notices read ----------------------------------------------------------------
+
+interface OutboxSnapshot {
+  pending: number;
+  results: OutboxResult[];
+}
+
+let snapshot: OutboxSnapshot = { pending: 0, results: [] };
+const listeners = new Set<() => void>();
+
+function publish(results = snapshot.results): void {
+  snapshot = { pending: queuedForms().length, results };
+  listeners.forEach((listener) => {
+    listener();
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  if (!listeners.size) snapshot = { ...snapshot, pending: queuedForms().length };
+  listeners.add(listener);
+  // Another tab may queue or send forms: the count follows.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === OUTBOX_KEY) publish();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** How many forms wait on this phone, and what became of those sent since the page opened. */
+export function useOutbox(): OutboxSnapshot {
+  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+}
+
+/** Hides the delivered/refused notices. */
+export function dismissOutboxResults(): void {
+  publish([]);
+}
+
+// ---- queueing and flushing ----------------------------------------------------------------------
+
+/**
+ * Keeps a form on the phone. Throws when it cannot be kept (storage full or disabled), so the
+ * form can say it was not sent rather than pretend it was saved.
+ */
+export function enqueue(item: OutboxItem): void {
+  const items = queuedForms().filter((queued) => queued.key !== item.key);
+  store([...items, item]);
+  publish();
+}
+
+let flushing: Promise<OutboxResult[]> | null = null;
+
+/**
+ * Sends the queued forms one after another, oldest first, with `send`. A delivered or refused
+ * form leaves the queue; on anything else (`retry`: no network, a 5xx) it stays, and the flush
+ * stops there so the order is kept for the next try. One flush at a time: a call while one runs
+ * gets that one's results.
+ */
+export function flushOutbox(send: (item: OutboxItem) => Promise<SendOutcome>): Promise<OutboxResult[]> {
+  flushing ??= (async () => {
+    const done: OutboxResult[] = [];
+    try {
+      for (const item of queuedForms()) {
+        // Another tab may have sent it meanwhile.
+        if (!queuedForms().some((queued) => queued.key === item.key)) continue;
+        let outcome: SendOutcome;
+        try {
+          outcome = await send(item);
+        } catch {
+          outcome = { status: 'retry' };
+        }
+        if (outcome.status === 'retry') break;
+        store(queuedForms().filter((queued) => queued.key !== item.key));
+        const result: OutboxResult =
+          outcome.status === 'sent'
+            ? { key: item.key, label: item.label, status: 'sent' }
+            : { key: item.key, label: item.label, status: 'refused', message: outcome.message };
+        done.push(result);
+        publish([...snapshot.results.filter((shown) => shown.key !== item.key), result]);
+      }
+    } finally {
+      flushing = null;
+    }
+    return done;
+  })();
+  return flushing;
+}
+
+/** Sends the queue now if there is one and the browser thinks it is online. */
+export function flushSoon(): void {
+  if (!queuedForms().length || !navigator.onLine) return;
+  // A failed chunk download (the connection dropped again) simply waits for the next try.
+  import('./deliver').then(({ sendQueued }) => flushOutbox(sendQueued)).catch(() => undefined);
+}
+
+/** At app start: send what is waiting, and again each time the connection comes back. */
+export function watchOutbox(): () => void {
+  flushSoon();
+  window.addEventListener('online', flushSoon);
+  return () => {
+    window.removeEventListener('online', flushSoon);
+  };
+}
