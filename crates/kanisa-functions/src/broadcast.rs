@@ -304,6 +304,8 @@ pub struct Outgoing {
     /// The phone number or e-mail address.
     pub address: String,
     pub text: String,
+    /// An e-mail's subject with this recipient's values (none for a text message).
+    pub subject: Option<String>,
 }
 
 /// What a send will do: the preview shows it and the send queues exactly it.
@@ -314,8 +316,8 @@ pub struct Plan {
     /// Names of people left out for want of a phone (when SMS is asked for) or an address.
     pub skipped_sms: Vec<String>,
     pub skipped_email: Vec<String>,
-    /// The e-mail subject, filled with the first recipient's values (subjects may hold
-    /// placeholders too: each recipient's is filled when queued).
+    /// The e-mail subject filled with the first recipient's values, for the preview's sample
+    /// (each e-mail carries its own).
     pub subject: Option<String>,
 }
 
@@ -349,6 +351,7 @@ pub fn plan(
                     name: p.full_name.clone(),
                     address: phone.clone(),
                     text: text.clone(),
+                    subject: None,
                 }),
                 None => out.skipped_sms.push(p.full_name.clone()),
             }
@@ -360,6 +363,7 @@ pub fn plan(
                     name: p.full_name.clone(),
                     address: address.clone(),
                     text,
+                    subject: subject.map(|s| fill(s, &p.first_name, occasion)),
                 }),
                 None => out.skipped_email.push(p.full_name.clone()),
             }
@@ -394,8 +398,6 @@ pub async fn queue<C: tokio_postgres::GenericClient + Sync>(
     client: &C,
     broadcast: &Broadcast<'_>,
     plan: &Plan,
-    occasion: &Occasion,
-    people: &[Person],
 ) -> Result<Option<Uuid>, FunctionsError> {
     let mut channels = Vec::new();
     if broadcast.sms {
@@ -469,18 +471,10 @@ pub async fn queue<C: tokio_postgres::GenericClient + Sync>(
         }
     }
     if !plan.email.is_empty() {
-        // Each recipient's subject with their own values.
         let subjects: Vec<String> = plan
             .email
             .iter()
-            .map(|o| {
-                let first = people
-                    .iter()
-                    .find(|p| p.email.as_deref() == Some(o.address.as_str()))
-                    .map(|p| p.first_name.as_str())
-                    .unwrap_or("");
-                fill(broadcast.subject.unwrap_or_default(), first, occasion)
-            })
+            .map(|o| o.subject.clone().unwrap_or_default())
             .collect();
         let rows = client
             .query(
@@ -658,7 +652,7 @@ impl Functions {
             sent_by,
         };
         let tx = client.transaction().await?;
-        let id = queue(&*tx, &broadcast, &plan, &occasion, &people).await?;
+        let id = queue(&*tx, &broadcast, &plan).await?;
         tx.commit().await?;
         Ok((
             202,
@@ -925,6 +919,15 @@ mod tests {
         assert_eq!(p.skipped_email, ["Agnes Chepkoech"]);
         assert!(p.email[0].text.starts_with("Hi John."));
         assert_eq!(p.subject.as_deref(), Some("For Agnes"));
+        // Each e-mail carries its own recipient's subject.
+        assert_eq!(
+            p.email
+                .iter()
+                .map(|o| o.subject.as_deref())
+                .collect::<Vec<_>>(),
+            [Some("For John"), Some("For Ruth")]
+        );
+        assert!(p.sms.iter().all(|o| o.subject.is_none()));
         // "Hi Agnes. " + 160 = 170 characters: two parts each.
         assert_eq!(p.sms_parts(), 4);
     }

@@ -226,7 +226,7 @@ async fn record(
     if plan.sms.is_empty() && plan.email.is_empty() {
         return Ok(false);
     }
-    broadcast::queue(tx, &b, &plan, occasion, people)
+    broadcast::queue(tx, &b, &plan)
         .await
         .map(|id| id.is_some())
         .map_err(|e| e.to_string())
