@@ -5,7 +5,9 @@
 #
 #   fuzz         every fuzz target (crates/kanisa-server/tests/it/fuzz*.rs) for SOAK_FUZZ_CASES
 #                cases each (20,000): the parsers of forms, callbacks and names, and arbitrary
-#                table-API requests against a real server
+#                table-API requests against a real server; and the policy-file runner
+#                (crates/kanisa-pg/tests/it/policies.rs) for a tenth of that, each case being a
+#                transaction on a real database
 #   schemathesis the table API against its OpenAPI document as anon and as service_role for
 #                SOAK_SCHEMATHESIS_SECS each (600), up to 50 examples per operation
 #   load         64 connections of mixed reads and writes for SOAK_SECS (600) with a fast
@@ -27,6 +29,8 @@ failed=0
 echo "== fuzz: $fuzz_cases cases per target"
 KANISA_FUZZ_CASES=$fuzz_cases cargo test --locked -p kanisa-server --test it fuzz -- \
   --nocapture --test-threads 1 2>&1 | tee "$out/fuzz.log" || failed=1
+KANISA_FUZZ_CASES=$fuzz_cases cargo test --locked -p kanisa-pg --test it fuzz -- \
+  --nocapture --test-threads 1 2>&1 | tee -a "$out/fuzz.log" || failed=1
 
 echo "== schemathesis: ${st_secs}s per role"
 cargo build --locked --bin kanisa

@@ -287,3 +287,104 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
         .map(|(n, a, b)| (n.to_owned(), a, b))
     );
 }
+
+/// Fuzzing the policy-file runner's input (issue 21): sets of files with arbitrary names and
+/// contents mixing real policy statements, broken SQL, quotes, dollar quotes and NUL-free
+/// garbage. The runner never panics; a refused set names one of its files and leaves every
+/// policy, grant and row-level security flag as it was (all files or none); and afterwards the
+/// real files apply again. `KANISA_FUZZ_CASES` scales the run (`make soak`: thousands).
+#[tokio::test]
+async fn fuzz_policy_runner_input() {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRunner};
+
+    let cases: u32 = std::env::var("KANISA_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300)
+        / 10;
+    let cases = cases.max(20);
+    let name = prop_oneof![
+        Just("sermons".to_owned()),
+        Just("functions".to_owned()),
+        Just("storage.objects".to_owned()),
+        Just("events".to_owned()),
+        "[a-z_.]{0,12}",
+        "\\PC{0,10}",
+    ]
+    .prop_flat_map(|stem| {
+        prop_oneof![Just(format!("{stem}.sql")), Just(stem.clone())]
+    });
+    let fragment = prop_oneof![
+        Just("GRANT SELECT ON public.sermons TO anon;".to_owned()),
+        Just("CREATE POLICY fuzz_read ON public.sermons FOR SELECT TO anon USING (true);".to_owned()),
+        Just("CREATE POLICY fuzz_read ON public.events FOR SELECT TO anon USING (is_published);".to_owned()),
+        Just("GRANT EXECUTE ON FUNCTION public.get_monthly_giving(integer) TO anon;".to_owned()),
+        Just("ALTER TABLE public.sermons DISABLE ROW LEVEL SECURITY;".to_owned()),
+        Just("CREATE POLICY p ON public.no_such_table USING (true);".to_owned()),
+        Just("SELEC * FRM;".to_owned()),
+        Just("'".to_owned()),
+        Just("$$".to_owned()),
+        Just("$x$ unterminated".to_owned()),
+        Just("/* open comment".to_owned()),
+        Just("-- a comment\n".to_owned()),
+        Just(";".to_owned()),
+        Just("DO $$ BEGIN RAISE EXCEPTION 'fuzz'; END $$;".to_owned()),
+        "[ -~\\n]{0,40}",
+        "\\PC{0,20}".prop_map(|s: String| s.replace('\0', "")),
+    ];
+    let file = (name, prop::collection::vec(fragment, 0..6).prop_map(|f| f.join("\n")));
+    let files = prop::collection::vec(file, 1..4);
+
+    let db = TestDb::new().await;
+    let mut client = db.client().await;
+    const STATE: &str = "
+        SELECT concat_ws(' | ',
+          (SELECT string_agg(concat_ws(':', schemaname, tablename, policyname, cmd, roles::text,
+                                       qual, with_check), ',' ORDER BY schemaname, tablename, policyname)
+             FROM pg_policies),
+          (SELECT string_agg(concat_ws(':', table_schema, table_name, grantee, privilege_type), ','
+                             ORDER BY table_schema, table_name, grantee, privilege_type)
+             FROM information_schema.role_table_grants WHERE grantee IN ('anon', 'authenticated')),
+          (SELECT string_agg(concat_ws(':', c.relname, c.relrowsecurity, c.relforcerowsecurity), ','
+                             ORDER BY c.relname)
+             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p')),
+          (SELECT string_agg(p.oid::regprocedure::text, ',' ORDER BY p.oid::regprocedure::text)
+             FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+            WHERE n.nspname = 'public' AND has_function_privilege('anon', p.oid, 'EXECUTE')))";
+    let mut runner = TestRunner::new(Config {
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let (mut applied, mut refused) = (0, 0);
+    for _ in 0..cases {
+        let input = files.new_tree(&mut runner).unwrap().current();
+        let before: String = client.query_one(STATE, &[]).await.unwrap().get(0);
+        let borrowed: Vec<(&str, &str)> = input
+            .iter()
+            .map(|(f, s)| (f.as_str(), s.as_str()))
+            .collect();
+        match kanisa_pg::apply_policies(&mut client, &borrowed).await {
+            Ok(()) => applied += 1,
+            Err(kanisa_pg::PgError::PolicyFailed { file, message }) => {
+                refused += 1;
+                assert!(
+                    file == "(reset before the policy files)"
+                        || input.iter().any(|(f, _)| *f == file),
+                    "the refusal names a file of the set: {file:?} ({message}) for {input:?}"
+                );
+                assert!(!message.is_empty());
+                let after: String = client.query_one(STATE, &[]).await.unwrap().get(0);
+                assert_eq!(before, after, "a refused set changed nothing: {input:?}");
+            }
+            Err(other) => panic!("fuzz policy files: crash: {other} for {input:?}"),
+        }
+    }
+    kanisa_pg::apply_policies(&mut client, &kanisa_pg::embedded_policies())
+        .await
+        .expect("the real policy files apply after the fuzzing");
+    assert!(refused > 0, "the inputs exercise refusals");
+    println!("fuzz policy files: {cases} cases, 0 crashes ({applied} applied, {refused} refused)");
+}

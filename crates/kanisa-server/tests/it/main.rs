@@ -2,6 +2,7 @@
 
 mod apps;
 mod auth;
+mod bad_input;
 mod broadcast;
 mod finance;
 mod functions;
