@@ -211,6 +211,28 @@ INSERT INTO public.announcements (id, title, content, priority, start_date, star
   ('00000000-0000-4000-8000-007000000007', 'Camp Meeting 2027 Transport Booking', 'Transport to Camp Meeting 2027 will be booked through the church office. Details to follow.', 'normal', '2027-01-10', '08:30', '2027-07-31', '17:00', 'members', false, '2026-11-19 11:00:00+03', '2026-11-19 11:00:00+03')
 ON CONFLICT DO NOTHING;
 
+-- Kiswahili for some of the content (issue 22): the Kiswahili site shows these and falls back to
+-- English per item (Community Health Camp has none) and per field (the Communion Service has
+-- only a Kiswahili title).
+UPDATE public.announcements SET
+  title_sw = 'Vipindi vya Mwisho wa Mwaka: Nyimbo za Krismasi, Meza ya Bwana na Siku Kumi za Maombi',
+  content_sw = 'Weka tarehe hizi: Ibada ya Nyimbo za Krismasi Jumamosi tarehe 12 Desemba saa 12:00 jioni, Kipindi cha Krismasi cha Watoto tarehe 19 Desemba, Ibada ya Meza ya Bwana ya Mwisho wa Mwaka tarehe 26 Desemba, na Siku Kumi za Maombi kuanzia tarehe 6 hadi 16 Januari 2027. Wote mnakaribishwa; waalikeni marafiki na majirani zenu.'
+WHERE id = '00000000-0000-4000-8000-007000000001' AND title_sw IS NULL;
+UPDATE public.announcements SET
+  title_sw = 'Sabato ya Shukrani tarehe 28 Novemba',
+  content_sw = 'Jiunge nasi Sabato, tarehe 28 Novemba, kwa Sabato yetu ya Shukrani ya kila mwaka. Njoo na ushuhuda, mwalike rafiki, na ulete sadaka ya shukrani kwa mfuko wa ustawi wa kanisa. Chakula cha mchana kitaandaliwa baada ya Ibada Kuu.'
+WHERE id = '00000000-0000-4000-8000-007000000002' AND title_sw IS NULL;
+UPDATE public.events SET
+  title_sw = 'Sabato ya Shukrani',
+  description_sw = 'Sabato ya kumshukuru Mungu kwa shuhuda, nyimbo maalum na sadaka ya shukrani kwa mfuko wa ustawi. Chakula cha mchana kitaandaliwa baada ya ibada.'
+WHERE id = '00000000-0000-4000-8000-006000000101' AND title_sw IS NULL;
+UPDATE public.events SET
+  title_sw = 'Ibada ya Nyimbo za Krismasi',
+  description_sw = 'Nyimbo za Krismasi, masomo ya Maandiko na muziki maalum wa kwaya na watoto. Mlete rafiki.'
+WHERE id = '00000000-0000-4000-8000-006000000103' AND title_sw IS NULL;
+UPDATE public.events SET title_sw = 'Ibada ya Meza ya Bwana ya Mwisho wa Mwaka'
+WHERE id = '00000000-0000-4000-8000-006000000105' AND title_sw IS NULL;
+
 -- The 33 daily verses (King James Version, word for word). Verse of the day: day_index = day of
 -- year mod 33.
 INSERT INTO public.daily_verses (id, day_index, text, reference, translation, reflection) VALUES

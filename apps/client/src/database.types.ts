@@ -58,6 +58,7 @@ export type Database = {
       announcements: {
         Row: {
           content: string
+          content_sw: string | null
           created_at: string
           created_by: string | null
           end_date: string | null
@@ -70,10 +71,12 @@ export type Database = {
           start_time: string
           target_audience: Database["public"]["Enums"]["announcements_target_audience"]
           title: string
+          title_sw: string | null
           updated_at: string
         }
         Insert: {
           content: string
+          content_sw?: string | null
           created_at?: string
           created_by?: string | null
           end_date?: string | null
@@ -86,10 +89,12 @@ export type Database = {
           start_time?: string
           target_audience?: Database["public"]["Enums"]["announcements_target_audience"]
           title: string
+          title_sw?: string | null
           updated_at?: string
         }
         Update: {
           content?: string
+          content_sw?: string | null
           created_at?: string
           created_by?: string | null
           end_date?: string | null
@@ -102,6 +107,7 @@ export type Database = {
           start_time?: string
           target_audience?: Database["public"]["Enums"]["announcements_target_audience"]
           title?: string
+          title_sw?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -346,6 +352,7 @@ export type Database = {
           created_by: string | null
           department: string | null
           description: string | null
+          description_sw: string | null
           end_date: string | null
           event_type: Database["public"]["Enums"]["events_event_type"] | null
           id: string
@@ -355,6 +362,7 @@ export type Database = {
           requires_registration: boolean
           start_date: string
           title: string
+          title_sw: string | null
           updated_at: string
         }
         Insert: {
@@ -365,6 +373,7 @@ export type Database = {
           created_by?: string | null
           department?: string | null
           description?: string | null
+          description_sw?: string | null
           end_date?: string | null
           event_type?: Database["public"]["Enums"]["events_event_type"] | null
           id?: string
@@ -374,6 +383,7 @@ export type Database = {
           requires_registration?: boolean
           start_date: string
           title: string
+          title_sw?: string | null
           updated_at?: string
         }
         Update: {
@@ -384,6 +394,7 @@ export type Database = {
           created_by?: string | null
           department?: string | null
           description?: string | null
+          description_sw?: string | null
           end_date?: string | null
           event_type?: Database["public"]["Enums"]["events_event_type"] | null
           id?: string
@@ -393,6 +404,7 @@ export type Database = {
           requires_registration?: boolean
           start_date?: string
           title?: string
+          title_sw?: string | null
           updated_at?: string
         }
         Relationships: [

@@ -74,7 +74,9 @@ async fn public_page(
     headers: &axum::http::HeaderMap,
 ) -> Response {
     let church = church(state).await;
-    let page = seo::page_for(path);
+    // `/sw/...` is the same page in Kiswahili (issue 22).
+    let (lang, app_path) = seo::split_language(path);
+    let page = seo::page_for(app_path, lang);
     let base = state.apps.public_url.clone().unwrap_or_else(|| {
         let host = headers
             .get(header::HOST)
@@ -89,23 +91,29 @@ async fn public_page(
             .is_some_and(|p| p.as_bytes() == b"https");
         format!("{}://{host}", if https { "https" } else { "http" })
     });
-    let mut head = seo::head(&church, page, &base, path);
-    // The route's lazy chunks, from the build's manifest (absent in a build without one).
-    if let Ok(bytes) = tokio::fs::read(state.apps.public.join(".vite/manifest.json")).await
-        && let Ok(manifest) = serde_json::from_slice::<serde_json::Value>(&bytes)
-    {
-        head.push_str(&seo::preload_links(&manifest, &seo::route_modules(path)));
-    }
-    let mut body = seo::inject(html, &head);
     // A browser in data-saver mode (`Save-Data: on`) gets the page marked, so the app starts
     // light before any script could ask (no hero rotation, smallest images).
     let save_data = headers
         .get("save-data")
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("on"));
-    if save_data {
-        body = seo::mark_save_data(&body);
+    let at = seo::PageAt {
+        base: &base,
+        path: app_path,
+        lang,
+        save_data,
+    };
+    let mut head = seo::head(&church, page, &at);
+    // The route's lazy chunks, from the build's manifest (absent in a build without one).
+    if let Ok(bytes) = tokio::fs::read(state.apps.public.join(".vite/manifest.json")).await
+        && let Ok(manifest) = serde_json::from_slice::<serde_json::Value>(&bytes)
+    {
+        head.push_str(&seo::preload_links(
+            &manifest,
+            &seo::route_modules(app_path, lang),
+        ));
     }
+    let body = seo::mark_html(&seo::inject(html, &head), lang, save_data);
     let status = if page.is_some() {
         StatusCode::OK
     } else {

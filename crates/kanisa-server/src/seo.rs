@@ -19,7 +19,49 @@ pub const HEAD_END: &str = "<!--/kanisa:head-->";
 /// The name shown when the church_name setting is not set.
 const DEFAULT_NAME: &str = "Seventh-day Adventist Church";
 
-/// A public route's own title and description.
+/// The public site's languages (issue 22). A Kiswahili page's path starts with `/sw`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Sw,
+}
+
+impl Lang {
+    /// The `lang` / `hreflang` code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Sw => "sw",
+        }
+    }
+
+    fn og_locale(self) -> &'static str {
+        match self {
+            Lang::En => "en_KE",
+            Lang::Sw => "sw_KE",
+        }
+    }
+
+    /// The page at app path `path` (`/events`, `/`) in this language: `/sw/events`, `/sw/`.
+    pub fn path(self, path: &str) -> String {
+        match self {
+            Lang::En => path.to_owned(),
+            Lang::Sw => format!("/sw{path}"),
+        }
+    }
+}
+
+/// Splits the language prefix off a request path: `/sw/events` → (Sw, `/events`), `/sw` →
+/// (Sw, `/`); any other path is English (`/sw.js` and `/swahili` too).
+pub fn split_language(path: &str) -> (Lang, &str) {
+    match path.strip_prefix("/sw") {
+        Some("") => (Lang::Sw, "/"),
+        Some(rest) if rest.starts_with('/') => (Lang::Sw, rest),
+        _ => (Lang::En, path),
+    }
+}
+
+/// A public route's own title and description, in one language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageMeta {
     /// The page's part of the title (`None` for Home: the church name alone).
@@ -28,59 +70,112 @@ pub struct PageMeta {
     pub description: &'static str,
 }
 
-/// The public routes (public-site.md §2), or `None` for a path the site does not have.
-pub fn page_for(path: &str) -> Option<PageMeta> {
+/// (path, English title, English description, Kiswahili title, Kiswahili description). The
+/// titles are the pages' own (the apps' catalogues, `apps/public/src/i18n`).
+type PageRow = (
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+);
+
+const PAGES: [PageRow; 10] = [
+    (
+        "",
+        None,
+        "Welcome to {church}: service times, sermons, upcoming events, ministries and online giving.",
+        None,
+        "Karibu {church}: nyakati za ibada, mahubiri, matukio yajayo, huduma na kutoa mtandaoni.",
+    ),
+    (
+        "/about",
+        Some("About"),
+        "The mission, heritage, beliefs and leadership of {church}.",
+        Some("Kuhusu Sisi"),
+        "Utume, historia, imani na uongozi wa {church}.",
+    ),
+    (
+        "/sermons",
+        Some("Sermons"),
+        "Watch and listen to recent sermons and the current series at {church}.",
+        Some("Mahubiri"),
+        "Tazama na usikilize mahubiri ya hivi karibuni na mfululizo wa sasa katika {church}.",
+    ),
+    (
+        "/events",
+        Some("Events"),
+        "Upcoming events, weekly activities and the church calendar of {church}.",
+        Some("Matukio"),
+        "Matukio yajayo, shughuli za kila wiki na kalenda ya kanisa la {church}.",
+    ),
+    (
+        "/ministries",
+        Some("Ministries"),
+        "Youth, women's, men's, children's, music and outreach ministries at {church}: find where you belong.",
+        Some("Huduma"),
+        "Huduma za vijana, wanawake, wanaume, watoto, muziki na uinjilisti katika {church}: pata mahali pako.",
+    ),
+    (
+        "/departments",
+        Some("Church Departments"),
+        "The departments of {church}: who leads them and what they do.",
+        Some("Idara za Kanisa"),
+        "Idara za {church}: wanaoziongoza na kazi zao.",
+    ),
+    (
+        "/contact",
+        Some("Contact"),
+        "Address, phone, e-mail, office hours, service times and directions to {church}.",
+        Some("Wasiliana Nasi"),
+        "Anwani, simu, barua pepe, saa za ofisi, nyakati za ibada na maelekezo ya kufika {church}.",
+    ),
+    (
+        "/giving",
+        Some("Give Online"),
+        "Give tithes, offerings and special-project gifts to {church} by mobile money, paybill or bank transfer.",
+        Some("Toa Mtandaoni"),
+        "Toa zaka, sadaka na michango ya miradi maalum kwa {church} kupitia pesa za simu, Paybill au benki.",
+    ),
+    (
+        "/submissions",
+        Some("Submissions"),
+        "Send a prayer request, ask for a visit or counselling, or write to the leadership of {church}.",
+        Some("Maombi na Ujumbe"),
+        "Tuma ombi la maombi, omba kutembelewa au ushauri, au uandikie uongozi wa {church}.",
+    ),
+    (
+        "/announcements",
+        Some("Announcements"),
+        "The latest announcements from {church}.",
+        Some("Matangazo"),
+        "Matangazo ya hivi karibuni kutoka {church}.",
+    ),
+];
+
+/// A public route (public-site.md §2) in `lang`, or `None` for a path the site does not have.
+/// `path` is the app path, without the language prefix.
+pub fn page_for(path: &str, lang: Lang) -> Option<PageMeta> {
     let path = path.trim_end_matches('/');
-    let (title, description) = match path {
-        "" => (
-            None,
-            "Welcome to {church}: service times, sermons, upcoming events, ministries and online giving.",
-        ),
-        "/about" => (
-            Some("About"),
-            "The mission, heritage, beliefs and leadership of {church}.",
-        ),
-        "/sermons" => (
-            Some("Sermons"),
-            "Watch and listen to recent sermons and the current series at {church}.",
-        ),
-        "/events" => (
-            Some("Events"),
-            "Upcoming events, weekly activities and the church calendar of {church}.",
-        ),
-        "/ministries" => (
-            Some("Ministries"),
-            "Youth, women's, men's, children's, music and outreach ministries at {church}: find where you belong.",
-        ),
-        "/departments" => (
-            Some("Church Departments"),
-            "The departments of {church}: who leads them and what they do.",
-        ),
-        "/contact" => (
-            Some("Contact"),
-            "Address, phone, e-mail, office hours, service times and directions to {church}.",
-        ),
-        "/giving" => (
-            Some("Give Online"),
-            "Give tithes, offerings and special-project gifts to {church} by mobile money, paybill or bank transfer.",
-        ),
-        "/submissions" => (
-            Some("Submissions"),
-            "Send a prayer request, ask for a visit or counselling, or write to the leadership of {church}.",
-        ),
-        "/announcements" => (
-            Some("Announcements"),
-            "The latest announcements from {church}.",
-        ),
-        _ => return None,
-    };
-    Some(PageMeta { title, description })
+    let (_, en_title, en_description, sw_title, sw_description) =
+        PAGES.iter().find(|row| row.0 == path)?;
+    Some(match lang {
+        Lang::En => PageMeta {
+            title: *en_title,
+            description: en_description,
+        },
+        Lang::Sw => PageMeta {
+            title: *sw_title,
+            description: sw_description,
+        },
+    })
 }
 
 /// The modules (paths in the public app, as Vite's manifest names them) whose lazy chunks a
 /// route shows at once: its page, Home's sections below the hero, and the footer. Preloading
 /// them with the HTML saves a round trip after the entry script (`preload_links`).
-pub fn route_modules(path: &str) -> Vec<&'static str> {
+/// A Kiswahili page also needs its catalogue (`apps/public/src/i18n/sw`) before the first render.
+pub fn route_modules(path: &str, lang: Lang) -> Vec<&'static str> {
     let page = match path.trim_end_matches('/') {
         "" => "src/features/home/HomeSections.tsx",
         "/about" => "src/features/about/AboutPage.tsx",
@@ -94,7 +189,11 @@ pub fn route_modules(path: &str) -> Vec<&'static str> {
         "/announcements" => "src/features/announcements/AnnouncementsPage.tsx",
         _ => "src/features/not-found/NotFoundPage.tsx",
     };
-    vec![page, "src/components/layout/Footer.tsx"]
+    let mut modules = vec![page, "src/components/layout/Footer.tsx"];
+    if lang == Lang::Sw {
+        modules.insert(0, "src/i18n/sw/index.ts");
+    }
+    modules
 }
 
 /// `<link rel="modulepreload">` for the chunks of `modules` and every chunk they import, and
@@ -350,27 +449,50 @@ fn weekday(day: &str) -> Option<&'static str> {
     DAYS.iter().copied().find(|d| d.eq_ignore_ascii_case(day))
 }
 
-/// The head tags of one route. `base` is the site's address without a trailing slash
-/// (`https://church.example`); `path` the request path; `page` `None` for a path the site does
-/// not have (then the page says so and asks not to be indexed).
-pub fn head(church: &Church, page: Option<PageMeta>, base: &str, path: &str) -> String {
+/// Where a page is asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct PageAt<'a> {
+    /// The site's address without a trailing slash (`https://church.example`).
+    pub base: &'a str,
+    /// The app path, without the language prefix (`/sermons`, `/`).
+    pub path: &'a str,
+    pub lang: Lang,
+    /// The request carried `Save-Data: on`.
+    pub save_data: bool,
+}
+
+/// The head tags of one route. `page` is `None` for a path the site does not have (then the
+/// page says so and asks not to be indexed). A real page names its other-language version
+/// (`hreflang`), English being the default.
+pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
+    let sw = at.lang == Lang::Sw;
     let title = match page.and_then(|p| p.title) {
         Some(part) => format!("{part} | {}", church.name),
         None if page.is_some() => church.full_name(),
+        None if sw => format!("Ukurasa haupatikani | {}", church.name),
         None => format!("Page not found | {}", church.name),
     };
     let description = page.map_or_else(
         || {
-            format!(
-                "This page does not exist on the website of {}.",
-                church.name
-            )
+            if sw {
+                format!("Ukurasa huu haupo kwenye tovuti ya {}.", church.name)
+            } else {
+                format!(
+                    "This page does not exist on the website of {}.",
+                    church.name
+                )
+            }
         },
         |p| p.description.replace("{church}", &church.full_name()),
     );
-    let canonical = format!("{base}{}", if path.is_empty() { "/" } else { path });
-    let image = format!("{base}/images/og-default.jpg");
-    let mut out = String::with_capacity(2048);
+    let app_path = match at.path.trim_end_matches('/') {
+        "" => "/",
+        path => path,
+    };
+    let url = |lang: Lang| format!("{}{}", at.base, lang.path(app_path));
+    let canonical = url(at.lang);
+    let image = format!("{}/images/og-default.jpg", at.base);
+    let mut out = String::with_capacity(2560);
     out.push_str(&format!("<title>{}</title>", escape(&title)));
     let mut meta = |attr: &str, key: &str, value: &str| {
         out.push_str(&format!(
@@ -390,29 +512,41 @@ pub fn head(church: &Church, page: Option<PageMeta>, base: &str, path: &str) -> 
     meta("property", "og:image", &image);
     meta("property", "og:image:width", "1200");
     meta("property", "og:image:height", "630");
-    meta("property", "og:locale", "en_KE");
+    meta("property", "og:locale", at.lang.og_locale());
+    let other = if sw { Lang::En } else { Lang::Sw };
+    meta("property", "og:locale:alternate", other.og_locale());
     meta("name", "twitter:card", "summary_large_image");
     if page.is_some() {
         out.push_str(&format!(
             "<link rel=\"canonical\" href=\"{}\" />",
             escape(&canonical)
         ));
+        for (hreflang, lang) in [("en", Lang::En), ("sw", Lang::Sw), ("x-default", Lang::En)] {
+            out.push_str(&format!(
+                "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\" />",
+                escape(&url(lang))
+            ));
+        }
     }
     out.push_str("<script type=\"application/ld+json\">");
-    out.push_str(&script_json(&church.json_ld(&format!("{base}/"))));
+    out.push_str(&script_json(&church.json_ld(&format!("{}/", at.base))));
     out.push_str("</script>");
     // The header, hero and titles show these before any data request (apps/public
     // lib/settings-store.ts reads them): no flash of a stand-in name on a first visit.
     out.push_str("<script id=\"kanisa-settings\" type=\"application/json\">");
     out.push_str(&script_json(&church.shell_settings()));
     out.push_str("</script>");
-    if path.trim_end_matches('/').is_empty() && page.is_some() {
+    if app_path == "/" && page.is_some() {
         // Home's largest paint is the first hero image: fetch it with the HTML, not after the
-        // script has run.
+        // script has run. With Save-Data the hero shows only its smallest size (the app's
+        // data-saver mode), so that is the one to fetch.
         out.push_str(&match church.hero_images.as_deref() {
             Some([(src, _), ..]) => format!(
                 "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\" />",
                 escape(src)
+            ),
+            _ if at.save_data => format!(
+                "<link rel=\"preload\" as=\"image\" href=\"{BUNDLED_HERO}-640.webp\" fetchpriority=\"high\" />"
             ),
             _ => format!(
                 "<link rel=\"preload\" as=\"image\" href=\"{BUNDLED_HERO}-1280.webp\" \
@@ -443,18 +577,25 @@ pub fn inject(index_html: &str, head: &str) -> String {
     out
 }
 
-/// The page with `data-save-data="on"` on its `<html>` element (the first one).
-pub fn mark_save_data(html: &str) -> String {
-    match html.find("<html") {
-        Some(at) => {
-            let mut out = String::with_capacity(html.len() + 22);
-            out.push_str(&html[..at + 5]);
-            out.push_str(" data-save-data=\"on\"");
-            out.push_str(&html[at + 5..]);
-            out
-        }
-        None => html.to_owned(),
+/// The page's `<html>` element (the first one) in `lang` (`lang="sw"` for Kiswahili; the build
+/// writes `lang="en"`) and, with `save_data`, marked `data-save-data="on"`.
+pub fn mark_html(html: &str, lang: Lang, save_data: bool) -> String {
+    let Some(at) = html.find("<html") else {
+        return html.to_owned();
+    };
+    let tag_end = html[at..].find('>').map_or(html.len(), |end| at + end);
+    let mut tag = html[at + 5..tag_end].to_owned();
+    if lang != Lang::En {
+        tag = tag.replacen("lang=\"en\"", &format!("lang=\"{}\"", lang.code()), 1);
     }
+    let mut out = String::with_capacity(html.len() + 24);
+    out.push_str(&html[..at + 5]);
+    if save_data {
+        out.push_str(" data-save-data=\"on\"");
+    }
+    out.push_str(&tag);
+    out.push_str(&html[tag_end..]);
+    out
 }
 
 /// Text for an HTML attribute or element.
@@ -490,12 +631,48 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_data_saver_page_is_marked_on_its_html_element() {
+    fn the_html_element_carries_the_language_and_the_data_saver_mark() {
+        let page = "<!doctype html>\n<html lang=\"en\"><head><meta lang=\"en\"></head></html>";
         assert_eq!(
-            mark_save_data("<!doctype html>\n<html lang=\"en\"><head></head></html>"),
-            "<!doctype html>\n<html data-save-data=\"on\" lang=\"en\"><head></head></html>"
+            mark_html(page, Lang::En, true),
+            "<!doctype html>\n<html data-save-data=\"on\" lang=\"en\"><head><meta lang=\"en\"></head></html>"
         );
-        assert_eq!(mark_save_data("no html element"), "no html element");
+        assert_eq!(
+            mark_html(page, Lang::Sw, false),
+            "<!doctype html>\n<html lang=\"sw\"><head><meta lang=\"en\"></head></html>"
+        );
+        assert_eq!(
+            mark_html(page, Lang::Sw, true),
+            "<!doctype html>\n<html data-save-data=\"on\" lang=\"sw\"><head><meta lang=\"en\"></head></html>"
+        );
+        assert_eq!(mark_html(page, Lang::En, false), page);
+        assert_eq!(
+            mark_html("no html element", Lang::Sw, true),
+            "no html element"
+        );
+    }
+
+    #[test]
+    fn the_language_prefix_is_split_off_and_only_sw_is_one() {
+        assert_eq!(split_language("/sw/events"), (Lang::Sw, "/events"));
+        assert_eq!(split_language("/sw"), (Lang::Sw, "/"));
+        assert_eq!(split_language("/sw/"), (Lang::Sw, "/"));
+        assert_eq!(split_language("/sw.js"), (Lang::En, "/sw.js"));
+        assert_eq!(split_language("/swahili"), (Lang::En, "/swahili"));
+        assert_eq!(split_language("/events"), (Lang::En, "/events"));
+        assert_eq!(Lang::Sw.path("/"), "/sw/");
+        assert_eq!(Lang::Sw.path("/about"), "/sw/about");
+        assert_eq!(Lang::En.path("/about"), "/about");
+    }
+
+    /// An English page at `path`, without Save-Data.
+    fn en<'a>(base: &'a str, path: &'a str) -> PageAt<'a> {
+        PageAt {
+            base,
+            path,
+            lang: Lang::En,
+            save_data: false,
+        }
     }
 
     fn settings(pairs: &[(&str, Value)]) -> HashMap<String, Value> {
@@ -545,10 +722,17 @@ mod tests {
             "/announcements",
             "/sermons/",
         ] {
-            assert!(page_for(path).is_some(), "{path}");
+            for lang in [Lang::En, Lang::Sw] {
+                assert!(page_for(path, lang).is_some(), "{path}");
+            }
+            assert_ne!(
+                page_for(path, Lang::En).unwrap().description,
+                page_for(path, Lang::Sw).unwrap().description,
+                "{path} has its own Kiswahili description"
+            );
         }
-        assert_eq!(page_for("/sermons/x"), None);
-        assert_eq!(page_for("/admin"), None);
+        assert_eq!(page_for("/sermons/x", Lang::En), None);
+        assert_eq!(page_for("/admin", Lang::Sw), None);
     }
 
     #[test]
@@ -556,9 +740,8 @@ mod tests {
         let church = demo();
         let html = head(
             &church,
-            page_for("/sermons"),
-            "https://c.example",
-            "/sermons",
+            page_for("/sermons", Lang::En),
+            &en("https://c.example", "/sermons"),
         );
         assert!(html.contains("<title>Sermons | Mount Zion SDA Church</title>"));
         assert!(html.contains(
@@ -572,9 +755,13 @@ mod tests {
         ));
         assert!(html.contains("<link rel=\"canonical\" href=\"https://c.example/sermons\" />"));
         assert!(!html.contains("noindex"));
-        let home = head(&church, page_for("/"), "https://c.example", "/");
+        let home = head(
+            &church,
+            page_for("/", Lang::En),
+            &en("https://c.example", "/"),
+        );
         assert!(home.contains("<title>Mount Zion SDA Church – Kisii Town</title>"));
-        let missing = head(&church, None, "https://c.example", "/nope");
+        let missing = head(&church, None, &en("https://c.example", "/nope"));
         assert!(missing.contains("<title>Page not found | Mount Zion SDA Church</title>"));
         assert!(missing.contains("noindex"));
     }
@@ -582,7 +769,7 @@ mod tests {
     #[test]
     fn the_shell_settings_and_the_hero_preload_travel_with_the_html() {
         let church = demo();
-        let home = head(&church, page_for("/"), "http://x", "/");
+        let home = head(&church, page_for("/", Lang::En), &en("http://x", "/"));
         assert!(home.contains(
             "<script id=\"kanisa-settings\" type=\"application/json\">{\"name\":\"Mount Zion SDA Church\",\"branch\":\"Kisii Town\",\"heroImages\":null}</script>"
         ), "{home}");
@@ -590,7 +777,11 @@ mod tests {
             home.contains("<link rel=\"preload\" as=\"image\" href=\"/images/hero-1-1280.webp\"")
         );
         assert!(home.contains("imagesrcset=\"/images/hero-1-640.webp 640w, /images/hero-1-1280.webp 1280w, /images/hero-1-1920.webp 1920w\""));
-        let about = head(&church, page_for("/about"), "http://x", "/about");
+        let about = head(
+            &church,
+            page_for("/about", Lang::En),
+            &en("http://x", "/about"),
+        );
         assert!(
             !about.contains("rel=\"preload\""),
             "only Home shows the hero"
@@ -606,8 +797,89 @@ mod tests {
             church.shell_settings(),
             json!({"name": "C", "branch": "", "heroImages": [{"src": "/storage/v1/object/public/church-files/public/a.webp", "alt": "Choir"}]})
         );
-        let home = head(&church, page_for("/"), "http://x", "/");
+        let home = head(&church, page_for("/", Lang::En), &en("http://x", "/"));
         assert!(home.contains("<link rel=\"preload\" as=\"image\" href=\"/storage/v1/object/public/church-files/public/a.webp\" fetchpriority=\"high\" />"));
+    }
+
+    #[test]
+    fn a_kiswahili_page_has_its_own_head_and_both_pages_name_each_other() {
+        let church = demo();
+        let at = PageAt {
+            base: "https://c.example",
+            path: "/events",
+            lang: Lang::Sw,
+            save_data: false,
+        };
+        let sw = head(&church, page_for("/events", Lang::Sw), &at);
+        assert!(
+            sw.contains("<title>Matukio | Mount Zion SDA Church</title>"),
+            "{sw}"
+        );
+        assert!(sw.contains("<meta name=\"description\" content=\"Matukio yajayo, shughuli za kila wiki na kalenda ya kanisa la Mount Zion SDA Church – Kisii Town.\" />"));
+        assert!(sw.contains("<meta property=\"og:locale\" content=\"sw_KE\" />"));
+        assert!(sw.contains("<meta property=\"og:locale:alternate\" content=\"en_KE\" />"));
+        assert!(
+            sw.contains("<meta property=\"og:url\" content=\"https://c.example/sw/events\" />")
+        );
+        assert!(sw.contains("<link rel=\"canonical\" href=\"https://c.example/sw/events\" />"));
+        let english = head(
+            &church,
+            page_for("/events", Lang::En),
+            &en("https://c.example", "/events"),
+        );
+        for page in [&sw, &english] {
+            assert!(page.contains(
+                "<link rel=\"alternate\" hreflang=\"en\" href=\"https://c.example/events\" />"
+            ));
+            assert!(page.contains(
+                "<link rel=\"alternate\" hreflang=\"sw\" href=\"https://c.example/sw/events\" />"
+            ));
+            assert!(page.contains("<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://c.example/events\" />"));
+        }
+        assert!(english.contains("<meta property=\"og:locale\" content=\"en_KE\" />"));
+        let home = head(
+            &church,
+            page_for("/", Lang::Sw),
+            &PageAt { path: "/", ..at },
+        );
+        assert!(
+            home.contains(
+                "<link rel=\"alternate\" hreflang=\"sw\" href=\"https://c.example/sw/\" />"
+            )
+        );
+        assert!(
+            home.contains("<link rel=\"alternate\" hreflang=\"en\" href=\"https://c.example/\" />")
+        );
+        let missing = head(
+            &church,
+            None,
+            &PageAt {
+                path: "/nope",
+                ..at
+            },
+        );
+        assert!(missing.contains("<title>Ukurasa haupatikani | Mount Zion SDA Church</title>"));
+        assert!(
+            !missing.contains("hreflang"),
+            "no alternates for a page that does not exist"
+        );
+        assert_eq!(
+            route_modules("/events", Lang::Sw)[0],
+            "src/i18n/sw/index.ts"
+        );
+        assert!(!route_modules("/events", Lang::En).contains(&"src/i18n/sw/index.ts"));
+    }
+
+    #[test]
+    fn with_save_data_home_preloads_only_the_smallest_hero() {
+        let church = demo();
+        let at = PageAt {
+            save_data: true,
+            ..en("http://x", "/")
+        };
+        let home = head(&church, page_for("/", Lang::En), &at);
+        assert!(home.contains("<link rel=\"preload\" as=\"image\" href=\"/images/hero-1-640.webp\" fetchpriority=\"high\" />"), "{home}");
+        assert!(!home.contains("hero-1-1280"));
     }
 
     #[test]
@@ -622,7 +894,7 @@ mod tests {
             "_client-e.js": {"file": "assets/client-e.js"},
             "src/components/layout/Footer.tsx": {"file": "assets/Footer-f.js", "imports": ["index.html"]},
         });
-        let links = preload_links(&manifest, &route_modules("/events"));
+        let links = preload_links(&manifest, &route_modules("/events", Lang::En));
         assert_eq!(
             links,
             "<link rel=\"modulepreload\" crossorigin href=\"/assets/EventsPage-c.js\" />\
@@ -631,9 +903,12 @@ mod tests {
              <link rel=\"modulepreload\" crossorigin href=\"/assets/client-e.js\" />\
              <link rel=\"modulepreload\" crossorigin href=\"/assets/Footer-f.js\" />"
         );
-        assert_eq!(preload_links(&json!(null), &route_modules("/events")), "");
         assert_eq!(
-            route_modules("/nope")[0],
+            preload_links(&json!(null), &route_modules("/events", Lang::En)),
+            ""
+        );
+        assert_eq!(
+            route_modules("/nope", Lang::En)[0],
             "src/features/not-found/NotFoundPage.tsx"
         );
     }
@@ -673,7 +948,11 @@ mod tests {
             "church_name",
             json!("A \"B\" <script>alert(1)</script></script> & C"),
         )]));
-        let html = head(&church, page_for("/about"), "http://x", "/about");
+        let html = head(
+            &church,
+            page_for("/about", Lang::En),
+            &en("http://x", "/about"),
+        );
         assert!(!html.contains("<script>alert"));
         assert_eq!(
             html.matches("</script>").count(),

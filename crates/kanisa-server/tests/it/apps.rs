@@ -54,6 +54,32 @@ async fn a_data_saver_request_gets_a_marked_page() {
     assert!(!normal.text().await.unwrap().contains("data-save-data"));
 }
 
+/// A Kiswahili page (`/sw/...`) is the same app with its head in Kiswahili, `lang="sw"`, and
+/// both language versions named; an unknown path under `/sw/` is still a 404, and `/sw.js`
+/// (the service worker) is a file, not a page.
+#[tokio::test]
+async fn a_kiswahili_page_is_served_in_kiswahili_with_its_alternates() {
+    let app = TestApp::spawn().await;
+    for path in ["/sw", "/sw/", "/sw/events", "/sw/giving/"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        let body = res.text().await.unwrap();
+        assert!(body.contains("<h1>Public site</h1>"), "{path}: the app");
+        assert!(body.contains("<html lang=\"sw\">"), "{path}: {body}");
+        assert!(body.contains("hreflang=\"sw\""), "{path}");
+        assert!(body.contains("<meta property=\"og:locale\" content=\"sw_KE\" />"));
+    }
+    let events = app.get("/sw/events").await.text().await.unwrap();
+    assert!(events.contains("<title>Matukio | "), "{events}");
+    assert!(events.contains("/sw/events\" />"));
+    let english = app.get("/events").await.text().await.unwrap();
+    assert!(english.contains("<title>Events | "));
+    assert!(english.contains("<html lang=\"en\">"));
+    assert!(english.contains("hreflang=\"sw\""));
+    assert_eq!(app.get("/sw/nope").await.status(), 404);
+    assert_eq!(app.get("/swahili").await.status(), 404);
+}
+
 /// What a link preview (WhatsApp) or a search engine sees without running JavaScript: the
 /// route's title and description naming the church, Open Graph tags and the church in JSON-LD,
 /// all from the public System Settings of the demo content.

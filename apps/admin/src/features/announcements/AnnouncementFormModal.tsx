@@ -53,6 +53,12 @@ export function AnnouncementFormModal({ announcement, onClose, onSaved }: Props)
       <div className="span-2">
         <TextAreaField label="Content *" required rows={5} {...field('content')} />
       </div>
+      <div className="span-2">
+        <TextField label="Kiswahili title (optional)" lang="sw" autoComplete="off" hint={announcementTexts.kiswahiliHint} {...field('title_sw')} />
+      </div>
+      <div className="span-2">
+        <TextAreaField label="Kiswahili text (optional)" lang="sw" rows={3} {...field('content_sw')} />
+      </div>
       <SelectField label="Priority" options={priorities} {...field('priority')} />
       <SelectField label="Audience" options={audiences} {...field('target_audience')} />
       <TextField label="Start Date *" type="date" required {...field('start_date')} />

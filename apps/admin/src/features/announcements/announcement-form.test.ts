@@ -38,6 +38,8 @@ describe('announcement form', () => {
     expect(announcementFromForm(filled)).toEqual({
       title: 'Church Board Meeting',
       content: 'All board members',
+      title_sw: null,
+      content_sw: null,
       priority: 'normal',
       target_audience: 'all',
       start_date: '2026-11-29',
@@ -53,6 +55,8 @@ describe('announcement form', () => {
       id: 'a1',
       title: 'Harvest',
       content: 'Bring your harvest',
+      title_sw: 'Mavuno',
+      content_sw: null,
       priority: 'high',
       target_audience: 'members',
       start_date: '2026-12-01',
@@ -63,6 +67,12 @@ describe('announcement form', () => {
       created_at: '2026-11-20T10:00:00Z',
     });
     expect(form).toMatchObject({ start_time: '09:00', end_time: '13:30', end_date: '2026-12-06', priority: 'high' });
+    expect(form).toMatchObject({ title_sw: 'Mavuno', content_sw: '' });
+  });
+
+  it('stores a blank Kiswahili field as not translated (null), a filled one trimmed', () => {
+    const row = announcementFromForm({ ...emptyAnnouncementForm, title: 'T', content: 'C', start_date: '2026-12-01', title_sw: '  Mavuno ', content_sw: '   ' });
+    expect(row).toMatchObject({ title_sw: 'Mavuno', content_sw: null });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Database } from '@kanisa/client';
 import type { BadgeTone } from '../../components/ui/Badge';
-import { isValid } from '../../components/ui/form-values';
+import { isValid, textOrNull } from '../../components/ui/form-values';
 
 type Row = Database['public']['Tables']['announcements']['Row'];
 export type Priority = Database['public']['Enums']['announcements_priority'];
@@ -8,7 +8,7 @@ export type Audience = Database['public']['Enums']['announcements_target_audienc
 
 export type Announcement = Pick<
   Row,
-  'id' | 'title' | 'content' | 'priority' | 'start_date' | 'start_time' | 'end_date' | 'end_time' | 'target_audience' | 'is_published' | 'created_at'
+  'id' | 'title' | 'content' | 'title_sw' | 'content_sw' | 'priority' | 'start_date' | 'start_time' | 'end_date' | 'end_time' | 'target_audience' | 'is_published' | 'created_at'
 >;
 
 /** What the form sends: the editable columns (created_by is set by the server). */
@@ -39,6 +39,7 @@ export const announcementTexts = {
   endBeforeStart: 'The end date must be on or after the start date.',
   endTimeBeforeStart: 'On a one-day announcement the end time must be after the start time.',
   badTime: 'Please enter a time such as 08:30.',
+  kiswahiliHint: 'Shown on the Kiswahili site. Leave empty to show the English text there.',
   /** §8 */
   saveError: 'Error saving announcement. Please try again.',
   /** §8 */
@@ -50,6 +51,9 @@ export const announcementTexts = {
 export interface AnnouncementFormValues {
   title: string;
   content: string;
+  /** Optional Kiswahili (issue 22): the Kiswahili site shows the English field when empty. */
+  title_sw: string;
+  content_sw: string;
   priority: Priority;
   target_audience: Audience;
   start_date: string;
@@ -64,6 +68,8 @@ export type AnnouncementFormErrors = Partial<Record<keyof AnnouncementFormValues
 export const emptyAnnouncementForm: AnnouncementFormValues = {
   title: '',
   content: '',
+  title_sw: '',
+  content_sw: '',
   priority: 'normal',
   target_audience: 'all',
   start_date: '',
@@ -76,6 +82,8 @@ export function announcementToForm(announcement: Announcement): AnnouncementForm
   return {
     title: announcement.title,
     content: announcement.content,
+    title_sw: announcement.title_sw ?? '',
+    content_sw: announcement.content_sw ?? '',
     priority: announcement.priority,
     target_audience: announcement.target_audience,
     start_date: announcement.start_date.slice(0, 10),
@@ -119,6 +127,8 @@ export function announcementFromForm(values: AnnouncementFormValues, isPublished
   return {
     title: values.title.trim(),
     content: values.content.trim(),
+    title_sw: textOrNull(values.title_sw),
+    content_sw: textOrNull(values.content_sw),
     priority: values.priority,
     target_audience: values.target_audience,
     start_date: values.start_date,

@@ -55,6 +55,12 @@ export function EventFormModal({ event, onClose, onSaved }: Props) {
       <div className="span-2">
         <TextAreaField label="Description" rows={3} {...field('description')} />
       </div>
+      <div className="span-2">
+        <TextField label="Kiswahili title (optional)" lang="sw" autoComplete="off" hint={eventTexts.kiswahiliHint} {...field('title_sw')} />
+      </div>
+      <div className="span-2">
+        <TextAreaField label="Kiswahili description (optional)" lang="sw" rows={3} {...field('description_sw')} />
+      </div>
       <TextField label="Starts (date and time) *" type="datetime-local" required {...field('start')} />
       <TextField label="Ends (date and time)" type="datetime-local" hint="Leave empty for an all-day event." {...field('end')} />
       <TextField label="Location" autoComplete="off" {...field('location')} />

@@ -39,6 +39,8 @@ describe('event form', () => {
     expect(eventFromForm(filled)).toEqual({
       title: 'Youth Camp',
       description: null,
+      title_sw: null,
+      description_sw: null,
       start_date: '2026-12-05T10:00:00+03:00',
       end_date: null,
       location: null,
@@ -68,6 +70,8 @@ describe('event form', () => {
       event_type: 'outreach' as const,
       max_attendees: 200,
       cost: 0,
+      title_sw: 'Siku ya Uinjilisti',
+      description_sw: null,
       requires_registration: true,
       is_published: true,
     };

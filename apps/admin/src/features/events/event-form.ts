@@ -6,7 +6,7 @@ export type EventType = Database['public']['Enums']['events_event_type'];
 
 export type ChurchEvent = Pick<
   Row,
-  'id' | 'title' | 'description' | 'start_date' | 'end_date' | 'location' | 'event_type' | 'max_attendees' | 'cost' | 'requires_registration' | 'is_published'
+  'id' | 'title' | 'description' | 'title_sw' | 'description_sw' | 'start_date' | 'end_date' | 'location' | 'event_type' | 'max_attendees' | 'cost' | 'requires_registration' | 'is_published'
 >;
 
 /** What the form sends: the editable columns (created_by is set by the server). */
@@ -35,6 +35,7 @@ export const eventTexts = {
   titleRequired: 'Please enter the event title.',
   startRequired: 'Please choose the start date and time.',
   endBeforeStart: 'The end must be after the start.',
+  kiswahiliHint: 'Shown on the Kiswahili site. Leave empty to show the English text there.',
   maxAttendees: 'Maximum attendees must be a whole number of at least 1, or left empty for no limit.',
   cost: 'Cost must be 0 or more, with at most 2 decimals (e.g. 500 or 250.50). Leave empty for a free event.',
   /** §8 */
@@ -95,6 +96,9 @@ export function formatEventTime(timestamp: string | null): string {
 export interface EventFormValues {
   title: string;
   description: string;
+  /** Optional Kiswahili (issue 22): the Kiswahili site shows the English field when empty. */
+  title_sw: string;
+  description_sw: string;
   start: string;
   end: string;
   location: string;
@@ -109,6 +113,8 @@ export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 export const emptyEventForm: EventFormValues = {
   title: '',
   description: '',
+  title_sw: '',
+  description_sw: '',
   start: '',
   end: '',
   location: '',
@@ -122,6 +128,8 @@ export function eventToForm(event: ChurchEvent): EventFormValues {
   return {
     title: event.title,
     description: event.description ?? '',
+    title_sw: event.title_sw ?? '',
+    description_sw: event.description_sw ?? '',
     start: toLocalInput(event.start_date),
     end: toLocalInput(event.end_date),
     location: event.location ?? '',
@@ -163,6 +171,8 @@ export function eventFromForm(values: EventFormValues, isPublished = false): Eve
   return {
     title: values.title.trim(),
     description: textOrNull(values.description),
+    title_sw: textOrNull(values.title_sw),
+    description_sw: textOrNull(values.description_sw),
     start_date: fromLocalInput(values.start),
     end_date: values.end === '' ? null : fromLocalInput(values.end),
     location: textOrNull(values.location),

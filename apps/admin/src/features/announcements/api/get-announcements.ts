@@ -5,7 +5,7 @@ import { kanisa } from '../../../lib/kanisa';
 import type { Announcement } from '../announcement-form';
 import { announcementKeys } from './announcement-keys';
 
-const columns = 'id, title, content, priority, start_date, start_time, end_date, end_time, target_audience, is_published, created_at';
+const columns = 'id, title, content, title_sw, content_sw, priority, start_date, start_time, end_date, end_time, target_audience, is_published, created_at';
 
 /** What the search looks in. */
 export const announcementSearchColumns = ['title', 'content'] as const;
