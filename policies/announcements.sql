@@ -8,10 +8,10 @@
 -- created_by is written on insert only, and only as the caller's own id (or left NULL).
 
 GRANT SELECT ON public.announcements TO anon, authenticated;
-GRANT INSERT (title, content, priority, start_date, start_time, end_date, end_time,
-              target_audience, is_published, created_by),
-      UPDATE (title, content, priority, start_date, start_time, end_date, end_time,
-              target_audience, is_published),
+GRANT INSERT (title, content, title_sw, content_sw, priority, start_date, start_time, end_date,
+              end_time, target_audience, is_published, created_by),
+      UPDATE (title, content, title_sw, content_sw, priority, start_date, start_time, end_date,
+              end_time, target_audience, is_published),
       DELETE
   ON public.announcements TO authenticated;
 

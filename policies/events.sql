@@ -4,11 +4,12 @@
 -- created_by is written on insert only, and only as the caller's own id (or left NULL).
 
 GRANT SELECT ON public.events TO anon, authenticated;
-GRANT INSERT (title, description, start_date, end_date, location, event_type, category,
-              department, attendees, max_attendees, cost, requires_registration, is_published,
-              created_by),
-      UPDATE (title, description, start_date, end_date, location, event_type, category,
-              department, attendees, max_attendees, cost, requires_registration, is_published),
+GRANT INSERT (title, description, title_sw, description_sw, start_date, end_date, location,
+              event_type, category, department, attendees, max_attendees, cost,
+              requires_registration, is_published, created_by),
+      UPDATE (title, description, title_sw, description_sw, start_date, end_date, location,
+              event_type, category, department, attendees, max_attendees, cost,
+              requires_registration, is_published),
       DELETE
   ON public.events TO authenticated;
 

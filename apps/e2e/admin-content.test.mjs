@@ -20,7 +20,7 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toStrin
  * @typedef {{ id: string; is_published?: boolean; created_by?: string | null; tags?: string[]; specialties?: string[];
  *   display_order?: number; is_active?: boolean; start_date?: string; start_time?: string; end_time?: string;
  *   max_attendees?: number | null; cost?: number; requires_registration?: boolean; priority?: string;
- *   target_audience?: string }} Row
+ *   target_audience?: string; title_sw?: string | null; description_sw?: string | null }} Row
  * @typedef {{ action: string; details: { id?: string; title?: string; name?: string; published?: boolean } | null;
  *   ip_address: string | null; user_agent: string | null; admin_id: string | null }} LogEntry
  */
@@ -353,10 +353,16 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await edit.getByLabel('Cost (KSH)').fill('250.50');
     await edit.getByLabel('Maximum Attendees').fill('40');
     await edit.getByLabel('Requires registration').check();
+    // The optional Kiswahili title (issue 22): the Kiswahili site shows it; a blank description
+    // stays "not translated".
+    await edit.getByLabel('Kiswahili title (optional)').fill(`  Tukio ${run} `);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'hidden' });
-    const [edited] = await serviceGet(`events?select=id,max_attendees,cost,requires_registration&id=eq.${event.id}`);
-    assert.deepEqual([edited?.max_attendees, Number(edited?.cost), edited?.requires_registration], [40, 250.5, true]);
+    const [edited] = await serviceGet(`events?select=id,max_attendees,cost,requires_registration,title_sw,description_sw&id=eq.${event.id}`);
+    assert.deepEqual(
+      [edited?.max_attendees, Number(edited?.cost), edited?.requires_registration, edited?.title_sw, edited?.description_sw],
+      [40, 250.5, true, `Tukio ${run}`, null],
+    );
 
     await page.getByRole('button', { name: `Delete ${eventTitle}` }).click();
     const confirmEvent = page.getByRole('alertdialog', { name: 'Delete Event' });

@@ -158,7 +158,8 @@ sw.addEventListener('activate', (event) => {
 });
 
 /**
- * A page: from the network (and saved), or offline the saved copy of it or of Home.
+ * A page: from the network (and saved), or offline the saved copy of it or of Home (in the
+ * page's language when saved: the app reads the language from the address either way).
  * @param {Request} request
  */
 async function page(request) {
@@ -168,9 +169,12 @@ async function page(request) {
     return response;
   } catch (error) {
     const cache = await caches.open(PAGES);
+    const { pathname } = new URL(request.url);
+    const home = (/** @type {string} */ path) => cache.match(pageKey(new URL(path, sw.location.origin).href), { ignoreVary: true });
     const saved =
       (await cache.match(pageKey(request.url), { ignoreVary: true })) ??
-      (await cache.match(pageKey(new URL('/', sw.location.origin).href), { ignoreVary: true }));
+      (pathname === '/sw' || pathname.startsWith('/sw/') ? await home('/sw/') : undefined) ??
+      (await home('/'));
     if (saved) return saved;
     throw error;
   }

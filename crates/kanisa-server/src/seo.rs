@@ -141,7 +141,7 @@ const PAGES: [PageRow; 10] = [
         "/submissions",
         Some("Submissions"),
         "Send a prayer request, ask for a visit or counselling, or write to the leadership of {church}.",
-        Some("Maombi na Ujumbe"),
+        Some("Tuma Ombi"),
         "Tuma ombi la maombi, omba kutembelewa au ushauri, au uandikie uongozi wa {church}.",
     ),
     (

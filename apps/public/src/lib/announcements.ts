@@ -6,6 +6,9 @@ export interface Announcement {
   id: string;
   title: string;
   content: string;
+  /** Kiswahili title and text (optional; `localized()` falls back to the English ones). */
+  title_sw?: string | null;
+  content_sw?: string | null;
   priority: string;
   start_date: string;
   start_time: string;
@@ -24,14 +27,15 @@ export function nairobiToday(now: Date = new Date()): string {
 
 /**
  * Published announcements ending today or later, highest priority first, then newest (spec §7,
- * for both the home page's featured one and the Announcements page); at most `limit`.
+ * for both the home page's featured one and the Announcements page); at most `limit`. One
+ * without an end date has not ended (the back office: "Leave empty to keep showing it").
  */
 export async function fetchCurrentAnnouncements(limit?: number): Promise<Announcement[]> {
   let query = kanisa
     .from('announcements')
-    .select('id, title, content, priority, start_date, start_time, end_date, end_time, target_audience, created_at')
+    .select('id, title, content, title_sw, content_sw, priority, start_date, start_time, end_date, end_time, target_audience, created_at')
     .eq('is_published', true)
-    .gte('end_date', nairobiToday())
+    .or(`end_date.is.null,end_date.gte.${nairobiToday()}`)
     .order('priority_rank', { ascending: false })
     .order('created_at', { ascending: false });
   if (limit !== undefined) query = query.limit(limit);

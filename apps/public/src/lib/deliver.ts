@@ -1,4 +1,5 @@
 import { KanisaError, NETWORK_ERROR, type SubmissionReceipt } from '@kanisa/client';
+import { t } from '../i18n';
 import { kanisa } from './kanisa';
 import { enqueue, type OutboxEndpoint, type OutboxItem, type SendOutcome } from './outbox';
 
@@ -7,14 +8,17 @@ import { enqueue, type OutboxEndpoint, type OutboxItem, type SendOutcome } from 
  * network (lib/outbox.ts). Lazy chunks only: it needs the API client.
  */
 
-/** What the visitor reads when the form was kept on the phone. */
+/**
+ * What the visitor reads when the form was kept on the phone, in English (tests compare with it).
+ * On screen use `t('forms.savedOnPhone')`: this text in the page's language.
+ */
 export const SAVED_ON_PHONE = 'Saved on your phone. It will be sent when you are back online.';
 
-/** Said when a form stays on the phone but cannot be sent (nothing stored, nothing queued). */
-export const NOT_SAVED = 'There is no connection and the form could not be saved on this phone. Please try again when you are back online.';
-
-/** The general text of a queued form the server refused, when its answer had no message. */
-export const QUEUED_REFUSED = 'The church website did not accept it.';
+/**
+ * The code of the refusal thrown when a form could be neither sent nor kept on the phone; its
+ * message is `t('forms.notSaved')` (not the client's "Could not reach the server").
+ */
+export const NOT_SAVED_CODE = 'not_saved';
 
 /**
  * A fresh idempotency key (8–100 of [A-Za-z0-9_-], as the server asks): a UUID, or 32 random
@@ -48,7 +52,7 @@ function keep(item: OutboxItem): Delivery {
   try {
     enqueue(item);
   } catch (cause) {
-    throw new KanisaError({ code: NETWORK_ERROR, message: NOT_SAVED, cause });
+    throw new KanisaError({ code: NOT_SAVED_CODE, message: t('forms.notSaved'), cause });
   }
   return { queued: true };
 }
@@ -63,6 +67,6 @@ export async function sendQueued(item: OutboxItem): Promise<SendOutcome> {
   if (!error) return { status: 'sent' };
   if (status !== 400) return { status: 'retry' };
   const fields = Object.values(error.fields ?? {}).filter((text) => text !== '');
-  const message = fields.length ? fields.join(' ') : error.code.startsWith('http_') ? QUEUED_REFUSED : error.message;
+  const message = fields.length ? fields.join(' ') : error.code.startsWith('http_') ? t('forms.queuedRefused') : error.message;
   return { status: 'refused', message };
 }

@@ -1,6 +1,9 @@
 import { KanisaError } from '@kanisa/client';
-import { describe, expect, it } from 'vitest';
-import { checkContact, CHECK_FIELDS, formReducer, initialFormState, isEmail, refusalOf, type FieldErrors } from './form';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activate, loadLanguage } from '../i18n';
+import { checkContact, checkFieldsMessage, formReducer, initialFormState, isEmail, refusalOf, type FieldErrors } from './form';
+
+const CHECK_FIELDS = 'Please check the highlighted fields.';
 
 const start = initialFormState({ name: '', email: '' });
 
@@ -78,5 +81,27 @@ describe('refusalOf', () => {
     expect(refusalOf(KanisaError.fromResponseBody(502, null), 'Fallback')).toEqual({ message: 'Fallback', errors: {} });
     expect(refusalOf(new Error('boom'), 'Fallback')).toEqual({ message: 'Fallback', errors: {} });
     expect(refusalOf(KanisaError.network(new TypeError('offline')), 'Fallback').message).toMatch(/Could not reach the server/);
+  });
+});
+
+describe('in Kiswahili', () => {
+  afterEach(() => {
+    activate('en');
+  });
+
+  it("says the form's own messages in Kiswahili, and the server's as the server wrote them", async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    expect(checkFieldsMessage()).toBe('Tafadhali angalia sehemu zilizowekwa alama.');
+    const errors: FieldErrors = {};
+    checkContact(errors, { name: '', email: 'ruth@', phone: 'call me' }, 'Tafadhali weka jina lako');
+    expect(errors).toEqual({
+      name: 'Tafadhali weka jina lako',
+      email: 'Tafadhali weka barua pepe sahihi',
+      phone: 'Tafadhali weka namba sahihi ya simu (mfano, 0712 345 678)',
+    });
+    expect(refusalOf(KanisaError.network(new TypeError('offline')), 'x').message).toMatch(/^Imeshindwa kufikia seva/);
+    const server = new KanisaError({ code: 'validation_failed', message: 'Please check the highlighted fields.', status: 400 });
+    expect(refusalOf(server, 'x').message).toBe('Please check the highlighted fields.');
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { KanisaError } from '@kanisa/client';
+import { ABORTED, INVALID_RESPONSE, KanisaError, NETWORK_ERROR } from '@kanisa/client';
 import { useReducer, useRef } from 'react';
+import { t, type MessageKey } from '../i18n';
 import { newIdempotencyKey } from './deliver';
 import { queryClient } from './query-client';
 
@@ -42,8 +43,10 @@ export type FormAction<V> =
   | { type: 'sent'; reset?: V; queued?: boolean }
   | { type: 'refused'; message: string; errors: FieldErrors };
 
-/** The general message of a form refused before sending (the server's words for the same case). */
-export const CHECK_FIELDS = 'Please check the highlighted fields.';
+/** The general message of a form refused before sending (the server's words for the same case), in the page's language. */
+export function checkFieldsMessage(): string {
+  return t('forms.checkFields');
+}
 
 export function initialFormState<V>(values: V): FormState<V> {
   return { values, errors: {}, status: 'idle', message: null, refusals: 0, sent: 0, queued: false };
@@ -86,23 +89,32 @@ export function requireText(errors: FieldErrors, name: string, value: string, me
 /** Name, e-mail (required and e-mail-shaped) and an optional phone: every public form asks these. */
 export function checkContact(errors: FieldErrors, values: { name: string; email: string; phone: string }, nameMessage: string): void {
   requireText(errors, 'name', values.name, nameMessage);
-  requireText(errors, 'email', values.email, 'Please enter your email address');
-  if (!errors.email && !isEmail(values.email)) errors.email = 'Please enter a valid email address';
+  requireText(errors, 'email', values.email, t('forms.enterEmail'));
+  if (!errors.email && !isEmail(values.email)) errors.email = t('forms.invalidEmail');
   const phone = values.phone.trim();
   const digits = phone.replace(/\D/g, '').length;
   if (phone && (!/^[\d+\s().-]+$/.test(phone) || digits < 7 || digits > 15)) {
-    errors.phone = 'Please enter a valid phone number (e.g., 0712 345 678)';
+    errors.phone = t('forms.invalidPhone');
   }
 }
 
+/** The API client's own failures (no answer from the server): said in the page's language. */
+const CLIENT_FAILURES: Partial<Record<string, MessageKey>> = {
+  [NETWORK_ERROR]: 'forms.networkError',
+  [INVALID_RESPONSE]: 'forms.invalidResponse',
+  [ABORTED]: 'forms.aborted',
+};
+
 /**
- * What to show for a failed send: the server's message and field messages, or `fallback` when
+ * What to show for a failed send: the server's message and field messages (as the server wrote
+ * them), the client's own failure (no connection…) in the page's language, or `fallback` when
  * the answer had no message of its own (a bare HTTP status, or not a KanisaError at all).
  */
 export function refusalOf(error: unknown, fallback: string): { message: string; errors: FieldErrors } {
   if (error instanceof KanisaError) {
+    const client = CLIENT_FAILURES[error.code];
     const own = !error.code.startsWith('http_');
-    return { message: own ? error.message : fallback, errors: error.fields ?? {} };
+    return { message: client ? t(client) : own ? error.message : fallback, errors: error.fields ?? {} };
   }
   return { message: fallback, errors: {} };
 }
@@ -116,7 +128,7 @@ export interface FormEngine<V> {
 
 /**
  * A form's state and its send, as a hook: `validate` runs first (its messages refuse the form
- * with CHECK_FIELDS), then `send` (a React Query mutation); a failure becomes the refusal of
+ * with "Please check the highlighted fields."), then `send` (a React Query mutation); a failure becomes the refusal of
  * `refusalOf(error, fallback)`.
  *
  * Each submission gets a fresh idempotency key, handed to `send`; a retry of the same
@@ -144,7 +156,7 @@ export function useFormEngine<V, R extends { queued: boolean }>(options: {
       if (state.status === 'sending' || state.status === 'success') return;
       const errors = options.validate(state.values);
       if (Object.keys(errors).length) {
-        dispatch({ type: 'refused', message: CHECK_FIELDS, errors });
+        dispatch({ type: 'refused', message: checkFieldsMessage(), errors });
         return;
       }
       dispatch({ type: 'send' });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { formatDate, t } from '../i18n';
 
 /**
  * Whether the page is showing a saved copy (issue 22): the browser says it is offline, or the
@@ -21,21 +22,22 @@ export interface OfflineSnapshot {
   lastSync: string | null;
 }
 
-const savedDate = new Intl.DateTimeFormat('en-KE', {
+/** '7 March 2026 at 11:05' / '7 Machi 2026 saa 11:05' (Nairobi time). */
+const savedDate: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZone: 'Africa/Nairobi',
-});
+};
 
-/** The banner's text, or null when the page shows live data. */
+/** The banner's text in the active language, or null when the page shows live data. */
 export function offlineBannerText(state: OfflineSnapshot): string | null {
   if (state.online && !state.fromCache) return null;
   const date = state.lastSync ? new Date(state.lastSync) : null;
-  if (!date || Number.isNaN(date.getTime())) return 'You are offline — showing what was saved on this phone';
-  return `You are offline — showing what was saved on ${savedDate.format(date)}`;
+  if (!date || Number.isNaN(date.getTime())) return t('layout.offlineSavedOnPhone');
+  return t('layout.offlineSavedOn', { date: formatDate(date, savedDate) });
 }
 
 function readLastSync(): string | null {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activate, loadLanguage } from '../i18n';
 import { json, stubApi } from '../test/api';
 import { deliver, sendQueued } from './deliver';
 import { enqueue, flushOutbox, OUTBOX_KEY, queuedForms, type OutboxItem, type SendOutcome } from './outbox';
@@ -190,5 +191,28 @@ describe('deliver and sendQueued over the API', () => {
     expect(await sendQueued(item('key-busy-1'))).toEqual({ status: 'retry' });
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     expect(await sendQueued(item('key-busy-1'))).toEqual({ status: 'retry' });
+  });
+});
+
+describe('in Kiswahili', () => {
+  afterEach(() => {
+    activate('en');
+    vi.restoreAllMocks();
+  });
+
+  it("says in Kiswahili that a form could not be kept, or that a queued form was refused without the server's words", async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    setOnline(false);
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await expect(deliver('submit-request', { subject: 'S', idempotencyKey: 'key-full-1' }, 'ombi la maombi')).rejects.toMatchObject({
+      message: 'Hakuna muunganisho na fomu haikuweza kuhifadhiwa kwenye simu hii. Tafadhali jaribu tena utakaporudi mtandaoni.',
+    });
+    full.mockRestore();
+    setOnline(true);
+    stubApi({ 'POST /functions/v1/submit-request': () => new Response('', { status: 400 }) });
+    expect(await sendQueued(item('key-bare-1'))).toEqual({ status: 'refused', message: 'Tovuti ya kanisa haikuikubali.' });
   });
 });

@@ -1,8 +1,14 @@
+import { formatDate, lang, t } from '../i18n';
+
 /**
  * Dates as the public site says them (spec: public-site.md §9 "Relative date labels"): Today,
  * Tomorrow, 'This {weekday}' 2 to 7 days ahead, 'Next {weekday}' 8 to 14 days ahead, otherwise
- * the full date (en-KE); 'TBA' without a date. Days are counted in the church's timezone,
+ * the full date; 'TBA' without a date. Days are counted in the church's timezone,
  * Africa/Nairobi, whatever the visitor's device says.
+ *
+ * The labels follow the active language (issue 22), resolved at call time: in Kiswahili Leo,
+ * Kesho, 'Jumamosi hii', 'Jumamosi ijayo', 'Jumamosi, 6 Desemba 2026', Itatangazwa, and clock
+ * times on the 24-hour clock ('09:00') where English says '9:00 AM'.
  */
 
 export const CHURCH_TIME_ZONE = 'Africa/Nairobi';
@@ -13,8 +19,6 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
-const weekdayFormat = new Intl.DateTimeFormat('en-KE', { timeZone: CHURCH_TIME_ZONE, weekday: 'long' });
-const fullDateFormat = new Intl.DateTimeFormat('en-KE', { timeZone: CHURCH_TIME_ZONE, dateStyle: 'full' });
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: CHURCH_TIME_ZONE,
   hour: '2-digit',
@@ -46,26 +50,55 @@ export function nairobiClock(date: Date): { hours: number; minutes: number } {
 /** Today, Tomorrow, This Saturday, Next Wednesday, 'Saturday, 6 December 2026' or TBA. */
 export function relativeDateLabel(date: Date | string | null | undefined, now: Date = new Date()): string {
   const when = toDate(date);
-  if (!when) return 'TBA';
+  if (!when) return t('layout.tba');
   const days = nairobiDayNumber(when) - nairobiDayNumber(now);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Tomorrow';
-  if (days >= 2 && days <= 7) return `This ${weekdayFormat.format(when)}`;
-  if (days >= 8 && days <= 14) return `Next ${weekdayFormat.format(when)}`;
-  return fullDateFormat.format(when);
+  if (days === 0) return t('layout.today');
+  if (days === 1) return t('layout.tomorrow');
+  if (days >= 2 && days <= 7) return t('layout.thisWeekday', { weekday: weekdayName(when) });
+  if (days >= 8 && days <= 14) return t('layout.nextWeekday', { weekday: weekdayName(when) });
+  return formatFullDate(when);
 }
 
-/** The full date in en-KE ('Saturday, 6 December 2026'), or 'TBA'. */
+function weekdayName(date: Date): string {
+  return formatDate(date, { timeZone: CHURCH_TIME_ZONE, weekday: 'long' });
+}
+
+function formatFullDate(date: Date): string {
+  return formatDate(date, { timeZone: CHURCH_TIME_ZONE, dateStyle: 'full' });
+}
+
+/** The full date ('Saturday, 6 December 2026' / 'Jumamosi, 6 Desemba 2026'), or 'TBA'. */
 export function fullDateLabel(date: Date | string | null | undefined): string {
   const when = toDate(date);
-  return when ? fullDateFormat.format(when) : 'TBA';
+  return when ? formatFullDate(when) : t('layout.tba');
 }
 
-/** 12-hour clock time in Nairobi: '9:00 AM', '6:30 PM', '12:00 PM'. */
-export function clockLabel(date: Date): string {
-  const { hours, minutes } = nairobiClock(date);
+/** 12-hour clock in English ('9:00 AM'), the 24-hour clock in Kiswahili ('09:00'). */
+function clockText(hours: number, minutes: number): string {
+  if (lang() === 'sw') {
+    // A moment at that Nairobi clock time (UTC+3 all year), formatted by sw-KE.
+    return formatDate(new Date(Date.UTC(2000, 0, 1, hours - 3, minutes)), {
+      timeZone: CHURCH_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+  }
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${String(hour12)}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Clock time in Nairobi: '9:00 AM', '6:30 PM', '12:00 PM' (Kiswahili: '09:00', '18:30', '12:00'). */
+export function clockLabel(date: Date): string {
+  const { hours, minutes } = nairobiClock(date);
+  return clockText(hours, minutes);
+}
+
+/** A time of day as stored ('08:30' / '08:30:00') as the site shows it: '8:30 AM' (Kiswahili '08:30'). */
+export function timeOfDayLabel(value: string): string {
+  const [h, m] = value.split(':').map(Number);
+  if (h === undefined || Number.isNaN(h)) return value;
+  return clockText(h, m ?? 0);
 }
 
 /**
@@ -84,10 +117,11 @@ export function isAllDay(start: Date | string | null | undefined, end: Date | st
 /** 'All Day', or '9:00 AM - 1:00 PM' (only the start when the end is the same moment). */
 export function eventTimeLabel(start: Date | string | null | undefined, end: Date | string | null | undefined): string {
   const from = toDate(start);
-  if (!from || isAllDay(start, end)) return 'All Day';
+  if (!from || isAllDay(start, end)) return t('layout.allDay');
   const to = toDate(end);
   const startText = clockLabel(from);
   if (!to) return startText;
-  const endText = clockLabel(to);
-  return endText === startText ? startText : `${startText} - ${endText}`;
+  const a = nairobiClock(from);
+  const b = nairobiClock(to);
+  return a.hours === b.hours && a.minutes === b.minutes ? startText : `${startText} - ${clockLabel(to)}`;
 }

@@ -9,6 +9,10 @@
  * Navigation is the History API: a `Link` click (plain left click, no modifier, no target)
  * pushes the URL and re-renders; the back button (`popstate`) does the same. Everything else —
  * opening in a new tab, copying the link — is the browser's own, since a `Link` is a real `<a>`.
+ *
+ * The language prefix (`/sw/...`, issue 22) is the router's too: `location.pathname` is the
+ * path without it and `location.lang` the language, so routes and links are written once;
+ * `Link`/`navigate` put the current language's prefix back (`navigate(to, { lang })` switches).
  */
 import {
   Children,
@@ -24,9 +28,13 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { localePath, splitLanguage, type Lang } from '../i18n';
 
 export interface Location {
+  /** The path without the language prefix ('/events' for '/sw/events'). */
   pathname: string;
+  /** The language the URL names. */
+  lang: Lang;
   search: string;
   hash: string;
   /** Changes on every navigation, also to the same URL. */
@@ -35,6 +43,8 @@ export interface Location {
 
 interface NavigateOptions {
   replace?: boolean;
+  /** The language of the new page (default: the current one). */
+  lang?: Lang;
 }
 
 type Navigate = (to: string, options?: NavigateOptions) => void;
@@ -56,7 +66,13 @@ function useRouter(): RouterState {
 /** Splits `to` (a path with optional query and hash) the way a URL would. */
 function parse(to: string, key: number): Location {
   const url = new URL(to, 'http://site.invalid/');
-  return { pathname: url.pathname, search: url.search, hash: url.hash, key };
+  const [lang, pathname] = splitLanguage(url.pathname);
+  return { pathname, lang, search: url.search, hash: url.hash, key };
+}
+
+/** The URL of app path `to` in `lang`. */
+function href(location: Location, to: string, lang: Lang = location.lang): string {
+  return localePath(to, lang);
 }
 
 let keys = 0;
@@ -76,8 +92,8 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     };
   }, []);
   const navigate = useCallback<Navigate>((to, options) => {
-    const next = parse(to, ++keys);
-    const url = next.pathname + next.search + next.hash;
+    const url = localePath(to, options?.lang ?? splitLanguage(window.location.pathname)[0]);
+    const next = parse(url, ++keys);
     if (options?.replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
     setLocation(next);
@@ -89,8 +105,8 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
 /** A router kept in memory (tests): starts at the first entry. */
 export function MemoryRouter({ children, initialEntries = ['/'] }: { children: ReactNode; initialEntries?: string[] }) {
   const [location, setLocation] = useState<Location>(() => parse(initialEntries[0] ?? '/', ++keys));
-  const navigate = useCallback<Navigate>((to) => {
-    setLocation(parse(to, ++keys));
+  const navigate = useCallback<Navigate>((to, options) => {
+    setLocation((previous) => parse(href(previous, to, options?.lang), ++keys));
   }, []);
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
@@ -175,11 +191,11 @@ export interface LinkProps extends AnchorProps {
 
 /** A real link whose plain clicks navigate without reloading the page. */
 export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
-  const { navigate } = useRouter();
+  const { navigate, location } = useRouter();
   return (
     <a
       {...rest}
-      href={to}
+      href={href(location, to)}
       target={target}
       onClick={(event) => {
         onClick?.(event);

@@ -1,4 +1,5 @@
 import { setDataSaver, useDataSaver } from '../../lib/data-saver';
+import { t } from '../../i18n';
 
 /**
  * The visible data-saver switch (issue 22): on, the site loads one small hero picture, no
@@ -22,10 +23,10 @@ export function DataSaverSwitch() {
         <span className="data-saver-track" aria-hidden="true">
           <span className="data-saver-thumb" />
         </span>
-        Data saver
+        {t('layout.dataSaver')}
       </button>
       <span id="data-saver-hint" className="data-saver-hint">
-        {saving ? 'On: fewer pictures, videos and maps only when you ask.' : 'Off'}
+        {saving ? t('layout.dataSaverOn') : t('layout.dataSaverOff')}
       </span>
     </div>
   );

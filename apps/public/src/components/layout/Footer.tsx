@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { useChurchSettings, type SocialLinks } from '../../lib/settings';
+import { formatNumber, t } from '../../i18n';
 import { DataSaverSwitch } from './DataSaverSwitch';
+import { LanguageSwitch } from './LanguageSwitch';
 import { footerBottomLinks, footerMinistries, footerQuickLinks } from './nav-links';
 
 /** The town is the last part of the street address ("Kanisa Road, Milimani, Nakuru" → Nakuru). */
 function townOf(address: string | null): string {
   const town = address?.split(',').pop()?.trim();
-  return town ?? 'our town';
+  return town ?? t('layout.footerOurTown');
 }
 
 const socialNames: { key: keyof SocialLinks; label: string; icon: ReactNode }[] = [
@@ -44,7 +46,13 @@ function SocialLink({ label, href, icon }: { label: string; href: string | null;
   if (href) {
     // The video channel (and any other link staff set) opens in a new tab.
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className="social-link" aria-label={`${label} (opens in a new tab)`}>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="social-link"
+        aria-label={t('layout.socialOpensNewTab', { label })}
+      >
         {svg}
       </a>
     );
@@ -54,7 +62,7 @@ function SocialLink({ label, href, icon }: { label: string; href: string | null;
     <a
       href="#"
       className="social-link social-link-placeholder"
-      aria-label={`${label} (coming soon)`}
+      aria-label={t('layout.socialComingSoon', { label })}
       onClick={(event) => {
         event.preventDefault();
       }}
@@ -72,7 +80,7 @@ export function Footer() {
       <div className="footer-grid">
         <section aria-labelledby="footer-church" className="footer-church">
           <h2 id="footer-church">{settings.name}</h2>
-          <p>A community of believers sharing God&apos;s love and truth in {townOf(settings.address)} and beyond.</p>
+          <p>{t('layout.footerAbout', { town: townOf(settings.address) })}</p>
           <address className="footer-contacts">
             {settings.address ? <span>{settings.address}</span> : null}
             {settings.postalAddress ? <span>{settings.postalAddress}</span> : null}
@@ -92,7 +100,7 @@ export function Footer() {
               </span>
             ) : null}
           </address>
-          <ul className="social-links" aria-label="Social media">
+          <ul className="social-links" aria-label={t('layout.socialMedia')}>
             {socialNames.map((social) => (
               <li key={social.key}>
                 <SocialLink label={social.label} href={settings.social[social.key]} icon={social.icon} />
@@ -101,43 +109,41 @@ export function Footer() {
           </ul>
         </section>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links">Quick Links</h2>
+          <h2 id="footer-quick-links">{t('layout.quickLinks')}</h2>
           <ul>
             {footerQuickLinks.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={item.to}>{t(item.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <section aria-labelledby="footer-ministries">
-          <h2 id="footer-ministries">Our Ministries</h2>
+          <h2 id="footer-ministries">{t('layout.ourMinistries')}</h2>
           <ul>
             {footerMinistries.map((name) => (
-              <li key={name}>{name}</li>
+              <li key={name}>{t(name)}</li>
             ))}
           </ul>
         </section>
         <figure className="verse footer-verse">
           <blockquote>
-            <p>
-              Let your light so shine before men, that they may see your good works, and glorify your Father which is in
-              heaven.
-            </p>
+            <p>{t('layout.footerVerseText')}</p>
           </blockquote>
-          <figcaption>Matthew 5:16</figcaption>
+          <figcaption>{t('layout.footerVerseReference')}</figcaption>
         </figure>
       </div>
       <div className="footer-bottom">
-        <p>
-          © {year} {settings.name}. All rights reserved.
-        </p>
-        <DataSaverSwitch />
-        <nav aria-label="Legal and support">
+        <p>{t('layout.copyright', { year: formatNumber(year, { useGrouping: false }), name: settings.name })}</p>
+        <div className="footer-settings">
+          <DataSaverSwitch />
+          <LanguageSwitch className="language-switch-footer" />
+        </div>
+        <nav aria-label={t('layout.legalNav')}>
           <ul>
             {footerBottomLinks.map((item) => (
               <li key={item.label}>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={item.to}>{t(item.label)}</Link>
               </li>
             ))}
           </ul>

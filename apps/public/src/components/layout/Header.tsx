@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router';
 import { settleShellSettings, useShellSettings } from '../../lib/settings-store';
+import { t } from '../../i18n';
+import { LanguageSwitch } from './LanguageSwitch';
 import {
   giveLink,
   leadingLinks,
@@ -14,7 +16,10 @@ export const DESKTOP_QUERY = '(min-width: 768px)';
 export const DROPDOWN_CLOSE_DELAY_MS = 300;
 const NAME_WAIT_MS = 3000;
 
-/** Sticky header; below 768 px the links fold into a scrollable panel behind a Menu button. */
+/**
+ * Sticky header; below 768 px the links fold into a scrollable panel behind a Menu button. The
+ * language switch stays visible at every width: beside Menu on a phone, beside Give on a desktop.
+ */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -54,7 +59,7 @@ export function Header() {
           <span className="brand-name">{church.name}</span>
           <span className="brand-branch">{church.branch}</span>
         </Link>
-        <nav className="site-nav" aria-label="Main" onClick={closeOnLink}>
+        <nav className="site-nav" aria-label={t('layout.mainNav')} onClick={closeOnLink}>
           <button
             type="button"
             className="menu-toggle"
@@ -64,7 +69,7 @@ export function Header() {
               setMenuOpen((open) => !open);
             }}
           >
-            {menuOpen ? 'Close' : 'Menu'}
+            {menuOpen ? t('layout.close') : t('layout.menu')}
           </button>
           <div ref={menu} id={menuId} className="site-menu" data-open={menuOpen}>
             <ul className="nav-list">
@@ -78,14 +83,15 @@ export function Header() {
             </ul>
             {overflows ? (
               <p className="scroll-hint" aria-hidden="true">
-                Scroll for more links
+                {t('layout.scrollHint')}
               </p>
             ) : null}
           </div>
           <NavLink to={giveLink.to} className="give-button">
-            {giveLink.label}
+            {t(giveLink.label)}
           </NavLink>
         </nav>
+        <LanguageSwitch className="language-switch-header" />
       </div>
     </header>
   );
@@ -117,7 +123,7 @@ function NavItemLink({ item }: { item: NavItem }) {
   return (
     <li>
       <NavLink to={item.to} end={item.to === '/'} className="nav-link">
-        {item.label}
+        {t(item.label)}
       </NavLink>
     </li>
   );
@@ -181,7 +187,7 @@ function MinistriesDropdown() {
           }
         }}
       >
-        {ministriesMenuLabel(pathname)}
+        {t(ministriesMenuLabel(pathname))}
         <span className="caret" aria-hidden="true" />
       </button>
       <ul id={listId} className="dropdown-list" hidden={!open}>
@@ -194,7 +200,7 @@ function MinistriesDropdown() {
                 setOpen(false);
               }}
             >
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </li>
         ))}

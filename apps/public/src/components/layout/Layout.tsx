@@ -6,6 +6,7 @@ import { Header } from './Header';
 import { OfflineNotices } from './OfflineNotices';
 import { PageLoadError } from './PageLoadError';
 import { useScrollOnNavigate } from './useScrollOnNavigate';
+import { t } from '../../i18n';
 
 // The footer is below the fold and needs the settings (React Query and the API client), which
 // are not in the first-load chunk: it is its own chunk, with an empty footer until it arrives.
@@ -17,7 +18,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <Header />
       <OfflineNotices />

@@ -1,16 +1,15 @@
 import { useOfflineBanner } from '../../lib/offline-status';
 import { dismissOutboxResults, useOutbox, type OutboxResult } from '../../lib/outbox';
+import { formatNumber, t } from '../../i18n';
 
 function formsWaiting(count: number): string {
-  return count === 1
-    ? '1 form is saved on your phone. It will be sent when you are back online.'
-    : `${String(count)} forms are saved on your phone. They will be sent when you are back online.`;
+  return count === 1 ? t('layout.formsWaitingOne') : t('layout.formsWaitingMany', { count: formatNumber(count) });
 }
 
 function resultText(result: OutboxResult): string {
   return result.status === 'sent'
-    ? `Your saved ${result.label} has been sent.`
-    : `Your saved ${result.label} was not accepted: ${result.message ?? ''}`.trim();
+    ? t('layout.savedFormSent', { label: result.label })
+    : t('layout.savedFormRefused', { label: result.label, message: result.message ?? '' }).trim();
 }
 
 /**
@@ -36,7 +35,7 @@ export function OfflineNotices() {
             ))}
             {results.length ? (
               <button type="button" onClick={dismissOutboxResults}>
-                Dismiss
+                {t('layout.dismiss')}
               </button>
             ) : null}
           </div>

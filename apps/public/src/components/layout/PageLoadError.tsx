@@ -1,10 +1,11 @@
 import { Page } from '../ui/Page';
+import { t } from '../../i18n';
 
 /** Shown inside the layout when a page fails, typically a page chunk that could not download. */
 export function PageLoadError() {
   return (
-    <Page title="This page could not be loaded">
-      <p>Check your internet connection and try again.</p>
+    <Page title={t('layout.loadErrorTitle')}>
+      <p>{t('layout.loadErrorText')}</p>
       <button
         type="button"
         className="button"
@@ -12,7 +13,7 @@ export function PageLoadError() {
           window.location.reload();
         }}
       >
-        Try again
+        {t('layout.tryAgain')}
       </button>
     </Page>
   );

@@ -4,8 +4,12 @@ import { queryClient } from '../../lib/query-client';
 import { serviceModesQuery } from '../../lib/service-modes';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
-import { ContactLeaderModal, DEMO_NOTICE } from './ContactLeaderModal';
-import { SEND_FAILED_HELP } from './ContactMessageForm';
+import { ContactLeaderModal } from './ContactLeaderModal';
+
+/** Spec §8 "Demo notice". */
+const DEMO_NOTICE = 'Email functionality is not configured. Messages will be logged but not sent.';
+/** Spec §8 "Contact-a-leader send failure": after the heading and the error text. */
+const SEND_FAILED_HELP = 'Please try again or contact the church directly if the problem persists.';
 
 const elder = { name: 'Elder Joseph', role: 'First Elder' };
 

@@ -1,14 +1,14 @@
-import { SAVED_ON_PHONE } from '../../lib/deliver';
+import { provide, t } from '../../i18n';
 import { useEmailSimulated } from '../../lib/service-modes';
 import { useContactForm, type LeaderRecipient } from './contact-message';
 import { ContactMessageForm } from './ContactMessageForm';
 import { useDelayedCall } from './FormField';
 import { Modal } from './Modal';
+import { contact as contactTexts } from '../../i18n/en/contact';
+
+provide(contactTexts);
 
 export type { LeaderRecipient } from './contact-message';
-
-/** Spec §8 "Demo notice". */
-export const DEMO_NOTICE = 'Email functionality is not configured. Messages will be logged but not sent.';
 
 /** Spec §9 "success modal 2.5 s". */
 export const CLOSE_AFTER_SENT_MS = 2500;
@@ -23,29 +23,30 @@ function LeaderMessage({ recipient, onClose }: { recipient: LeaderRecipient; onC
   if (sent && engine.state.queued) {
     return (
       <div className="form-success" role="status">
-        <h3>Message Saved</h3>
-        <p>{SAVED_ON_PHONE}</p>
+        <h3>{t('contact.messageSaved')}</h3>
+        <p>{t('forms.savedOnPhone')}</p>
       </div>
     );
   }
   if (sent) {
     return (
       <div className="form-success" role="status">
-        <h3>Message Sent Successfully</h3>
-        <p>Your message has been sent to {recipient.name}. They will reply to you by email.</p>
+        <h3>{t('contact.sentTitle')}</h3>
+        <p>{t('contact.sentText', { name: recipient.nameLabel ?? recipient.name })}</p>
       </div>
     );
   }
-  const about = [recipient.role, recipient.department].filter(Boolean).join(', ');
+  const about = [recipient.roleLabel ?? recipient.role, recipient.department].filter(Boolean).join(', ');
   return (
     <ContactMessageForm engine={engine} className="contact-leader-form">
       <p className="contact-leader-to">
-        To: <strong>{recipient.name}</strong>
+        {t('contact.to')} <strong>{recipient.nameLabel ?? recipient.name}</strong>
         {about ? `, ${about}` : ''}
       </p>
+      {/* Spec §8 "Demo notice". */}
       {demo ? (
         <p className="form-note" role="note">
-          {DEMO_NOTICE}
+          {t('contact.demoNotice')}
         </p>
       ) : null}
     </ContactMessageForm>
@@ -64,11 +65,11 @@ export function ContactLeaderModal({
 }: {
   recipient: LeaderRecipient | null;
   onClose: () => void;
-  /** Default: "Contact {name}". */
+  /** Default: "Contact {name}" (in the active language). */
   title?: string;
 }) {
   return (
-    <Modal open={recipient !== null} onClose={onClose} title={title ?? (recipient ? `Contact ${recipient.name}` : '')} size="medium">
+    <Modal open={recipient !== null} onClose={onClose} title={title ?? (recipient ? t('contact.contactName', { name: recipient.nameLabel ?? recipient.name }) : '')} size="medium">
       {recipient ? <LeaderMessage recipient={recipient} onClose={onClose} /> : null}
     </Modal>
   );

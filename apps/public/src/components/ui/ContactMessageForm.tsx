@@ -1,10 +1,11 @@
 import { useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { provide, t } from '../../i18n';
 import type { FormEngine } from '../../lib/form';
 import type { ContactValues } from './contact-message';
 import { Honeypot, TextAreaField, TextField, useFocusOnRefusal } from './FormField';
+import { contact as contactTexts } from '../../i18n/en/contact';
 
-/** Spec §8 "Contact-a-leader send failure": after the heading and the error text. */
-export const SEND_FAILED_HELP = 'Please try again or contact the church directly if the problem persists.';
+provide(contactTexts);
 
 /**
  * The fields of every contact form (spec §3 "Contact message", §5): name, e-mail, optional
@@ -55,21 +56,22 @@ export function ContactMessageForm({
       {children}
       {status === 'error' && state.message ? (
         <div className="form-alert" role="alert" tabIndex={-1}>
-          <h3>Failed to Send Message</h3>
+          <h3>{t('contact.sendFailedTitle')}</h3>
           <p>{state.message}</p>
-          <p>{SEND_FAILED_HELP}</p>
+          {/* Spec §8 "Contact-a-leader send failure": after the heading and the error text. */}
+          <p>{t('contact.sendFailedHelp')}</p>
         </div>
       ) : null}
       <fieldset className="form-fieldset" disabled={status === 'sending'}>
         <div className="form-row">
-          {input('name', 'Full Name', 'text', 'name')}
-          {input('email', 'Email Address', 'email', 'email')}
-          {input('phone', 'Phone Number', 'tel', 'tel', false)}
-          {input('subject', 'Subject', 'text', 'off')}
+          {input('name', t('contact.fullName'), 'text', 'name')}
+          {input('email', t('contact.emailAddress'), 'email', 'email')}
+          {input('phone', t('contact.phoneNumber'), 'tel', 'tel', false)}
+          {input('subject', t('contact.subject'), 'text', 'off')}
         </div>
         <TextAreaField
           id={`${id}-message`}
-          label="Message"
+          label={t('contact.message')}
           error={errors.message}
           name="message"
           rows={5}
@@ -88,7 +90,7 @@ export function ContactMessageForm({
       />
       <div className="form-actions">
         <button type="submit" className="button" disabled={status === 'sending'}>
-          {status === 'sending' ? 'Sending...' : 'Send Message'}
+          {status === 'sending' ? t('contact.sending') : t('contact.sendMessage')}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
+import { t } from '../../i18n';
 import './form.css';
 
 /** The wiring that ties a control to its label, hint and message (what a screen reader reads with it). */
@@ -145,7 +146,7 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
   return (
     <div className="honeypot" aria-hidden="true">
       <label>
-        Leave this field empty
+        {t('layout.honeypot')}
         <input
           type="text"
           name="website"

@@ -1,5 +1,6 @@
 import { Link } from '../../lib/router';
 import { useChurchSettings } from '../../lib/settings';
+import { t } from '../../i18n';
 import { Modal } from './Modal';
 
 export type InfoModalContent =
@@ -16,9 +17,10 @@ export type InfoModalContent =
   | { type: 'event'; title: string; date: string; time: string; location?: string; description?: string }
   | { type: string; title: string };
 
-export const DEFAULT_SERVICE_LOCATION = 'Main Sanctuary';
-export const DEFAULT_SERVICE_DURATION = '1.5 hours';
-export const DEFAULT_MEETING_TIME = 'Contact for details';
+/** The defaults shown when an item names none, in the active language. */
+const defaultServiceLocation = (): string => t('layout.mainSanctuary');
+const defaultServiceDuration = (): string => t('layout.defaultServiceDuration');
+const defaultMeetingTime = (): string => t('layout.defaultMeetingTime');
 
 type Service = Extract<InfoModalContent, { type: 'service' }>;
 type Ministry = Extract<InfoModalContent, { type: 'ministry' }>;
@@ -57,18 +59,18 @@ function InfoBody({ info, onClose }: { info: InfoModalContent; onClose: () => vo
   const settings = useChurchSettings();
 
   if (isService(info)) {
-    const location = info.location ?? DEFAULT_SERVICE_LOCATION;
+    const location = info.location ?? defaultServiceLocation();
     return (
       <div className="info-modal info-service">
         <dl className="info-details">
-          <Detail label="Time" value={info.time} />
-          <Detail label="Location" value={location} />
-          <Detail label="Duration" value={info.duration ?? DEFAULT_SERVICE_DURATION} />
+          <Detail label={t('layout.infoTime')} value={info.time} />
+          <Detail label={t('layout.infoLocation')} value={location} />
+          <Detail label={t('layout.infoDuration')} value={info.duration ?? defaultServiceDuration()} />
         </dl>
         {info.description ? <p>{info.description}</p> : null}
         {info.activities?.length ? (
           <>
-            <h3>What to expect</h3>
+            <h3>{t('layout.whatToExpect')}</h3>
             <ul className="info-activities">
               {info.activities.map((activity) => (
                 <li key={activity}>{activity}</li>
@@ -77,12 +79,8 @@ function InfoBody({ info, onClose }: { info: InfoModalContent; onClose: () => vo
           </>
         ) : null}
         <div className="info-note">
-          <h3>First time visiting?</h3>
-          <p>
-            You are welcome just as you are. Come a few minutes early: our greeters will meet you at the door, help you
-            find a seat and answer any questions. Families with children are welcome, and there is a class for every age
-            during Sabbath School.
-          </p>
+          <h3>{t('layout.firstTimeVisiting')}</h3>
+          <p>{t('layout.firstTimeText')}</p>
         </div>
         <div className="modal-actions">
           <button
@@ -90,27 +88,31 @@ function InfoBody({ info, onClose }: { info: InfoModalContent; onClose: () => vo
             className="button"
             onClick={() => {
               window.alert(
-                `Plan Your Visit: we look forward to welcoming you to ${info.title} (${info.time}) at ${location}` +
-                  `${settings.address ? `, ${settings.address}` : ''}. Please arrive 10 minutes early; our greeters will help you find your way.`,
+                t('layout.planYourVisitAlert', {
+                  title: info.title,
+                  time: info.time,
+                  location,
+                  address: settings.address ? `, ${settings.address}` : '',
+                }),
               );
             }}
           >
-            Plan Your Visit
+            {t('layout.planYourVisit')}
           </button>
           <button
             type="button"
             className="button button-outline"
             onClick={() => {
               const lines = [
-                `Contact ${settings.name}`,
-                settings.phone ? `Phone: ${settings.phone}` : null,
-                settings.email ? `Email: ${settings.email}` : null,
-                settings.address ? `Address: ${settings.address}` : null,
+                t('layout.contactChurch', { name: settings.name }),
+                settings.phone ? t('layout.contactPhone', { phone: settings.phone }) : null,
+                settings.email ? t('layout.contactEmail', { email: settings.email }) : null,
+                settings.address ? t('layout.contactAddress', { address: settings.address }) : null,
               ].filter(Boolean);
               window.alert(lines.join('\n'));
             }}
           >
-            Contact Information
+            {t('layout.contactInformation')}
           </button>
         </div>
       </div>
@@ -122,9 +124,9 @@ function InfoBody({ info, onClose }: { info: InfoModalContent; onClose: () => vo
       <div className="info-modal info-ministry">
         {info.description ? <p>{info.description}</p> : null}
         <dl className="info-details">
-          <Detail label="Meeting time" value={info.meetingTime ?? DEFAULT_MEETING_TIME} />
-          <Detail label="Leader" value={info.leader} />
-          <Detail label="Contact" value={info.contact} />
+          <Detail label={t('layout.infoMeetingTime')} value={info.meetingTime ?? defaultMeetingTime()} />
+          <Detail label={t('layout.infoLeader')} value={info.leader} />
+          <Detail label={t('layout.infoContact')} value={info.contact} />
         </dl>
       </div>
     );
@@ -134,19 +136,19 @@ function InfoBody({ info, onClose }: { info: InfoModalContent; onClose: () => vo
     return (
       <div className="info-modal info-event">
         <dl className="info-details">
-          <Detail label="Date" value={info.date} />
-          <Detail label="Time" value={info.time} />
-          <Detail label="Location" value={info.location ?? DEFAULT_SERVICE_LOCATION} />
+          <Detail label={t('layout.infoDate')} value={info.date} />
+          <Detail label={t('layout.infoTime')} value={info.time} />
+          <Detail label={t('layout.infoLocation')} value={info.location ?? defaultServiceLocation()} />
         </dl>
         {info.description ? <p>{info.description}</p> : null}
         <div className="modal-actions">
           <Link to="/contact" className="button" onClick={onClose}>
-            Contact the Office
+            {t('layout.contactTheOffice')}
           </Link>
         </div>
       </div>
     );
   }
 
-  return <p className="info-modal">More information coming soon</p>;
+  return <p className="info-modal">{t('layout.moreInfoSoon')}</p>;
 }

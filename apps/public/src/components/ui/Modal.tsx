@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { t } from '../../i18n';
 
 export type ModalSize = 'small' | 'medium' | 'large' | 'full';
 
@@ -114,7 +115,7 @@ export function Modal({ open, onClose, title, size = 'medium', children, footer 
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="modal-close" aria-label={t('layout.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -1,8 +1,10 @@
+import { t } from '../../i18n';
+
 /** Shown while a page's code downloads; CSS keeps it invisible for the first moment. */
 export function PageFallback() {
   return (
     <p className="page-fallback" role="status">
-      Loading…
+      {t('layout.loading')}
     </p>
   );
 }

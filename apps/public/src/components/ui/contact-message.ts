@@ -1,11 +1,21 @@
 import type { ContactMessage } from '@kanisa/client';
+import { provide, t } from '../../i18n';
 import { deliver, type Delivery } from '../../lib/deliver';
 import { checkContact, requireText, useFormEngine, type FieldErrors } from '../../lib/form';
+import { contact as contactTexts } from '../../i18n/en/contact';
+
+provide(contactTexts);
 
 /** Who a contact form writes to (the Contact page's form has none: the church office). */
 export interface LeaderRecipient {
+  /** Sent to the church office as the recipient's name. */
   name: string;
+  /** How the name is shown to the visitor, when it holds UI text (a title) in their language; default `name`. */
+  nameLabel?: string;
+  /** Sent to the church office as the recipient's role (as staff wrote it, or English). */
   role?: string;
+  /** How the role is shown to the visitor, when it is UI text in their language; default `role`. */
+  roleLabel?: string;
   department?: string;
 }
 
@@ -21,15 +31,15 @@ export interface ContactValues {
 
 export const emptyContact: ContactValues = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
 
-/** Spec §8 "Contact-a-leader send failure": the default error text. */
-export const SEND_FAILED = 'Failed to send message. Please try again.';
-
-/** Spec §5: name, e-mail (e-mail-shaped), subject and message required; phone optional. */
+/**
+ * Spec §5: name, e-mail (e-mail-shaped), subject and message required; phone optional. The
+ * messages are in the active language.
+ */
 export function validateContact(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
-  checkContact(errors, values, 'Please enter your name');
-  requireText(errors, 'subject', values.subject, 'Please enter a subject');
-  requireText(errors, 'message', values.message, 'Please enter your message');
+  checkContact(errors, values, t('contact.enterName'));
+  requireText(errors, 'subject', values.subject, t('contact.enterSubject'));
+  requireText(errors, 'message', values.message, t('contact.enterMessage'));
   return errors;
 }
 
@@ -48,9 +58,9 @@ export function buildContactMessage(values: ContactValues, recipient: LeaderReci
   };
 }
 
-/** "message to Pastor John", or to the church office for the Contact page's form. */
+/** "message to Pastor John", or to the church office for the Contact page's form (in the active language). */
 function labelFor(recipient: LeaderRecipient | null): string {
-  return recipient?.name ? `message to ${recipient.name}` : 'message to the church office';
+  return recipient?.name ? t('contact.queuedTo', { name: recipient.nameLabel ?? recipient.name }) : t('contact.queuedToOffice');
 }
 
 /**
@@ -71,7 +81,8 @@ export function useContactForm(recipient: LeaderRecipient | null, resetOnSent = 
     initial: emptyContact,
     validate: validateContact,
     send: (values: ContactValues, idempotencyKey: string) => sendContactMessage(values, recipient, idempotencyKey),
-    fallback: SEND_FAILED,
+    // Spec §8 "Contact-a-leader send failure": the default error text.
+    fallback: t('contact.sendFailed'),
     resetOnSent,
   });
 }

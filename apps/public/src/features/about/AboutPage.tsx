@@ -2,42 +2,87 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../lib/router';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
+import { formatNumber, type MessageKey, provide, t } from '../../i18n';
+import { clockLabel } from '../../lib/relative-date';
 import { useChurchSettings } from '../../lib/settings';
 import { useAboutLeaders, type AboutLeader } from './api/leaders';
 import './about.css';
+import { about as aboutTexts } from '../../i18n/en/about';
+
+provide(aboutTexts);
 
 const BELIEFS_URL = 'https://www.adventist.org/beliefs/';
 
-const beliefs = [
-  { title: 'The Holy Scriptures', text: 'The Bible is the inspired Word of God, the trustworthy record of His acts in history and the standard of faith and life.' },
-  { title: 'The Trinity', text: 'There is one God: Father, Son and Holy Spirit, a unity of three co-eternal Persons.' },
-  { title: 'Salvation in Christ', text: 'By His life, death and resurrection Jesus Christ provides the only means of salvation, received by faith.' },
-  { title: 'The Sabbath', text: 'The seventh day of the week, from Friday sunset to Saturday sunset, is God\'s holy day of rest, worship and service.' },
-  { title: 'The Second Coming', text: 'The return of Christ is the blessed hope of the church: personal, visible and worldwide.' },
-  { title: 'Healthful Living', text: 'Our bodies are temples of the Holy Spirit; we care for them with wholesome food, rest and temperance.' },
+/** The six belief cards: title and text keys. */
+const beliefs: { title: MessageKey; text: MessageKey }[] = [
+  { title: 'about.beliefScripturesTitle', text: 'about.beliefScripturesText' },
+  { title: 'about.beliefTrinityTitle', text: 'about.beliefTrinityText' },
+  { title: 'about.beliefSalvationTitle', text: 'about.beliefSalvationText' },
+  { title: 'about.beliefSabbathTitle', text: 'about.beliefSabbathText' },
+  { title: 'about.beliefSecondComingTitle', text: 'about.beliefSecondComingText' },
+  { title: 'about.beliefHealthTitle', text: 'about.beliefHealthText' },
 ];
 
-const timeline = (founded: number, now: number) => [
-  { year: String(founded), title: 'Foundation', text: 'A small group of believers began meeting for Sabbath worship and Bible study in a rented classroom.' },
-  { year: `${String(Math.floor((founded + 10) / 10) * 10)}s`, title: 'Expansion', text: 'The congregation grew quickly through evangelism, and the first sanctuary was built by its members.' },
-  { year: '2000s', title: 'Modernization', text: 'A larger sanctuary, a children\'s wing and a sound system for the growing family of believers.' },
-  { year: '2010s', title: 'Multiplication', text: 'Members planted daughter churches in the surrounding neighbourhoods and villages.' },
-  { year: String(now), title: 'Today', text: 'A welcoming church family, serving the town through worship, education, health and outreach.' },
+/** A year as a plain number in the active language (no thousands separator). */
+function yearText(year: number): string {
+  return formatNumber(year, { useGrouping: false });
+}
+
+/** The five heritage entries, in the active language. */
+const timeline = (founded: number, now: number): { year: string; title: MessageKey; text: MessageKey }[] => [
+  { year: yearText(founded), title: 'about.timelineFoundationTitle', text: 'about.timelineFoundationText' },
+  {
+    year: t('about.decade', { decade: yearText(Math.floor((founded + 10) / 10) * 10) }),
+    title: 'about.timelineExpansionTitle',
+    text: 'about.timelineExpansionText',
+  },
+  { year: t('about.decade', { decade: yearText(2000) }), title: 'about.timelineModernizationTitle', text: 'about.timelineModernizationText' },
+  { year: t('about.decade', { decade: yearText(2010) }), title: 'about.timelineMultiplicationTitle', text: 'about.timelineMultiplicationText' },
+  { year: yearText(now), title: 'about.timelineTodayTitle', text: 'about.timelineTodayText' },
 ];
 
-/** Four more elders shown on the page (spec §2 About), each with a working contact form (spec README point 5). */
-export const fixedElders: { name: string; position: string; specialties: string[] }[] = [
-  { name: 'Elder John Mwita', position: 'Elder, Sabbath School', specialties: ['Bible Teaching', 'Sabbath School'] },
-  { name: 'Elder Agnes Wanjiru', position: 'Elder, Family Life', specialties: ['Family Life', 'Counseling'] },
-  { name: 'Elder Samuel Kiprono', position: 'Elder, Evangelism', specialties: ['Evangelism', 'Visitation'] },
-  { name: 'Elder Naomi Achieng', position: 'Elder, Prayer Ministry', specialties: ['Prayer Ministry', 'Women\'s Ministry'] },
+/**
+ * Four more elders shown on the page (spec §2 About), each with a working contact form (spec
+ * README point 5). Their title ('Elder John Mwita') and `position` go to the church office with a
+ * message in English, as before; the visitor reads them, and the specialties, in their language.
+ */
+export const fixedElders: { name: string; position: string; positionLabel: MessageKey; specialties: MessageKey[] }[] = [
+  {
+    name: 'John Mwita',
+    position: 'Elder, Sabbath School',
+    positionLabel: 'about.elderSabbathSchool',
+    specialties: ['about.tagBibleTeaching', 'about.tagSabbathSchool'],
+  },
+  {
+    name: 'Agnes Wanjiru',
+    position: 'Elder, Family Life',
+    positionLabel: 'about.elderFamilyLife',
+    specialties: ['about.tagFamilyLife', 'about.tagCounseling'],
+  },
+  {
+    name: 'Samuel Kiprono',
+    position: 'Elder, Evangelism',
+    positionLabel: 'about.elderEvangelism',
+    specialties: ['about.tagEvangelism', 'about.tagVisitation'],
+  },
+  {
+    name: 'Naomi Achieng',
+    position: 'Elder, Prayer Ministry',
+    positionLabel: 'about.elderPrayerMinistry',
+    specialties: ['about.tagPrayerMinistry', 'about.tagWomensMinistry'],
+  },
 ];
 
-const categoryTitles: Record<string, string> = {
-  pastoral: 'Pastoral Team',
-  elder: 'Church Elders',
-  officer: 'Church Officers',
+const categoryTitles: Record<'pastoral' | 'elder' | 'officer', MessageKey> = {
+  pastoral: 'about.groupPastoral',
+  elder: 'about.groupElders',
+  officer: 'about.groupOfficers',
 };
+
+/** A Nairobi wall-clock time (for the default service times), shown in the active language. */
+function nairobiTime(hours: number): string {
+  return clockLabel(new Date(Date.UTC(2026, 0, 3, hours - 3)));
+}
 
 function initials(name: string): string {
   return name
@@ -50,23 +95,26 @@ function initials(name: string): string {
 
 function LeaderCard({
   name,
+  initialsOf = name,
   position,
   bio,
   specialties,
   onContact,
 }: {
   name: string;
+  /** The name the avatar's initials come from (without a title); default `name`. */
+  initialsOf?: string;
   position: string;
   bio?: string | null;
   specialties: string[];
   onContact: () => void;
 }) {
-  const tags = specialties.length ? specialties : ['Church Leadership', 'Service'];
+  const tags = specialties.length ? specialties : [t('about.tagChurchLeadership'), t('about.tagService')];
   return (
     <article className="card leader-card">
       <div className="leader-head">
         <span className="avatar" aria-hidden="true">
-          {initials(name)}
+          {initials(initialsOf)}
         </span>
         <div>
           <h4>{name}</h4>
@@ -74,13 +122,14 @@ function LeaderCard({
         </div>
       </div>
       {bio ? <p className="clamp-3">{bio}</p> : null}
-      <ul className="chips" aria-label="Specialties">
+      <ul className="chips" aria-label={t('about.specialties')}>
         {tags.map((tag) => (
           <li key={tag}>{tag}</li>
         ))}
       </ul>
       <button type="button" className="button button-outline" onClick={onContact}>
-        Contact<span className="visually-hidden"> {name}</span>
+        {t('about.contact')}
+        <span className="visually-hidden"> {name}</span>
       </button>
     </article>
   );
@@ -101,17 +150,17 @@ function Leadership() {
 
   return (
     <section className="section" aria-labelledby="leadership-heading">
-      <h2 id="leadership-heading">Our Leadership</h2>
-      <p className="lead">Men and women who serve this congregation with faithfulness and love. Reach any of them through the contact button.</p>
+      <h2 id="leadership-heading">{t('about.leadershipTitle')}</h2>
+      <p className="lead">{t('about.leadershipLead')}</p>
       {isPending ? (
         <p className="status-message" role="status">
-          Loading church leadership...
+          {t('about.leadershipLoading')}
         </p>
       ) : (
         groups.map((group) =>
           group.leaders.length || group.category === 'elder' ? (
             <div key={group.category} className="leader-group">
-              <h3>{categoryTitles[group.category]}</h3>
+              <h3>{t(categoryTitles[group.category])}</h3>
               <div className="card-grid">
                 {group.leaders.map((leader) => (
                   <LeaderCard
@@ -129,11 +178,17 @@ function Leadership() {
                   ? fixedElders.map((elder) => (
                       <LeaderCard
                         key={elder.name}
-                        name={elder.name}
-                        position={elder.position}
-                        specialties={elder.specialties}
+                        name={t('about.elderName', { name: elder.name })}
+                        initialsOf={elder.name}
+                        position={t(elder.positionLabel)}
+                        specialties={elder.specialties.map((tag) => t(tag))}
                         onContact={() => {
-                          setRecipient({ name: elder.name, role: elder.position });
+                          setRecipient({
+                            name: `Elder ${elder.name}`,
+                            nameLabel: t('about.elderName', { name: elder.name }),
+                            role: elder.position,
+                            roleLabel: t(elder.positionLabel),
+                          });
                         }}
                       />
                     ))
@@ -159,45 +214,40 @@ export default function AboutPage() {
   const currentYear = stats.foundedYear + stats.years;
   return (
     <div className="about-page">
-      <PageTitle title="About" />
+      <PageTitle title={t('about.title')} />
       <div className="page-hero">
-        <h1>About Our Church</h1>
+        <h1>{t('about.heroTitle')}</h1>
         <p>
-          {settings.name}
-          {settings.branch ? `, ${settings.branch}` : ''}: a family of believers growing in Christ and serving our community since{' '}
-          {stats.foundedYear}.
+          {t('about.heroText', {
+            church: settings.branch ? `${settings.name}, ${settings.branch}` : settings.name,
+            year: yearText(stats.foundedYear),
+          })}
         </p>
       </div>
 
       <section className="section" aria-labelledby="mission-heading">
-        <h2 id="mission-heading">Our Mission &amp; Vision</h2>
+        <h2 id="mission-heading">{t('about.missionVisionTitle')}</h2>
         <div className="card-grid two-up">
           <article className="card">
-            <h3>Our Mission</h3>
-            <p>
-              To make disciples of Jesus Christ who live as His loving witnesses and proclaim to all people the everlasting
-              gospel, preparing the world for His soon return.
-            </p>
+            <h3>{t('about.missionTitle')}</h3>
+            <p>{t('about.missionText')}</p>
           </article>
           <article className="card">
-            <h3>Our Vision</h3>
-            <p>
-              A church where everyone is welcomed, every member grows in faith and every gift is used to serve our town and
-              beyond, in keeping with God&apos;s word.
-            </p>
+            <h3>{t('about.visionTitle')}</h3>
+            <p>{t('about.visionText')}</p>
           </article>
         </div>
       </section>
 
       <section className="section section-soft" aria-labelledby="heritage-heading">
-        <h2 id="heritage-heading">Our Heritage</h2>
+        <h2 id="heritage-heading">{t('about.heritageTitle')}</h2>
         <ol className="timeline">
           {timeline(stats.foundedYear, currentYear).map((entry) => (
-            <li key={entry.year}>
+            <li key={entry.title}>
               <span className="timeline-year">{entry.year}</span>
               <div>
-                <h3>{entry.title}</h3>
-                <p>{entry.text}</p>
+                <h3>{t(entry.title)}</h3>
+                <p>{t(entry.text)}</p>
               </div>
             </li>
           ))}
@@ -205,43 +255,44 @@ export default function AboutPage() {
       </section>
 
       <section className="section" aria-labelledby="stats-heading">
-        <h2 id="stats-heading">Church Statistics</h2>
+        <h2 id="stats-heading">{t('about.statsTitle')}</h2>
         <dl className="stats">
           <div>
-            <dt>Members</dt>
-            <dd>{stats.members}</dd>
+            <dt>{t('about.statsMembers')}</dt>
+            <dd>{formatNumber(stats.members)}</dd>
           </div>
           <div>
-            <dt>Years of ministry</dt>
-            <dd>{stats.years}</dd>
+            <dt>{t('about.statsYears')}</dt>
+            <dd>{formatNumber(stats.years)}</dd>
           </div>
           <div>
-            <dt>Ministries</dt>
-            <dd>{stats.ministries}</dd>
+            <dt>{t('about.statsMinistries')}</dt>
+            <dd>{formatNumber(stats.ministries)}</dd>
           </div>
           <div>
-            <dt>Daughter churches</dt>
-            <dd>{stats.daughterChurches}</dd>
+            <dt>{t('about.statsDaughterChurches')}</dt>
+            <dd>{formatNumber(stats.daughterChurches)}</dd>
           </div>
         </dl>
         <p className="stats-note">
-          Founded in {stats.foundedYear} with {stats.foundingMembers} members.
+          {t('about.statsFounded', { year: yearText(stats.foundedYear), count: formatNumber(stats.foundingMembers) })}
         </p>
       </section>
 
       <section className="section section-soft" aria-labelledby="beliefs-heading">
-        <h2 id="beliefs-heading">What We Believe</h2>
+        <h2 id="beliefs-heading">{t('about.beliefsTitle')}</h2>
         <div className="card-grid">
           {beliefs.map((belief) => (
             <article key={belief.title} className="card belief-card">
-              <h3>{belief.title}</h3>
-              <p>{belief.text}</p>
+              <h3>{t(belief.title)}</h3>
+              <p>{t(belief.text)}</p>
             </article>
           ))}
         </div>
         <p className="section-link">
           <a href={BELIEFS_URL} target="_blank" rel="noopener noreferrer" className="button">
-            Read all our beliefs<span className="visually-hidden"> (opens in a new tab)</span>
+            {t('about.readAllBeliefs')}
+            <span className="visually-hidden"> {t('about.opensInNewTab')}</span>
           </a>
         </p>
       </section>
@@ -249,33 +300,32 @@ export default function AboutPage() {
       <Leadership />
 
       <section className="section section-soft" aria-labelledby="join-heading">
-        <h2 id="join-heading">Join Our Leadership Team</h2>
-        <p className="lead">
-          God has given every member gifts for service. If you feel called to serve in a ministry or department, talk to
-          us: there is a place for you.
-        </p>
+        <h2 id="join-heading">{t('about.joinTitle')}</h2>
+        <p className="lead">{t('about.joinText')}</p>
         <div className="link-buttons">
           <Link to="/ministries" className="button">
-            Explore Ministries
+            {t('about.exploreMinistries')}
           </Link>
           <Link to="/contact" className="button button-outline">
-            Contact Us
+            {t('about.contactUs')}
           </Link>
         </div>
       </section>
 
       <section className="section come-and-see" aria-labelledby="come-heading">
-        <h2 id="come-heading">Come and See</h2>
+        <h2 id="come-heading">{t('about.comeTitle')}</h2>
         <p className="lead">
-          Worship with us this Sabbath. Sabbath School starts at{' '}
-          {settings.serviceTimes[0]?.time ?? '9:00 AM'} and the Divine Service at {settings.serviceTimes[1]?.time ?? '11:00 AM'}.
+          {t('about.comeText', {
+            sabbathSchool: settings.serviceTimes[0]?.time ?? nairobiTime(9),
+            divineService: settings.serviceTimes[1]?.time ?? nairobiTime(11),
+          })}
         </p>
         <div className="link-buttons">
           <Link to="/events" className="button">
-            See Our Events
+            {t('about.seeEvents')}
           </Link>
           <Link to="/contact" className="button button-outline">
-            Plan Your Visit
+            {t('about.planVisit')}
           </Link>
         </div>
       </section>

@@ -1,16 +1,10 @@
 import { useEffect } from 'react';
 import { PageTitle } from '../../components/ui/Page';
-import { fullDateLabel } from '../../lib/relative-date';
+import { fullDateLabel, timeOfDayLabel } from '../../lib/relative-date';
+import { localized, t } from '../../i18n';
 import { useAnnouncements, type Announcement } from './api/announcements';
 import { audienceLabel, priorityClasses, priorityLabel } from './labels';
 import './announcements.css';
-
-function timeOfDay(value: string): string {
-  const [h, m] = value.split(':').map(Number);
-  if (h === undefined || Number.isNaN(h)) return value;
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${String(hour12)}:${String(m ?? 0).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 /** Dates are calendar days: read them at noon Nairobi time so no timezone moves them. */
 function dateLabel(value: string | null): string {
@@ -25,13 +19,14 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
         <span className="badge badge-priority">{priorityLabel(a.priority)}</span>
         <span className="badge badge-audience">{audienceLabel(a.target_audience)}</span>
       </div>
-      <h2>{a.title}</h2>
-      <p className="announcement-content">{a.content}</p>
+      <h2>{localized(a, 'title')}</h2>
+      <p className="announcement-content">{localized(a, 'content')}</p>
       <p className="announcement-when">
-        {dateLabel(a.start_date)}
-        {a.end_date && a.end_date !== a.start_date ? ` to ${dateLabel(a.end_date)}` : ''}
+        {a.end_date && a.end_date !== a.start_date
+          ? t('announcements.dateRange', { start: dateLabel(a.start_date), end: dateLabel(a.end_date) })
+          : dateLabel(a.start_date)}
         <br />
-        {timeOfDay(a.start_time)} - {timeOfDay(a.end_time)}
+        {timeOfDayLabel(a.start_time)} - {timeOfDayLabel(a.end_time)}
       </p>
     </article>
   );
@@ -46,20 +41,20 @@ export default function AnnouncementsPage() {
   const announcements = data ?? [];
   return (
     <div className="announcements-page">
-      <PageTitle title="Announcements" />
+      <PageTitle title={t('announcements.title')} />
       <div className="page-hero">
-        <h1>Announcements</h1>
-        <p>News and notices from our church family.</p>
+        <h1>{t('announcements.title')}</h1>
+        <p>{t('announcements.intro')}</p>
       </div>
-      <section className="section" aria-label="Current announcements">
+      <section className="section" aria-label={t('announcements.current')}>
         {isPending ? (
           <p className="status-message" role="status">
-            Loading announcements…
+            {t('announcements.loading')}
           </p>
         ) : announcements.length === 0 ? (
           <div className="empty-state">
-            <h2>No announcements at this time</h2>
-            <p>Check back later for updates from our church family.</p>
+            <h2>{t('announcements.emptyTitle')}</h2>
+            <p>{t('announcements.emptyText')}</p>
           </div>
         ) : (
           <div className="card-grid announcement-grid">

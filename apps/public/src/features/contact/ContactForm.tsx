@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useContactForm } from '../../components/ui/contact-message';
 import { ContactMessageForm } from '../../components/ui/ContactMessageForm';
-import { SAVED_ON_PHONE } from '../../lib/deliver';
+import { provide, t } from '../../i18n';
+import { contact as contactTexts } from '../../i18n/en/contact';
 
-/** Spec §8 "Contact page submit", shown in the page once the message is stored. */
-export const CONTACT_THANK_YOU = 'Thank you for your message! We will get back to you soon.';
+provide(contactTexts);
 
 /**
  * The contact page's message form: stored for the church office through
@@ -16,10 +16,11 @@ export function ContactForm() {
   const thanked = engine.state.sent > 0 && engine.state.status === 'idle';
   return (
     <ContactMessageForm engine={engine} className="contact-form" labelledBy={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Send Us a Message</h2>
+      <h2 id={`${id}-heading`}>{t('contact.sendUsMessage')}</h2>
       {thanked ? (
         <p className="form-success" role="status">
-          {engine.state.queued ? SAVED_ON_PHONE : CONTACT_THANK_YOU}
+          {/* Spec §8 "Contact page submit", shown in the page once the message is stored. */}
+          {engine.state.queued ? t('forms.savedOnPhone') : t('contact.thankYou')}
         </p>
       ) : null}
     </ContactMessageForm>

@@ -1,35 +1,22 @@
 import { useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
+import { type MessageKey, provide, t } from '../../i18n';
 import { useDataSaver } from '../../lib/data-saver';
 import { useChurchSettings } from '../../lib/settings';
 import { ContactForm } from './ContactForm';
 import './contact.css';
+import { contact as contactTexts } from '../../i18n/en/contact';
 
-const faqs = [
-  {
-    q: 'What time are your services?',
-    a: (times: string) => `Our regular meetings are: ${times}. Everyone is welcome.`,
-  },
-  {
-    q: 'What should I wear?',
-    a: () => 'Come as you are. Many members dress modestly in their Sabbath best, but what matters most is that you come.',
-  },
-  {
-    q: 'Is there something for children?',
-    a: () => 'Yes. Sabbath School has classes for every age, from babies to teens, and the Adventurer and Pathfinder clubs meet during the week.',
-  },
-  {
-    q: 'Why do you worship on Saturday?',
-    a: () => 'We keep the seventh-day Sabbath, from Friday sunset to Saturday sunset, as the Bible\'s day of rest and worship (Exodus 20:8-11).',
-  },
-  {
-    q: 'Is there parking?',
-    a: () => 'Yes, there is free on-site parking, and ushers help direct cars on Sabbath mornings.',
-  },
-  {
-    q: 'How can I become a member?',
-    a: () => 'Talk to the pastor or any elder after the service, or send us a message. Baptismal classes start several times a year.',
-  },
+provide(contactTexts);
+
+/** The six FAQ items: question and answer keys (the first answer names the service times). */
+const faqs: { q: MessageKey; a: MessageKey }[] = [
+  { q: 'contact.faqTimesQ', a: 'contact.faqTimesA' },
+  { q: 'contact.faqWearQ', a: 'contact.faqWearA' },
+  { q: 'contact.faqChildrenQ', a: 'contact.faqChildrenA' },
+  { q: 'contact.faqSaturdayQ', a: 'contact.faqSaturdayA' },
+  { q: 'contact.faqParkingQ', a: 'contact.faqParkingA' },
+  { q: 'contact.faqMemberQ', a: 'contact.faqMemberA' },
 ];
 
 function telHref(phone: string): string {
@@ -44,34 +31,34 @@ export default function ContactPage() {
   const times = s.serviceTimes.map((service) => `${service.name} ${service.day} ${service.time}`).join('; ');
   return (
     <div className="contact-page">
-      <PageTitle title="Contact" />
+      <PageTitle title={t('contact.title')} />
       <div className="page-hero">
-        <h1>Contact Us</h1>
-        <p>We would love to hear from you. Call, write or visit: the church office is glad to help.</p>
+        <h1>{t('contact.heroTitle')}</h1>
+        <p>{t('contact.heroText')}</p>
       </div>
 
-      <section className="section" aria-label="Quick contact">
+      <section className="section" aria-label={t('contact.quickContact')}>
         <ul className="quick-tiles">
           <li>
-            <span className="tile-title">Call Us</span>
-            {s.phone ? <a href={telHref(s.phone)}>{s.phone}</a> : <span>Church office</span>}
+            <span className="tile-title">{t('contact.callUs')}</span>
+            {s.phone ? <a href={telHref(s.phone)}>{s.phone}</a> : <span>{t('contact.churchOffice')}</span>}
           </li>
           <li>
-            <span className="tile-title">Email Us</span>
-            {s.email ? <a href={`mailto:${s.email}`}>{s.email}</a> : <span>Send a message below</span>}
+            <span className="tile-title">{t('contact.emailUs')}</span>
+            {s.email ? <a href={`mailto:${s.email}`}>{s.email}</a> : <span>{t('contact.sendMessageBelow')}</span>}
           </li>
           <li>
-            <span className="tile-title">Visit Us</span>
+            <span className="tile-title">{t('contact.visitUs')}</span>
             {s.mapsUrl ? (
               <a href={s.mapsUrl} target="_blank" rel="noopener noreferrer">
-                {s.address ?? 'Find us on the map'}
+                {s.address ?? t('contact.findOnMap')}
               </a>
             ) : (
-              <span>{s.address ?? 'See the map below'}</span>
+              <span>{s.address ?? t('contact.seeMapBelow')}</span>
             )}
           </li>
           <li>
-            <span className="tile-title">Worship With Us</span>
+            <span className="tile-title">{t('contact.worshipWithUs')}</span>
             <span>
               {s.serviceTimes[1] ? `${s.serviceTimes[1].name}, ${s.serviceTimes[1].day} ${s.serviceTimes[1].time}` : ''}
             </span>
@@ -81,23 +68,23 @@ export default function ContactPage() {
 
       <section className="section contact-columns">
         <div className="contact-details">
-          <h2>Get in Touch</h2>
+          <h2>{t('contact.getInTouch')}</h2>
           <div className="detail-block">
-            <h3>Address</h3>
+            <h3>{t('contact.address')}</h3>
             <address className="plain-address">
               {s.address ? <span>{s.address}</span> : null}
               {s.postalAddress ? <span>{s.postalAddress}</span> : null}
               {!s.address && !s.postalAddress ? (
-                <span>{s.status === 'loading' ? 'Loading…' : 'Please call or write to the church office for directions.'}</span>
+                <span>{s.status === 'loading' ? t('contact.loading') : t('contact.directionsFallback')}</span>
               ) : null}
             </address>
           </div>
           <div className="detail-block">
-            <h3>Phone</h3>
-            {s.phone ? <a href={telHref(s.phone)}>{s.phone}</a> : <p>Not available yet</p>}
+            <h3>{t('contact.phone')}</h3>
+            {s.phone ? <a href={telHref(s.phone)}>{s.phone}</a> : <p>{t('contact.notAvailable')}</p>}
           </div>
           <div className="detail-block">
-            <h3>Email</h3>
+            <h3>{t('contact.email')}</h3>
             <ul className="plain-list">
               {[s.email, s.emailSecondary].filter((e): e is string => Boolean(e)).map((email) => (
                 <li key={email}>
@@ -107,7 +94,7 @@ export default function ContactPage() {
             </ul>
           </div>
           <div className="detail-block">
-            <h3>Office Hours</h3>
+            <h3>{t('contact.officeHours')}</h3>
             <ul className="plain-list hours-list">
               {s.officeHours.map((entry) => (
                 <li key={entry.days}>
@@ -118,7 +105,7 @@ export default function ContactPage() {
             </ul>
           </div>
           <div className="detail-block">
-            <h3>Service Times</h3>
+            <h3>{t('contact.serviceTimes')}</h3>
             <ul className="plain-list hours-list">
               {s.serviceTimes.map((service) => (
                 <li key={service.name}>
@@ -137,10 +124,10 @@ export default function ContactPage() {
       </section>
 
       <section className="section section-soft" aria-labelledby="map-heading">
-        <h2 id="map-heading">Find Us</h2>
+        <h2 id="map-heading">{t('contact.findUs')}</h2>
         {s.mapEmbedUrl && saving && !mapAsked ? (
           <p className="status-message map-saver">
-            The map is not loaded in data-saver mode.{' '}
+            {t('contact.mapSaver')}{' '}
             <button
               type="button"
               className="button button-outline"
@@ -148,59 +135,59 @@ export default function ContactPage() {
                 setMapAsked(true);
               }}
             >
-              Show map
+              {t('contact.showMap')}
             </button>
           </p>
         ) : s.mapEmbedUrl ? (
           <iframe
             className="map-embed"
             src={s.mapEmbedUrl}
-            title={`Map showing ${s.name}`}
+            title={t('contact.mapTitle', { name: s.name })}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
           />
         ) : (
-          <p className="status-message">{s.status === 'loading' ? 'Loading map…' : 'The map is not available yet.'}</p>
+          <p className="status-message">{s.status === 'loading' ? t('contact.loadingMap') : t('contact.mapUnavailable')}</p>
         )}
         <div className="link-buttons map-links">
           {s.mapsUrl ? (
             <a href={s.mapsUrl} target="_blank" rel="noopener noreferrer" className="button">
-              View on Maps
+              {t('contact.viewOnMaps')}
             </a>
           ) : null}
           {s.directionsUrl ? (
             <a href={s.directionsUrl} target="_blank" rel="noopener noreferrer" className="button button-outline">
-              Get Directions
+              {t('contact.getDirections')}
             </a>
           ) : null}
         </div>
       </section>
 
       <section className="section" aria-labelledby="getting-here-heading">
-        <h2 id="getting-here-heading">Getting Here</h2>
+        <h2 id="getting-here-heading">{t('contact.gettingHere')}</h2>
         <div className="card-grid">
           <article className="card">
-            <h3>By Car</h3>
-            <p>Follow the signs to {s.address ?? 'the church'}. Free parking is available on the church grounds.</p>
+            <h3>{t('contact.byCar')}</h3>
+            <p>{t('contact.byCarText', { place: s.address ?? t('contact.theChurch') })}</p>
           </article>
           <article className="card">
-            <h3>By Public Transport</h3>
-            <p>Matatus and boda bodas stop close to the church; ask for the Seventh-day Adventist church stop.</p>
+            <h3>{t('contact.byPublicTransport')}</h3>
+            <p>{t('contact.byPublicTransportText')}</p>
           </article>
           <article className="card">
-            <h3>Walking</h3>
-            <p>The church is a short walk from the town centre along well-lit pavements.</p>
+            <h3>{t('contact.walking')}</h3>
+            <p>{t('contact.walkingText')}</p>
           </article>
         </div>
       </section>
 
       <section className="section section-soft" aria-labelledby="faq-heading">
-        <h2 id="faq-heading">Frequently Asked Questions</h2>
+        <h2 id="faq-heading">{t('contact.faqTitle')}</h2>
         <div className="faq">
           {faqs.map((faq) => (
             <details key={faq.q}>
-              <summary>{faq.q}</summary>
-              <p>{faq.a(times)}</p>
+              <summary>{t(faq.q)}</summary>
+              <p>{t(faq.a, { times })}</p>
             </details>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { departmentsQuery, type DepartmentRow } from './api/get-departments';
@@ -21,6 +22,7 @@ function department(id: string, name: string, category: DepartmentRow['category'
 
 describe('DepartmentsPage', () => {
   afterEach(() => {
+    activate('en');
     queryClient.clear();
   });
 
@@ -45,5 +47,26 @@ describe('DepartmentsPage', () => {
     expect(dialog).toHaveTextContent('To: Head of Music, Department Head, Music');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is in Kiswahili on /sw/departments, names and responsibilities as entered', async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    queryClient.setQueryData(departmentsQuery.queryKey, [department('d1', 'Treasury', 'administrative'), department('d2', 'Music', 'ministry')]);
+    renderAt('/sw/departments', <DepartmentsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Idara za Kanisa' })).toBeInTheDocument();
+    const filters = screen.getByRole('group', { name: 'Chuja idara' });
+    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['Idara Zote (2)', 'Utawala (1)', 'Huduma (1)']);
+    fireEvent.click(within(filters).getByRole('button', { name: /^Utawala/ }));
+    const card = screen.getByRole('heading', { name: 'Treasury' }).closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Majukumu Makuu');
+    expect(card).toHaveTextContent('Duty of Treasury');
+    fireEvent.click(within(card).getByRole('button', { name: 'Wasiliana na Idara: Treasury' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wasiliana na Treasury' });
+    expect(dialog).toHaveTextContent('Kwa: Head of Treasury, Mkuu wa Idara, Treasury');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tuma Ujumbe' }));
+    expect(within(dialog).getByLabelText('Jina Kamili *')).toHaveAccessibleDescription('Tafadhali andika jina lako');
+    expect(within(dialog).getByLabelText('Mada *')).toHaveAccessibleDescription('Tafadhali andika mada');
+    expect(within(dialog).getByLabelText('Ujumbe *')).toHaveAccessibleDescription('Tafadhali andika ujumbe wako');
   });
 });

@@ -1,27 +1,42 @@
 import { useState } from 'react';
 import { ContactLeaderModal } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
+import { formatNumber, type MessageKey, provide, t } from '../../i18n';
 import { useChurchSettings } from '../../lib/settings';
 import { useDepartments, type DepartmentRow } from './api/get-departments';
 import { DEPARTMENT_FILTERS, filterDepartments, type DepartmentFilter } from './filters';
 import './departments.css';
+import { ministries as ministriesTexts } from '../../i18n/en/ministries';
+import { contact as contactTexts } from '../../i18n/en/contact';
 
-const CATEGORY_LABEL: Record<string, string> = { administrative: 'Administrative', ministry: 'Ministry' };
+provide(ministriesTexts);
+provide(contactTexts);
+
+const CATEGORY_LABEL: Record<string, MessageKey> = {
+  administrative: 'ministries.departmentAdministrative',
+  ministry: 'ministries.departmentMinistry',
+};
+
+/** A category's label in the active language; another category as stored. */
+function categoryLabel(category: string): string {
+  const key = CATEGORY_LABEL[category];
+  return key ? t(key) : category;
+}
 
 function DepartmentCard({ department, onContact }: { department: DepartmentRow; onContact: (department: DepartmentRow) => void }) {
   return (
     <li className="department-card" style={{ borderTopColor: department.color ?? '#123c69' }}>
-      <span className="department-badge">{CATEGORY_LABEL[department.category] ?? department.category}</span>
+      <span className="department-badge">{categoryLabel(department.category)}</span>
       <h3>{department.name}</h3>
       {department.head ? (
         <p className="department-head">
-          <span>Head</span> {department.head}
+          <span>{t('ministries.departmentHead')}</span> {department.head}
         </p>
       ) : null}
       {department.description ? <p className="department-description">{department.description}</p> : null}
       {department.responsibilities.length ? (
         <>
-          <h4>Key Responsibilities</h4>
+          <h4>{t('ministries.keyResponsibilities')}</h4>
           <ul className="department-duties">
             {department.responsibilities.map((duty) => (
               <li key={duty}>{duty}</li>
@@ -35,9 +50,9 @@ function DepartmentCard({ department, onContact }: { department: DepartmentRow; 
         onClick={() => {
           onContact(department);
         }}
-        aria-label={`Contact Department: ${department.name}`}
+        aria-label={t('ministries.contactDepartmentFor', { name: department.name })}
       >
-        Contact Department
+        {t('ministries.contactDepartment')}
       </button>
     </li>
   );
@@ -47,9 +62,17 @@ function DepartmentCard({ department, onContact }: { department: DepartmentRow; 
 function ContactDepartmentModal({ department, onClose }: { department: DepartmentRow | null; onClose: () => void }) {
   return (
     <ContactLeaderModal
-      title={department ? `Contact ${department.name}` : ''}
+      title={department ? t('contact.contactName', { name: department.name }) : ''}
       recipient={
-        department ? { name: department.head ?? department.name, role: 'Department Head', department: department.name } : null
+        department
+          ? {
+              name: department.head ?? department.name,
+              // The role goes to the church office in English; the visitor reads it in their language.
+              role: 'Department Head',
+              roleLabel: t('ministries.departmentHeadRole'),
+              department: department.name,
+            }
+          : null
       }
       onClose={onClose}
     />
@@ -65,17 +88,14 @@ export default function DepartmentsPage() {
 
   return (
     <div className="departments-page">
-      <PageTitle title="Church Departments" />
+      <PageTitle title={t('ministries.departmentsTitle')} />
       <header className="departments-hero">
-        <h1>Church Departments</h1>
-        <p>
-          The departments of {settings.name} keep the church running and its mission moving: administration, worship, teaching,
-          care and outreach.
-        </p>
+        <h1>{t('ministries.departmentsTitle')}</h1>
+        <p>{t('ministries.departmentsHeroText', { name: settings.name })}</p>
       </header>
 
       <div className="departments-wrap">
-        <div className="department-filters" role="group" aria-label="Filter departments">
+        <div className="department-filters" role="group" aria-label={t('ministries.filterDepartments')}>
           {DEPARTMENT_FILTERS.map(({ value, label }) => (
             <button
               key={value}
@@ -86,21 +106,23 @@ export default function DepartmentsPage() {
                 setFilter(value);
               }}
             >
-              {label}
-              {read.data ? <span className="department-filter-count"> ({filterDepartments(read.data, value).length})</span> : null}
+              {t(label)}
+              {read.data ? (
+                <span className="department-filter-count"> ({formatNumber(filterDepartments(read.data, value).length)})</span>
+              ) : null}
             </button>
           ))}
         </div>
 
         {read.isPending ? (
           <p className="departments-status" role="status">
-            Loading departments…
+            {t('ministries.departmentsLoading')}
           </p>
         ) : read.isError ? (
           <div className="departments-status" role="alert">
-            <p>We could not load the departments just now.</p>
+            <p>{t('ministries.departmentsLoadFailed')}</p>
             <button type="button" className="button" onClick={() => void read.refetch()}>
-              Try again
+              {t('ministries.tryAgain')}
             </button>
           </div>
         ) : shown.length ? (
@@ -110,7 +132,7 @@ export default function DepartmentsPage() {
             ))}
           </ul>
         ) : (
-          <p className="departments-status">No departments to show here yet.</p>
+          <p className="departments-status">{t('ministries.departmentsEmpty')}</p>
         )}
       </div>
 

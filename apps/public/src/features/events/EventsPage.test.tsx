@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { eventsQuery } from './api/get-events';
@@ -84,5 +85,72 @@ describe('EventsPage', () => {
     expect(outlook.hostname).toBe('outlook.live.com');
     expect(outlook.searchParams.get('startdt')).toBe('2025-05-17');
     expect(outlook.searchParams.get('enddt')).toBe('2025-05-18');
+  });
+});
+
+describe('EventsPage in Kiswahili', () => {
+  beforeEach(async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-05-15T09:00:00+03:00'));
+    queryClient.setQueryData(eventsQuery(2025).queryKey, [
+      {
+        ...row('3', 'Mid-Year Prayer', '2025-06-07T09:00:00+03:00', '2025-06-07T12:00:00+03:00'),
+        title_sw: 'Maombi ya Katikati ya Mwaka',
+        description: 'Prayer for the second half of the year.',
+        description_sw: 'Maombi kwa nusu ya pili ya mwaka.',
+      },
+      { ...row('2', 'Spring Fasting Day', '2025-05-17T00:00:00+03:00', null), title_sw: null, description_sw: '' },
+    ]);
+  });
+
+  afterEach(() => {
+    activate('en');
+    queryClient.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the page in Kiswahili, with the Kiswahili title when there is one and the English one otherwise', () => {
+    renderAt('/sw/events', <EventsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Matukio' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Matukio ya 2025' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mwaka ujao, 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Robo 2/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Robo 2/ })).toHaveTextContent('matukio 2');
+    expect(screen.getByRole('tab', { name: /Robo 1/ })).toHaveTextContent('Jan – Mac');
+    expect(cardTitles()).toEqual(['Spring Fasting Day', 'Maombi ya Katikati ya Mwaka']);
+
+    const translated = screen.getByRole('heading', { name: 'Maombi ya Katikati ya Mwaka' }).closest('li') as HTMLElement;
+    expect(translated).toHaveTextContent('Maombi kwa nusu ya pili ya mwaka.');
+    expect(translated).toHaveTextContent('09:00 - 12:00');
+    expect(translated).toHaveTextContent('Tukio la Maombi');
+    expect(translated).toHaveTextContent('Washiriki wote wanakaribishwa');
+    expect(translated).toHaveTextContent('Ukumbi Mkuu wa Ibada');
+    expect(within(translated).getByText('Tarehe')).toBeInTheDocument();
+    expect(within(translated).getByRole('button', { name: 'Maelezo: Maombi ya Katikati ya Mwaka' })).toHaveTextContent('Maelezo');
+
+    const fallback = screen.getByRole('heading', { name: 'Spring Fasting Day' }).closest('li') as HTMLElement;
+    expect(fallback).toHaveTextContent('Karibu ujiunge nasi katika tukio hili maalum');
+
+    // Weekly activities before the church's own schedule is read: weekday names and names in Kiswahili.
+    const weekly = screen.getByRole('heading', { name: 'Shughuli za Kila Wiki' }).closest('section')!;
+    expect(within(weekly).getByRole('heading', { name: 'Jumamosi' })).toBeInTheDocument();
+    expect(weekly).toHaveTextContent('Shule ya Sabato');
+  });
+
+  it('opens the details in Kiswahili and exports the Kiswahili title with the right times', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/sw/events', <EventsPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Weka kwenye Kalenda: Maombi ya Katikati ya Mwaka' }));
+    expect(confirm.mock.calls[0]?.[0]).toContain('Weka "Maombi ya Katikati ya Mwaka" kwenye kalenda yako.');
+    const google = new URL(String(open.mock.calls[0]?.[0]));
+    expect(google.searchParams.get('text')).toBe('Maombi ya Katikati ya Mwaka');
+    expect(google.searchParams.get('dates')).toBe('20250607T060000Z/20250607T090000Z');
+    expect(google.searchParams.get('details')).toBe('Maombi kwa nusu ya pili ya mwaka.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Maelezo: Maombi ya Katikati ya Mwaka' }));
+    expect(screen.getByRole('dialog', { name: 'Maombi ya Katikati ya Mwaka' })).toHaveTextContent('Maombi kwa nusu ya pili ya mwaka.');
   });
 });

@@ -1,7 +1,8 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
-import { fullDateLabel, nairobiDayNumber, relativeDateLabel } from '../../lib/relative-date';
+import { formatDate, formatNumber, type MessageKey, provide, t } from '../../i18n';
+import { CHURCH_TIME_ZONE, clockLabel, fullDateLabel, nairobiDayNumber, relativeDateLabel } from '../../lib/relative-date';
 import { useChurchSettings, type WeeklyActivityDay } from '../../lib/settings';
 import { useEvents } from './api/get-events';
 import { useEventSamples } from './api/get-samples';
@@ -9,41 +10,71 @@ import { googleCalendarUrl, outlookCalendarUrl } from './calendar';
 import { EventIcon } from './EventIcon';
 import { quarterOfDate, toEventItem, type EventItem, type Quarter } from './event-display';
 import './events.css';
+import { events as eventsTexts } from '../../i18n/en/events';
 
-const QUARTERS: { quarter: Quarter; months: string }[] = [
-  { quarter: 1, months: 'Jan – Mar' },
-  { quarter: 2, months: 'Apr – Jun' },
-  { quarter: 3, months: 'Jul – Sep' },
-  { quarter: 4, months: 'Oct – Dec' },
-];
+provide(eventsTexts);
+
+const QUARTERS: Quarter[] = [1, 2, 3, 4];
+
+const QUARTER_MONTHS = ['events.quarterMonths1', 'events.quarterMonths2', 'events.quarterMonths3', 'events.quarterMonths4'] as const;
+
+/** 'Jan – Mar' for Q1 (the spec's month names; Intl's en-KE would say 'Sept'), in the active language. */
+function quarterMonths(quarter: Quarter): string {
+  return t(QUARTER_MONTHS[quarter - 1] ?? 'events.quarterMonths1');
+}
+
+/** A year as a plain number in the active language (no thousands separator). */
+function yearText(year: number): string {
+  return formatNumber(year, { useGrouping: false });
+}
 
 /** Weekly Activities when the setting is not available (spec §3: Saturday, Wednesday, Friday, Sunday). */
-const FALLBACK_WEEK: WeeklyActivityDay[] = [
+const FALLBACK_WEEK: { weekday: number; activities: [hour: number, activity: MessageKey, location: MessageKey][] }[] = [
   {
-    day: 'Saturday',
+    weekday: 6,
     activities: [
-      { time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary' },
-      { time: '11:00 AM', activity: 'Divine Service', location: 'Main Sanctuary' },
-      { time: '3:00 PM', activity: 'AY Programme', location: 'Main Sanctuary' },
+      [9, 'events.weeklySabbathSchool', 'events.placeMainSanctuary'],
+      [11, 'events.weeklyDivineService', 'events.placeMainSanctuary'],
+      [15, 'events.weeklyAyProgramme', 'events.placeMainSanctuary'],
     ],
   },
-  { day: 'Wednesday', activities: [{ time: '6:00 PM', activity: 'Prayer Meeting', location: 'Main Sanctuary' }] },
-  { day: 'Friday', activities: [{ time: '6:00 PM', activity: 'Youth Meeting', location: 'Youth Hall' }] },
+  { weekday: 3, activities: [[18, 'events.weeklyPrayerMeeting', 'events.placeMainSanctuary']] },
+  { weekday: 5, activities: [[18, 'events.weeklyYouthMeeting', 'events.placeYouthHall']] },
   {
-    day: 'Sunday',
+    weekday: 0,
     activities: [
-      { time: '10:00 AM', activity: 'Adventurer Club', location: "Children's Hall" },
-      { time: '2:00 PM', activity: 'Pathfinder Club', location: 'Church Grounds' },
+      [10, 'events.weeklyAdventurerClub', 'events.placeChildrensHall'],
+      [14, 'events.weeklyPathfinderClub', 'events.placeChurchGrounds'],
     ],
   },
 ];
+
+/** The fallback week in the active language: weekday names, clock times and names from the catalogue. */
+function fallbackWeek(): WeeklyActivityDay[] {
+  // 4 January 2026 is a Sunday; `hour` is on the Nairobi clock (UTC+3).
+  const at = (weekday: number, hour: number) => new Date(Date.UTC(2026, 0, 4 + weekday, hour - 3));
+  return FALLBACK_WEEK.map(({ weekday, activities }) => ({
+    day: formatDate(at(weekday, 12), { timeZone: CHURCH_TIME_ZONE, weekday: 'long' }),
+    activities: activities.map(([hour, activity, location]) => ({
+      time: clockLabel(at(weekday, hour)),
+      activity: t(activity),
+      location: t(location),
+    })),
+  }));
+}
 
 /** OK = Google Calendar, Cancel = Outlook (spec §2 Events). */
 function addToCalendar(event: EventItem) {
-  const details = { title: event.title, day: event.day, time: event.time, end: event.end, description: event.description, location: event.location };
-  const google = window.confirm(
-    `Add "${event.title}" to your calendar.\n\nOK: Google Calendar\nCancel: Outlook Calendar`,
-  );
+  const details = {
+    title: event.title,
+    day: event.day,
+    start: event.start,
+    allDay: event.allDay,
+    end: event.end,
+    description: event.description,
+    location: event.location,
+  };
+  const google = window.confirm(t('events.calendarChoice', { title: event.title }));
   window.open(google ? googleCalendarUrl(details) : outlookCalendarUrl(details), '_blank', 'noopener');
 }
 
@@ -53,7 +84,7 @@ function isMultiDay(event: EventItem): boolean {
 
 function EventCard({ event, now, onDetails }: { event: EventItem; now: Date; onDetails: (event: EventItem) => void }) {
   const multiDay = isMultiDay(event);
-  const time = multiDay && event.time !== 'All Day' ? `From ${event.time.split(' - ')[0] ?? event.time}` : event.time;
+  const time = multiDay && !event.allDay ? t('events.fromTime', { time: clockLabel(event.start) }) : event.time;
   return (
     <li className="calendar-card" style={{ borderTopColor: event.type.color }}>
       <p className="event-type">
@@ -65,29 +96,29 @@ function EventCard({ event, now, onDetails }: { event: EventItem; now: Date; onD
       <h3>{event.title}</h3>
       <dl className="event-facts">
         <div>
-          <dt>Date</dt>
+          <dt>{t('events.date')}</dt>
           <dd>
             <time dateTime={event.start.toISOString()}>{relativeDateLabel(event.start, now)}</time>
-            {multiDay && event.end ? <span className="event-until"> until {fullDateLabel(event.end)}</span> : null}
+            {multiDay && event.end ? <span className="event-until"> {t('events.until', { date: fullDateLabel(event.end) })}</span> : null}
           </dd>
         </div>
         <div>
-          <dt>Time</dt>
+          <dt>{t('events.time')}</dt>
           <dd>{time}</dd>
         </div>
         <div>
-          <dt>Location</dt>
+          <dt>{t('events.location')}</dt>
           <dd>{event.location}</dd>
         </div>
         <div>
-          <dt>Who</dt>
+          <dt>{t('events.who')}</dt>
           <dd>{event.attendees}</dd>
         </div>
       </dl>
       <p className="event-description">{event.description}</p>
       <div className="event-actions">
-        <button type="button" className="button" onClick={() => { onDetails(event); }} aria-label={`Details: ${event.title}`}>
-          Details
+        <button type="button" className="button" onClick={() => { onDetails(event); }} aria-label={t('events.detailsFor', { title: event.title })}>
+          {t('events.details')}
         </button>
         <button
           type="button"
@@ -95,9 +126,9 @@ function EventCard({ event, now, onDetails }: { event: EventItem; now: Date; onD
           onClick={() => {
             addToCalendar(event);
           }}
-          aria-label={`Add to Calendar: ${event.title}`}
+          aria-label={t('events.addToCalendarFor', { title: event.title })}
         >
-          Add to Calendar
+          {t('events.addToCalendar')}
         </button>
       </div>
     </li>
@@ -115,8 +146,8 @@ function QuarterTabs({ selected, onSelect, counts }: { selected: Quarter; onSele
     tabs.current[next - 1]?.focus();
   };
   return (
-    <div className="quarter-tabs" role="tablist" aria-label="Quarter" onKeyDown={onKeyDown}>
-      {QUARTERS.map(({ quarter, months }) => (
+    <div className="quarter-tabs" role="tablist" aria-label={t('events.quarterTabs')} onKeyDown={onKeyDown}>
+      {QUARTERS.map((quarter) => (
         <button
           key={quarter}
           ref={(node) => {
@@ -133,10 +164,10 @@ function QuarterTabs({ selected, onSelect, counts }: { selected: Quarter; onSele
             onSelect(quarter);
           }}
         >
-          <span className="quarter-name">Q{quarter}</span>
-          <span className="quarter-months">{months}</span>
+          <span className="quarter-name">{t('events.quarterName', { quarter })}</span>
+          <span className="quarter-months">{quarterMonths(quarter)}</span>
           <span className="quarter-count">
-            {counts[quarter - 1] ?? 0} {counts[quarter - 1] === 1 ? 'event' : 'events'}
+            {t(counts[quarter - 1] === 1 ? 'events.countOne' : 'events.countOther', { count: formatNumber(counts[quarter - 1] ?? 0) })}
           </span>
         </button>
       ))}
@@ -147,8 +178,8 @@ function QuarterTabs({ selected, onSelect, counts }: { selected: Quarter; onSele
 function WeeklyActivities({ days }: { days: WeeklyActivityDay[] }) {
   return (
     <section className="events-section weekly" aria-labelledby="weekly-heading">
-      <h2 id="weekly-heading">Weekly Activities</h2>
-      <p className="events-lead">Every week you are welcome at these regular gatherings.</p>
+      <h2 id="weekly-heading">{t('events.weeklyTitle')}</h2>
+      <p className="events-lead">{t('events.weeklyLead')}</p>
       <ul className="weekly-grid">
         {days.map((day) => (
           <li key={day.day} className="weekly-day">
@@ -190,24 +221,22 @@ export default function EventsPage() {
   const rows = read.data?.length ? read.data : needSamples ? samples.data?.sampleEvents(year) : undefined;
   const usingSamples = rows !== undefined && rows !== read.data;
 
-  const thisYear = useMemo(
-    () =>
-      (rows ?? [])
-        .map(toEventItem)
-        .filter((item): item is EventItem => item !== null && item.year === year)
-        .sort((a, b) => a.start.getTime() - b.start.getTime()),
-    [rows, year],
-  );
+  // Made on every render (a year is at most a few dozen rows): the items' texts are in the
+  // active language, which can change without the rows changing.
+  const thisYear = (rows ?? [])
+    .map(toEventItem)
+    .filter((item): item is EventItem => item !== null && item.year === year)
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
   const counts = [1, 2, 3, 4].map((q) => thisYear.filter((item) => item.quarter === q).length);
   const shown = thisYear.filter((item) => item.quarter === quarter);
-  const week = settings.status === 'ready' && settings.weeklyActivities.length ? settings.weeklyActivities : FALLBACK_WEEK;
+  const week = settings.status === 'ready' && settings.weeklyActivities.length ? settings.weeklyActivities : fallbackWeek();
 
   return (
     <div className="events-page">
-      <PageTitle title="Events" />
+      <PageTitle title={t('events.title')} />
       <header className="events-hero">
-        <h1>Events</h1>
-        <p>Worship, fellowship, training and outreach at {settings.name} throughout the year. Everyone is welcome.</p>
+        <h1>{t('events.title')}</h1>
+        <p>{t('events.heroText', { name: settings.name })}</p>
       </header>
 
       <div className="events-wrap">
@@ -215,13 +244,13 @@ export default function EventsPage() {
           <div className="events-note" role="status">
             {read.isError ? (
               <>
-                <p>We could not load the latest events just now, so this is our sample calendar.</p>
+                <p>{t('events.loadFailedSamples')}</p>
                 <button type="button" className="button button-light" onClick={() => void read.refetch()}>
-                  Try again
+                  {t('events.tryAgain')}
                 </button>
               </>
             ) : (
-              <p>No events have been published yet; this is our sample calendar.</p>
+              <p>{t('events.noneYetSamples')}</p>
             )}
           </div>
         ) : null}
@@ -231,26 +260,26 @@ export default function EventsPage() {
             <button
               type="button"
               className="button button-light"
-              aria-label={`Previous year, ${String(year - 1)}`}
+              aria-label={t('events.previousYear', { year: yearText(year - 1) })}
               onClick={() => {
                 showYear(year - 1);
               }}
             >
               <span aria-hidden="true">‹ </span>
-              {year - 1}
+              {yearText(year - 1)}
             </button>
             <h2 id="calendar-heading" aria-live="polite">
-              Events in {year}
+              {t('events.eventsIn', { year: yearText(year) })}
             </h2>
             <button
               type="button"
               className="button button-light"
-              aria-label={`Next year, ${String(year + 1)}`}
+              aria-label={t('events.nextYear', { year: yearText(year + 1) })}
               onClick={() => {
                 showYear(year + 1);
               }}
             >
-              {year + 1}
+              {yearText(year + 1)}
               <span aria-hidden="true"> ›</span>
             </button>
           </div>
@@ -258,12 +287,10 @@ export default function EventsPage() {
           <div id="quarter-panel" role="tabpanel" aria-labelledby={`quarter-tab-${String(quarter)}`} tabIndex={0}>
             {!rows ? (
               <p className="events-status" role="status">
-                Loading events…
+                {t('events.loading')}
               </p>
             ) : shown.length === 0 ? (
-              <p className="events-status">
-                No events are scheduled for Q{quarter} {year} yet. Please check back soon, or see the weekly activities below.
-              </p>
+              <p className="events-status">{t('events.noneInQuarter', { quarter, year: yearText(year) })}</p>
             ) : (
               <ul className="event-grid" data-testid="event-grid">
                 {shown.map((event) => (

@@ -1,9 +1,10 @@
 /**
  * Calendar export of an event (public-site.md §2 Events): a Google Calendar or Outlook compose
  * link carrying the title, start and end, details and location. Times are the church's
- * (Africa/Nairobi, UTC+3 all year, no daylight saving). The start time is read from the event's
- * 12-hour time text ('6:00 PM', '9:00 AM - 1:00 PM'); without a known end the event lasts
- * 2 hours; an 'All Day' event ends the next day.
+ * (Africa/Nairobi, UTC+3 all year, no daylight saving). The start time is the event's own start
+ * when given (`start` and `allDay`: the page's time text may be in Kiswahili), otherwise it is read
+ * from the 12-hour time text ('6:00 PM', '9:00 AM - 1:00 PM'); without a known end the event
+ * lasts 2 hours; an 'All Day' event ends the next day.
  */
 
 /** Nairobi is UTC+3 all year round. */
@@ -15,8 +16,12 @@ export interface CalendarEvent {
   title: string;
   /** The event's day in Nairobi, 'YYYY-MM-DD'. */
   day: string;
-  /** 'All Day', or a 12-hour time ('6:00 PM') or range ('9:00 AM - 1:00 PM'). */
-  time: string;
+  /** 'All Day', or a 12-hour time ('6:00 PM') or range ('9:00 AM - 1:00 PM'). Read only without `start`. */
+  time?: string;
+  /** The real start; with `allDay`, used instead of reading `time`. */
+  start?: Date | null;
+  /** Whether the event is shown as 'All Day' (used with `start`). */
+  allDay?: boolean;
   /** The real end when known (a multi-day event); used when it is after the start. */
   end?: Date | null;
   description?: string | null;
@@ -61,7 +66,9 @@ function nairobiInstant(day: string, hours: number, minutes: number): Date {
 
 /** Start and end of the event as a calendar should store them. */
 export function calendarTimes(event: CalendarEvent): CalendarTimes {
-  const times = /all\s*day/i.test(event.time) ? [] : allTwelveHour(event.time);
+  if (event.start && event.allDay !== undefined) return knownTimes(event, event.start, event.allDay);
+  const time = event.time ?? '';
+  const times = /all\s*day/i.test(time) ? [] : allTwelveHour(time);
   const [first, second] = times;
   if (!first) {
     const start = nairobiInstant(event.day, 0, 0);
@@ -78,6 +85,16 @@ export function calendarTimes(event: CalendarEvent): CalendarTimes {
   } else {
     end = new Date(start.getTime() + 2 * HOUR_MS);
   }
+  return { allDay: false, start, end };
+}
+
+/** Start and end from the event's own start instant (not from its time text). */
+function knownTimes(event: CalendarEvent, start: Date, allDay: boolean): CalendarTimes {
+  if (allDay) {
+    const dayStart = nairobiInstant(event.day, 0, 0);
+    return { allDay: true, start: dayStart, end: new Date(dayStart.getTime() + 24 * HOUR_MS) };
+  }
+  const end = event.end && event.end.getTime() > start.getTime() ? event.end : new Date(start.getTime() + 2 * HOUR_MS);
   return { allDay: false, start, end };
 }
 

@@ -1,6 +1,7 @@
 import type { KanisaResult, PaymentStatus, ServiceModes } from '@kanisa/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
 import { kanisa } from '../../lib/kanisa';
 import { queryClient } from '../../lib/query-client';
 import { serviceModesQuery } from '../../lib/service-modes';
@@ -194,5 +195,70 @@ describe('GivingPage', () => {
     fireEvent.change(amountField(), { target: { value: '100' } });
     fireEvent.click(giveButton());
     expect(screen.getByRole('dialog', { name: 'M-Pesa Payment' })).toBeInTheDocument();
+  });
+});
+
+describe('GivingPage in Kiswahili', () => {
+  beforeEach(async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    stubApi();
+    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, name: 'Kanisa Central SDA Church', phone: '0712 000 111', status: 'ready' });
+    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ provider: 'mpesa', label: 'M-Pesa' }));
+  });
+
+  afterEach(() => {
+    activate('en');
+    queryClient.clear();
+  });
+
+  it('shows the page, the giving types and the amount check in Kiswahili', () => {
+    renderAt('/sw/giving', <GivingPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Matoleo' })).toBeInTheDocument();
+    expect(screen.getByText('2 Wakorintho 9:7')).toBeInTheDocument();
+    const give = screen.getByRole('region', { name: 'Toa Mtandaoni' });
+    expect(give).toHaveTextContent('Utapokea ombi la malipo kutoka M-Pesa kwenye simu yako');
+    expect(within(give).getByRole('group', { name: 'Viwango vya haraka (KES)' })).toBeInTheDocument();
+    const type = screen.getByLabelText('Aina ya Toleo');
+    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['Zaka', 'Sadaka', 'Mradi Maalum']);
+    const how = screen.getByRole('region', { name: 'Jinsi ya Kutoa' });
+    expect(how).toHaveTextContent('Uliza ofisi ya kanisa maelezo ya Paybill.');
+    expect(how).toHaveTextContent('Piga simu 0712 000 111.');
+    expect(screen.getByRole('region', { name: 'Asante' })).toHaveTextContent('husaidia Kanisa Central SDA Church kueneza upendo wa Mungu');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Toa Sasa' }));
+    expect(screen.getByLabelText(/^Kiasi \(KES\)/)).toHaveAccessibleDescription('Tafadhali weka kiasi sahihi (angalau KES 1)');
+  });
+
+  it('the payment dialog speaks Kiswahili: labels, the phone check, the status and the thank-you', async () => {
+    vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok({ ...pending, provider: 'mpesa', providerLabel: 'M-Pesa' }, 201));
+    vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok({ ...pending, provider: 'mpesa', providerLabel: 'M-Pesa', status: 'completed' }));
+    renderAt('/sw/giving', <GivingPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'KES 2,000' }));
+    fireEvent.change(screen.getByLabelText('Aina ya Toleo'), { target: { value: 'offering' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Toa Sasa' }));
+    const dialog = screen.getByRole('dialog', { name: 'Malipo kwa M-Pesa' });
+    expect(dialog).toHaveTextContent('Unatoa: Sadaka');
+    const phone = within(dialog).getByLabelText(/^Namba ya Simu/);
+    fireEvent.change(phone, { target: { value: '0812345678' } });
+    fireEvent.blur(phone);
+    expect(phone).toHaveAccessibleDescription('Tafadhali weka namba sahihi ya simu ya Kenya (mfano, 0712345678)');
+    fireEvent.change(phone, { target: { value: '0712345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lipa Sasa' }));
+    await advance(0);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Ombi la malipo limetumwa kwenye simu yako...');
+    await advance(3000);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Malipo yamekamilika kupitia M-Pesa!');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Malipo Yamekamilika' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Asante kwa sadaka yako ya KES 2,000! Mungu akubariki kwa wingi.');
+  });
+
+  it('without online giving, points to How to Give on the Kiswahili page', () => {
+    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ enabled: false }));
+    renderAt('/sw/giving', <GivingPage />);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Kutoa mtandaoni hakupatikani kwa sasa.');
+    expect(within(note).getByRole('link', { name: 'angalia Jinsi ya Kutoa' })).toHaveAttribute('href', '/sw/giving#how-to-give');
   });
 });

@@ -2,40 +2,38 @@ import type { GivingType, PaymentStatus } from '@kanisa/client';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { SelectField, TextField } from '../../components/ui/FormField';
 import { PageTitle } from '../../components/ui/Page';
+import { formatNumber, type MessageKey, provide, t } from '../../i18n';
 import { Link } from '../../lib/router';
 import { usePaymentProvider } from '../../lib/service-modes';
 import { useChurchSettings } from '../../lib/settings';
-import { INVALID_AMOUNT, PAGE_QUICK_AMOUNTS, THANKS_MS, givingTypes, parseAmount, thanksText } from './payment';
+import { PAGE_QUICK_AMOUNTS, THANKS_MS, givingTypeOptions, givingTypes, invalidAmountText, parseAmount, thanksText } from './payment';
 import { PaymentDialog } from './PaymentDialog';
 import { QuickAmounts } from './QuickAmounts';
 import './giving.css';
+import { giving as givingTexts } from '../../i18n/en/giving';
 
-/** Fixed promotional figures (spec §2 Giving: "impact figures (fixed promotional text)"). */
-const impactFigures = [
-  { value: '500+', label: 'families helped through community outreach' },
-  { value: '150+', label: 'young people mentored every year' },
-  { value: '12', label: 'ministries serving the church and town' },
-  { value: '15', label: 'daughter churches planted' },
+provide(givingTexts);
+
+/** Fixed promotional figures (spec §2 Giving: "impact figures (fixed promotional text)"); labels are catalogue keys. */
+const impactFigures: { value: number; plus: boolean; label: MessageKey }[] = [
+  { value: 500, plus: true, label: 'giving.figureFamilies' },
+  { value: 150, plus: true, label: 'giving.figureYoung' },
+  { value: 12, plus: false, label: 'giving.figureMinistries' },
+  { value: 15, plus: false, label: 'giving.figureChurches' },
 ];
 
-const impactCards = [
-  {
-    title: 'Community Outreach',
-    text: 'Food and clothing drives, health days and visits to the sick and elderly bring practical care to our neighbours.',
-  },
-  {
-    title: 'Youth Development',
-    text: 'Pathfinders, Adventurers, youth camps and mentoring help children and young people grow in faith and character.',
-  },
-  {
-    title: 'Church Operations',
-    text: 'Your gifts keep the sanctuary open, maintained and equipped for worship, Sabbath School and every ministry.',
-  },
-  {
-    title: 'Global Missions',
-    text: 'Tithes and mission offerings support pastors, evangelism and mission work across Kenya and around the world.',
-  },
+const impactCards: { title: MessageKey; text: MessageKey }[] = [
+  { title: 'giving.outreachTitle', text: 'giving.outreachText' },
+  { title: 'giving.youthTitle', text: 'giving.youthText' },
+  { title: 'giving.operationsTitle', text: 'giving.operationsText' },
+  { title: 'giving.missionsTitle', text: 'giving.missionsText' },
 ];
+
+/** "Call 0712 000 111 or write to office@…." with what the settings have. */
+function questionsText(phone: string | null, email: string | null): string {
+  if (phone) return email ? t('giving.callPhoneOrWrite', { phone, email }) : t('giving.callPhone', { phone });
+  return email ? t('giving.callOfficeOrWrite', { email }) : t('giving.callOffice');
+}
 
 /**
  * The giving page (public-site.md §2 Giving): a scripture quote, impact figures and cards, the
@@ -73,7 +71,7 @@ export default function GivingPage() {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (parseAmount(amount) === null) {
-      setAmountError(INVALID_AMOUNT);
+      setAmountError(invalidAmountText());
       form.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
       return;
     }
@@ -90,35 +88,35 @@ export default function GivingPage() {
 
   return (
     <div className="giving-page">
-      <PageTitle title="Giving" />
+      <PageTitle title={t('giving.title')} />
       <div className="page-hero">
-        <h1>Giving</h1>
+        <h1>{t('giving.title')}</h1>
         <figure className="giving-verse">
           <blockquote>
-            <p>
-              &ldquo;Every man according as he purposeth in his heart, so let him give; not grudgingly, or of necessity: for God loveth a
-              cheerful giver.&rdquo;
-            </p>
+            <p>&ldquo;{t('giving.verse')}&rdquo;</p>
           </blockquote>
-          <figcaption>2 Corinthians 9:7</figcaption>
+          <figcaption>{t('giving.verseReference')}</figcaption>
         </figure>
       </div>
 
       <section className="section" aria-labelledby="impact-heading">
-        <h2 id="impact-heading">Your Giving at Work</h2>
+        <h2 id="impact-heading">{t('giving.impactHeading')}</h2>
         <dl className="giving-figures">
           {impactFigures.map((figure) => (
             <div key={figure.label}>
-              <dt>{figure.label}</dt>
-              <dd>{figure.value}</dd>
+              <dt>{t(figure.label)}</dt>
+              <dd>
+                {formatNumber(figure.value)}
+                {figure.plus ? '+' : ''}
+              </dd>
             </div>
           ))}
         </dl>
         <div className="card-grid giving-impact">
           {impactCards.map((card) => (
             <article key={card.title} className="card">
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
+              <h3>{t(card.title)}</h3>
+              <p>{t(card.text)}</p>
             </article>
           ))}
         </div>
@@ -126,17 +124,17 @@ export default function GivingPage() {
 
       <section className="section section-soft" aria-labelledby="give-heading">
         <div className="giving-form-card">
-          <h2 id="give-heading">Give Online</h2>
+          <h2 id="give-heading">{t('giving.giveOnline')}</h2>
           {online ? (
             <form ref={form} className="giving-form" noValidate onSubmit={onSubmit}>
               <TextField
                 id={`${id}-amount`}
-                label="Amount (KES)"
+                label={t('giving.amountLabel')}
                 name="amount"
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder="1000"
+                placeholder={t('giving.amountPlaceholder')}
                 required
                 value={amount}
                 error={amountError}
@@ -145,96 +143,87 @@ export default function GivingPage() {
               <QuickAmounts amounts={PAGE_QUICK_AMOUNTS} value={amount} onPick={changeAmount} />
               <SelectField
                 id={`${id}-type`}
-                label="Giving Type"
+                label={t('giving.typeLabel')}
                 name="givingType"
-                options={givingTypes}
+                options={givingTypeOptions()}
                 value={givingType}
                 onValue={(value) => {
                   const type = givingTypes.find((option) => option.value === value);
                   if (type) setGivingType(type.value);
                 }}
               />
-              <p className="giving-form-hint">
-                You will get a payment request from {provider.label} on your phone; enter your PIN there to complete your gift.
-              </p>
+              <p className="giving-form-hint">{t('giving.formHint', { provider: provider.label })}</p>
               <button type="submit" className="button button-give giving-pay">
-                Give Now
+                {t('giving.giveNow')}
               </button>
             </form>
           ) : (
             <p className="form-note" role="note">
-              Online giving is not available at the moment. Please give by paybill or bank transfer:{' '}
-              <Link to="/giving#how-to-give">see How to Give</Link>.
+              {t('giving.onlineOff')} <Link to="/giving#how-to-give">{t('giving.seeHowToGive')}</Link>.
             </p>
           )}
         </div>
       </section>
 
       <section className="section" id="how-to-give" aria-labelledby="how-heading">
-        <h2 id="how-heading">How to Give</h2>
+        <h2 id="how-heading">{t('giving.howToGive')}</h2>
         <div className="card-grid">
           <article className="card">
-            <h3>M-Pesa Paybill</h3>
+            <h3>{t('giving.paybillTitle')}</h3>
             {s.paybillNumber ? (
               <dl className="info-details">
                 <div className="info-detail">
-                  <dt>Business number</dt>
+                  <dt>{t('giving.businessNumber')}</dt>
                   <dd>{s.paybillNumber}</dd>
                 </div>
                 {s.paybillAccount ? (
                   <div className="info-detail">
-                    <dt>Account</dt>
+                    <dt>{t('giving.account')}</dt>
                     <dd>{s.paybillAccount}</dd>
                   </div>
                 ) : null}
               </dl>
             ) : (
-              <p>{s.status === 'loading' ? 'Loading…' : 'Ask the church office for the paybill details.'}</p>
+              <p>{s.status === 'loading' ? t('giving.loading') : t('giving.askPaybill')}</p>
             )}
           </article>
           <article className="card">
-            <h3>Bank Transfer</h3>
+            <h3>{t('giving.bankTitle')}</h3>
             {s.bankDetails ? (
               <dl className="info-details">
                 <div className="info-detail">
-                  <dt>Bank</dt>
+                  <dt>{t('giving.bank')}</dt>
                   <dd>
                     {s.bankDetails.bank}
                     {s.bankDetails.branch ? `, ${s.bankDetails.branch}` : ''}
                   </dd>
                 </div>
                 <div className="info-detail">
-                  <dt>Account name</dt>
+                  <dt>{t('giving.accountName')}</dt>
                   <dd>{s.bankDetails.accountName}</dd>
                 </div>
                 <div className="info-detail">
-                  <dt>Account number</dt>
+                  <dt>{t('giving.accountNumber')}</dt>
                   <dd>{s.bankDetails.accountNumber}</dd>
                 </div>
               </dl>
             ) : (
-              <p>{s.status === 'loading' ? 'Loading…' : 'Ask the church office for the bank details.'}</p>
+              <p>{s.status === 'loading' ? t('giving.loading') : t('giving.askBank')}</p>
             )}
           </article>
           <article className="card">
-            <h3>Questions?</h3>
-            <p>
-              Call {s.phone ?? 'the church office'}
-              {s.email ? ` or write to ${s.email}` : ''}.
-            </p>
+            <h3>{t('giving.questions')}</h3>
+            <p>{questionsText(s.phone, s.email)}</p>
             <Link to="/contact" className="button button-outline">
-              Contact Us
+              {t('giving.contactUs')}
             </Link>
           </article>
         </div>
       </section>
 
       <section className="section giving-thanks" aria-labelledby="thanks-heading">
-        <h2 id="thanks-heading">Thank You</h2>
-        <p>
-          Thank you for your faithfulness and generosity. Every tithe and offering, large or small, helps {s.name} share God&rsquo;s
-          love in our town and beyond. &ldquo;Bring ye all the tithes into the storehouse&rdquo; (Malachi 3:10).
-        </p>
+        <h2 id="thanks-heading">{t('giving.thankYouHeading')}</h2>
+        <p>{t('giving.thankYouText', { name: s.name })}</p>
       </section>
 
       {paying ? (
@@ -256,7 +245,7 @@ export default function GivingPage() {
             <button
               type="button"
               className="giving-toast-close"
-              aria-label="Dismiss"
+              aria-label={t('giving.dismiss')}
               onClick={() => {
                 setThanks(null);
               }}

@@ -5,7 +5,9 @@ import { kanisa } from '../../lib/kanisa';
 import { queryClient } from '../../lib/query-client';
 import { serviceModesQuery } from '../../lib/service-modes';
 import { stubApi } from '../../test/api';
-import { DEMO_NOTE, PaymentDialog } from './PaymentDialog';
+import { PaymentDialog } from './PaymentDialog';
+
+const DEMO_NOTE = 'Demo mode: no money will be taken.';
 
 const pending: PaymentStatus = {
   id: 'pay-1',

@@ -2,13 +2,15 @@ import type { GivingType, PaymentStatus } from '@kanisa/client';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { TextField } from '../../components/ui/FormField';
 import { Modal } from '../../components/ui/Modal';
+import { provide, t } from '../../i18n';
 import { usePaymentProvider } from '../../lib/service-modes';
-import { DIALOG_QUICK_AMOUNTS, compactPhone, failureText, formatKes, givingTypes, parseAmount, paymentTexts, validatePayment } from './payment';
+import { DIALOG_QUICK_AMOUNTS, compactPhone, failureText, formatKes, givingTypeLabel, parseAmount, paymentTexts, validatePayment } from './payment';
 import { usePaymentFlow, type PaymentFlow } from './payment-flow';
 import { QuickAmounts } from './QuickAmounts';
+import { giving as givingTexts } from '../../i18n/en/giving';
 
-/** Shown in the dialog while the server says payments are simulated. */
-export const DEMO_NOTE = 'Demo mode: no money will be taken.';
+provide(givingTexts);
+
 
 type Field = 'phone' | 'amount';
 
@@ -60,7 +62,7 @@ export function PaymentDialog({
   const checks = validatePayment(values);
   const serverErrors = flow.phase === 'failed' ? flow.fields : {};
   const errorOf = (field: Field) => (touched[field] ? checks[field] : undefined) ?? serverErrors[field];
-  const typeLabel = givingTypes.find((type) => type.value === givingType)?.label ?? givingType;
+  const typeLabel = givingTypeLabel(givingType);
 
   const close = () => {
     if (flow.phase === 'completed') onComplete(flow.payment);
@@ -96,15 +98,15 @@ export function PaymentDialog({
   };
 
   return (
-    <Modal open onClose={close} title={`${label} Payment`} size="small">
+    <Modal open onClose={close} title={t('giving.dialogTitle', { provider: label })} size="small">
       <div className="payment-dialog">
         {simulated ? (
           <p className="form-note" role="note">
-            {DEMO_NOTE}
+            {t('giving.demoNote')}
           </p>
         ) : null}
         <p className="payment-for">
-          Giving: <strong>{typeLabel}</strong>
+          {t('giving.givingFor')} <strong>{typeLabel}</strong>
         </p>
         <div
           role="status"
@@ -117,21 +119,21 @@ export function PaymentDialog({
         </div>
 
         {showForm ? (
-          <form ref={form} className="payment-form" noValidate aria-label="Payment details" onSubmit={onSubmit}>
+          <form ref={form} className="payment-form" noValidate aria-label={t('giving.paymentDetails')} onSubmit={onSubmit}>
             {flow.phase === 'failed' && flow.error ? (
               <div className="form-alert" role="alert" tabIndex={-1}>
                 <p>{failureText(flow.error)}</p>
               </div>
             ) : null}
-            <p className="payment-hint">We will send a payment request to this phone. Enter your PIN on the phone to complete it.</p>
+            <p className="payment-hint">{t('giving.phoneHint')}</p>
             <TextField
               id={`${id}-phone`}
-              label="Phone Number"
+              label={t('giving.phoneLabel')}
               name="phone"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              placeholder="0712345678"
+              placeholder={t('giving.phonePlaceholder')}
               required
               data-autofocus=""
               readOnly={initiating}
@@ -144,12 +146,12 @@ export function PaymentDialog({
             />
             <TextField
               id={`${id}-amount`}
-              label="Amount (KES)"
+              label={t('giving.amountLabel')}
               name="amount"
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="1000"
+              placeholder={t('giving.amountPlaceholder')}
               required
               readOnly={initiating}
               value={values.amount}
@@ -170,16 +172,16 @@ export function PaymentDialog({
             />
             <div className="form-actions">
               <button type="button" className="button button-outline" onClick={close}>
-                Cancel
+                {t('giving.cancel')}
               </button>
               <button type="submit" className="button button-give" disabled={initiating || Object.keys(checks).length > 0} aria-busy={initiating}>
                 {initiating ? (
                   <>
                     <span className="payment-spinner" aria-hidden="true" />
-                    Processing...
+                    {t('giving.processing')}
                   </>
                 ) : (
-                  'Pay Now'
+                  t('giving.payNow')
                 )}
               </button>
             </div>
@@ -188,24 +190,23 @@ export function PaymentDialog({
           <div ref={panel} className="payment-panel" tabIndex={-1}>
             {flow.phase === 'pending' ? (
               <p className="payment-hint">
-                <span className="payment-spinner" aria-hidden="true" /> Check your phone and enter your PIN to pay KES{' '}
-                {formatKes(flow.payment.amount)}. This window updates by itself.
+                <span className="payment-spinner" aria-hidden="true" /> {t('giving.checkPhone', { amount: formatKes(flow.payment.amount) })}
               </p>
             ) : null}
             {flow.phase === 'completed' ? (
               <dl className="payment-receipt">
                 <div>
-                  <dt>Amount</dt>
-                  <dd>KES {formatKes(flow.payment.amount)}</dd>
+                  <dt>{t('giving.amount')}</dt>
+                  <dd>{t('giving.kesAmount', { amount: formatKes(flow.payment.amount) })}</dd>
                 </div>
                 {flow.payment.receipt ? (
                   <div>
-                    <dt>Receipt</dt>
+                    <dt>{t('giving.receipt')}</dt>
                     <dd>{flow.payment.receipt}</dd>
                   </div>
                 ) : null}
                 <div>
-                  <dt>Reference</dt>
+                  <dt>{t('giving.reference')}</dt>
                   <dd>{flow.payment.reference}</dd>
                 </div>
               </dl>
@@ -213,11 +214,11 @@ export function PaymentDialog({
             <div className="form-actions">
               {flow.phase === 'completed' ? (
                 <button type="button" className="button" onClick={close}>
-                  Payment Complete
+                  {t('giving.paymentComplete')}
                 </button>
               ) : (
                 <button type="button" className="button button-outline" data-testid="payment-close" onClick={close}>
-                  Close
+                  {t('giving.close')}
                 </button>
               )}
             </div>

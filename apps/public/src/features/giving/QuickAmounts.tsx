@@ -1,4 +1,8 @@
+import { provide, t } from '../../i18n';
 import { formatKes } from './payment';
+import { giving as givingTexts } from '../../i18n/en/giving';
+
+provide(givingTexts);
 
 /** Buttons that fill the amount field; the chosen one is pressed. Each is named "KES 1,000". */
 export function QuickAmounts({
@@ -14,13 +18,13 @@ export function QuickAmounts({
   disabled?: boolean;
 }) {
   return (
-    <div className="quick-amounts" role="group" aria-label="Quick amounts (KES)">
+    <div className="quick-amounts" role="group" aria-label={t('giving.quickAmounts')}>
       {amounts.map((amount) => (
         <button
           key={amount}
           type="button"
           className="quick-amount"
-          aria-label={`KES ${formatKes(amount)}`}
+          aria-label={t('giving.kesAmount', { amount: formatKes(amount) })}
           aria-pressed={value.trim() === String(amount)}
           disabled={disabled}
           onClick={() => {

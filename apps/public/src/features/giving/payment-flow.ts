@@ -3,7 +3,7 @@ import { useReducer } from 'react';
 import { refusalOf, type FieldErrors } from '../../lib/form';
 import { useCreatePayment } from './api/create-payment';
 import { usePaymentPolling, type PaymentCheck } from './api/poll-payment';
-import { CANCELLED_OR_FAILED, INITIATION_FAILED, MAX_POLL_ATTEMPTS } from './payment';
+import { cancelledOrFailedText, initiationFailedText, MAX_POLL_ATTEMPTS } from './payment';
 
 /**
  * The payment dialog's states (public-site.md §4 "Payment status"): ready (the form), initiating
@@ -43,7 +43,7 @@ function settle(payment: PaymentStatus, attempts: number): PaymentFlow {
     case 'cancelled':
       return { phase: 'cancelled', payment };
     case 'failed':
-      return { phase: 'failed', error: payment.resultDesc ? payment.resultDesc.trim() || CANCELLED_OR_FAILED : CANCELLED_OR_FAILED, fields: {}, payment };
+      return { phase: 'failed', error: payment.resultDesc ? payment.resultDesc.trim() || cancelledOrFailedText() : cancelledOrFailedText(), fields: {}, payment };
     case 'expired':
       return { phase: 'timeout', payment };
     case 'pending':
@@ -99,7 +99,7 @@ export function usePaymentFlow() {
           dispatch({ type: 'created', payment });
         },
         onError: (error) => {
-          dispatch({ type: 'refused', ...refusalOf(error, INITIATION_FAILED) });
+          dispatch({ type: 'refused', ...refusalOf(error, initiationFailedText()) });
         },
       });
     },

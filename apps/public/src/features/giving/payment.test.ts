@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  INVALID_AMOUNT,
-  INVALID_PHONE,
   compactPhone,
   failureText,
   formatKes,
+  invalidAmountText,
+  invalidPhoneText,
   isKenyanPhone,
   parseAmount,
   paymentTexts,
@@ -37,7 +37,7 @@ describe('payment rules (spec §5)', () => {
       phone: 'Please enter a valid Kenyan phone number (e.g., 0712345678)',
       amount: 'Please enter a valid amount (minimum KES 1)',
     });
-    expect(validatePayment({ phone: '', amount: '' })).toEqual({ phone: INVALID_PHONE, amount: INVALID_AMOUNT });
+    expect(validatePayment({ phone: '', amount: '' })).toEqual({ phone: invalidPhoneText(), amount: invalidAmountText() });
     expect(validatePayment({ phone: '0712 345 678', amount: '500' })).toEqual({});
   });
 });

@@ -1,10 +1,15 @@
 import type { GivingType, PaymentStatus } from '@kanisa/client';
+import { formatNumber, type MessageKey, provide, t } from '../../i18n';
 import type { FieldErrors } from '../../lib/form';
+import { giving as givingTexts } from '../../i18n/en/giving';
+
+provide(givingTexts);
 
 /**
  * Giving's rules and words (public-site.md §5, §8, §9): the phone and amount checks, the
- * quick amounts, the polling timings and every text the payment dialog shows, with the
- * provider's name ('Equity Bank' or 'M-Pesa') put in wherever the spec says Equity Bank.
+ * quick amounts, the polling timings and every text the payment dialog shows (from the
+ * catalogue, in the page's language, so computed when asked), with the provider's name
+ * ('Equity Bank' or 'M-Pesa') put in wherever the spec says Equity Bank.
  */
 
 /** Spec §9: first status check 3 s after the prompt, then every 3 s, at most 30 checks. */
@@ -24,24 +29,35 @@ export const THANKS_MS = 5000;
 export const PAGE_QUICK_AMOUNTS = [500, 1000, 2000, 5000, 10000] as const;
 export const DIALOG_QUICK_AMOUNTS = [...PAGE_QUICK_AMOUNTS, 20000] as const;
 
-/** Spec §3 "giving type": tithe, offering, special. */
-export const givingTypes: { value: GivingType; label: string }[] = [
-  { value: 'tithe', label: 'Tithe' },
-  { value: 'offering', label: 'Offering' },
-  { value: 'special', label: 'Special Project' },
+/** Spec §3 "giving type": tithe, offering, special (labels as catalogue keys). */
+export const givingTypes: { value: GivingType; label: MessageKey }[] = [
+  { value: 'tithe', label: 'giving.typeTithe' },
+  { value: 'offering', label: 'giving.typeOffering' },
+  { value: 'special', label: 'giving.typeSpecial' },
 ];
 
-/** How the thank-you names a gift ("your generous {type}"), as the server names it too. */
-const giftWords: Record<GivingType, string> = { tithe: 'tithe', offering: 'offering', special: 'special project gift' };
+/** The giving types with their labels in the page's language (for a select). */
+export function givingTypeOptions(): { value: GivingType; label: string }[] {
+  return givingTypes.map((type) => ({ value: type.value, label: t(type.label) }));
+}
+
+/** A giving type's label in the page's language (the value itself for one this page does not know). */
+export function givingTypeLabel(type: GivingType): string {
+  const found = givingTypes.find((option) => option.value === type);
+  return found ? t(found.label) : type;
+}
+
+/** The thank-you per gift ("your generous {type}"), as the server names it too. */
+const thanksKeys: Record<GivingType, MessageKey> = { tithe: 'giving.thanksTithe', offering: 'giving.thanksOffering', special: 'giving.thanksSpecial' };
 
 /** Spec §8 "Invalid phone" (the example number is the server's too). */
-export const INVALID_PHONE = 'Please enter a valid Kenyan phone number (e.g., 0712345678)';
+export const invalidPhoneText = (): string => t('giving.invalidPhone');
 /** Spec §8 "Invalid amount". */
-export const INVALID_AMOUNT = 'Please enter a valid amount (minimum KES 1)';
+export const invalidAmountText = (): string => t('giving.invalidAmount');
 /** Spec §8 "Payment errors": a failed POST whose answer brought no message of its own. */
-export const INITIATION_FAILED = 'Payment initiation failed';
+export const initiationFailedText = (): string => t('giving.initiationFailed');
 /** Spec §8 "Payment errors": a failed payment without the provider's description. */
-export const CANCELLED_OR_FAILED = 'Payment was cancelled or failed';
+export const cancelledOrFailedText = (): string => t('giving.cancelledOrFailed');
 
 /** The number without the spaces and hyphens people type. */
 export function compactPhone(phone: string): string {
@@ -64,34 +80,34 @@ export function parseAmount(text: string): number | null {
 /** The dialog's checks: each field's message, keyed as the server names the fields. */
 export function validatePayment(values: { phone: string; amount: string }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!isKenyanPhone(values.phone)) errors.phone = INVALID_PHONE;
-  if (parseAmount(values.amount) === null) errors.amount = INVALID_AMOUNT;
+  if (!isKenyanPhone(values.phone)) errors.phone = invalidPhoneText();
+  if (parseAmount(values.amount) === null) errors.amount = invalidAmountText();
   return errors;
 }
 
-/** 1000 → "1,000" (en-KE grouping). */
+/** 1000 → "1,000" (the page's locale's grouping; KES stays 'KES'). */
 export function formatKes(amount: number): string {
-  return amount.toLocaleString('en-KE', { maximumFractionDigits: 0 });
+  return formatNumber(amount, { maximumFractionDigits: 0 });
 }
 
 /** Spec §8 "Status texts", "Payment errors": what the dialog's status line says. */
 export function paymentTexts(label: string) {
   return {
-    initiating: `Initiating payment via ${label}...`,
-    pending: 'Payment request sent to your phone...',
-    completed: `Payment completed successfully via ${label}! Thank you for your generous giving.`,
-    cancelled: 'Payment was cancelled. You can try again if needed.',
-    timeout: 'Payment request timed out. Please try again.',
-    unverified: 'Payment verification timed out. Please contact support if money was deducted.',
+    initiating: t('giving.statusInitiating', { provider: label }),
+    pending: t('giving.statusPending'),
+    completed: t('giving.statusCompleted', { provider: label }),
+    cancelled: t('giving.statusCancelled'),
+    timeout: t('giving.statusTimeout'),
+    unverified: t('giving.statusUnverified'),
   };
 }
 
 /** Spec §8 "Failure alert", without a doubled full stop when the error ends with one. */
 export function failureText(error: string): string {
-  return `Payment failed: ${error.trim().replace(/[.\s]+$/, '')}. Please try again or contact support.`;
+  return t('giving.failure', { reason: error.trim().replace(/[.\s]+$/, '') });
 }
 
 /** Spec §8 "Success alert": the toast after a completed payment. */
 export function thanksText(type: GivingType, amount: number): string {
-  return `Thank you for your generous ${giftWords[type]} of KES ${formatKes(amount)}! May God bless you abundantly.`;
+  return t(thanksKeys[type], { amount: formatKes(amount) });
 }

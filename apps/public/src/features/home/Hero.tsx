@@ -2,19 +2,28 @@ import { useEffect, useState } from 'react';
 import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import { useShellSettings } from '../../lib/settings-store';
+import { formatNumber, t, type MessageKey } from '../../i18n';
 import { bundledHeroImages, HERO_INTERVAL_MS, type HeroSlide } from './hero-images';
 
-/** The fixed hero verse (the spec names no text; see README of apps/). */
+/**
+ * The fixed hero verse (the spec names no text; see README of apps/), in the active language
+ * (Kiswahili: the Union Version), read when shown.
+ */
 export const heroVerse = {
-  text: 'I was glad when they said unto me, Let us go into the house of the LORD.',
-  reference: 'Psalm 122:1',
-} as const;
+  get text(): string {
+    return t('home.heroVerseText');
+  },
+  get reference(): string {
+    return t('home.heroVerseReference');
+  },
+};
 
-const heroActions = [
-  { to: '/about', label: 'Plan Your Visit', short: 'Plan Visit' },
-  { to: '/sermons', label: 'Watch Sermons', short: 'Sermons' },
-  { to: '/giving', label: 'Give Now', short: 'Give Now' },
-] as const;
+/** `short` is the phone's label, where it differs. */
+const heroActions: { to: string; label: MessageKey; short?: MessageKey }[] = [
+  { to: '/about', label: 'home.planYourVisit', short: 'home.planVisitShort' },
+  { to: '/sermons', label: 'home.watchSermons', short: 'home.watchSermonsShort' },
+  { to: '/giving', label: 'home.giveNow' },
+];
 
 /**
  * Home hero: five images rotating every 5 s with a 2.5 s cross-fade (CSS) and dots to jump to
@@ -88,25 +97,25 @@ export function Hero() {
         <div className="hero-actions">
           {heroActions.map((action, index) => (
             <Link key={action.to} to={action.to} className={index === 2 ? 'button button-give' : 'button'}>
-              {action.short === action.label ? (
-                action.label
-              ) : (
+              {action.short ? (
                 <>
-                  <span className="label-long">{action.label}</span>
-                  <span className="label-short">{action.short}</span>
+                  <span className="label-long">{t(action.label)}</span>
+                  <span className="label-short">{t(action.short)}</span>
                 </>
+              ) : (
+                t(action.label)
               )}
             </Link>
           ))}
         </div>
         {count > 1 ? (
-          <div className="hero-dots" role="group" aria-label="Background images">
+          <div className="hero-dots" role="group" aria-label={t('home.heroImages')}>
             {slides.map((slide, index) => (
               <button
                 key={slide.src}
                 type="button"
                 className="hero-dot"
-                aria-label={`Show image ${String(index + 1)}`}
+                aria-label={t('home.showImage', { number: formatNumber(index + 1) })}
                 aria-pressed={index === current}
                 onClick={() => {
                   show(index);

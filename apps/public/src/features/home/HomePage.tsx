@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useShellSettings } from '../../lib/settings-store';
+import { t } from '../../i18n';
 import { Hero } from './Hero';
 
 // Everything below the hero reads data (React Query and the API client): its own chunk, so the
@@ -15,7 +16,7 @@ export function HomePage() {
       <Suspense
         fallback={
           <p className="page-fallback" role="status">
-            Loading…
+            {t('layout.loading')}
           </p>
         }
       >

@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import type { InfoModalContent } from '../../components/ui/InfoModal';
-import { eventTimeLabel, relativeDateLabel } from '../../lib/relative-date';
+import { eventTimeLabel, relativeDateLabel, timeOfDayLabel } from '../../lib/relative-date';
+import { localized, t, type MessageKey } from '../../i18n';
 import { useChurchSettings } from '../../lib/settings';
 import { dailyVerseQuery, fallbackVerse, useDailyVerse } from './api/daily-verse';
 import { defaultAnnouncement, useFeaturedAnnouncement, type FeaturedAnnouncement } from './api/featured-announcement';
-import { useUpcomingEvents } from './api/upcoming-events';
+import { useUpcomingEvents, type UpcomingEvent } from './api/upcoming-events';
 import { msUntilNairobiMidnight, verseIndex } from './api/nairobi-date';
 import { queryClient } from '../../lib/query-client';
 import './home.css';
@@ -15,37 +16,29 @@ import './home.css';
 const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));
 const ContactLeaderModal = lazy(() => import('../../components/ui/ContactLeaderModal').then((m) => ({ default: m.ContactLeaderModal })));
 
-/** "08:30" / "08:30:00" → "8:30 AM". */
-export function timeOfDay(value: string): string {
-  const [h, m] = value.split(':').map(Number);
-  if (h === undefined || Number.isNaN(h)) return value;
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${String(hour12)}:${String(m ?? 0).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
 function announcementTime(a: FeaturedAnnouncement): string {
-  return `${timeOfDay(a.start_time)} - ${timeOfDay(a.end_time)}`;
+  return `${timeOfDayLabel(a.start_time)} - ${timeOfDayLabel(a.end_time)}`;
 }
 
 function FeaturedAnnouncementCard() {
   const { data, isPending } = useFeaturedAnnouncement();
   // No current announcement, or the read failed: the default invitation (spec §8, §9).
-  const announcement = data ?? defaultAnnouncement;
+  const announcement = data ?? defaultAnnouncement();
   return (
     <article className="card featured-card" aria-labelledby="featured-title" aria-busy={isPending}>
-      <p className="card-kicker">Featured Announcement</p>
-      <h3 id="featured-title">{isPending ? 'Loading announcement…' : announcement.title}</h3>
+      <p className="card-kicker">{t('home.featuredAnnouncement')}</p>
+      <h3 id="featured-title">{isPending ? t('home.loadingAnnouncement') : localized(announcement, 'title')}</h3>
       {isPending ? null : (
         <>
           <p className="featured-time">
             {announcement.start_date ? `${relativeDateLabel(announcement.start_date)} · ` : ''}
             {announcementTime(announcement)}
           </p>
-          <p className="clamp-3">{announcement.content}</p>
+          <p className="clamp-3">{localized(announcement, 'content')}</p>
         </>
       )}
       <Link to="/announcements" className="button">
-        Learn More
+        {t('home.learnMore')}
       </Link>
     </article>
   );
@@ -70,10 +63,10 @@ function InfoCards() {
           />
         )}
         <div className="card-body">
-          <h3>Our Story</h3>
-          <p>From a small gathering of believers to a family of congregations: learn how God has led us, and what we believe.</p>
+          <h3>{t('home.ourStory')}</h3>
+          <p>{t('home.ourStoryText')}</p>
           <Link to="/about" className="button button-outline">
-            Our Story
+            {t('home.ourStory')}
           </Link>
         </div>
       </article>
@@ -91,10 +84,10 @@ function InfoCards() {
           />
         )}
         <div className="card-body">
-          <h3>Community Impact</h3>
-          <p>Youth, women, men, children, music and outreach: find a ministry where you can grow and serve others.</p>
+          <h3>{t('home.communityImpact')}</h3>
+          <p>{t('home.communityImpactText')}</p>
           <Link to="/ministries" className="button button-outline">
-            Explore Ministries
+            {t('home.exploreMinistries')}
           </Link>
         </div>
       </article>
@@ -105,13 +98,20 @@ function InfoCards() {
 function ConnectWithUs() {
   const settings = useChurchSettings();
   const [messaging, setMessaging] = useState(false);
-  const pastor = { name: settings.pastorName ?? 'Senior Pastor', role: 'Senior Pastor' };
+  // The office is told in English (it finds the recipient by name and role); the visitor reads
+  // the labels in the page's language.
+  const pastor = {
+    name: settings.pastorName ?? 'Senior Pastor',
+    role: 'Senior Pastor',
+    nameLabel: settings.pastorName ?? t('home.seniorPastor'),
+    roleLabel: t('home.seniorPastor'),
+  };
   return (
     <section className="home-section" aria-labelledby="connect-heading">
-      <h2 id="connect-heading">Connect With Us</h2>
+      <h2 id="connect-heading">{t('home.connectWithUs')}</h2>
       <div className="card-grid">
         <article className="card">
-          <h3>Service Times</h3>
+          <h3>{t('home.serviceTimes')}</h3>
           <ul className="plain-list service-list">
             {settings.serviceTimes.map((service) => (
               <li key={service.name}>
@@ -124,41 +124,41 @@ function ConnectWithUs() {
           </ul>
         </article>
         <article className="card">
-          <h3>Our Location</h3>
+          <h3>{t('home.ourLocation')}</h3>
           <address className="plain-address">
             {settings.address ? <span>{settings.address}</span> : null}
             {settings.postalAddress ? <span>{settings.postalAddress}</span> : null}
           </address>
           <ul className="check-list">
-            <li>Easy to find</li>
-            <li>On-site parking</li>
-            <li>Public transport nearby</li>
+            <li>{t('home.easyToFind')}</li>
+            <li>{t('home.onSiteParking')}</li>
+            <li>{t('home.publicTransport')}</li>
           </ul>
           <div className="link-row">
             {settings.mapsUrl ? (
               <a href={settings.mapsUrl} target="_blank" rel="noopener noreferrer">
-                View on Maps
+                {t('home.viewOnMaps')}
               </a>
             ) : null}
             {settings.directionsUrl ? (
               <a href={settings.directionsUrl} target="_blank" rel="noopener noreferrer">
-                Directions
+                {t('home.directions')}
               </a>
             ) : null}
           </div>
         </article>
         <article className="card">
-          <h3>Our Community</h3>
+          <h3>{t('home.ourCommunity')}</h3>
           <ul className="check-list">
-            <li>Welcomes people of all backgrounds</li>
-            <li>A spiritual focus on Christ and His word</li>
-            <li>Strong bonds of fellowship</li>
-            <li>Active outreach in our town</li>
+            <li>{t('home.communityWelcomes')}</li>
+            <li>{t('home.communityFocus')}</li>
+            <li>{t('home.communityFellowship')}</li>
+            <li>{t('home.communityOutreach')}</li>
           </ul>
         </article>
       </div>
       <div className="contact-leader-cta">
-        <p>A question, a prayer need, or a word for our pastor? Write to us and we will reply by e-mail.</p>
+        <p>{t('home.contactPastorText')}</p>
         <button
           type="button"
           className="button"
@@ -166,7 +166,7 @@ function ConnectWithUs() {
             setMessaging(true);
           }}
         >
-          Message the Pastor
+          {t('home.messagePastor')}
         </button>
       </div>
       {messaging ? (
@@ -207,13 +207,13 @@ function TodaysVerse() {
     if (saving) return;
     queryClient.query(dailyVerseQuery((index + 1) % 33)).catch(() => undefined);
   }, [index, saving]);
-  const verse = data ?? (isError || data === null ? fallbackVerse : null);
+  const verse = data ?? (isError || data === null ? fallbackVerse() : null);
   return (
     <section className="home-section verse-section" aria-labelledby="verse-heading">
-      <h2 id="verse-heading">Today&apos;s Verse</h2>
-      <p className="verse-note">A new verse every day; it changes daily at midnight.</p>
+      <h2 id="verse-heading">{t('home.todaysVerse')}</h2>
+      <p className="verse-note">{t('home.verseNote')}</p>
       {isPending && !verse ? (
-        <p role="status">Loading today&apos;s verse…</p>
+        <p role="status">{t('home.loadingVerse')}</p>
       ) : verse ? (
         <figure className="verse daily-verse" data-day-index={index}>
           <blockquote>
@@ -238,33 +238,30 @@ interface HomeEventCard {
   description: string;
 }
 
-/** When there are no upcoming events (or the read fails): spec §9. */
-export const defaultEvents: HomeEventCard[] = [
-  {
-    key: 'sabbath',
-    title: 'Sabbath Service',
-    dateLabel: 'This Saturday',
-    timeLabel: '9:00 AM - 1:00 PM',
-    location: 'Main Sanctuary',
-    description: 'Join us for this special event',
-  },
-  {
-    key: 'prayer',
-    title: 'Prayer Meeting',
-    dateLabel: 'Next Wednesday',
-    timeLabel: '6:00 PM - 8:00 PM',
-    location: 'Main Sanctuary',
-    description: 'Join us for this special event',
-  },
-  {
-    key: 'youth',
-    title: 'Youth Meeting',
-    dateLabel: 'Next Friday',
-    timeLabel: '6:00 PM - 8:00 PM',
-    location: 'Youth Hall',
-    description: 'Join us for this special event',
-  },
+/** The default events' texts, as catalogue keys. */
+const defaultEventKeys: { key: string; title: MessageKey; date: MessageKey; time: MessageKey; location: MessageKey }[] = [
+  { key: 'sabbath', title: 'home.defaultSabbathTitle', date: 'home.defaultSabbathDate', time: 'home.defaultSabbathTime', location: 'layout.mainSanctuary' },
+  { key: 'prayer', title: 'home.defaultPrayerTitle', date: 'home.defaultPrayerDate', time: 'home.defaultPrayerTime', location: 'layout.mainSanctuary' },
+  { key: 'youth', title: 'home.defaultYouthTitle', date: 'home.defaultYouthDate', time: 'home.defaultYouthTime', location: 'home.youthHall' },
 ];
+
+/** When there are no upcoming events (or the read fails): spec §9, in the active language. */
+export function defaultEvents(): HomeEventCard[] {
+  return defaultEventKeys.map((event) => ({
+    key: event.key,
+    title: t(event.title),
+    dateLabel: t(event.date),
+    timeLabel: t(event.time),
+    location: t(event.location),
+    description: t('home.eventFallbackDescription'),
+  }));
+}
+
+/** The event's description in the active language; the spec's default when it has none. */
+function eventDescription(event: UpcomingEvent): string {
+  const text = localized(event, 'description');
+  return event.description === null && text === '' ? t('home.eventFallbackDescription') : text;
+}
 
 function UpcomingEvents() {
   const { data, isPending } = useUpcomingEvents();
@@ -272,18 +269,18 @@ function UpcomingEvents() {
   const cards: HomeEventCard[] = data?.length
     ? data.map((event) => ({
         key: event.id,
-        title: event.title,
+        title: localized(event, 'title'),
         dateLabel: relativeDateLabel(event.start_date),
         timeLabel: eventTimeLabel(event.start_date, event.end_date),
-        location: event.location ?? 'Main Sanctuary',
-        description: event.description ?? 'Join us for this special event',
+        location: event.location ?? t('layout.mainSanctuary'),
+        description: eventDescription(event),
       }))
-    : defaultEvents;
+    : defaultEvents();
   return (
     <section className="home-section" aria-labelledby="events-heading">
-      <h2 id="events-heading">Upcoming Events</h2>
+      <h2 id="events-heading">{t('home.upcomingEvents')}</h2>
       {isPending ? (
-        <p role="status">Loading upcoming events…</p>
+        <p role="status">{t('home.loadingEvents')}</p>
       ) : (
         <div className="card-grid">
           {cards.map((card) => (
@@ -308,7 +305,8 @@ function UpcomingEvents() {
                   });
                 }}
               >
-                Learn More<span className="visually-hidden"> about {card.title}</span>
+                {t('home.learnMore')}
+                <span className="visually-hidden">{t('home.learnMoreAbout', { title: card.title })}</span>
               </button>
             </article>
           ))}
@@ -316,7 +314,7 @@ function UpcomingEvents() {
       )}
       <p className="section-link">
         <Link to="/events" className="button">
-          View All Events
+          {t('home.viewAllEvents')}
         </Link>
       </p>
       {info ? (
@@ -337,7 +335,7 @@ function UpcomingEvents() {
 export default function HomeSections() {
   return (
     <div className="home-sections">
-      <section className="home-section" aria-label="Highlights">
+      <section className="home-section" aria-label={t('home.highlights')}>
         <div className="card-grid">
           <FeaturedAnnouncementCard />
           <InfoCards />

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { leadersQuery, type LeaderRow } from './api/get-leaders';
@@ -27,6 +28,7 @@ function leader(index: number, category: LeaderRow['category'], position = `Posi
 
 describe('MinistriesPage', () => {
   afterEach(() => {
+    activate('en');
     queryClient.clear();
   });
 
@@ -56,5 +58,24 @@ describe('MinistriesPage', () => {
     queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
     renderAt('/ministries', <MinistriesPage />);
     expect(screen.getByText('Loading ministry leaders...')).toBeInTheDocument();
+  });
+
+  it('is in Kiswahili on /sw/ministries, the ministries as entered', async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
+    queryClient.setQueryData(leadersQuery.queryKey, [leader(2, 'ministry', 'Youth Ministry Leader')]);
+    renderAt('/sw/ministries', <MinistriesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Huduma' })).toBeInTheDocument();
+    const card = screen.getByRole('heading', { name: 'Youth Ministry' }).closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Makundi ya Umri');
+    expect(card).toHaveTextContent('Hukutana');
+    expect(card).toHaveTextContent('Friday 6:00 PM');
+    const chips = within(card).getByRole('list', { name: 'Shughuli za Youth Ministry' });
+    expect(within(chips).getAllByRole('listitem').at(-1)).toHaveTextContent('+2 zaidi');
+    fireEvent.click(within(card).getByRole('button', { name: 'Soma Zaidi: Youth Ministry' }));
+    expect(screen.getByRole('dialog', { name: 'Youth Ministry' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Wasiliana na Leader 2' }));
+    expect(screen.getByRole('dialog', { name: 'Wasiliana na Leader 2' })).toHaveTextContent('Kwa: Leader 2, Youth Ministry Leader');
   });
 });

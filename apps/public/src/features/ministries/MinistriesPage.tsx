@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
+import { formatNumber, provide, t } from '../../i18n';
 import { Link } from '../../lib/router';
 import { useChurchSettings } from '../../lib/settings';
 import { useLeaders, type LeaderRow } from './api/get-leaders';
@@ -9,6 +10,9 @@ import { useMinistries, type MinistryRow } from './api/get-ministries';
 import { activityChips, categoryLabel, initials, ministryLeaders } from './display';
 import { withStaffOverride } from './staff-match';
 import './ministries.css';
+import { ministries as ministriesTexts } from '../../i18n/en/ministries';
+
+provide(ministriesTexts);
 
 const DEFAULT_COLOR = '#123c69';
 
@@ -26,31 +30,31 @@ function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLear
             {initials(ministry.leader)}
           </span>
           <span>
-            <span className="ministry-leader-label">Leader</span>
+            <span className="ministry-leader-label">{t('ministries.leader')}</span>
             <span className="ministry-leader-name">{ministry.leader}</span>
           </span>
         </div>
       ) : null}
       <dl className="ministry-facts">
         <div>
-          <dt>Meets</dt>
+          <dt>{t('ministries.meets')}</dt>
           <dd>{ministry.meeting_time}</dd>
         </div>
         {ministry.location ? (
           <div>
-            <dt>Where</dt>
+            <dt>{t('ministries.where')}</dt>
             <dd>{ministry.location}</dd>
           </div>
         ) : null}
       </dl>
       {chips.length ? (
-        <ul className="ministry-chips" aria-label={`Activities of ${ministry.name}`}>
+        <ul className="ministry-chips" aria-label={t('ministries.activitiesOf', { name: ministry.name })}>
           {chips.map((activity) => (
             <li key={activity}>{activity}</li>
           ))}
           {more > 0 ? (
             <li className="chip-more" title={ministry.activities.slice(3).join(', ')}>
-              +{more} more
+              {t('ministries.moreChips', { count: formatNumber(more) })}
             </li>
           ) : null}
         </ul>
@@ -61,9 +65,9 @@ function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLear
         onClick={() => {
           onLearnMore(ministry);
         }}
-        aria-label={`Learn More: ${ministry.name}`}
+        aria-label={t('ministries.learnMoreFor', { name: ministry.name })}
       >
-        Learn More
+        {t('ministries.learnMore')}
       </button>
     </li>
   );
@@ -83,9 +87,9 @@ function LeaderCard({ leader, onContact }: { leader: LeaderRow; onContact: (lead
         onClick={() => {
           onContact(leader);
         }}
-        aria-label={`Contact ${leader.name}`}
+        aria-label={t('ministries.contactLeader', { name: leader.name })}
       >
-        Contact
+        {t('ministries.contact')}
       </button>
     </li>
   );
@@ -116,30 +120,27 @@ export default function MinistriesPage() {
 
   return (
     <div className="ministries-page">
-      <PageTitle title="Ministries" />
+      <PageTitle title={t('ministries.title')} />
       <header className="ministries-hero">
-        <h1>Ministries</h1>
-        <p>
-          There is a place for everyone at {settings.name}. Find a ministry where you can grow in faith, build friendships and serve
-          others with your gifts.
-        </p>
+        <h1>{t('ministries.title')}</h1>
+        <p>{t('ministries.heroText', { name: settings.name })}</p>
         <a className="button button-gold" href="#get-involved">
-          Get Involved
+          {t('ministries.getInvolved')}
         </a>
       </header>
 
       <div className="ministries-wrap">
         <section aria-labelledby="ministries-heading">
-          <h2 id="ministries-heading">Our Ministries</h2>
+          <h2 id="ministries-heading">{t('ministries.ourMinistries')}</h2>
           {ministriesRead.isPending ? (
             <p className="ministries-status" role="status">
-              Loading ministries…
+              {t('ministries.loading')}
             </p>
           ) : ministriesRead.isError ? (
             <div className="ministries-status" role="alert">
-              <p>We could not load the ministries just now.</p>
+              <p>{t('ministries.loadFailed')}</p>
               <button type="button" className="button" onClick={() => void ministriesRead.refetch()}>
-                Try again
+                {t('ministries.tryAgain')}
               </button>
             </div>
           ) : ministries?.length ? (
@@ -149,15 +150,15 @@ export default function MinistriesPage() {
               ))}
             </ul>
           ) : (
-            <p className="ministries-status">Our ministries will be listed here soon.</p>
+            <p className="ministries-status">{t('ministries.empty')}</p>
           )}
         </section>
 
         <section className="ministries-section" aria-labelledby="leaders-heading">
-          <h2 id="leaders-heading">Ministry Leaders</h2>
+          <h2 id="leaders-heading">{t('ministries.leadersTitle')}</h2>
           {leadersRead.isPending ? (
             <p className="ministries-status" role="status">
-              Loading ministry leaders...
+              {t('ministries.leadersLoading')}
             </p>
           ) : shownLeaders.length ? (
             <ul className="leader-grid">
@@ -172,30 +173,34 @@ export default function MinistriesPage() {
               ))}
             </ul>
           ) : (
-            <p className="ministries-status">Our ministry leaders will be introduced here soon.</p>
+            <p className="ministries-status">{t('ministries.leadersEmpty')}</p>
           )}
         </section>
 
         <section className="get-involved" id="get-involved" aria-labelledby="involved-heading">
-          <h2 id="involved-heading">Ready to Get Involved?</h2>
-          <p>Talk to us about where you would like to serve. We will gladly connect you with a ministry leader.</p>
+          <h2 id="involved-heading">{t('ministries.readyTitle')}</h2>
+          <p>{t('ministries.readyText')}</p>
           <ul className="involved-tiles">
             <li>
-              <h3>Call Us</h3>
+              <h3>{t('ministries.callUs')}</h3>
               {settings.phone ? (
                 <a href={`tel:${settings.phone.replace(/\s+/g, '')}`}>{settings.phone}</a>
               ) : (
-                <Link to="/contact">Contact details</Link>
+                <Link to="/contact">{t('ministries.contactDetails')}</Link>
               )}
             </li>
             <li>
-              <h3>Email Us</h3>
-              {settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : <Link to="/contact">Contact details</Link>}
+              <h3>{t('ministries.emailUs')}</h3>
+              {settings.email ? (
+                <a href={`mailto:${settings.email}`}>{settings.email}</a>
+              ) : (
+                <Link to="/contact">{t('ministries.contactDetails')}</Link>
+              )}
             </li>
             <li>
-              <h3>Visit Us</h3>
+              <h3>{t('ministries.visitUs')}</h3>
               <p>
-                {firstService ? `${firstService.day}s, ${firstService.name} ${firstService.time}` : null}
+                {firstService ? t('ministries.visitWhen', { day: firstService.day, name: firstService.name, time: firstService.time }) : null}
                 {settings.address ? (
                   <>
                     <br />
@@ -211,16 +216,15 @@ export default function MinistriesPage() {
             onClick={() => {
               setInfo({
                 type: 'ministry',
-                title: 'Get Involved in Our Ministries',
-                description:
-                  'Every ministry welcomes new members and volunteers. Come to a meeting, speak with the leader after the Sabbath service, or let the church office know which ministry interests you and we will put you in touch.',
+                title: t('ministries.involvedTitle'),
+                description: t('ministries.involvedText'),
                 meetingTime: firstService ? `${firstService.day}, ${firstService.time}` : undefined,
                 leader: settings.pastorName ?? undefined,
                 contact: [settings.phone, settings.email].filter(Boolean).join(' · ') || undefined,
               });
             }}
           >
-            Learn More
+            {t('ministries.learnMore')}
           </button>
         </section>
       </div>

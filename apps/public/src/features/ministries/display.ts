@@ -1,14 +1,21 @@
 /** Small display rules of the ministries page. */
+import { type MessageKey, provide, t } from '../../i18n';
+import { ministries as ministriesTexts } from '../../i18n/en/ministries';
 
-const CATEGORY_LABELS: Record<string, string> = {
-  'age-groups': 'Age Groups',
-  worship: 'Worship',
-  health: 'Health',
-  support: 'Support',
+provide(ministriesTexts);
+
+const CATEGORY_LABELS: Record<string, MessageKey> = {
+  'age-groups': 'ministries.categoryAgeGroups',
+  worship: 'ministries.categoryWorship',
+  health: 'ministries.categoryHealth',
+  support: 'ministries.categorySupport',
 };
 
+/** A known category's label in the active language; another category as staff named it, capitalised. */
 export function categoryLabel(category: string): string {
-  return CATEGORY_LABELS[category] ?? category.replace(/[-_]+/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
+  const key = CATEGORY_LABELS[category];
+  if (key) return t(key);
+  return category.replace(/[-_]+/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
 
 /** Titles are not part of the initials: 'Pr. Samuel Langat' → 'SL', "Dr. Catherine Ndung'u" → 'CN'. */

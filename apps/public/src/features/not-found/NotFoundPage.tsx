@@ -1,13 +1,14 @@
 import { Link } from '../../lib/router';
 import { Page } from '../../components/ui/Page';
+import { t } from '../../i18n';
 
 export default function NotFoundPage() {
   return (
-    <Page title="Page not found">
-      <p>There is no page at this address.</p>
+    <Page title={t('layout.notFoundTitle')}>
+      <p>{t('layout.notFoundText')}</p>
       <p>
         <Link to="/" className="button">
-          Go to the home page
+          {t('layout.notFoundHome')}
         </Link>
       </p>
     </Page>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { activeSeriesQuery } from './api/get-sermon-series';
@@ -107,5 +108,44 @@ describe('SermonsPage', () => {
       expect(alert).toHaveBeenCalledWith('Link copied to clipboard!');
     });
     expect(writeText).toHaveBeenCalledWith('https://youtu.be/dQw4w9WgXcQ');
+  });
+});
+
+describe('SermonsPage in Kiswahili', () => {
+  afterEach(() => {
+    activate('en');
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('labels, defaults, dates and the shared link are in Kiswahili; titles stay as entered', async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    queryClient.setQueryData(sermonsQuery.queryKey, sermons);
+    queryClient.setQueryData(activeSeriesQuery.queryKey, [
+      { id: 'x', title: 'Abide in Christ', subtitle: null, description: null, message_count: 6, current_message: 3, start_date: null, topics: [] },
+    ]);
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderAt('/sw/sermons', <SermonsPage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Mahubiri' })).toBeInTheDocument();
+    expect(screen.getByText('Ujumbe wa Karibuni · Abide in Christ')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Mahubiri ya Karibuni' })).toBeInTheDocument();
+    const cards = within(screen.getByTestId('recent-sermons')).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Mhubiri Mgeni');
+    expect(cards[0]).toHaveTextContent('MUBASHARA');
+    expect(cards[0]).toHaveTextContent('29 Okt 2026');
+    expect(screen.getByText('Ujumbe 3 kati ya 6')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tazama: Sermon number 0' })).toHaveTextContent('Tazama');
+    expect(screen.getByRole('button', { name: 'Sikiliza: Sermon number 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Onyesha mahubiri yote 8' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Shiriki: Sermon number 2' }));
+    await waitFor(() => {
+      expect(alert).toHaveBeenCalledWith('Kiungo kimenakiliwa!');
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/sw/sermons#sermon-s2`);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
+import { formatDate, formatNumber, localePath, provide, t } from '../../i18n';
 import { useDataSaver } from '../../lib/data-saver';
 import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
 import { Link } from '../../lib/router';
@@ -12,6 +13,9 @@ import { shareLink } from './share';
 import { cutTitle, parseVideoId, sermonMediaLink, videoThumbnailUrl } from './video';
 import { VideoOverlay } from './VideoOverlay';
 import './sermons.css';
+import { sermons as sermonsTexts } from '../../i18n/en/sermons';
+
+provide(sermonsTexts);
 
 const RECENT_SHOWN = 6;
 /** "Show all" pages the sermons: on paid data a phone loads a dozen cards and thumbnails at a time. */
@@ -22,30 +26,28 @@ function pageOfLinkedSermon(sermons: SermonRow[]): number {
   const index = sermons.findIndex((sermon) => `#sermon-${sermon.id}` === decodeURIComponent(window.location.hash));
   return index < 0 ? 0 : Math.floor(index / SERMONS_PER_PAGE);
 }
-const dateFormat = new Intl.DateTimeFormat('en-KE', { timeZone: CHURCH_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
-
 function sermonDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date, { timeZone: CHURCH_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 /** Display defaults (spec §3): speaker 'Guest Speaker', series 'Sermon'. */
 function speakerOf(sermon: SermonRow): string {
-  return sermon.speaker.trim() === '' ? 'Guest Speaker' : sermon.speaker;
+  return sermon.speaker.trim() === '' ? t('sermons.guestSpeaker') : sermon.speaker;
 }
 function seriesOf(sermon: SermonRow): string {
   const series = sermon.series?.trim();
-  return series === undefined || series === '' ? 'Sermon' : series;
+  return series === undefined || series === '' ? t('sermons.defaultSeries') : series;
 }
 
-/** What sharing hands out: the video's short link, else this page pointing at the sermon. */
+/** What sharing hands out: the video's short link, else this page (in its language) pointing at the sermon. */
 function shareUrl(sermon: SermonRow): string {
   const videoId = parseVideoId(sermon.video_url);
-  return videoId ? `https://youtu.be/${videoId}` : `${window.location.origin}/sermons#sermon-${sermon.id}`;
+  return videoId ? `https://youtu.be/${videoId}` : `${window.location.origin}${localePath('/sermons')}#sermon-${sermon.id}`;
 }
 
 function share(sermon: SermonRow) {
-  void shareLink({ title: sermon.title, text: `${sermon.title} by ${speakerOf(sermon)}`, url: shareUrl(sermon) });
+  void shareLink({ title: sermon.title, text: t('sermons.shareText', { title: sermon.title, speaker: speakerOf(sermon) }), url: shareUrl(sermon) });
 }
 
 /**
@@ -70,12 +72,12 @@ function Thumbnail({ sermon, large = false }: { sermon: SermonRow; large?: boole
             <button
               type="button"
               className="sermon-thumb-show"
-              aria-label={`Show thumbnail: ${sermon.title}`}
+              aria-label={t('sermons.showThumbnailOf', { title: sermon.title })}
               onClick={() => {
                 setAsked(true);
               }}
             >
-              Show thumbnail
+              {t('sermons.showThumbnail')}
             </button>
           ) : (
             <span className="sermon-thumb-play" aria-hidden="true">
@@ -90,19 +92,20 @@ function Thumbnail({ sermon, large = false }: { sermon: SermonRow; large?: boole
 
 function PlayButton({ sermon, onPlay, label }: { sermon: SermonRow; onPlay: (sermon: SermonRow) => void; label?: string }) {
   const link = sermonMediaLink(sermon);
-  if (!link) return <span className="sermon-unavailable">Recording coming soon</span>;
-  const verb = parseVideoId(link) ? 'Watch' : 'Listen';
+  if (!link) return <span className="sermon-unavailable">{t('sermons.comingSoon')}</span>;
+  const video = parseVideoId(link) !== null;
+  const name = video ? t('sermons.watchTitle', { title: sermon.title }) : t('sermons.listenTitle', { title: sermon.title });
   return (
-    <button type="button" className="button sermon-play" onClick={() => { onPlay(sermon); }} aria-label={`${verb}: ${sermon.title}`}>
-      <span aria-hidden="true">▶</span> {label ?? verb}
+    <button type="button" className="button sermon-play" onClick={() => { onPlay(sermon); }} aria-label={name}>
+      <span aria-hidden="true">▶</span> {label ?? (video ? t('sermons.watch') : t('sermons.listen'))}
     </button>
   );
 }
 
 function ShareButton({ sermon }: { sermon: SermonRow }) {
   return (
-    <button type="button" className="button button-light" onClick={() => { share(sermon); }} aria-label={`Share: ${sermon.title}`}>
-      Share
+    <button type="button" className="button button-light" onClick={() => { share(sermon); }} aria-label={t('sermons.shareTitle', { title: sermon.title })}>
+      {t('sermons.share')}
     </button>
   );
 }
@@ -112,7 +115,7 @@ function FeaturedSermon({ sermon, onPlay }: { sermon: SermonRow; onPlay: (sermon
     <section className="featured-sermon" aria-labelledby="featured-sermon-heading" id={`sermon-${sermon.id}`}>
       <Thumbnail sermon={sermon} large />
       <div className="featured-sermon-body">
-        <p className="sermon-kicker">Latest Message · {seriesOf(sermon)}</p>
+        <p className="sermon-kicker">{t('sermons.latestMessage', { series: seriesOf(sermon) })}</p>
         <h2 id="featured-sermon-heading">{sermon.title}</h2>
         <p className="sermon-meta">
           {speakerOf(sermon)} · <time dateTime={sermon.sermon_date}>{sermonDate(sermon.sermon_date)}</time>
@@ -123,7 +126,7 @@ function FeaturedSermon({ sermon, onPlay }: { sermon: SermonRow; onPlay: (sermon
           <ShareButton sermon={sermon} />
           {sermon.notes_url ? (
             <a className="button button-light" href={sermon.notes_url} target="_blank" rel="noopener noreferrer">
-              Notes
+              {t('sermons.notes')}
             </a>
           ) : null}
         </div>
@@ -138,7 +141,7 @@ function SermonCard({ sermon, live, onPlay }: { sermon: SermonRow; live: boolean
     <li className="sermon-card" id={`sermon-${sermon.id}`}>
       <div className="sermon-card-media">
         <Thumbnail sermon={sermon} />
-        {live ? <span className="live-badge">LIVE</span> : null}
+        {live ? <span className="live-badge">{t('sermons.live')}</span> : null}
       </div>
       <div className="sermon-card-body">
         <p className="sermon-series-tag">{seriesOf(sermon)}</p>
@@ -167,12 +170,12 @@ function SeriesCard({ series }: { series: SeriesRow }) {
       {series.description ? <p>{series.description}</p> : null}
       <div className="series-progress">
         <span id={`series-progress-${series.id}`}>
-          Message {current} of {total}
+          {t('sermons.messageOf', { current: formatNumber(current), total: formatNumber(total) })}
         </span>
         <progress max={total || 1} value={current} aria-labelledby={`series-progress-${series.id}`} />
       </div>
       {series.topics.length ? (
-        <ul className="series-topics" aria-label="Topics">
+        <ul className="series-topics" aria-label={t('sermons.topics')}>
           {series.topics.map((topic) => (
             <li key={topic}>{topic}</li>
           ))}
@@ -233,10 +236,10 @@ export default function SermonsPage() {
 
   return (
     <div className="sermons-page">
-      <PageTitle title="Sermons" />
+      <PageTitle title={t('sermons.title')} />
       <header className="sermons-hero">
-        <h1>Sermons</h1>
-        <p>Messages from the Word of God, preached at {settings.name}. Watch, listen and share them with a friend.</p>
+        <h1>{t('sermons.title')}</h1>
+        <p>{t('sermons.intro', { name: settings.name })}</p>
       </header>
 
       <div className="sermons-wrap">
@@ -244,26 +247,26 @@ export default function SermonsPage() {
           <div className="sermons-note" role="status">
             {sermonsRead.isError ? (
               <>
-                <p>We could not load the latest sermons just now, so these are sample messages.</p>
+                <p>{t('sermons.loadFailed')}</p>
                 <button type="button" className="button button-light" onClick={() => void sermonsRead.refetch()}>
-                  Try again
+                  {t('sermons.tryAgain')}
                 </button>
               </>
             ) : (
-              <p>No sermons have been published yet; these are sample messages.</p>
+              <p>{t('sermons.noneYet')}</p>
             )}
           </div>
         ) : null}
 
         {!sermons ? (
-          <LoadingCards label="Loading sermons…" />
+          <LoadingCards label={t('sermons.loadingSermons')} />
         ) : (
           <>
             {featured ? <FeaturedSermon sermon={featured} onPlay={setPlaying} /> : null}
             {others.length ? (
               <section className="sermons-section" aria-labelledby="recent-sermons-heading">
                 <h2 id="recent-sermons-heading" ref={recentHeading}>
-                  Recent Sermons
+                  {t('sermons.recent')}
                 </h2>
                 <ul className="sermon-grid" data-testid="recent-sermons">
                   {recent.map((sermon, index) => (
@@ -271,15 +274,15 @@ export default function SermonsPage() {
                   ))}
                 </ul>
                 {showAll && pages > 1 ? (
-                  <nav className="sermons-pager" aria-label="Sermon pages">
+                  <nav className="sermons-pager" aria-label={t('sermons.pages')}>
                     <button type="button" className="button button-light" disabled={page === 0} onClick={() => { turnTo(page - 1); }}>
-                      Previous
+                      {t('sermons.previous')}
                     </button>
                     <span aria-live="polite">
-                      Page {page + 1} of {pages}
+                      {t('sermons.pageOf', { page: formatNumber(page + 1), pages: formatNumber(pages) })}
                     </span>
                     <button type="button" className="button button-light" disabled={page === pages - 1} onClick={() => { turnTo(page + 1); }}>
-                      Next
+                      {t('sermons.next')}
                     </button>
                   </nav>
                 ) : null}
@@ -292,7 +295,7 @@ export default function SermonsPage() {
                       setChosenPage(0);
                     }}
                   >
-                    {showAll ? 'Show fewer sermons' : `Show all ${String(others.length)} sermons`}
+                    {showAll ? t('sermons.showFewer') : t('sermons.showAll', { count: formatNumber(others.length) })}
                   </button>
                 ) : null}
               </section>
@@ -301,9 +304,9 @@ export default function SermonsPage() {
         )}
 
         <section className="sermons-section" aria-labelledby="current-series-heading">
-          <h2 id="current-series-heading">Current Series</h2>
+          <h2 id="current-series-heading">{t('sermons.currentSeries')}</h2>
           {series === undefined ? (
-            <p role="status">Loading series…</p>
+            <p role="status">{t('sermons.loadingSeries')}</p>
           ) : (
             <ul className="series-grid">
               {series.map((item) => (
@@ -315,25 +318,22 @@ export default function SermonsPage() {
 
         <section className="sermons-follow" aria-labelledby="follow-heading">
           <div>
-            <h2 id="follow-heading">Never Miss a Message</h2>
-            <p>
-              Follow our channel to watch the Sabbath service live and catch up on every sermon, or listen to the recordings here
-              on the go.
-            </p>
+            <h2 id="follow-heading">{t('sermons.followHeading')}</h2>
+            <p>{t('sermons.followText')}</p>
           </div>
           <div className="sermons-follow-links">
             {settings.social.youtube ? (
               <a className="button button-gold" href={settings.social.youtube} target="_blank" rel="noopener noreferrer">
-                Subscribe on YouTube
+                {t('sermons.subscribeYouTube')}
               </a>
             ) : null}
             {settings.social.facebook ? (
               <a className="button button-light" href={settings.social.facebook} target="_blank" rel="noopener noreferrer">
-                Follow on Facebook
+                {t('sermons.followFacebook')}
               </a>
             ) : null}
             <Link className="button button-light" to="/events">
-              Upcoming Events
+              {t('sermons.upcomingEvents')}
             </Link>
           </div>
         </section>

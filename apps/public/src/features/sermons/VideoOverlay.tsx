@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { provide, t } from '../../i18n';
 import { useDataSaver } from '../../lib/data-saver';
 import { parseVideoId, sermonMediaLink, videoEmbedUrl } from './video';
 import type { SermonRow } from './api/types';
+import { sermons as sermonsTexts } from '../../i18n/en/sermons';
+
+provide(sermonsTexts);
 
 /**
  * The full-screen player (public-site.md §2 Sermons, §4): closed, or open with the chosen
@@ -67,10 +71,10 @@ export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; on
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="player" role="dialog" aria-modal="true" aria-label={`Playing: ${sermon.title}`}>
+      <div className="player" role="dialog" aria-modal="true" aria-label={t('sermons.playing', { title: sermon.title })}>
         <div className="player-bar">
           <p className="player-title">{sermon.title}</p>
-          <button ref={closeButton} type="button" className="player-close" aria-label="Close player" onClick={onClose}>
+          <button ref={closeButton} type="button" className="player-close" aria-label={t('sermons.closePlayer')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -87,11 +91,11 @@ export function VideoOverlay({ sermon, onClose }: { sermon: SermonRow | null; on
           <div className="player-audio">
             <p>{sermon.speaker}</p>
             <audio src={link} controls autoPlay={!saving} preload="none">
-              <a href={link}>Download the recording</a>
+              <a href={link}>{t('sermons.downloadRecording')}</a>
             </audio>
           </div>
         ) : (
-          <p className="player-audio">This recording is not available yet.</p>
+          <p className="player-audio">{t('sermons.notAvailable')}</p>
         )}
       </div>
     </div>,

@@ -1,9 +1,13 @@
+import { provide, t } from '../../i18n';
+import { sermons as sermonsTexts } from '../../i18n/en/sermons';
+
+provide(sermonsTexts);
+
 /**
  * Share a sermon (public-site.md §2 Sermons, §8 "Share fallback"): the device's share sheet when
  * the browser has one, otherwise the link is copied and the visitor is told
- * 'Link copied to clipboard!'.
+ * 'Link copied to clipboard!' (in the page's language).
  */
-export const COPIED_MESSAGE = 'Link copied to clipboard!';
 
 async function copyText(text: string): Promise<void> {
   // Pages not served over HTTPS (and old browsers) have no Clipboard API.
@@ -24,9 +28,9 @@ export async function shareLink({ title, text, url }: { title: string; text?: st
   }
   try {
     await copyText(url);
-    window.alert(COPIED_MESSAGE);
+    window.alert(t('sermons.copied'));
   } catch {
     // No clipboard: show the link so it can be copied by hand.
-    window.prompt('Copy this link:', url);
+    window.prompt(t('sermons.copyThisLink'), url);
   }
 }

@@ -1,10 +1,13 @@
 import { useId, useRef, type SyntheticEvent } from 'react';
 import { controlProps, Field, Honeypot, SelectField, TextAreaField, TextField, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
-import { SAVED_ON_PHONE } from '../../lib/deliver';
+import { provide, t } from '../../i18n';
 import { useRequestForm } from './api/submit-request';
 import type { CategoryInfo, FieldSpec } from './categories';
-import { contactMethods } from './options';
+import { contactMethods, optionsIn } from './options';
 import { fileProblem, type RequestValues } from './request-form';
+import { submissions as submissionsTexts } from '../../i18n/en/submissions';
+
+provide(submissionsTexts);
 
 /** Spec §9 "success modal 2.5 s". */
 export const CLOSE_AFTER_SUCCESS_MS = 2500;
@@ -25,8 +28,8 @@ function DetailControl({ spec, id, value, error, onChange }: {
   if (spec.control === 'radio') {
     return (
       <fieldset className={spec.wide ? 'field field-wide' : 'field'}>
-        <legend>{spec.label}</legend>
-        {spec.options?.map((option) => (
+        <legend>{t(spec.label)}</legend>
+        {optionsIn(spec.options ?? []).map((option) => (
           <label key={option.value} className="check-field">
             <input
               type="radio"
@@ -44,14 +47,15 @@ function DetailControl({ spec, id, value, error, onChange }: {
     );
   }
 
-  const field = { id, label: spec.label, error, name: spec.name, required: Boolean(spec.required), wide: spec.wide ?? false, value };
+  const field = { id, label: t(spec.label), error, name: spec.name, required: Boolean(spec.required), wide: spec.wide ?? false, value };
+  const placeholder = spec.placeholder ? t(spec.placeholder) : undefined;
   if (spec.control === 'textarea') {
-    return <TextAreaField {...field} rows={3} placeholder={spec.placeholder} autoComplete={spec.autoComplete} onValue={set} />;
+    return <TextAreaField {...field} rows={3} placeholder={placeholder} autoComplete={spec.autoComplete} onValue={set} />;
   }
   if (spec.control === 'select') {
-    const options = spec.options ?? [];
+    const options = optionsIn(spec.options ?? []);
     // A required choice, or one without a default, starts empty.
-    const prompt = spec.required || !options.some((option) => option.value === value) ? 'Select…' : undefined;
+    const prompt = spec.required || !options.some((option) => option.value === value) ? t('submissions.selectPrompt') : undefined;
     return <SelectField {...field} options={options} prompt={prompt} onValue={set} />;
   }
   const numeric = spec.control === 'number';
@@ -59,7 +63,7 @@ function DetailControl({ spec, id, value, error, onChange }: {
     <TextField
       {...field}
       type={spec.control}
-      placeholder={spec.placeholder}
+      placeholder={placeholder}
       autoComplete={spec.autoComplete ?? 'off'}
       inputMode={numeric ? 'numeric' : undefined}
       min={numeric ? 0 : undefined}
@@ -124,15 +128,15 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
       {queued ? (
         <div className="form-success" role="status">
           <p>
-            <strong>{SAVED_ON_PHONE}</strong>
+            <strong>{t('forms.savedOnPhone')}</strong>
           </p>
         </div>
       ) : status === 'success' ? (
         <div className="form-success" role="status">
           <p>
-            <strong>Your {category.title.toLowerCase()} has been submitted successfully.</strong>
+            <strong>{t(category.sent)}</strong>
           </p>
-          <p>{values.anonymous ? 'Thank you. Church leadership will attend to it.' : 'Thank you. We will respond within 24-48 hours.'}</p>
+          <p>{values.anonymous ? t('submissions.thanksAnonymous') : t('submissions.thanksNamed')}</p>
         </div>
       ) : null}
       {status === 'error' && state.message ? (
@@ -142,7 +146,7 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
       ) : null}
 
       <fieldset className="form-fieldset" disabled={busy}>
-        <legend>Your Details</legend>
+        <legend>{t('submissions.yourDetails')}</legend>
         <label className="check-field">
           <input
             type="checkbox"
@@ -152,19 +156,19 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
               change({ anonymous: event.target.checked });
             }}
           />
-          Submit anonymously
+          {t('submissions.anonymous')}
         </label>
         <div className="form-row">
-          {text('name', 'Full Name', { type: 'text', autoComplete: 'name', required: !values.anonymous })}
-          {text('email', 'Email Address', { type: 'email', autoComplete: 'email', required: !values.anonymous })}
-          {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', required: false })}
+          {text('name', t('submissions.fullName'), { type: 'text', autoComplete: 'name', required: !values.anonymous })}
+          {text('email', t('submissions.email'), { type: 'email', autoComplete: 'email', required: !values.anonymous })}
+          {text('phone', t('submissions.phone'), { type: 'tel', autoComplete: 'tel', required: false })}
           {values.anonymous ? null : (
             <SelectField
               id={fieldId('preferredContactMethod')}
-              label="Preferred Contact Method"
+              label={t('submissions.contactMethod')}
               error={errors.preferredContactMethod}
               name="preferredContactMethod"
-              options={contactMethods}
+              options={optionsIn(contactMethods)}
               value={values.preferredContactMethod}
               onValue={(preferredContactMethod) => {
                 change({ preferredContactMethod });
@@ -175,7 +179,7 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
       </fieldset>
 
       <fieldset className="form-fieldset" disabled={busy}>
-        <legend>{category.title} Details</legend>
+        <legend>{t('submissions.categoryDetails', { title: t(category.title) })}</legend>
         <div className="form-row">
           {category.fields.map((spec) => (
             <DetailControl
@@ -188,22 +192,22 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
             />
           ))}
         </div>
-        {text('subject', 'Subject', { type: 'text', autoComplete: 'off', required: true, placeholder: category.subjectPlaceholder })}
+        {text('subject', t('submissions.subject'), { type: 'text', autoComplete: 'off', required: true, placeholder: t(category.subjectPlaceholder) })}
         <TextAreaField
           id={fieldId('message')}
-          label={category.messageLabel}
+          label={t(category.messageLabel)}
           error={errors.message}
           name="message"
           rows={5}
           required
-          placeholder={category.messagePlaceholder}
+          placeholder={t(category.messagePlaceholder)}
           value={values.message}
           onValue={(message) => {
             change({ message });
           }}
         />
         {category.files ? (
-          <Field id={fieldId('attachments')} label={category.files.label} error={filesError}>
+          <Field id={fieldId('attachments')} label={t(category.files.label)} error={filesError}>
             <input
               {...controlProps(fieldId('attachments'), filesError)}
               type="file"
@@ -226,10 +230,16 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
 
       <div className="form-actions">
         <button type="button" className="button button-outline" disabled={status === 'sending'} onClick={queued ? onDone : onCancel}>
-          {queued ? 'Done' : 'Cancel'}
+          {queued ? t('submissions.done') : t('submissions.cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {status === 'sending' ? 'Submitting...' : queued ? 'Saved' : status === 'success' ? 'Submitted' : 'Submit Request'}
+          {status === 'sending'
+            ? t('submissions.submitting')
+            : queued
+              ? t('submissions.saved')
+              : status === 'success'
+                ? t('submissions.submitted')
+                : t('submissions.submit')}
         </button>
       </div>
     </form>

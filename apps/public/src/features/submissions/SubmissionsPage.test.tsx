@@ -1,11 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
+import { queuedForms } from '../../lib/outbox';
 import { queryClient } from '../../lib/query-client';
 import { serviceModesQuery } from '../../lib/service-modes';
 import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
-import SubmissionsPage, { DEMO_BANNER } from './SubmissionsPage';
+import SubmissionsPage from './SubmissionsPage';
+
+const DEMO_BANNER = 'Demo Mode: Email service not configured. Submissions will be logged but not sent.';
 
 const received = () => json({ received: true, kind: 'message', delivery: 'simulated' }, 201);
 
@@ -192,5 +196,90 @@ describe('SubmissionsPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("Failed to upload 'report.pdf': The file is not what its name says");
     expect(within(dialog).getByLabelText(/^Attach Reports/)).toHaveAttribute('aria-invalid', 'true');
     expect(sent.some((request) => request.path === '/functions/v1/submit-request')).toBe(false);
+  });
+});
+
+describe('SubmissionsPage in Kiswahili', () => {
+  beforeEach(async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    localStorage.clear();
+    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
+    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
+  });
+
+  afterEach(() => {
+    activate('en');
+    localStorage.clear();
+    queryClient.clear();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  function openSw(title: string) {
+    renderAt('/sw/submissions', <SubmissionsPage />);
+    fireEvent.click(screen.getByRole('button', { name: `Anza Ombi: ${title}` }));
+    return screen.getByRole('dialog', { name: title });
+  }
+
+  it('shows the page, the categories and the demo banner in Kiswahili', () => {
+    renderAt('/sw/submissions', <SubmissionsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tuma Ombi' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Hali ya Majaribio: Huduma ya barua pepe haijawekwa.');
+    expect(screen.getAllByRole('heading', { level: 3 }).slice(3).map((heading) => heading.textContent)).toEqual([
+      'Ombi la Maombi',
+      'Ombi la Kutembelewa',
+      'Ripoti ya Idara',
+      'Ombi la Ushauri',
+      'Pendekezo la Tukio',
+      'Ombi la Matengenezo',
+      'Ombi la Jumla',
+    ]);
+    const important = screen.getByRole('heading', { name: 'Taarifa Muhimu' }).closest('section')!;
+    expect(important).toHaveTextContent('tafadhali piga simu ofisi ya kanisa kwa 0712 000 111 badala ya kutumia fomu hizi.');
+  });
+
+  it('labels, options and validation messages of a request form are in Kiswahili', () => {
+    const sent = stubApi();
+    const dialog = openSw('Ombi la Maombi');
+    expect(within(dialog).getByRole('group', { name: 'Maelezo ya Ombi la Maombi' })).toBeInTheDocument();
+    const prayerType = within(dialog).getByLabelText(/^Aina ya Maombi/);
+    expect(within(prayerType).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Chagua…',
+      'Afya na Uponyaji',
+      'Familia na Mahusiano',
+      'Mahitaji ya Kifedha',
+      'Kukua Kiroho',
+      'Shukrani na Sifa',
+      'Kanisa na Huduma',
+      'Jamii na Dunia',
+      'Nyingine',
+    ]);
+    expect(within(dialog).getByLabelText('Faragha (mchungaji na timu ya maombi pekee)')).toBeChecked();
+    expect(within(dialog).getByLabelText(/^Mada/)).toHaveAttribute('placeholder', 'mfano: Uponyaji kwa mama yangu');
+
+    fireEvent.change(within(dialog).getByLabelText(/^Barua Pepe/), { target: { value: 'ruth@' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tuma Ombi' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Tafadhali angalia sehemu zilizowekwa alama.');
+    expect(prayerType).toHaveAccessibleDescription('Tafadhali chagua aina ya maombi');
+    expect(within(dialog).getByLabelText(/^Jina Kamili/)).toHaveAccessibleDescription('Tafadhali weka jina lako kamili');
+    expect(within(dialog).getByLabelText(/^Barua Pepe/)).toHaveAccessibleDescription('Tafadhali weka barua pepe sahihi');
+    expect(within(dialog).getByText('Tafadhali weka mada')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('a form sent offline is kept on the phone and says so in Kiswahili', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubApi();
+    const dialog = openSw('Ombi la Maombi');
+    fill(dialog, /^Jina Kamili/, 'Ruth Atieno');
+    fill(dialog, /^Barua Pepe/, 'ruth@example.org');
+    fill(dialog, /^Mada/, 'Uponyaji');
+    fireEvent.change(within(dialog).getByLabelText(/^Aina ya Maombi/), { target: { value: 'health' } });
+    fireEvent.change(dialog.querySelector('textarea[name="message"]')!, { target: { value: 'Tafadhali muombee mama yangu.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tuma Ombi' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Imehifadhiwa kwenye simu yako. Itatumwa utakaporudi mtandaoni.');
+    expect(within(dialog).getByRole('button', { name: 'Imehifadhiwa' })).toBeDisabled();
+    expect(queuedForms()).toMatchObject([{ label: 'ombi la maombi', body: { prayerType: 'health' } }]);
   });
 });

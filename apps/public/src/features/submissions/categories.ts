@@ -1,4 +1,5 @@
 import type { RequestCategory } from '@kanisa/client';
+import type { MessageKey } from '../../i18n';
 import {
   counselingTypes,
   counselingUrgencies,
@@ -13,6 +14,15 @@ import {
   visitTimes,
   type Option,
 } from './options';
+import { submissions as submissionsTexts } from '../../i18n/en/submissions';
+import { provide } from '../../i18n';
+
+provide(submissionsTexts);
+
+/**
+ * Every text here is a catalogue key (`t(key)` when rendering), since the language can change
+ * without a reload.
+ */
 
 /** The category fields of the request form (spec §3 "Request form fields"), besides the ones every category asks. */
 export type DetailField =
@@ -41,13 +51,13 @@ export type DetailField =
 
 export interface FieldSpec {
   name: DetailField;
-  label: string;
+  label: MessageKey;
   /** A native control: the phone's own date, time and number pickers and keyboards. */
   control: 'text' | 'date' | 'time' | 'number' | 'select' | 'radio' | 'textarea';
   options?: Option[];
   /** The message when it is left empty; makes the field required (spec §5). */
-  required?: string;
-  placeholder?: string;
+  required?: MessageKey;
+  placeholder?: MessageKey;
   autoComplete?: string;
   wide?: boolean;
 }
@@ -55,7 +65,7 @@ export interface FieldSpec {
 /** Where a category's files go and what they may be (spec §5 "File hints", §9 "File limits"). */
 export interface FileRule {
   /** The label, with the spec's hint. */
-  label: string;
+  label: MessageKey;
   /** The folder of `church-files` the files are uploaded to. */
   folder: 'reports' | 'maintenance';
   /** The `accept` attribute: what the phone's picker offers. */
@@ -63,7 +73,7 @@ export interface FileRule {
   /** Extensions the server takes in that folder. */
   extensions: string[];
   /** How the types are named in a refusal. */
-  typesLabel: string;
+  typesLabel: MessageKey;
   maxBytes: number;
   /** As the spec's text names the limit: "10MB". */
   maxLabel: string;
@@ -72,144 +82,153 @@ export interface FileRule {
 export interface CategoryInfo {
   id: RequestCategory;
   /** The card's and the modal's heading. */
-  title: string;
-  summary: string;
-  subjectPlaceholder: string;
-  messageLabel: string;
-  messagePlaceholder: string;
+  title: MessageKey;
+  summary: MessageKey;
+  subjectPlaceholder: MessageKey;
+  messageLabel: MessageKey;
+  messagePlaceholder: MessageKey;
+  /** The success message: "Your prayer request has been submitted successfully." */
+  sent: MessageKey;
   fields: FieldSpec[];
   files?: FileRule;
 }
 
 const MB = 1024 * 1024;
 
-const urgency: FieldSpec = { name: 'urgency', label: 'Urgency', control: 'select', options: priorities };
+const urgency: FieldSpec = { name: 'urgency', label: 'submissions.urgency', control: 'select', options: priorities };
 
 export const categories: CategoryInfo[] = [
   {
     id: 'prayer',
-    title: 'Prayer Request',
-    summary: 'Share a need or a thanksgiving; our prayer team will pray with you.',
-    subjectPlaceholder: 'e.g. Healing for my mother',
-    messageLabel: 'Prayer Request',
-    messagePlaceholder: 'Tell us what you would like us to pray about',
+    title: 'submissions.prayerTitle',
+    summary: 'submissions.prayerSummary',
+    subjectPlaceholder: 'submissions.prayerSubject',
+    messageLabel: 'submissions.prayerMessage',
+    messagePlaceholder: 'submissions.prayerMessageHint',
+    sent: 'submissions.prayerSent',
     fields: [
-      { name: 'prayerType', label: 'Prayer Type', control: 'select', options: prayerTypes, required: 'Please choose a prayer type' },
+      { name: 'prayerType', label: 'submissions.prayerType', control: 'select', options: prayerTypes, required: 'submissions.prayerTypeRequired' },
       urgency,
-      { name: 'prayerPrivacy', label: 'Privacy', control: 'radio', options: prayerPrivacy, wide: true },
+      { name: 'prayerPrivacy', label: 'submissions.privacy', control: 'radio', options: prayerPrivacy, wide: true },
     ],
   },
   {
     id: 'visitation',
-    title: 'Visitation Request',
-    summary: 'Ask for a pastoral visit at home, in hospital or wherever you need us.',
-    subjectPlaceholder: 'e.g. Visit for my father in hospital',
-    messageLabel: 'Details',
-    messagePlaceholder: 'Who should we visit, and anything we should know',
+    title: 'submissions.visitationTitle',
+    summary: 'submissions.visitationSummary',
+    subjectPlaceholder: 'submissions.visitationSubject',
+    messageLabel: 'submissions.visitationMessage',
+    messagePlaceholder: 'submissions.visitationMessageHint',
+    sent: 'submissions.visitationSent',
     fields: [
-      { name: 'visitationType', label: 'Type of Visit', control: 'select', options: visitationTypes, required: 'Please choose the type of visit' },
-      { name: 'visitationTime', label: 'Preferred Time', control: 'select', options: visitTimes },
+      { name: 'visitationType', label: 'submissions.visitType', control: 'select', options: visitationTypes, required: 'submissions.visitTypeRequired' },
+      { name: 'visitationTime', label: 'submissions.visitTime', control: 'select', options: visitTimes },
       {
         name: 'visitationAddress',
-        label: 'Address for the Visit',
+        label: 'submissions.visitAddress',
         control: 'textarea',
-        required: 'Please enter the address for the visit',
-        placeholder: 'Home, hospital and ward, or directions',
+        required: 'submissions.visitAddressRequired',
+        placeholder: 'submissions.visitAddressHint',
         autoComplete: 'street-address',
         wide: true,
       },
-      { name: 'visitationDate', label: 'Preferred Date', control: 'date' },
+      { name: 'visitationDate', label: 'submissions.visitDate', control: 'date' },
     ],
   },
   {
     id: 'reports',
-    title: 'Department Report',
-    summary: 'Send your department’s monthly, quarterly or event report to the church secretary.',
-    subjectPlaceholder: 'e.g. Youth Ministry report, March',
-    messageLabel: 'Summary',
-    messagePlaceholder: 'A short summary of the report',
+    title: 'submissions.reportsTitle',
+    summary: 'submissions.reportsSummary',
+    subjectPlaceholder: 'submissions.reportsSubject',
+    messageLabel: 'submissions.reportsMessage',
+    messagePlaceholder: 'submissions.reportsMessageHint',
+    sent: 'submissions.reportsSent',
     fields: [
-      { name: 'department', label: 'Department', control: 'select', options: departments, required: 'Please choose your department' },
-      { name: 'reportType', label: 'Report Type', control: 'select', options: reportTypes, required: 'Please choose the report type' },
+      { name: 'department', label: 'submissions.department', control: 'select', options: departments, required: 'submissions.departmentRequired' },
+      { name: 'reportType', label: 'submissions.reportType', control: 'select', options: reportTypes, required: 'submissions.reportTypeRequired' },
       {
         name: 'reportPeriod',
-        label: 'Report Period',
+        label: 'submissions.reportPeriod',
         control: 'text',
-        required: 'Please enter the period the report covers',
-        placeholder: 'e.g. January - March 2026',
+        required: 'submissions.reportPeriodRequired',
+        placeholder: 'submissions.reportPeriodHint',
         wide: true,
       },
     ],
     files: {
-      label: 'Attach Reports (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, JPG, JPEG, PNG - up to 10MB each)',
+      label: 'submissions.reportFiles',
       folder: 'reports',
       accept: '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.jpg,.jpeg,.png',
       extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'jpg', 'jpeg', 'png'],
-      typesLabel: 'PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, JPG, JPEG or PNG',
+      typesLabel: 'submissions.reportFileTypes',
       maxBytes: 10 * MB,
       maxLabel: '10MB',
     },
   },
   {
     id: 'counseling',
-    title: 'Counseling Request',
-    summary: 'Ask for a confidential conversation with a pastor or a counselor.',
-    subjectPlaceholder: 'e.g. Marriage counseling',
-    messageLabel: 'What would you like to talk about?',
-    messagePlaceholder: 'Share as much as you are comfortable with',
+    title: 'submissions.counselingTitle',
+    summary: 'submissions.counselingSummary',
+    subjectPlaceholder: 'submissions.counselingSubject',
+    messageLabel: 'submissions.counselingMessage',
+    messagePlaceholder: 'submissions.counselingMessageHint',
+    sent: 'submissions.counselingSent',
     fields: [
-      { name: 'counselingType', label: 'Type of Counseling', control: 'select', options: counselingTypes, required: 'Please choose the type of counseling' },
-      { name: 'counselingUrgency', label: 'How Soon', control: 'select', options: counselingUrgencies },
-      { name: 'preferredCounselor', label: 'Preferred Counselor', control: 'select', options: counselors },
+      { name: 'counselingType', label: 'submissions.counselingType', control: 'select', options: counselingTypes, required: 'submissions.counselingTypeRequired' },
+      { name: 'counselingUrgency', label: 'submissions.counselingUrgency', control: 'select', options: counselingUrgencies },
+      { name: 'preferredCounselor', label: 'submissions.counselor', control: 'select', options: counselors },
     ],
   },
   {
     id: 'events',
-    title: 'Event Proposal',
-    summary: 'Propose an event or program for the church calendar.',
-    subjectPlaceholder: 'e.g. Youth sports day proposal',
-    messageLabel: 'Event Description',
-    messagePlaceholder: 'What is the event, who is it for, and what is needed',
+    title: 'submissions.eventsTitle',
+    summary: 'submissions.eventsSummary',
+    subjectPlaceholder: 'submissions.eventsSubject',
+    messageLabel: 'submissions.eventsMessage',
+    messagePlaceholder: 'submissions.eventsMessageHint',
+    sent: 'submissions.eventsSent',
     fields: [
-      { name: 'eventTitle', label: 'Event Title', control: 'text', required: 'Please enter the event title', wide: true },
-      { name: 'eventDate', label: 'Proposed Date', control: 'date', required: 'Please choose the event date' },
-      { name: 'eventTime', label: 'Time', control: 'time', required: 'Please enter the event time' },
-      { name: 'eventLocation', label: 'Location', control: 'text', required: 'Please enter where the event will be held', wide: true },
-      { name: 'eventBudget', label: 'Estimated Budget (KES)', control: 'number' },
-      { name: 'eventAttendees', label: 'Expected Attendees', control: 'number' },
+      { name: 'eventTitle', label: 'submissions.eventTitle', control: 'text', required: 'submissions.eventTitleRequired', wide: true },
+      { name: 'eventDate', label: 'submissions.eventDate', control: 'date', required: 'submissions.eventDateRequired' },
+      { name: 'eventTime', label: 'submissions.eventTime', control: 'time', required: 'submissions.eventTimeRequired' },
+      { name: 'eventLocation', label: 'submissions.location', control: 'text', required: 'submissions.eventLocationRequired', wide: true },
+      { name: 'eventBudget', label: 'submissions.eventBudget', control: 'number' },
+      { name: 'eventAttendees', label: 'submissions.eventAttendees', control: 'number' },
     ],
   },
   {
     id: 'maintenance',
-    title: 'Maintenance Request',
-    summary: 'Report something broken or unsafe in the church buildings or grounds.',
-    subjectPlaceholder: 'e.g. Leaking roof in the kitchen',
-    messageLabel: 'Describe the Problem',
-    messagePlaceholder: 'What is wrong, and since when',
+    title: 'submissions.maintenanceTitle',
+    summary: 'submissions.maintenanceSummary',
+    subjectPlaceholder: 'submissions.maintenanceSubject',
+    messageLabel: 'submissions.maintenanceMessage',
+    messagePlaceholder: 'submissions.maintenanceMessageHint',
+    sent: 'submissions.maintenanceSent',
     fields: [
-      { name: 'maintenanceLocation', label: 'Location', control: 'select', options: maintenanceLocations, required: 'Please choose where the problem is' },
-      { name: 'maintenancePriority', label: 'Priority', control: 'select', options: priorities },
+      { name: 'maintenanceLocation', label: 'submissions.location', control: 'select', options: maintenanceLocations, required: 'submissions.maintenanceLocationRequired' },
+      { name: 'maintenancePriority', label: 'submissions.priority', control: 'select', options: priorities },
     ],
     files: {
-      label: 'Photos of the Problem (images only: JPG, PNG, GIF - up to 5MB each)',
+      label: 'submissions.maintenanceFiles',
       folder: 'maintenance',
       accept: 'image/jpeg,image/png,image/gif',
       extensions: ['jpg', 'jpeg', 'png', 'gif'],
-      typesLabel: 'JPG, PNG or GIF',
+      typesLabel: 'submissions.maintenanceFileTypes',
       maxBytes: 5 * MB,
       maxLabel: '5MB',
     },
   },
   {
     id: 'general',
-    title: 'General Request',
-    summary: 'Anything else for church leadership: questions, suggestions or needs.',
-    subjectPlaceholder: 'What is your request about?',
-    messageLabel: 'Your Request',
-    messagePlaceholder: 'Tell us how we can help',
+    title: 'submissions.generalTitle',
+    summary: 'submissions.generalSummary',
+    subjectPlaceholder: 'submissions.generalSubject',
+    messageLabel: 'submissions.generalMessage',
+    messagePlaceholder: 'submissions.generalMessageHint',
+    sent: 'submissions.generalSent',
     fields: [
-      { name: 'requestType', label: 'Request Type', control: 'text', placeholder: 'e.g. Question, suggestion, membership transfer' },
-      { name: 'department', label: 'Department', control: 'select', options: departments },
+      { name: 'requestType', label: 'submissions.requestType', control: 'text', placeholder: 'submissions.requestTypeHint' },
+      { name: 'department', label: 'submissions.department', control: 'select', options: departments },
       urgency,
     ],
   },

@@ -6,7 +6,7 @@ import { queuedForms } from '../../lib/outbox';
 import { serviceModesQuery } from '../../lib/service-modes';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
-import { FILES_NEED_NETWORK } from './api/submit-request';
+import { filesNeedNetworkText } from './api/submit-request';
 import SubmissionsPage from './SubmissionsPage';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -94,8 +94,8 @@ describe('a request form without a connection', () => {
     fill(dialog, /^Describe the Problem/, 'Water everywhere');
     fireEvent.change(within(dialog).getByLabelText(/^Photos of the Problem/), { target: { files: [new File(['png'], 'leak.png', { type: 'image/png' })] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(FILES_NEED_NETWORK);
-    expect(within(dialog).getByLabelText(/^Photos of the Problem/)).toHaveAccessibleDescription(FILES_NEED_NETWORK);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(filesNeedNetworkText());
+    expect(within(dialog).getByLabelText(/^Photos of the Problem/)).toHaveAccessibleDescription(filesNeedNetworkText());
     expect(queuedForms()).toEqual([]);
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });

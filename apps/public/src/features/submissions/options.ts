@@ -1,122 +1,135 @@
-/** The request forms' dropdown options (spec §3 "Dropdown options"): stored value and label. */
+import { type MessageKey, provide, t } from '../../i18n';
+import { submissions as submissionsTexts } from '../../i18n/en/submissions';
+
+provide(submissionsTexts);
+
+/**
+ * The request forms' dropdown options (spec §3 "Dropdown options"): stored value and label, the
+ * label as a catalogue key (the language can change without a reload): `optionsIn` resolves it.
+ */
 export interface Option {
   value: string;
-  label: string;
+  label: MessageKey;
+}
+
+/** The options with their labels in the page's language, for a select or radio group. */
+export function optionsIn(options: readonly Option[]): { value: string; label: string }[] {
+  return options.map((option) => ({ value: option.value, label: t(option.label) }));
 }
 
 export const prayerTypes: Option[] = [
-  { value: 'health', label: 'Health & Healing' },
-  { value: 'family', label: 'Family & Relationships' },
-  { value: 'financial', label: 'Financial Needs' },
-  { value: 'spiritual', label: 'Spiritual Growth' },
-  { value: 'thanksgiving', label: 'Thanksgiving & Praise' },
-  { value: 'church', label: 'Church & Ministry' },
-  { value: 'community', label: 'Community & World' },
-  { value: 'other', label: 'Other' },
+  { value: 'health', label: 'submissions.prayerHealth' },
+  { value: 'family', label: 'submissions.prayerFamily' },
+  { value: 'financial', label: 'submissions.prayerFinancial' },
+  { value: 'spiritual', label: 'submissions.prayerSpiritual' },
+  { value: 'thanksgiving', label: 'submissions.prayerThanksgiving' },
+  { value: 'church', label: 'submissions.prayerChurch' },
+  { value: 'community', label: 'submissions.prayerCommunity' },
+  { value: 'other', label: 'submissions.other' },
 ];
 
 /** Spec §5 "Prayer privacy". */
 export const prayerPrivacy: Option[] = [
-  { value: 'private', label: 'Private (pastor and prayer team only)' },
-  { value: 'public', label: 'Public (may be shared with the congregation)' },
+  { value: 'private', label: 'submissions.privacyPrivate' },
+  { value: 'public', label: 'submissions.privacyPublic' },
 ];
 
 export const visitationTypes: Option[] = [
-  { value: 'hospital', label: 'Hospital Visit' },
-  { value: 'home', label: 'Home Visit' },
-  { value: 'newmember', label: 'New Member Visit' },
-  { value: 'bereavement', label: 'Bereavement Support' },
-  { value: 'elderly', label: 'Elderly Care Visit' },
-  { value: 'sick', label: 'Sick Visit' },
-  { value: 'encouragement', label: 'Encouragement Visit' },
-  { value: 'other', label: 'Other' },
+  { value: 'hospital', label: 'submissions.visitHospital' },
+  { value: 'home', label: 'submissions.visitHome' },
+  { value: 'newmember', label: 'submissions.visitNewMember' },
+  { value: 'bereavement', label: 'submissions.visitBereavement' },
+  { value: 'elderly', label: 'submissions.visitElderly' },
+  { value: 'sick', label: 'submissions.visitSick' },
+  { value: 'encouragement', label: 'submissions.visitEncouragement' },
+  { value: 'other', label: 'submissions.other' },
 ];
 
 export const visitTimes: Option[] = [
-  { value: 'any', label: 'Any time' },
-  { value: 'morning', label: 'Morning (8AM-12PM)' },
-  { value: 'afternoon', label: 'Afternoon (12PM-5PM)' },
-  { value: 'evening', label: 'Evening (5PM-8PM)' },
+  { value: 'any', label: 'submissions.timeAny' },
+  { value: 'morning', label: 'submissions.timeMorning' },
+  { value: 'afternoon', label: 'submissions.timeAfternoon' },
+  { value: 'evening', label: 'submissions.timeEvening' },
 ];
 
 export const departments: Option[] = [
-  { value: 'youth', label: 'Youth Ministry' },
-  { value: 'womens', label: "Women's Ministry" },
-  { value: 'mens', label: "Men's Ministry" },
-  { value: 'children', label: "Children's Ministry" },
-  { value: 'music', label: 'Music Ministry' },
-  { value: 'evangelism', label: 'Evangelism' },
-  { value: 'stewardship', label: 'Stewardship' },
-  { value: 'health', label: 'Health Ministry' },
-  { value: 'education', label: 'Education' },
-  { value: 'deacons', label: 'Deacons' },
-  { value: 'deaconesses', label: 'Deaconesses' },
-  { value: 'other', label: 'Other' },
+  { value: 'youth', label: 'submissions.deptYouth' },
+  { value: 'womens', label: 'submissions.deptWomens' },
+  { value: 'mens', label: 'submissions.deptMens' },
+  { value: 'children', label: 'submissions.deptChildren' },
+  { value: 'music', label: 'submissions.deptMusic' },
+  { value: 'evangelism', label: 'submissions.deptEvangelism' },
+  { value: 'stewardship', label: 'submissions.deptStewardship' },
+  { value: 'health', label: 'submissions.deptHealth' },
+  { value: 'education', label: 'submissions.deptEducation' },
+  { value: 'deacons', label: 'submissions.deptDeacons' },
+  { value: 'deaconesses', label: 'submissions.deptDeaconesses' },
+  { value: 'other', label: 'submissions.other' },
 ];
 
 export const reportTypes: Option[] = [
-  { value: 'monthly', label: 'Monthly Report' },
-  { value: 'quarterly', label: 'Quarterly Report' },
-  { value: 'annual', label: 'Annual Report' },
-  { value: 'event', label: 'Event Report' },
-  { value: 'financial', label: 'Financial Report' },
-  { value: 'attendance', label: 'Attendance Report' },
-  { value: 'project', label: 'Project Report' },
-  { value: 'other', label: 'Other' },
+  { value: 'monthly', label: 'submissions.reportMonthly' },
+  { value: 'quarterly', label: 'submissions.reportQuarterly' },
+  { value: 'annual', label: 'submissions.reportAnnual' },
+  { value: 'event', label: 'submissions.reportEvent' },
+  { value: 'financial', label: 'submissions.reportFinancial' },
+  { value: 'attendance', label: 'submissions.reportAttendance' },
+  { value: 'project', label: 'submissions.reportProject' },
+  { value: 'other', label: 'submissions.other' },
 ];
 
 export const counselingTypes: Option[] = [
-  { value: 'marriage', label: 'Marriage Counseling' },
-  { value: 'family', label: 'Family Counseling' },
-  { value: 'youth', label: 'Youth Counseling' },
-  { value: 'spiritual', label: 'Spiritual Guidance' },
-  { value: 'grief', label: 'Grief Counseling' },
-  { value: 'addiction', label: 'Addiction Support' },
-  { value: 'financial', label: 'Financial Counseling' },
-  { value: 'career', label: 'Career Guidance' },
-  { value: 'other', label: 'Other' },
+  { value: 'marriage', label: 'submissions.counselMarriage' },
+  { value: 'family', label: 'submissions.counselFamily' },
+  { value: 'youth', label: 'submissions.counselYouth' },
+  { value: 'spiritual', label: 'submissions.counselSpiritual' },
+  { value: 'grief', label: 'submissions.counselGrief' },
+  { value: 'addiction', label: 'submissions.counselAddiction' },
+  { value: 'financial', label: 'submissions.counselFinancial' },
+  { value: 'career', label: 'submissions.counselCareer' },
+  { value: 'other', label: 'submissions.other' },
 ];
 
 export const counselors: Option[] = [
-  { value: 'none', label: 'No preference' },
-  { value: 'senior-pastor', label: 'Senior Pastor' },
-  { value: 'associate-pastor', label: 'Associate Pastor' },
-  { value: 'elder', label: 'Church Elder' },
-  { value: 'female-counselor', label: 'Female Counselor' },
-  { value: 'male-counselor', label: 'Male Counselor' },
+  { value: 'none', label: 'submissions.counselorNone' },
+  { value: 'senior-pastor', label: 'submissions.counselorSeniorPastor' },
+  { value: 'associate-pastor', label: 'submissions.counselorAssociatePastor' },
+  { value: 'elder', label: 'submissions.counselorElder' },
+  { value: 'female-counselor', label: 'submissions.counselorFemale' },
+  { value: 'male-counselor', label: 'submissions.counselorMale' },
 ];
 
 export const counselingUrgencies: Option[] = [
-  { value: 'normal', label: 'Normal (within a week)' },
-  { value: 'soon', label: 'Soon (2-3 days)' },
-  { value: 'urgent', label: 'Urgent (ASAP)' },
-  { value: 'emergency', label: 'Emergency (same day)' },
+  { value: 'normal', label: 'submissions.soonNormal' },
+  { value: 'soon', label: 'submissions.soonSoon' },
+  { value: 'urgent', label: 'submissions.soonUrgent' },
+  { value: 'emergency', label: 'submissions.soonEmergency' },
 ];
 
 export const maintenanceLocations: Option[] = [
-  { value: 'sanctuary', label: 'Sanctuary' },
-  { value: 'fellowship-hall', label: 'Fellowship Hall' },
-  { value: 'kitchen', label: 'Kitchen' },
-  { value: 'bathrooms', label: 'Bathrooms' },
-  { value: 'classrooms', label: 'Classrooms' },
-  { value: 'office', label: 'Office' },
-  { value: 'parking', label: 'Parking' },
-  { value: 'exterior', label: 'Exterior' },
-  { value: 'grounds', label: 'Grounds' },
-  { value: 'equipment', label: 'Equipment' },
-  { value: 'other', label: 'Other' },
+  { value: 'sanctuary', label: 'submissions.placeSanctuary' },
+  { value: 'fellowship-hall', label: 'submissions.placeFellowshipHall' },
+  { value: 'kitchen', label: 'submissions.placeKitchen' },
+  { value: 'bathrooms', label: 'submissions.placeBathrooms' },
+  { value: 'classrooms', label: 'submissions.placeClassrooms' },
+  { value: 'office', label: 'submissions.placeOffice' },
+  { value: 'parking', label: 'submissions.placeParking' },
+  { value: 'exterior', label: 'submissions.placeExterior' },
+  { value: 'grounds', label: 'submissions.placeGrounds' },
+  { value: 'equipment', label: 'submissions.placeEquipment' },
+  { value: 'other', label: 'submissions.other' },
 ];
 
 /** urgency and maintenancePriority. */
 export const priorities: Option[] = [
-  { value: 'low', label: 'Low' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'high', label: 'High' },
-  { value: 'urgent', label: 'Urgent' },
+  { value: 'low', label: 'submissions.priorityLow' },
+  { value: 'normal', label: 'submissions.priorityNormal' },
+  { value: 'high', label: 'submissions.priorityHigh' },
+  { value: 'urgent', label: 'submissions.priorityUrgent' },
 ];
 
 export const contactMethods: Option[] = [
-  { value: 'email', label: 'Email' },
-  { value: 'phone', label: 'Phone' },
-  { value: 'both', label: 'Both' },
+  { value: 'email', label: 'submissions.contactEmail' },
+  { value: 'phone', label: 'submissions.contactPhone' },
+  { value: 'both', label: 'submissions.contactBoth' },
 ];

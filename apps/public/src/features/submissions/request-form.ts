@@ -1,6 +1,10 @@
 import type { RequestSubmission, SubmittedAttachment } from '@kanisa/client';
+import { formatNumber, provide, t } from '../../i18n';
 import { checkContact, requireText, type FieldErrors } from '../../lib/form';
 import type { CategoryInfo, DetailField, FileRule } from './categories';
+import { submissions as submissionsTexts } from '../../i18n/en/submissions';
+
+provide(submissionsTexts);
 
 /** Every value of the request form (spec §3 "Request form fields"), whatever the category. */
 export type RequestValues = Record<DetailField, string> & {
@@ -55,21 +59,23 @@ export const emptyRequest: RequestValues = {
   website: '',
 };
 
-/** Spec §8 "Request submit failure": when the answer brings no message of its own. */
-export const SUBMIT_FAILED = 'Failed to submit request. Please try again.';
+/** Spec §8 "Request submit failure": when the answer brings no message of its own (in the page's language). */
+export function submitFailedText(): string {
+  return t('submissions.submitFailed');
+}
 
 /** Files per submission (the server's limit too). */
 export const MAX_FILES = 10;
 
 /** Why these files cannot be sent (spec §8 "File too large"), or null when they can. */
 export function fileProblem(files: File[], rule: FileRule): string | null {
-  if (files.length > MAX_FILES) return `Please attach at most ${String(MAX_FILES)} files`;
+  if (files.length > MAX_FILES) return t('submissions.tooManyFiles', { max: formatNumber(MAX_FILES) });
   for (const file of files) {
     const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
     if (!rule.extensions.includes(extension)) {
-      return `File '${file.name}' is not an accepted type. Please choose a ${rule.typesLabel} file.`;
+      return t('submissions.fileType', { file: file.name, types: t(rule.typesLabel) });
     }
-    if (file.size > rule.maxBytes) return `File '${file.name}' is too large. Maximum size is ${rule.maxLabel}.`;
+    if (file.size > rule.maxBytes) return t('submissions.fileTooLarge', { file: file.name, max: rule.maxLabel });
   }
   return null;
 }
@@ -81,15 +87,15 @@ export function fileProblem(files: File[], rule: FileRule): string | null {
  */
 export function validateRequest(category: CategoryInfo, values: RequestValues): FieldErrors {
   const errors: FieldErrors = {};
-  if (!values.anonymous) checkContact(errors, values, 'Please enter your full name');
+  if (!values.anonymous) checkContact(errors, values, t('submissions.enterFullName'));
   for (const field of category.fields) {
-    if (field.required) requireText(errors, field.name, values[field.name], field.required);
+    if (field.required) requireText(errors, field.name, values[field.name], t(field.required));
     if (field.control === 'number' && values[field.name].trim() && !/^\d+$/.test(values[field.name].trim())) {
-      errors[field.name] = 'Please enter a whole number';
+      errors[field.name] = t('submissions.wholeNumber');
     }
   }
-  requireText(errors, 'subject', values.subject, 'Please enter a subject');
-  requireText(errors, 'message', values.message, 'Please enter your message');
+  requireText(errors, 'subject', values.subject, t('forms.enterSubject'));
+  requireText(errors, 'message', values.message, t('forms.enterMessage'));
   const files = category.files ? fileProblem(values.attachments, category.files) : null;
   if (files) errors.attachments = files;
   return errors;

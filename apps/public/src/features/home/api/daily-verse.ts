@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { kanisa } from '../../../lib/kanisa';
 import { queryClient } from '../../../lib/query-client';
+import { t } from '../../../i18n';
 import { homeKeys } from './keys';
 
 export interface DailyVerse {
@@ -10,13 +11,13 @@ export interface DailyVerse {
   reflection: string | null;
 }
 
-/** Shown while the verse loads or when the read fails. */
-export const fallbackVerse: DailyVerse = {
-  text: 'Thy word is a lamp unto my feet, and a light unto my path.',
-  reference: 'Psalm 119:105',
-  translation: 'KJV',
-  reflection: 'Let God\'s word light the next step you take today.',
-};
+/** Shown when the read fails or finds no verse, in the active language (Kiswahili: the Union Version). */
+export const fallbackVerse = (): DailyVerse => ({
+  text: t('home.fallbackVerseText'),
+  reference: t('home.fallbackVerseReference'),
+  translation: t('home.fallbackVerseTranslation'),
+  reflection: t('home.fallbackVerseReflection'),
+});
 
 async function fetchDailyVerse(dayIndex: number): Promise<DailyVerse | null> {
   const { data, error } = await kanisa

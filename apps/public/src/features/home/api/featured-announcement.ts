@@ -1,22 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCurrentAnnouncements, type Announcement } from '../../../lib/announcements';
 import { queryClient } from '../../../lib/query-client';
+import { t } from '../../../i18n';
 import { homeKeys } from './keys';
 
 export type FeaturedAnnouncement = Omit<Announcement, 'created_at'>;
 
-/** Shown when there is no current announcement or the read fails (spec §9). */
-export const defaultAnnouncement: FeaturedAnnouncement = {
+/** Shown when there is no current announcement or the read fails (spec §9), in the active language. */
+export const defaultAnnouncement = (): FeaturedAnnouncement => ({
   id: 'default',
-  title: 'Join Us This Sabbath',
-  content: 'Come and worship with us this Sabbath: Sabbath School, the Divine Service and fellowship for the whole family. Everyone is welcome.',
+  title: t('home.defaultAnnouncementTitle'),
+  content: t('home.defaultAnnouncementContent'),
   priority: 'normal',
   start_date: '',
   start_time: '08:30',
   end_date: null,
   end_time: '17:00',
   target_audience: 'all',
-};
+});
 
 /** The one current announcement with the highest priority, newest first (spec §7). */
 async function fetchFeaturedAnnouncement(): Promise<FeaturedAnnouncement | null> {

@@ -7,6 +7,9 @@ export interface UpcomingEvent {
   id: string;
   title: string;
   description: string | null;
+  /** Kiswahili title and description (optional; `localized()` falls back to the English ones). */
+  title_sw?: string | null;
+  description_sw?: string | null;
   start_date: string;
   end_date: string | null;
   location: string | null;
@@ -17,7 +20,7 @@ export interface UpcomingEvent {
 async function fetchUpcomingEvents(): Promise<UpcomingEvent[]> {
   const { data, error } = await kanisa
     .from('events')
-    .select('id, title, description, start_date, end_date, location, event_type, is_published')
+    .select('id, title, description, title_sw, description_sw, start_date, end_date, location, event_type, is_published')
     .eq('is_published', true)
     .gte('start_date', new Date().toISOString())
     .order('start_date', { ascending: true })

@@ -1,9 +1,13 @@
 import { KanisaError, type SubmittedAttachment } from '@kanisa/client';
+import { provide, t } from '../../../i18n';
 import { deliver, type Delivery } from '../../../lib/deliver';
 import { kanisa } from '../../../lib/kanisa';
 import { useFormEngine } from '../../../lib/form';
 import type { CategoryInfo, FileRule } from '../categories';
-import { buildSubmission, emptyRequest, SUBMIT_FAILED, validateRequest, type RequestValues } from '../request-form';
+import { buildSubmission, emptyRequest, submitFailedText, validateRequest, type RequestValues } from '../request-form';
+import { submissions as submissionsTexts } from '../../../i18n/en/submissions';
+
+provide(submissionsTexts);
 
 const BUCKET = 'church-files';
 
@@ -17,7 +21,7 @@ export async function uploadAttachments(files: File[], rule: FileRule): Promise<
   for (const file of files) {
     const { data, error } = await kanisa.storage.from(BUCKET).upload(`${rule.folder}/${file.name}`, file);
     if (error) {
-      const message = `Failed to upload '${file.name}': ${error.message}`;
+      const message = t('submissions.uploadFailed', { file: file.name, reason: error.message });
       throw new KanisaError({ code: 'upload_failed', message, status: error.status, fields: { attachments: message } });
     }
     uploaded.push({ path: data.fullPath.replace(`${BUCKET}/`, ''), name: file.name });
@@ -26,8 +30,9 @@ export async function uploadAttachments(files: File[], rule: FileRule): Promise<
 }
 
 /** Said when a form with files is sent without a connection: files are never kept on the phone. */
-export const FILES_NEED_NETWORK =
-  "Files can't be sent while you are offline. Remove the files to save your request on this phone, or send it when you are back online.";
+export function filesNeedNetworkText(): string {
+  return t('submissions.filesNeedNetwork');
+}
 
 /**
  * Uploads the files, then sends the form (`POST /functions/v1/submit-request`) with its
@@ -38,11 +43,13 @@ export const FILES_NEED_NETWORK =
 export async function submitRequest(category: CategoryInfo, values: RequestValues, idempotencyKey: string): Promise<Delivery> {
   const files = category.files ? values.attachments : [];
   if (files.length && !navigator.onLine) {
-    throw new KanisaError({ code: 'offline_files', message: FILES_NEED_NETWORK, fields: { attachments: FILES_NEED_NETWORK } });
+    const message = filesNeedNetworkText();
+    throw new KanisaError({ code: 'offline_files', message, fields: { attachments: message } });
   }
   const attachments = category.files && files.length ? await uploadAttachments(files, category.files) : [];
   const body = { ...buildSubmission(category, values, attachments), idempotencyKey };
-  return deliver('submit-request', body, category.title.toLowerCase());
+  // What the offline notices call it ("prayer request"), in the language of the moment.
+  return deliver('submit-request', body, t(category.title).toLowerCase());
 }
 
 /** One category's request form: its values, messages and states (spec §4 "Request form"). */
@@ -51,6 +58,6 @@ export function useRequestForm(category: CategoryInfo) {
     initial: emptyRequest,
     validate: (values: RequestValues) => validateRequest(category, values),
     send: (values: RequestValues, idempotencyKey: string) => submitRequest(category, values, idempotencyKey),
-    fallback: SUBMIT_FAILED,
+    fallback: submitFailedText(),
   });
 }

@@ -1,0 +1,317 @@
+// The public site in Kiswahili (issue 22): on every route the language switch leads to the
+// same page under /sw/ in Kiswahili; no UI string on a Kiswahili page is missing from the
+// catalogue (check mode marks every catalogue text, date and number, so any other text must be
+// content from the database); the choice survives a reload, is remembered for the next visit,
+// and a shared /sw/ link opens in Kiswahili for someone else; the served HTML names both
+// versions (hreflang); announcements and events show their Kiswahili fields and fall back to
+// English per item. Against a real server with demo data.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { baseUrl, openPage, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
+import { serviceWrite } from './lib/rest.mjs';
+
+useBrowser();
+
+const phone = viewports.phone;
+const anonKey = process.env.KANISA_ANON_KEY ?? '';
+/** U+2063, which check mode puts before every catalogue text (apps/public/src/i18n/index.ts). */
+const MARK = '\u2063';
+/** Tags this run's rows, so reruns against one server never read another run's. */
+const run = Date.now().toString(36);
+const cleanup = cleanupList();
+
+/** Every public route, with its English page title (h1 or the Home hero heading). */
+const routes = ['/', '/about', '/sermons', '/events', '/ministries', '/departments', '/contact', '/giving', '/submissions', '/announcements'];
+
+/** The public tables' rows as a visitor reads them. */
+const contentTables = [
+  'events',
+  'sermons',
+  'sermon_series',
+  'announcements',
+  'ministries',
+  'church_leaders',
+  'departments',
+  'daily_verses',
+  'system_settings',
+];
+
+/**
+ * Every string in the content a visitor can read (recursively, also inside JSON settings).
+ * @returns {Promise<string[]>}
+ */
+async function contentStrings() {
+  /** @type {Set<string>} */
+  const out = new Set();
+  /** @param {unknown} value */
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      if (value.trim() !== '') out.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (value && typeof value === 'object') {
+      for (const item of Object.values(value)) walk(item);
+    }
+  };
+  for (const table of contentTables) {
+    // Paged: no list is silently cut by the server's read cap.
+    for (let from = 0; ; from += 1000) {
+      const response = await fetch(`${baseUrl}/rest/v1/${table}?select=*`, {
+        headers: { apikey: anonKey, range: `${String(from)}-${String(from + 999)}` },
+      });
+      assert.ok(response.ok, `${table}: ${String(response.status)}`);
+      /** @type {unknown} */
+      const rows = await response.json();
+      walk(rows);
+      if (!Array.isArray(rows) || rows.length < 1000) break;
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The texts on the page (text nodes, and the labels a screen reader or a form shows) that carry
+ * no catalogue mark and have at least one letter.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+function unmarkedTexts(page) {
+  return page.evaluate((mark) => {
+    /** @type {string[]} */
+    const found = [];
+    /** @param {string | null | undefined} text */
+    const consider = (text) => {
+      const trimmed = (text ?? '').trim();
+      if (trimmed !== '' && /\p{L}/u.test(trimmed) && !trimmed.includes(mark)) found.push(trimmed);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) =>
+        node.parentElement?.closest('script, style, noscript, svg') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+    });
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) consider(node.textContent);
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) consider(element.getAttribute(attribute));
+    }
+    consider(document.title);
+    return found;
+  }, MARK);
+}
+
+/**
+ * Unmarked texts that are not content either: UI strings missing from the catalogue. A text
+ * counts as content when nothing with a letter is left once every content string in it is taken
+ * out (a service line joins its name, day and time from the settings), or when it is a person's
+ * initials (the leaders' avatars).
+ * @param {string[]} texts
+ * @param {string[]} content
+ */
+function notFromContent(texts, content) {
+  const pieces = content.filter((value) => value.trim().length >= 2).sort((a, b) => b.length - a.length);
+  return texts.filter((text) => {
+    if (/^\p{Lu}{1,3}$/u.test(text)) return false;
+    let rest = text.replace(/(…|\.\.\.)$/u, '');
+    for (const piece of pieces) {
+      if (rest.includes(piece)) rest = rest.split(piece).join(' ');
+      if (!/\p{L}/u.test(rest)) return false;
+    }
+    // A shortened description: its start is content.
+    const start = text.replace(/(…|\.\.\.)$/u, '').trim();
+    return !(start.length >= 20 && pieces.some((piece) => piece.startsWith(start)));
+  });
+}
+
+/**
+ * What a visitor opens on a page beyond its first screen, so their texts are checked too: the
+ * phone menu everywhere, the forms' messages when sent empty, an event's details.
+ * @type {Record<string, (page: import('playwright-core').Page) => Promise<void>>}
+ */
+const interactions = {
+  '/': async (page) => {
+    await page.locator('header .menu-toggle').click();
+    await page.locator('.site-menu[data-open="true"]').waitFor();
+  },
+  '/events': async (page) => {
+    await page.locator('.event-actions button').first().click();
+    await page.getByRole('dialog').waitFor();
+  },
+  '/contact': async (page) => {
+    await page.locator('main form button[type="submit"]').first().click();
+    await page.locator('main form [aria-invalid="true"]').first().waitFor();
+  },
+  '/giving': async (page) => {
+    await page.locator('main form.giving-form button[type="submit"]').click();
+    await page.locator('main form [aria-invalid="true"]').first().waitFor();
+  },
+  '/submissions': async (page) => {
+    await page.locator('main button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('form button[type="submit"]').click();
+    await dialog.locator('[aria-invalid="true"]').first().waitFor();
+  },
+};
+
+/**
+ * The page's main heading (Home: the hero's).
+ * @param {import('playwright-core').Page} page
+ */
+async function heading(page) {
+  return (await page.locator('main h1, h1').first().innerText()).trim();
+}
+
+describe('Kiswahili', () => {
+  test('on every route the switch leads to the Kiswahili page, whose every UI string comes from the catalogue', async () => {
+    const content = await contentStrings();
+    const { page, context, problems, close } = await openPage(phone);
+    try {
+      await context.addInitScript(() => {
+        // Every frame runs this; the map's frame has no storage of its own.
+        try {
+          localStorage.setItem('kanisa-i18n-check', '1');
+        } catch {
+          // not the site's frame
+        }
+      });
+      // The Contact page embeds a map from the maps service; the test machine has no internet.
+      await context.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+      );
+      /** @type {Record<string, string[]>} */
+      const missing = {};
+      for (const route of routes) {
+        await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+        assert.equal(await page.locator('html').getAttribute('lang'), 'en', route);
+        const english = await heading(page);
+        await page.locator('header .language-switch').first().click();
+        await page.waitForURL(`${baseUrl}/sw${route}`);
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.locator('html').getAttribute('lang'), 'sw', route);
+        const swahili = (await heading(page)).replaceAll(MARK, '');
+        if (route !== '/') assert.notEqual(swahili, english, `${route}: the heading is translated`);
+        // Every link on the page stays in Kiswahili.
+        const englishLinks = await page.evaluate(() =>
+          [...document.querySelectorAll('a[href^="/"]:not(.language-switch)')]
+            .map((a) => a.getAttribute('href') ?? '')
+            .filter((href) => !href.startsWith('/sw') && !/^\/(images|storage|rest|assets|admin)(\/|$)/.test(href)),
+        );
+        assert.deepEqual(englishLinks, [], `${route}: links to English pages`);
+        const strays = notFromContent(await unmarkedTexts(page), content);
+        const interact = interactions[route];
+        if (interact) {
+          await interact(page);
+          strays.push(...notFromContent(await unmarkedTexts(page), content));
+          await page.reload({ waitUntil: 'networkidle' });
+        }
+        if (strays.length > 0) missing[`/sw${route}`] = [...new Set(strays)];
+        // Back to English for the next route (the switch remembers the choice).
+        await page.locator('header .language-switch').first().click();
+        await page.waitForURL(`${baseUrl}${route}`);
+      }
+      // The 404 page too.
+      await page.goto(`${baseUrl}/sw/no-such-page`, { waitUntil: 'networkidle' });
+      const strays = notFromContent(await unmarkedTexts(page), content);
+      if (strays.length > 0) missing['/sw/no-such-page'] = strays;
+      assert.deepEqual(missing, {}, 'UI strings missing from the Kiswahili catalogue');
+      assert.deepEqual(problems.filter((p) => !p.includes('/sw/no-such-page')), []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('the choice survives a reload and is remembered, a shared link keeps its language, and content falls back to English per item', async () => {
+    const start = new Date(Date.now() + 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const event = async (/** @type {Record<string, unknown>} */ fields) => {
+      const rows = /** @type {{ id: string }[]} */ (
+        await serviceWrite('POST', 'events', {
+          start_date: start.toISOString(),
+          end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+          location: 'Main Sanctuary',
+          event_type: 'Prayer Event',
+          is_published: true,
+          ...fields,
+        })
+      );
+      const id = rows[0]?.id;
+      assert.ok(id);
+      cleanup.push(() => fetch(`${baseUrl}/rest/v1/events?id=eq.${id}`, { method: 'DELETE', headers: serviceHeaders() }));
+    };
+    await event({ title: `Evening Vespers ${run}`, title_sw: `Ibada ya Jioni ${run}`, description: 'Songs and prayer.' });
+    await event({ title: `Choir Rehearsal ${run}`, description: 'Only in English.' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+    const rows = /** @type {{ id: string }[]} */ (
+      await serviceWrite('POST', 'announcements', {
+        title: `Harvest Sabbath ${run}`,
+        content: 'Bring your harvest offering.',
+        title_sw: `Sabato ya Mavuno ${run}`,
+        content_sw: 'Leteni sadaka zenu za mavuno.',
+        priority: 'urgent',
+        start_date: today,
+        end_date: today,
+        is_published: true,
+      })
+    );
+    const announcement = rows[0]?.id;
+    assert.ok(announcement);
+    cleanup.push(() => fetch(`${baseUrl}/rest/v1/announcements?id=eq.${announcement}`, { method: 'DELETE', headers: serviceHeaders() }));
+
+    const visitor = await openPage(phone);
+    const sharedWith = await openPage(phone);
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/events`, { waitUntil: 'networkidle' });
+      await page.getByText(`Evening Vespers ${run}`).first().waitFor();
+      await page.locator('header .language-switch').first().click();
+      await page.waitForURL(`${baseUrl}/sw/events`);
+      await page.getByText(`Ibada ya Jioni ${run}`).first().waitFor();
+      assert.equal(await page.getByText(`Evening Vespers ${run}`).count(), 0, 'the Kiswahili title replaces the English one');
+      await page.getByText(`Choir Rehearsal ${run}`).first().waitFor();
+      assert.match(await page.locator('main').innerText(), /Jumamosi|Jumapili|Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Januari|Februari|Machi|Aprili|Mei|Juni|Julai|Agosti|Septemba|Oktoba|Novemba|Desemba|Leo|Kesho/u, 'dates in sw-KE');
+
+      // A reload keeps the language; the HTML names both versions.
+      await page.reload({ waitUntil: 'networkidle' });
+      assert.equal(page.url(), `${baseUrl}/sw/events`);
+      assert.equal(await page.locator('html').getAttribute('lang'), 'sw');
+      await page.getByText(`Ibada ya Jioni ${run}`).first().waitFor();
+      /** @type {Record<string, string | null>} */
+      const alternates = await page.evaluate(() =>
+        Object.fromEntries([...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang') ?? '', l.getAttribute('href')])),
+      );
+      assert.ok(String(alternates.sw).endsWith('/sw/events'), JSON.stringify(alternates));
+      assert.ok(String(alternates.en).endsWith('/events') && !String(alternates.en).includes('/sw/'), JSON.stringify(alternates));
+      assert.ok(alternates['x-default'], 'x-default');
+
+      // The next visit to the bare address opens in the remembered language.
+      await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+      assert.equal(page.url(), `${baseUrl}/sw/`);
+      assert.equal(await page.locator('html').getAttribute('lang'), 'sw');
+      await page.getByText(`Sabato ya Mavuno ${run}`).first().waitFor();
+      await page.goto(`${baseUrl}/announcements`, { waitUntil: 'networkidle' });
+      assert.equal(page.url(), `${baseUrl}/sw/announcements`);
+      await page.getByText('Leteni sadaka zenu za mavuno.').first().waitFor();
+
+      // A shared link opens in its language for someone who never chose; their bare address
+      // stays English.
+      await sharedWith.page.goto(`${baseUrl}/sw/events`, { waitUntil: 'networkidle' });
+      assert.equal(await sharedWith.page.locator('html').getAttribute('lang'), 'sw');
+      await sharedWith.page.getByText(`Ibada ya Jioni ${run}`).first().waitFor();
+      await sharedWith.page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+      assert.equal(sharedWith.page.url(), `${baseUrl}/`);
+      assert.equal(await sharedWith.page.locator('html').getAttribute('lang'), 'en');
+      await sharedWith.page.getByText(`Harvest Sabbath ${run}`).first().waitFor();
+
+      // Switching back to English is remembered too.
+      await page.locator('header .language-switch').first().click();
+      await page.waitForURL(`${baseUrl}/announcements`);
+      await page.getByText('Bring your harvest offering.').first().waitFor();
+      await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+      assert.equal(page.url(), `${baseUrl}/`);
+      assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+      assert.deepEqual(visitor.problems, []);
+      assert.deepEqual(sharedWith.problems, []);
+    } finally {
+      await visitor.close();
+      await sharedWith.close();
+    }
+  });
+});

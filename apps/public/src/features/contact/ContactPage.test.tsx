@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activate, loadLanguage } from '../../i18n';
+import { queryClient } from '../../lib/query-client';
+import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { renderAt } from '../../test/render';
+import ContactPage from './ContactPage';
+
+describe('ContactPage in Kiswahili', () => {
+  afterEach(() => {
+    activate('en');
+    queryClient.clear();
+  });
+
+  it('shows the page, its FAQ and its form in Kiswahili; the settings as entered', async () => {
+    await loadLanguage('sw');
+    activate('sw');
+    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, address: 'Kanisa Road, Nakuru', status: 'ready' });
+    renderAt('/sw/contact', <ContactPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Wasiliana Nasi' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Maswali Yanayoulizwa Mara kwa Mara' })).toBeInTheDocument();
+    expect(screen.getByText('Nivae nini?')).toBeInTheDocument();
+    expect(screen.getByText('Fuata alama za barabarani hadi Kanisa Road, Nakuru. Kuna maegesho ya bure katika uwanja wa kanisa.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Tutumie Ujumbe' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Jina Kamili *')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tuma Ujumbe' })).toBeInTheDocument();
+  });
+});

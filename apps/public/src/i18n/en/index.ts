@@ -1,0 +1,18 @@
+/** The English catalogue: every UI string of the public site (the spec's texts word for word). */
+import { layout } from './layout';
+import { home } from './home';
+import { announcements } from './announcements';
+import { about } from './about';
+import { ministries } from './ministries';
+import { contact } from './contact';
+import { events } from './events';
+import { sermons } from './sermons';
+import { giving } from './giving';
+import { submissions } from './submissions';
+import { forms } from './forms';
+
+export const en = { ...layout, ...home, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+
+/** A catalogue: the same keys in every language. */
+export type Catalog = Record<keyof typeof en, string>;
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,15 @@
+/** The Kiswahili catalogue (its own chunk): the same keys as English, checked by the compiler. */
+import type { Catalog } from '../en';
+import { layout } from './layout';
+import { home } from './home';
+import { announcements } from './announcements';
+import { about } from './about';
+import { ministries } from './ministries';
+import { contact } from './contact';
+import { events } from './events';
+import { sermons } from './sermons';
+import { giving } from './giving';
+import { submissions } from './submissions';
+import { forms } from './forms';
+
+export const sw: Catalog = { ...layout, ...home, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
