@@ -313,13 +313,16 @@ async fn fuzz_policy_runner_input() {
         "[a-z_.]{0,12}",
         "\\PC{0,10}",
     ]
-    .prop_flat_map(|stem| {
-        prop_oneof![Just(format!("{stem}.sql")), Just(stem.clone())]
-    });
+    .prop_flat_map(|stem| prop_oneof![Just(format!("{stem}.sql")), Just(stem.clone())]);
     let fragment = prop_oneof![
         Just("GRANT SELECT ON public.sermons TO anon;".to_owned()),
-        Just("CREATE POLICY fuzz_read ON public.sermons FOR SELECT TO anon USING (true);".to_owned()),
-        Just("CREATE POLICY fuzz_read ON public.events FOR SELECT TO anon USING (is_published);".to_owned()),
+        Just(
+            "CREATE POLICY fuzz_read ON public.sermons FOR SELECT TO anon USING (true);".to_owned()
+        ),
+        Just(
+            "CREATE POLICY fuzz_read ON public.events FOR SELECT TO anon USING (is_published);"
+                .to_owned()
+        ),
         Just("GRANT EXECUTE ON FUNCTION public.get_monthly_giving(integer) TO anon;".to_owned()),
         Just("ALTER TABLE public.sermons DISABLE ROW LEVEL SECURITY;".to_owned()),
         Just("CREATE POLICY p ON public.no_such_table USING (true);".to_owned()),
@@ -334,7 +337,10 @@ async fn fuzz_policy_runner_input() {
         "[ -~\\n]{0,40}",
         "\\PC{0,20}".prop_map(|s: String| s.replace('\0', "")),
     ];
-    let file = (name, prop::collection::vec(fragment, 0..6).prop_map(|f| f.join("\n")));
+    let file = (
+        name,
+        prop::collection::vec(fragment, 0..6).prop_map(|f| f.join("\n")),
+    );
     let files = prop::collection::vec(file, 1..4);
 
     let db = TestDb::new().await;
