@@ -286,7 +286,7 @@ export default function EventsPage() {
           <QuarterTabs selected={quarter} onSelect={setQuarter} counts={counts} />
           <div id="quarter-panel" role="tabpanel" aria-labelledby={`quarter-tab-${String(quarter)}`} tabIndex={0}>
             {!rows ? (
-              <p className="events-status" role="status">
+              <p className="events-status events-loading" role="status">
                 {t('events.loading')}
               </p>
             ) : shown.length === 0 ? (
