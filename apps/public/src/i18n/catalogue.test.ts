@@ -4,30 +4,18 @@
  * is built at run time — the production build shortens key literals (vite.config.ts), which is
  * only sound while every key is written out whole.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { sw } from './sw';
 
-/** apps/public/src, whether the tests run from apps/ (the workspace) or apps/public/. */
-const src = [join(process.cwd(), 'public', 'src'), join(process.cwd(), 'src')].find((dir) => existsSync(join(dir, 'i18n'))) ?? '';
-
 /** The app's source files (not tests, not the catalogues themselves), path → text. */
 function sources(): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (path !== join(src, 'i18n')) walk(path);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        out.set(path.slice(src.length), readFileSync(path, 'utf8'));
-      }
-    }
-  };
-  walk(src);
-  return out;
+  const files = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!./**'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+  return new Map(Object.entries(files));
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -61,6 +49,7 @@ describe('the catalogues', () => {
   });
 
   it('are used whole: every key appears in the code, and none is built at run time', () => {
+    expect(sources().size).toBeGreaterThan(80);
     const code = [...sources().values()].join('\n');
     expect(keys.filter((key) => !code.includes(`'${key}'`))).toEqual([]);
     const areas = [...new Set(keys.map((key) => key.split('.')[0]))].join('|');
