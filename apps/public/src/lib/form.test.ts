@@ -1,6 +1,6 @@
 import { KanisaError } from '@kanisa/client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { inKiswahili } from '../test/kiswahili';
 import { checkContact, checkFieldsMessage, formReducer, initialFormState, isEmail, refusalOf, type FieldErrors } from './form';
 
 const CHECK_FIELDS = 'Please check the highlighted fields.';
@@ -85,13 +85,9 @@ describe('refusalOf', () => {
 });
 
 describe('in Kiswahili', () => {
-  afterEach(() => {
-    activate('en');
-  });
 
   it("says the form's own messages in Kiswahili, and the server's as the server wrote them", async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     expect(checkFieldsMessage()).toBe('Tafadhali angalia sehemu zilizowekwa alama.');
     const errors: FieldErrors = {};
     checkContact(errors, { name: '', email: 'ruth@', phone: 'call me' }, 'Tafadhali weka jina lako');

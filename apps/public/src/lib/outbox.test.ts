@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activate, loadLanguage } from '../i18n';
+import { inKiswahili } from '../test/kiswahili';
 import { json, stubApi } from '../test/api';
 import { deliver, sendQueued } from './deliver';
 import { enqueue, flushOutbox, OUTBOX_KEY, queuedForms, type OutboxItem, type SendOutcome } from './outbox';
@@ -196,13 +196,11 @@ describe('deliver and sendQueued over the API', () => {
 
 describe('in Kiswahili', () => {
   afterEach(() => {
-    activate('en');
     vi.restoreAllMocks();
   });
 
   it("says in Kiswahili that a form could not be kept, or that a queued form was refused without the server's words", async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     setOnline(false);
     const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');

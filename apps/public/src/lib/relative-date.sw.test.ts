@@ -1,18 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { activate } from '../i18n';
+import { inKiswahili } from '../test/kiswahili';
 import { clockLabel, eventTimeLabel, fullDateLabel, relativeDateLabel, timeOfDayLabel } from './relative-date';
 
 // Sunday 22 November 2026, 10:00 in Nairobi.
 const now = new Date('2026-11-22T10:00:00+03:00');
 
 beforeEach(async () => {
-  await loadLanguage('sw');
-  activate('sw');
+  await inKiswahili();
 });
 
-afterEach(() => {
-  activate('en');
-});
 
 describe('relative dates in Kiswahili', () => {
   it('says Leo, Kesho, "{weekday} hii", "{weekday} ijayo", the full sw-KE date and Itatangazwa', () => {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { activate } from '../i18n';
 import { setViewportWidth } from './viewport';
 
 beforeEach(() => {
@@ -12,6 +13,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // A test in Kiswahili (test/kiswahili.ts) leaves the next one in English.
+  activate('en');
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activate, LANG_KEY, loadLanguage } from '../../i18n';
+import { LANG_KEY } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { LanguageProvider } from '../../i18n/LanguageProvider';
 import { LAST_SYNC_KEY, resetOfflineStatus } from '../../lib/offline-status';
 import { queryClient } from '../../lib/query-client';
@@ -16,12 +17,10 @@ function linksIn(element: HTMLElement) {
 }
 
 beforeEach(async () => {
-  await loadLanguage('sw');
-  activate('sw');
+  await inKiswahili();
 });
 
 afterEach(() => {
-  activate('en');
   queryClient.clear();
   localStorage.clear();
 });

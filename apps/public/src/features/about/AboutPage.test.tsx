@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
 import { json, stubApi } from '../../test/api';
@@ -30,7 +30,6 @@ function render(path: string) {
 
 describe('AboutPage', () => {
   afterEach(() => {
-    activate('en');
     queryClient.clear();
     vi.unstubAllGlobals();
   });
@@ -48,8 +47,7 @@ describe('AboutPage', () => {
   });
 
   it('is in Kiswahili on /sw/about, and a fixed elder is still written to by his English title and role', async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     const sent = stubApi({ 'POST /functions/v1/contact-message': () => json({ received: true, kind: 'message', delivery: 'queued' }, 201) });
     render('/sw/about');
     expect(screen.getByRole('heading', { level: 1, name: 'Kuhusu Kanisa Letu' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import AnnouncementsPage from './AnnouncementsPage';
@@ -22,12 +22,10 @@ const base: Announcement = {
 };
 
 beforeEach(async () => {
-  await loadLanguage('sw');
-  activate('sw');
+  await inKiswahili();
 });
 
 afterEach(() => {
-  activate('en');
   queryClient.clear();
 });
 

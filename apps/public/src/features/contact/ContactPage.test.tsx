@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
 import { renderAt } from '../../test/render';
@@ -8,13 +8,11 @@ import ContactPage from './ContactPage';
 
 describe('ContactPage in Kiswahili', () => {
   afterEach(() => {
-    activate('en');
     queryClient.clear();
   });
 
   it('shows the page, its FAQ and its form in Kiswahili; the settings as entered', async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, address: 'Kanisa Road, Nakuru', status: 'ready' });
     renderAt('/sw/contact', <ContactPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Wasiliana Nasi' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { departmentsQuery, type DepartmentRow } from './api/get-departments';
@@ -22,7 +22,6 @@ function department(id: string, name: string, category: DepartmentRow['category'
 
 describe('DepartmentsPage', () => {
   afterEach(() => {
-    activate('en');
     queryClient.clear();
   });
 
@@ -50,8 +49,7 @@ describe('DepartmentsPage', () => {
   });
 
   it('is in Kiswahili on /sw/departments, names and responsibilities as entered', async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     queryClient.setQueryData(departmentsQuery.queryKey, [department('d1', 'Treasury', 'administrative'), department('d2', 'Music', 'ministry')]);
     renderAt('/sw/departments', <DepartmentsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Idara za Kanisa' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { eventsQuery } from './api/get-events';
@@ -90,8 +90,7 @@ describe('EventsPage', () => {
 
 describe('EventsPage in Kiswahili', () => {
   beforeEach(async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-05-15T09:00:00+03:00'));
     queryClient.setQueryData(eventsQuery(2025).queryKey, [
@@ -106,7 +105,6 @@ describe('EventsPage in Kiswahili', () => {
   });
 
   afterEach(() => {
-    activate('en');
     queryClient.clear();
     vi.restoreAllMocks();
   });

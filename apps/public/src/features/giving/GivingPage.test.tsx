@@ -1,7 +1,7 @@
 import type { KanisaResult, PaymentStatus, ServiceModes } from '@kanisa/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { kanisa } from '../../lib/kanisa';
 import { queryClient } from '../../lib/query-client';
 import { serviceModesQuery } from '../../lib/service-modes';
@@ -200,8 +200,7 @@ describe('GivingPage', () => {
 
 describe('GivingPage in Kiswahili', () => {
   beforeEach(async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     stubApi();
     queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, name: 'Kanisa Central SDA Church', phone: '0712 000 111', status: 'ready' });
@@ -209,7 +208,6 @@ describe('GivingPage in Kiswahili', () => {
   });
 
   afterEach(() => {
-    activate('en');
     queryClient.clear();
   });
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { featuredAnnouncementQuery, type FeaturedAnnouncement } from './api/featured-announcement';
@@ -21,12 +21,10 @@ const event: UpcomingEvent = {
 };
 
 beforeEach(async () => {
-  await loadLanguage('sw');
-  activate('sw');
+  await inKiswahili();
 });
 
 afterEach(() => {
-  activate('en');
   queryClient.clear();
 });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { leadersQuery, type LeaderRow } from './api/get-leaders';
@@ -28,7 +28,6 @@ function leader(index: number, category: LeaderRow['category'], position = `Posi
 
 describe('MinistriesPage', () => {
   afterEach(() => {
-    activate('en');
     queryClient.clear();
   });
 
@@ -61,8 +60,7 @@ describe('MinistriesPage', () => {
   });
 
   it('is in Kiswahili on /sw/ministries, the ministries as entered', async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
     queryClient.setQueryData(leadersQuery.queryKey, [leader(2, 'ministry', 'Youth Ministry Leader')]);
     renderAt('/sw/ministries', <MinistriesPage />);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { activeSeriesQuery } from './api/get-sermon-series';
@@ -113,14 +113,12 @@ describe('SermonsPage', () => {
 
 describe('SermonsPage in Kiswahili', () => {
   afterEach(() => {
-    activate('en');
     queryClient.clear();
     vi.unstubAllGlobals();
   });
 
   it('labels, defaults, dates and the shared link are in Kiswahili; titles stay as entered', async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     queryClient.setQueryData(sermonsQuery.queryKey, sermons);
     queryClient.setQueryData(activeSeriesQuery.queryKey, [
       { id: 'x', title: 'Abide in Christ', subtitle: null, description: null, message_count: 6, current_message: 3, start_date: null, topics: [] },

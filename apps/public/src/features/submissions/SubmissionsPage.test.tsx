@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activate, loadLanguage } from '../../i18n';
+import { inKiswahili } from '../../test/kiswahili';
 import { queuedForms } from '../../lib/outbox';
 import { queryClient } from '../../lib/query-client';
 import { serviceModesQuery } from '../../lib/service-modes';
@@ -201,15 +201,13 @@ describe('SubmissionsPage', () => {
 
 describe('SubmissionsPage in Kiswahili', () => {
   beforeEach(async () => {
-    await loadLanguage('sw');
-    activate('sw');
+    await inKiswahili();
     localStorage.clear();
     queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
     queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
   });
 
   afterEach(() => {
-    activate('en');
     localStorage.clear();
     queryClient.clear();
     vi.restoreAllMocks();
