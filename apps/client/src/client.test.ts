@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClient } from './client';
+import { createAnonClient, createClient } from './client';
 import { KanisaError } from './error';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
@@ -222,5 +222,24 @@ describe('createClient().health', () => {
     const { error } = await createClient('', undefined, { fetch: fetchMock }).health();
     expect(error?.code).toBe('database_unavailable');
     expect(error?.status).toBe(503);
+  });
+});
+
+describe('createAnonClient', () => {
+  it('reads, calls and sends with the anon key and has no sign-in part', async () => {
+    const fetchMock = fakeFetch(jsonResponse([{ id: 1 }]));
+    const client = createAnonClient('https://church.example', 'anon-key', { fetch: fetchMock });
+
+    const { data, error } = await client.from('sermons').select('id').eq('is_published', true);
+
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 1 }]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://church.example/rest/v1/sermons?select=id&is_published=eq.true');
+    const headers = sentHeaders(fetchMock);
+    expect(headers.get('apikey')).toBe('anon-key');
+    expect(headers.get('authorization')).toBe('Bearer anon-key');
+    expect('auth' in client).toBe(false);
+    expect(typeof client.functions.invoke).toBe('function');
+    expect(typeof client.storage.from).toBe('function');
   });
 });

@@ -137,7 +137,7 @@ describe('EventsPage in Kiswahili', () => {
     expect(weekly).toHaveTextContent('Shule ya Sabato');
   });
 
-  it('opens the details in Kiswahili and exports the Kiswahili title with the right times', () => {
+  it('opens the details in Kiswahili and exports the Kiswahili title with the right times', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderAt('/sw/events', <EventsPage />);
@@ -149,6 +149,6 @@ describe('EventsPage in Kiswahili', () => {
     expect(google.searchParams.get('details')).toBe('Maombi kwa nusu ya pili ya mwaka.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Maelezo: Maombi ya Katikati ya Mwaka' }));
-    expect(screen.getByRole('dialog', { name: 'Maombi ya Katikati ya Mwaka' })).toHaveTextContent('Maombi kwa nusu ya pili ya mwaka.');
+    expect(await screen.findByRole('dialog', { name: 'Maombi ya Katikati ya Mwaka' })).toHaveTextContent('Maombi kwa nusu ya pili ya mwaka.');
   });
 });

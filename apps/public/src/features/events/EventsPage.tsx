@@ -1,5 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import type { InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
 import { formatDate, formatNumber, type MessageKey, provide, t } from '../../i18n';
 import { CHURCH_TIME_ZONE, clockLabel, fullDateLabel, nairobiDayNumber, relativeDateLabel } from '../../lib/relative-date';
@@ -13,6 +13,9 @@ import './events.css';
 import { events as eventsTexts } from '../../i18n/en/events';
 
 provide(eventsTexts);
+
+// The details dialog loads when a visitor opens one: not part of the page's first load.
+const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));
 
 const QUARTERS: Quarter[] = [1, 2, 3, 4];
 
@@ -318,12 +321,16 @@ export default function EventsPage() {
         <WeeklyActivities days={week} />
       </div>
 
-      <InfoModal
-        info={info}
-        onClose={() => {
-          setInfo(null);
-        }}
-      />
+      {info ? (
+        <Suspense fallback={null}>
+          <InfoModal
+            info={info}
+            onClose={() => {
+              setInfo(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import type { InfoModalContent } from '../../components/ui/InfoModal';
 import { eventTimeLabel, relativeDateLabel, timeOfDayLabel } from '../../lib/relative-date';
-import { localized, t, type MessageKey } from '../../i18n';
+import { localized, type MessageKey, provide, t } from '../../i18n';
+import { homeSections as homeSectionsTexts } from '../../i18n/en/homeSections';
 import { useChurchSettings } from '../../lib/settings';
 import { dailyVerseQuery, fallbackVerse, useDailyVerse } from './api/daily-verse';
 import { defaultAnnouncement, useFeaturedAnnouncement, type FeaturedAnnouncement } from './api/featured-announcement';
@@ -11,6 +12,8 @@ import { useUpcomingEvents, type UpcomingEvent } from './api/upcoming-events';
 import { msUntilNairobiMidnight, verseIndex } from './api/nairobi-date';
 import { queryClient } from '../../lib/query-client';
 import './home.css';
+
+provide(homeSectionsTexts);
 
 // The modals' code loads when first opened, not with the page.
 const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));

@@ -1,6 +1,7 @@
 /** The English catalogue: every UI string of the public site (the spec's texts word for word). */
 import { layout } from './layout';
 import { home } from './home';
+import { homeSections } from './homeSections';
 import { announcements } from './announcements';
 import { about } from './about';
 import { ministries } from './ministries';
@@ -11,7 +12,7 @@ import { giving } from './giving';
 import { submissions } from './submissions';
 import { forms } from './forms';
 
-export const en = { ...layout, ...home, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+export const en = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
 
 /** A catalogue: the same keys in every language. */
 export type Catalog = Record<keyof typeof en, string>;

@@ -2,6 +2,7 @@
 import type { Catalog } from '../en';
 import { layout } from './layout';
 import { home } from './home';
+import { homeSections } from './homeSections';
 import { announcements } from './announcements';
 import { about } from './about';
 import { ministries } from './ministries';
@@ -12,4 +13,4 @@ import { giving } from './giving';
 import { submissions } from './submissions';
 import { forms } from './forms';
 
-export const sw: Catalog = { ...layout, ...home, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+export const sw: Catalog = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };

@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { kanisa } from '../../../lib/kanisa';
 import { queryClient } from '../../../lib/query-client';
-import { t } from '../../../i18n';
+import { provide, t } from '../../../i18n';
+import { homeSections as homeSectionsTexts } from '../../../i18n/en/homeSections';
 import { homeKeys } from './keys';
+
+provide(homeSectionsTexts);
 
 export interface DailyVerse {
   text: string;
