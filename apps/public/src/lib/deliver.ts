@@ -9,12 +9,6 @@ import { enqueue, type OutboxEndpoint, type OutboxItem, type SendOutcome } from 
  */
 
 /**
- * What the visitor reads when the form was kept on the phone, in English (tests compare with it).
- * On screen use `t('forms.savedOnPhone')`: this text in the page's language.
- */
-export const SAVED_ON_PHONE = 'Saved on your phone. It will be sent when you are back online.';
-
-/**
  * The code of the refusal thrown when a form could be neither sent nor kept on the phone; its
  * message is `t('forms.notSaved')` (not the client's "Could not reach the server").
  */

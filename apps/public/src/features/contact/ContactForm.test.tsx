@@ -1,6 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SAVED_ON_PHONE } from '../../lib/deliver';
 import { queuedForms } from '../../lib/outbox';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
@@ -101,7 +100,7 @@ describe('ContactForm: idempotency keys and offline', () => {
     fireEvent.change(within(form).getByLabelText('Subject *'), { target: { value: 'Visiting' } });
     fireEvent.change(within(form).getByLabelText('Message *'), { target: { value: 'When is the next class?' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send Message' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent(SAVED_ON_PHONE);
+    expect(await within(form).findByRole('status')).toHaveTextContent('Saved on your phone. It will be sent when you are back online.');
     expect(queuedForms()).toMatchObject([{ endpoint: 'contact-message', label: 'message to the church office' }]);
   });
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { InfoModalContent } from '../../components/ui/InfoModal';
+import { LazyInfoModal } from '../../components/ui/LazyInfoModal';
 import { PageTitle } from '../../components/ui/Page';
 import { formatDate, formatNumber, type MessageKey, provide, t } from '../../i18n';
 import { CHURCH_TIME_ZONE, clockLabel, fullDateLabel, nairobiDayNumber, relativeDateLabel } from '../../lib/relative-date';
@@ -14,8 +15,6 @@ import { events as eventsTexts } from '../../i18n/en/events';
 
 provide(eventsTexts);
 
-// The details dialog loads when a visitor opens one: not part of the page's first load.
-const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));
 
 const QUARTERS: Quarter[] = [1, 2, 3, 4];
 
@@ -321,16 +320,12 @@ export default function EventsPage() {
         <WeeklyActivities days={week} />
       </div>
 
-      {info ? (
-        <Suspense fallback={null}>
-          <InfoModal
-            info={info}
-            onClose={() => {
-              setInfo(null);
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <LazyInfoModal
+        info={info}
+        onClose={() => {
+          setInfo(null);
+        }}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import type { InfoModalContent } from '../../components/ui/InfoModal';
+import { LazyInfoModal } from '../../components/ui/LazyInfoModal';
 import { eventTimeLabel, relativeDateLabel, timeOfDayLabel } from '../../lib/relative-date';
 import { localized, type MessageKey, provide, t } from '../../i18n';
 import { homeSections as homeSectionsTexts } from '../../i18n/en/homeSections';
@@ -15,8 +16,6 @@ import './home.css';
 
 provide(homeSectionsTexts);
 
-// The modals' code loads when first opened, not with the page.
-const InfoModal = lazy(() => import('../../components/ui/InfoModal').then((m) => ({ default: m.InfoModal })));
 const ContactLeaderModal = lazy(() => import('../../components/ui/ContactLeaderModal').then((m) => ({ default: m.ContactLeaderModal })));
 
 function announcementTime(a: FeaturedAnnouncement): string {
@@ -320,16 +319,12 @@ function UpcomingEvents() {
           {t('home.viewAllEvents')}
         </Link>
       </p>
-      {info ? (
-        <Suspense fallback={null}>
-          <InfoModal
-            info={info}
-            onClose={() => {
-              setInfo(null);
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <LazyInfoModal
+        info={info}
+        onClose={() => {
+          setInfo(null);
+        }}
+      />
     </section>
   );
 }
