@@ -76,6 +76,31 @@ stop_server() {
   fi
 }
 
+# suite NAME COMMAND...: runs a test command in apps/, its output shown and kept; a failing
+# suite's "failing tests" section (node's spec reporter) is printed again at the very end, so
+# the end of the log (all CI shows) says what failed and why.
+failed_suites=()
+suite() {
+  local name=$1
+  shift
+  local code=0
+  (cd "$root/apps" && "$@") 2>&1 | tee "$work/suite-$name.log" || code=$?
+  if [ "$code" -ne 0 ]; then failed_suites+=("$name"); fi
+  return "$code"
+}
+print_failures() {
+  local name
+  for name in "${failed_suites[@]}"; do
+    echo "== what failed in $name"
+    # From the reporter's summary of failures to the end; the last 60 lines if there is none.
+    if grep -q '^✖ failing tests:' "$work/suite-$name.log"; then
+      sed -n '/^✖ failing tests:/,$p' "$work/suite-$name.log" | grep -v -E '^ *at (.*\()?node:' | head -n 400
+    else
+      tail -n 60 "$work/suite-$name.log"
+    fi
+  done
+}
+
 start_server KANISA_STORAGE_URL="file://$work/storage"
 
 # The API keys for that secret: lines "anon <jwt>" and "service_role <jwt>".
@@ -98,15 +123,15 @@ e2e_status=0
 if [[ $suites == *" browser "* ]]; then
   if [ -n "${KANISA_E2E_FILES:-}" ]; then
     # shellcheck disable=SC2086 # a list of files
-    (cd "$root/apps" && node --test --test-reporter=spec --test-concurrency=1 $KANISA_E2E_FILES) || e2e_status=$?
+    suite browser node --test --test-reporter=spec --test-concurrency=1 $KANISA_E2E_FILES || e2e_status=$?
   else
-    (cd "$root/apps" && npm run --silent e2e) || e2e_status=$?
+    suite browser npm run --silent e2e || e2e_status=$?
   fi
 fi
 compat_status=0
-[[ $suites == *" compat "* ]] && { (cd "$root/apps" && npm run --silent compat) || compat_status=$?; }
+[[ $suites == *" compat "* ]] && { suite compat npm run --silent compat || compat_status=$?; }
 client_status=0
-[[ $suites == *" client "* ]] && { (cd "$root/apps" && npm run --silent test:client-integration) || client_status=$?; }
+[[ $suites == *" client "* ]] && { suite client npm run --silent test:client-integration || client_status=$?; }
 echo "browser tests: exit $e2e_status; postgrest-js compatibility: exit $compat_status; client: exit $client_status"
 # No payment credential in any log line (the fake's account, set above).
 for secret in fake-key fake-secret fake-passkey e2e-callback-secret; do
@@ -125,8 +150,7 @@ if [[ $suites == *" browser "* ]] && [ -z "${KANISA_E2E_FILES:-}" ]; then
   start_server KANISA_STORAGE_URL="file://$work/storage" \
     KANISA_SMTP_URL="smtp://$mail_smtp?tls=none" KANISA_SMTP_FROM="Kanisa <church@church.test>"
   mail_status=0
-  (cd "$root/apps" && FAKE_MAIL_URL=$mail_http node --test --test-reporter=spec e2e/live-mail.mjs) ||
-    mail_status=$?
+  suite live-mail env FAKE_MAIL_URL="$mail_http" node --test --test-reporter=spec e2e/live-mail.mjs || mail_status=$?
   echo "live mail: exit $mail_status"
   if [ "$mail_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$mail_status; fi
   stop_server
@@ -138,7 +162,7 @@ if [ -n "${KANISA_TEST_S3_ENDPOINT:-}" ] && [[ $suites == *" compat "* ]]; then
     AWS_ENDPOINT_URL="$KANISA_TEST_S3_ENDPOINT" AWS_REGION=us-east-1 \
     AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test
   s3_status=0
-  (cd "$root/apps" && node --test --test-reporter=spec compat/storage.test.mjs) || s3_status=$?
+  suite storage-on-s3 node --test --test-reporter=spec compat/storage.test.mjs || s3_status=$?
   echo "storage-js on S3: exit $s3_status"
   if [ "$s3_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$s3_status; fi
   stop_server
@@ -146,4 +170,5 @@ else
   echo "KANISA_TEST_S3_ENDPOINT is not set: the S3 pass of the storage suite did not run" \
     "(make test sets it through scripts/with-s3.sh)"
 fi
+print_failures
 exit $status

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::StorageError;
 
-/// Seconds since the epoch, from the system clock or (in tests) a hand-set one.
+/// The time, from the system clock or (in tests) a hand-set one, kept to the millisecond.
 #[derive(Clone, Default)]
 pub struct Clock(Option<Arc<AtomicI64>>);
 
@@ -23,27 +23,32 @@ impl Clock {
         Clock(None)
     }
 
-    /// A clock that stands at `now` until moved with [`Clock::advance`].
+    /// A clock that stands at `now` (seconds since the epoch) until moved.
     pub fn manual(now: i64) -> Clock {
-        Clock(Some(Arc::new(AtomicI64::new(now))))
+        Clock(Some(Arc::new(AtomicI64::new(now * 1000))))
     }
 
+    /// Moves a hand-set clock on by `secs` seconds (the system clock moves by itself).
     pub fn advance(&self, secs: i64) {
+        self.advance_ms(secs * 1000);
+    }
+
+    /// Moves a hand-set clock on by `ms` milliseconds.
+    pub fn advance_ms(&self, ms: i64) {
         if let Some(t) = &self.0 {
-            t.fetch_add(secs, Ordering::SeqCst);
+            t.fetch_add(ms, Ordering::SeqCst);
         }
     }
 
+    /// Whole seconds since the epoch.
     pub fn now(&self) -> i64 {
-        match &self.0 {
-            Some(t) => t.load(Ordering::SeqCst),
-            None => chrono::Utc::now().timestamp(),
-        }
+        self.now_ms().div_euclid(1000)
     }
 
+    /// Milliseconds since the epoch.
     pub fn now_ms(&self) -> i64 {
         match &self.0 {
-            Some(t) => t.load(Ordering::SeqCst) * 1000,
+            Some(t) => t.load(Ordering::SeqCst),
             None => chrono::Utc::now().timestamp_millis(),
         }
     }
@@ -124,11 +129,14 @@ impl LinkSigner {
         expires_in: i64,
         upload: Option<UploadGrant>,
     ) -> Result<String, StorageError> {
-        let now = self.clock.now();
+        // The claims are whole seconds: `exp` is rounded up, so a link lasts at least
+        // `expires_in` seconds (at most one more), however late in its second it was made.
+        let now_ms = self.clock.now_ms();
         let claims = Claims {
             url: format!("{bucket}/{name}"),
-            iat: now,
-            exp: now + expires_in,
+            iat: now_ms.div_euclid(1000),
+            exp: (now_ms + expires_in.saturating_mul(1000)).div_euclid(1000)
+                + i64::from(now_ms.rem_euclid(1000) != 0),
             upload,
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
@@ -171,7 +179,7 @@ impl LinkSigner {
                 "The signed link is for another object".into(),
             ));
         }
-        if data.claims.exp <= self.clock.now() {
+        if data.claims.exp.saturating_mul(1000) <= self.clock.now_ms() {
             return Err(StorageError::InvalidSignature(
                 "The signed link has expired".into(),
             ));
@@ -207,6 +215,29 @@ mod tests {
         clock.advance(1);
         let expired = signer
             .verify(&token, "church-files", "reports/a.pdf")
+            .unwrap_err();
+        assert_eq!(expired.to_string(), "The signed link has expired");
+    }
+
+    #[test]
+    fn a_link_made_late_in_a_second_still_lasts_its_time() {
+        // Made 999 ms into a second, valid for 1 s: the claims are whole seconds, and the link
+        // must not expire a millisecond later (it did once: CI's storage-js test saw it).
+        let clock = Clock::manual(1_700_000_000);
+        clock.advance_ms(999);
+        let signer = LinkSigner::new("0123456789abcdef0123456789abcdef", clock.clone());
+        let token = signer.sign("church-files", "public/a.png", 1).unwrap();
+        clock.advance_ms(2);
+        signer
+            .verify(&token, "church-files", "public/a.png")
+            .unwrap();
+        clock.advance_ms(997);
+        signer
+            .verify(&token, "church-files", "public/a.png")
+            .unwrap();
+        clock.advance_ms(2);
+        let expired = signer
+            .verify(&token, "church-files", "public/a.png")
             .unwrap_err();
         assert_eq!(expired.to_string(), "The signed link has expired");
     }

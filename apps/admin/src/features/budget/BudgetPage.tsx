@@ -96,7 +96,8 @@ export default function BudgetPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   const showYear = (next: number) => {
-    setParams(next === yearFrom(null, current) ? {} : { year: String(next) }, { replace: true });
+    // Synchronously, so the Year field (which shows the address) never jumps back.
+    setParams(next === yearFrom(null, current) ? {} : { year: String(next) }, { replace: true, flushSync: true });
   };
   const say = (text: string) => {
     setProblem(null);

@@ -60,7 +60,8 @@ export default function PrayerRequestsPage() {
     if (nextStatus !== 'all') query.status = nextStatus;
     if (nextPage > 1) query.page = String(nextPage);
     setFeedback(null);
-    setParams(query);
+    // Synchronously, so the status filter (which shows the address) never jumps back.
+    setParams(query, { flushSync: true });
   };
 
   const changed = (request: PrayerRequest, origin: Origin, patch: Partial<PrayerRequest>) => {

@@ -49,7 +49,8 @@ export default function RemittancePage() {
 
   const choose = (next: string) => {
     setNotice(null);
-    setParams(next === defaultRemittanceMonth(today) ? {} : { month: next });
+    // Synchronously, so the Year and Month fields (which show the address) never jump back.
+    setParams(next === defaultRemittanceMonth(today) ? {} : { month: next }, { flushSync: true });
   };
   const exportCsv = () => {
     if (!remittance.data) return;

@@ -99,7 +99,9 @@ export default function StatementsPage() {
       if (value === null) next.delete(key);
       else next.set(key, value);
     }
-    setParams(next);
+    // Synchronously: the radios and the period fields show the address, and a navigation
+    // rendered in a transition would put a just-clicked radio back until it lands.
+    setParams(next, { flushSync: true });
     setNotice(null);
     setExportProblem(null);
   };
