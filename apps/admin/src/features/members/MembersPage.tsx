@@ -88,6 +88,7 @@ export default function MembersPage() {
     },
     {
       header: 'Email',
+      className: 'member-email-cell',
       cell: (member) => (member.email ? <EmailLink email={member.email} /> : '—'),
     },
     {
@@ -240,11 +241,11 @@ export default function MembersPage() {
   );
 }
 
-/** An e-mail link that may wrap after the @ (never inside a name), so the table stays narrow. */
+/** An e-mail link that wraps after the @, so the table stays narrow (inside a name only when one is too long for its column). */
 function EmailLink({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
-    <a className="member-email" href={`mailto:${email}`}>
+    <a href={`mailto:${email}`}>
       {at > 0 ? (
         <>
           {email.slice(0, at + 1)}
