@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../components/ui/DataTable';
@@ -40,6 +39,7 @@ import {
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { RejectExpenseModal } from './RejectExpenseModal';
 import './budget.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 type Editor = { kind: 'budget'; line?: BudgetLine } | { kind: 'expense'; expense?: ExpenseRow } | null;
 
@@ -80,7 +80,7 @@ function SummaryCards({ summary }: { summary: BudgetSummary }) {
 export default function BudgetPage() {
   const { access } = useAuth();
   const reviewer = canReview(access?.permissions);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const current = churchYear();
   const today = churchToday();
   const year = yearFrom(params.get('year'), current);
@@ -96,8 +96,7 @@ export default function BudgetPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   const showYear = (next: number) => {
-    // Synchronously, so the Year field (which shows the address) never jumps back.
-    setParams(next === yearFrom(null, current) ? {} : { year: String(next) }, { replace: true, flushSync: true });
+    setParams(next === yearFrom(null, current) ? {} : { year: String(next) }, { replace: true });
   };
   const say = (text: string) => {
     setProblem(null);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
 import { LoadError } from '../../components/ui/LoadError';
@@ -24,6 +23,7 @@ import {
   type StatusFilter,
 } from './prayer-rules';
 import './prayer-requests.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number.parseInt(params.get('page') ?? '1', 10);
@@ -41,7 +41,7 @@ type Origin = 'card' | 'modal';
  */
 export default function PrayerRequestsPage() {
   const { user, profile } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const status = parseStatusFilter(params.get('status'));
   const page = pageFrom(params);
   const list = usePrayerRequests(status, page);
@@ -60,8 +60,7 @@ export default function PrayerRequestsPage() {
     if (nextStatus !== 'all') query.status = nextStatus;
     if (nextPage > 1) query.page = String(nextPage);
     setFeedback(null);
-    // Synchronously, so the status filter (which shows the address) never jumps back.
-    setParams(query, { flushSync: true });
+    setParams(query);
   };
 
   const changed = (request: PrayerRequest, origin: Origin, patch: Partial<PrayerRequest>) => {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/ui/LoadError';
 import { Notice } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -24,6 +23,7 @@ import {
 } from './statement-rules';
 import '../../components/ui/print.css';
 import './statements.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 export const remittancePageTexts = {
   title: remittanceTexts.title,
@@ -39,7 +39,7 @@ export const remittancePageTexts = {
  * to forward and what is kept; print-ready, and as CSV. The month lives in the address (?month=).
  */
 export default function RemittancePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const today = churchToday();
   const asked = params.get('month');
   const month = isIsoMonth(asked) ? asked : defaultRemittanceMonth(today);
@@ -49,8 +49,7 @@ export default function RemittancePage() {
 
   const choose = (next: string) => {
     setNotice(null);
-    // Synchronously, so the Year and Month fields (which show the address) never jump back.
-    setParams(next === defaultRemittanceMonth(today) ? {} : { month: next }, { flushSync: true });
+    setParams(next === defaultRemittanceMonth(today) ? {} : { month: next });
   };
   const exportCsv = () => {
     if (!remittance.data) return;

@@ -1,7 +1,6 @@
 import { useKanisa } from '@kanisa/client/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { LoadError } from '../../components/ui/LoadError';
 import { Notice } from '../../components/ui/Notice';
@@ -32,6 +31,7 @@ import {
 } from './statement-rules';
 import '../../components/ui/print.css';
 import './statements.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 export const statementsPageTexts = {
   title: 'Giving Statements',
@@ -74,7 +74,7 @@ function pageFrom(params: URLSearchParams): number {
  */
 export default function StatementsPage() {
   const client = useKanisa();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const today = churchToday();
   const range = rangeFrom(params, today);
   const problem = rangeProblem(range.from, range.to);
@@ -99,9 +99,7 @@ export default function StatementsPage() {
       if (value === null) next.delete(key);
       else next.set(key, value);
     }
-    // Synchronously: the radios and the period fields show the address, and a navigation
-    // rendered in a transition would put a just-clicked radio back until it lands.
-    setParams(next, { flushSync: true });
+    setParams(next);
     setNotice(null);
     setExportProblem(null);
   };
