@@ -156,6 +156,9 @@ describe('back office finance (FINANCE_ADMIN)', () => {
     const trendFrom = `${monthKey(today, -11)}-01`;
     const trendGifts = await countedGifts(trendFrom, today);
     const months = Array.from({ length: 12 }, (_, i) => monthKey(today, i - 11));
+    // The trend (and the latest donations below) are reads of their own, not the summary waited for
+    // above. Its table sits in the closed "Show the numbers", hence attached rather than visible.
+    await page.getByTestId('monthly-giving').waitFor({ state: 'attached' });
     const rows = await page.getByTestId('monthly-giving').locator('tbody tr').evaluateAll((trs) =>
       trs.map((tr) => ({ month: tr.getAttribute('data-month'), value: tr.querySelector('td')?.textContent ?? '' })),
     );
@@ -173,6 +176,7 @@ describe('back office finance (FINANCE_ADMIN)', () => {
     const latest = /** @type {{ amount: number; is_verified: boolean }[]} */ (
       await serviceGet('giving_records?select=amount,is_verified&order=created_at.desc,id.desc&limit=10')
     );
+    await page.getByRole('table', { name: /latest donations/ }).or(page.locator('.fin-recent .empty-state')).waitFor();
     const recent = await page.getByRole('table', { name: /latest donations/ }).locator('tbody tr').evaluateAll((trs) =>
       trs.map((tr) => ({
         amount: tr.querySelector('td[data-label="Amount"]')?.textContent ?? '',

@@ -228,14 +228,16 @@ async function choosePeriod(page, period) {
  * Opens a tab by its link and waits for its figures.
  * @param {import('playwright-core').Page} page
  * @param {typeof TABS[number]} tab
- * @param {string} period
+ * @param {keyof typeof PERIOD_LABELS} period
  */
 async function openTab(page, tab, period) {
   await page.getByRole('navigation', { name: 'Report sections' }).getByRole('link', { name: TAB_LABELS[tab] }).click();
   const path = tab === 'overview' ? '/admin/reports' : `/admin/reports/${tab}`;
   await page.waitForURL((url) => url.pathname === path && url.searchParams.get('period') === period);
-  await page.getByTestId('report-range').waitFor();
-  await page.locator('.rp-body[aria-busy="false"]').waitFor();
+  // The address changes before the new tab renders (navigations are transitions), and the
+  // previous tab's range and idle body would do meanwhile: wait for this tab's own heading.
+  const heading = page.getByRole('heading', { level: 2, name: `${TAB_LABELS[tab]}, ${PERIOD_LABELS[period]}`, exact: true });
+  await page.locator('.rp-body[aria-busy="false"]', { has: heading }).getByTestId('report-range').waitFor();
 }
 
 /**

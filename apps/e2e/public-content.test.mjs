@@ -579,6 +579,8 @@ describe('Ministries', () => {
       assert.equal(await adventurers.locator('.ministry-chips li').count(), 3);
 
       const leaders = page.locator('.ministry-leader-card');
+      // Ministry Leaders come from their own read (church_leaders), which can land after the ministries'.
+      await leaders.first().waitFor();
       assert.equal(await leaders.count(), 8);
       assert.equal(await leaders.first().locator('h3').innerText(), 'Pr. Samuel Langat');
       // Elders and officers are not ministry leaders.
@@ -594,6 +596,8 @@ describe('Ministries', () => {
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Contact Pr. Grace Mwangi');
 
       const involved = page.locator('#get-involved');
+      // The phone and e-mail come from the settings read, which may still be on its way.
+      await involved.getByText('+254 700 100 100').waitFor();
       assert.match(await involved.innerText(), /\+254 700 100 100/);
       assert.match(await involved.innerText(), /info@example\.org/);
       await involved.getByRole('button', { name: 'Learn More' }).click();

@@ -185,6 +185,10 @@ describe('Kiswahili', () => {
         await page.locator('header .language-switch').first().click();
         await page.waitForURL(`${baseUrl}/sw${route}`);
         await page.waitForLoadState('networkidle');
+        // The address changes before React renders the page again in Kiswahili, and networkidle
+        // fired for this document already (a same-document navigation does not wait for it again):
+        // wait for the re-rendered header, whose switch now offers English.
+        await page.locator('header .language-switch[hreflang="en"]').first().waitFor();
         assert.equal(await page.locator('html').getAttribute('lang'), 'sw', route);
         const swahili = (await heading(page)).replaceAll(MARK, '');
         if (route !== '/') assert.notEqual(swahili, english, `${route}: the heading is translated`);

@@ -119,6 +119,9 @@ describe('offline', () => {
         (await savedUrls(page)).every((url) => !/\/(auth|storage|functions)\/v1\/|\/admin\//.test(new URL(url).pathname)),
         'nothing under /auth, /storage, /functions or /admin is saved',
       );
+      // The worker tells the page the date only once it has saved every file it was handed, after
+      // the two checked above.
+      await page.waitForFunction(() => localStorage.getItem('kanisa-last-sync') !== null);
       const lastSync = await page.evaluate(() => localStorage.getItem('kanisa-last-sync'));
       assert.ok(lastSync && !Number.isNaN(Date.parse(lastSync)), 'the date of the last sync is kept');
 

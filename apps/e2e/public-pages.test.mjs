@@ -213,6 +213,9 @@ describe('modals', () => {
     for (const how of ['Escape', 'backdrop', 'button']) {
       await opener.click();
       await dialog.waitFor();
+      // The first opening fetches the dialog's code; its scroll lock and focus move are an effect
+      // that React runs in a later task than the one that put the dialog in the page.
+      await page.waitForFunction(() => document.body.style.overflow === 'hidden' && document.activeElement?.closest('[role="dialog"]') !== null);
       assert.equal(await dialog.getAttribute('aria-modal'), 'true');
       assert.equal(await page.evaluate(() => document.body.style.overflow), 'hidden', 'page scroll is blocked');
       assert.ok(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), 'focus is inside');

@@ -52,6 +52,8 @@ describe('public shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const button = nav.getByRole('button', { name: 'Ministries' });
     await button.hover();
+    // Unlike a click, a pointer-enter update is rendered in a task after the event.
+    await nav.getByRole('link', { name: 'Departments' }).waitFor();
     assert.equal(await button.getAttribute('aria-expanded'), 'true', 'opens on hover');
     assert.ok(await nav.getByRole('link', { name: 'Departments' }).isVisible());
 

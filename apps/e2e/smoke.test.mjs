@@ -64,6 +64,8 @@ describe('public site', () => {
       assert.ok(await nav.getByRole('link', { name, exact: true }).isVisible(), `${name} link is visible`);
     }
     await nav.getByRole('button', { name: 'Ministries' }).hover();
+    // Unlike a click, a pointer-enter update is rendered in a task after the event.
+    await nav.getByRole('link', { name: 'Departments' }).waitFor();
     assert.ok(await nav.getByRole('link', { name: 'Departments' }).isVisible(), 'dropdown opens on hover');
     await screenshot(page, 'public-home-desktop');
 

@@ -34,6 +34,20 @@ describe('Your Profile', () => {
     expect(await screen.findByRole('button', { name: /Elijah K\. Elder.*account menu/ })).toBeInTheDocument();
   });
 
+  it('starts the name field from the saved profile, even when it answers after the page opens', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({
+      '/rest/v1/users': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderAt('/profile', undefined, testClient(session));
+    expect(await screen.findByText('Loading your name...')).toBeInTheDocument();
+    answer(json([{ id: 'user-1', full_name: 'Elijah Kiprop Elder', email: 'elder@church.example', role: 'ELDER' }]));
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Elijah Kiprop Elder');
+  });
+
   it('checks the new password twice, then shows the server’s answer about the current one', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({

@@ -2,6 +2,7 @@ import type { KanisaError } from '@kanisa/client';
 import { useKanisa } from '@kanisa/client/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
+import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { roleLabel } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -10,7 +11,7 @@ import { profileTexts, serverMessage, validateName, validatePassword, type Passw
 
 /** Your Profile (spec README point 18): the user's name and password. */
 export default function ProfilePage() {
-  const { user, profile, access } = useAuth();
+  const { user, profile, profileStatus, access } = useAuth();
   if (!user || !access) return null;
   const currentName =
     profile?.full_name ?? (typeof user.user_metadata.full_name === 'string' ? user.user_metadata.full_name : '');
@@ -28,7 +29,9 @@ export default function ProfilePage() {
           <dd>{roleLabel(access.role)}</dd>
         </div>
       </dl>
-      <NameForm key={user.id} initial={currentName} />
+      {/* The field starts from the saved profile: wait for it rather than start from the
+          account's copy of the name and keep that when the profile says otherwise. */}
+      {profileStatus === 'loading' ? <Spinner label="Loading your name..." /> : <NameForm key={user.id} initial={currentName} />}
       <PasswordForm />
     </div>
   );
