@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderAt, stubApi } from '../../test/render';
 import AttendanceFormPage from './AttendanceFormPage';
@@ -32,7 +32,17 @@ function stubAttendance({ latest = '2026-11-21', rows = { '2026-11-21': lastReco
     '/rest/v1/attendance_aggregates': (url, init) => {
       if (init?.method === 'POST') {
         const body: unknown = JSON.parse(init.body as string);
-        return save ? save(body, url, init) : json({ id: 'saved' }, 201);
+        const answer = save ? save(body, url, init) : json({ id: 'saved' }, 201);
+        // A saved record is what the next read of its date returns, as on the server.
+        if (answer.ok) {
+          const row = body as Omit<typeof lastRecorded, 'id' | 'divine_total'>;
+          rows[row.attendance_date] = {
+            ...row,
+            id: 'saved',
+            divine_total: row.divine_children_count + row.divine_youth_count + row.divine_adults_count,
+          };
+        }
+        return answer;
       }
       const date = url.searchParams.get('attendance_date');
       if (date?.startsWith('eq.')) {
@@ -202,6 +212,32 @@ describe('AttendanceFormPage', () => {
     });
     expect(screen.getByLabelText('Sabbath date')).toHaveValue('2026-11-21');
     expect(await screen.findByText('Change from the previous recorded Sabbath, 14 Nov 2026.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s newer counts when a date opens from the cache first (a colleague saved meanwhile)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+    const rows = { '2026-11-21': lastRecorded };
+    stubAttendance({ rows });
+    const user = userEvent.setup();
+    renderAt(
+      '/attendance/2026-11-21',
+      <Routes>
+        <Route path="/attendance/:date" element={<AttendanceFormPage />} />
+        <Route path="/attendance" element={<Link to="/attendance/2026-11-21">Open 21 Nov</Link>} />
+      </Routes>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Edit Attendance' });
+    expect(box('Sabbath School')).toHaveValue(204);
+    await user.click(screen.getByRole('link', { name: '← Recent Sabbaths' }));
+    // Later, another staff member corrects the record; the page's cached copy is now stale.
+    rows['2026-11-21'] = { ...lastRecorded, sabbath_school_count: 210 };
+    vi.setSystemTime(new Date('2026-11-24T12:05:00Z'));
+    await user.click(await screen.findByRole('link', { name: 'Open 21 Nov' }));
+    await waitFor(() => {
+      expect(box('Sabbath School')).toHaveValue(210);
+    });
+    expect(box('Adults')).toHaveValue(138);
   });
 
   it('keeps typed counts when moving to a date that has no record yet, and warns about a day that is not a Saturday', async () => {

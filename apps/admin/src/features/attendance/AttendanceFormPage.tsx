@@ -70,17 +70,21 @@ export default function AttendanceFormPage() {
   const [counts, setCounts] = useState<Counts>(zeroCounts);
   // Whether the counters hold what the user typed (kept when they move to a date with no record).
   const [touched, setTouched] = useState(false);
-  // The date whose record (or absence of one) the counters were last filled from.
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // The date whose record (or absence of one) the counters were last filled from, and when
+  // that answer was fetched.
+  const [loaded, setLoaded] = useState<{ date: string; at: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dateDraft, setDateDraft] = useState<string | null>(null);
   const dateId = useId();
   const dateHintId = useId();
 
   // A date's record arrived: show its counts. With no record, start from zero, unless the user
-  // had typed counts before choosing the date (then they are kept, to be saved for it).
-  if (date !== undefined && day.isSuccess && loadedFor !== date) {
-    setLoadedFor(date);
+  // had typed counts before choosing the date (then they are kept, to be saved for it). A newer
+  // answer for the same date (the cached record shown first, then the server's, perhaps changed
+  // by a colleague) replaces the counts too, unless the user has typed since.
+  const newer = loaded !== null && loaded.date === date && loaded.at !== day.dataUpdatedAt && !touched;
+  if (date !== undefined && day.isSuccess && (loaded?.date !== date || newer)) {
+    setLoaded({ date, at: day.dataUpdatedAt });
     if (day.data) {
       setCounts(countsOf(day.data));
       setTouched(false);
