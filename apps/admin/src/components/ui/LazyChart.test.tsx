@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyChart } from './LazyChart';
 
@@ -28,6 +28,27 @@ describe('LazyChart', () => {
     expect(container.querySelector('details.chart-data')).not.toHaveAttribute('open');
     unmount();
     expect(destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('says ready only once the chart has painted, in the animation frame after it is made', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const request = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const draw = vi.fn(() => ({ destroy: () => undefined }));
+    const { container } = render(
+      <LazyChart load={() => Promise.resolve({})} draw={draw} what="giving chart" summary="Bar chart of giving.">
+        {table}
+      </LazyChart>,
+    );
+    await waitFor(() => {
+      expect(draw).toHaveBeenCalledTimes(1);
+    });
+    expect(container.querySelector('.chart-canvas')).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByText('Drawing the chart...')).toBeInTheDocument();
+    act(() => {
+      for (const frame of frames.splice(0)) frame(performance.now());
+    });
+    expect(container.querySelector('.chart-canvas')).toHaveAttribute('data-state', 'ready');
+    request.mockRestore();
   });
 
   it('says when the chart cannot be drawn and opens the numbers', async () => {

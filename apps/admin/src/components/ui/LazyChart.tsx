@@ -49,12 +49,17 @@ export function LazyChart<Parts>({ load, draw, what, summary, bars, children }: 
   useEffect(() => {
     let cancelled = false;
     let chart: { destroy: () => void } | undefined;
+    let frame: number | undefined;
     load()
       .then((parts) => {
         const element = canvas.current;
         if (cancelled || !element) return;
         chart = draw(parts, element, prefersReducedMotion());
-        setState('ready');
+        // An animated chart paints its first frame in the next animation frame (a still one has
+        // painted already): "ready" once it has, so the note stays until the chart is on screen.
+        frame = requestAnimationFrame(() => {
+          if (!cancelled) setState('ready');
+        });
       })
       .catch((error: unknown) => {
         console.error(`Drawing the ${what} failed`, error);
@@ -62,6 +67,7 @@ export function LazyChart<Parts>({ load, draw, what, summary, bars, children }: 
       });
     return () => {
       cancelled = true;
+      if (frame !== undefined) cancelAnimationFrame(frame);
       chart?.destroy();
     };
   }, [load, draw, what]);
