@@ -60,6 +60,11 @@ TO authenticated;
 -- reads; it answers only a Super Admin with system_settings (42501 for anyone else).
 GRANT EXECUTE ON FUNCTION public.get_backup_status() TO authenticated;
 
+-- get_scheduled_tasks (migration 0025): SECURITY DEFINER over kanisa.jobs and
+-- kanisa.periodic_kinds, which no API role reads; like the backup status it answers only a
+-- Super Admin with system_settings (42501 for anyone else).
+GRANT EXECUTE ON FUNCTION public.get_scheduled_tasks() TO authenticated;
+
 -- The message functions of migration 0021, SECURITY DEFINER over kanisa.broadcasts and the
 -- delivery tables, which no API role reads. Each refuses (42501) a caller without the
 -- permission before it reads anything:

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
+import { churchYear } from './lib/church-time.mjs';
 
 useBrowser();
 
@@ -318,7 +319,7 @@ describe('dashboard, layout and profile', () => {
     assert.equal(await figure('Total members').textContent(), members.toLocaleString('en-KE'));
     await figure('Verified giving, all time').waitFor();
     assert.match((await figure('Verified giving, all time').textContent()) ?? '', /^Ksh\s[\d,]+$/);
-    assert.match((await figure(`Budget used in ${String(new Date().getFullYear())}`).textContent()) ?? '', /^\d+%/);
+    assert.match((await figure(`Budget used in ${String(churchYear())}`).textContent()) ?? '', /^\d+%/);
     assert.ok((await page.locator('.recent-list li').count()) <= 3, 'at most 3 recent members');
     for (const name of ['Manage Sermons', 'Manage Events', 'Record Donations', 'Manage Members', 'Manage Admins']) {
       assert.ok(await page.getByRole('link', { name }).isVisible(), `quick action ${name}`);

@@ -89,9 +89,12 @@ async function logEntriesFor(id) {
   return /** @type {LogEntry[]} */ (await bodyOf(response));
 }
 
-/** Today in Nairobi as YYYY-MM-DD: the newest sermon date, so the sermon heads the public list. */
-function nairobiToday() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+/**
+ * A day in Nairobi as YYYY-MM-DD (today by default: the newest sermon date, so the sermon heads
+ * the public list).
+ */
+function nairobiToday(now = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
 }
 
 /**
@@ -327,7 +330,10 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await page.getByRole('button', { name: 'Add Event' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add New Event' });
     await dialog.getByLabel('Title *').fill(eventTitle);
-    await dialog.getByLabel('Starts (date and time) *').fill('2027-03-06T10:00');
+    // A hundred days from today, 10:00 in Nairobi (+03:00 all year): always upcoming.
+    const startDay = nairobiToday(new Date(Date.now() + 100 * 86_400_000));
+    const startsAt = `${startDay}T10:00`;
+    await dialog.getByLabel('Starts (date and time) *').fill(startsAt);
     await dialog.getByLabel('Event Type').selectOption('fellowship');
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -336,12 +342,12 @@ describe('back office content (CONTENT_ADMIN)', () => {
     );
     assert.ok(event, 'the event was stored');
     cleanups.push(() => serviceWrite('DELETE', `events?id=eq.${event.id}`));
-    assert.equal(new Date(event.start_date ?? '').toISOString(), '2027-03-06T07:00:00.000Z', '10:00 in Nairobi');
+    assert.equal(new Date(event.start_date ?? '').toISOString(), `${startDay}T07:00:00.000Z`, '10:00 in Nairobi');
     assert.equal(event.max_attendees, null);
     assert.equal(Number(event.cost), 0);
     assert.equal(event.is_published, false);
 
-    // The Show filter (on the server): a March 2027 event is upcoming, not past.
+    // The Show filter (on the server): an event a hundred days ahead is upcoming, not past.
     await page.getByLabel('Show').selectOption('past');
     await page.getByRole('button', { name: `Edit ${eventTitle}` }).waitFor({ state: 'detached' });
     await page.getByLabel('Show').selectOption('upcoming');
@@ -349,7 +355,7 @@ describe('back office content (CONTENT_ADMIN)', () => {
     assert.match(await page.locator('.result-count').innerText(), /^(Showing [\d,]+–[\d,]+ of )?[\d,]+ events? found$/);
     await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
-    assert.equal(await edit.getByLabel('Starts (date and time) *').inputValue(), '2027-03-06T10:00', 'shown back in Kenya time');
+    assert.equal(await edit.getByLabel('Starts (date and time) *').inputValue(), startsAt, 'shown back in Kenya time');
     await edit.getByLabel('Cost (KSH)').fill('250.50');
     await edit.getByLabel('Maximum Attendees').fill('40');
     await edit.getByLabel('Requires registration').check();

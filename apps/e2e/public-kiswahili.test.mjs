@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import { baseUrl, openPage, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { serviceWrite } from './lib/rest.mjs';
+import { churchToday, startInThisQuarter } from './lib/church-time.mjs';
 
 useBrowser();
 
@@ -223,8 +224,7 @@ describe('Kiswahili', () => {
   });
 
   test('the choice survives a reload and is remembered, a shared link keeps its language, and content falls back to English per item', async () => {
-    const start = new Date(Date.now() + 3_600_000);
-    start.setUTCMinutes(0, 0, 0);
+    const start = startInThisQuarter();
     const event = async (/** @type {Record<string, unknown>} */ fields) => {
       const rows = /** @type {{ id: string }[]} */ (
         await serviceWrite('POST', 'events', {
@@ -242,7 +242,7 @@ describe('Kiswahili', () => {
     };
     await event({ title: `Evening Vespers ${run}`, title_sw: `Ibada ya Jioni ${run}`, description: 'Songs and prayer.' });
     await event({ title: `Choir Rehearsal ${run}`, description: 'Only in English.' });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+    const today = churchToday();
     const rows = /** @type {{ id: string }[]} */ (
       await serviceWrite('POST', 'announcements', {
         title: `Harvest Sabbath ${run}`,

@@ -11,6 +11,7 @@ import { baseUrl, openPage, serviceHeaders, useBrowser, viewports } from './lib/
 import { cleanupList } from './lib/cleanup.mjs';
 import { serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
+import { startInThisQuarter } from './lib/church-time.mjs';
 
 useBrowser();
 
@@ -75,10 +76,9 @@ async function prayerRequests(title) {
   return rows.map((/** @type {unknown} */ row) => row);
 }
 
-/** A published event an hour from now: in the quarter the Events page opens on. */
+/** A published event at the next full hour: in the quarter the Events page opens on. */
 async function addEvent() {
-  const start = new Date(Date.now() + 3_600_000);
-  start.setUTCMinutes(0, 0, 0);
+  const start = startInThisQuarter();
   const title = `Offline Vespers ${run}`;
   const rows = /** @type {{ id: string }[]} */ (
     await serviceWrite('POST', 'events', {

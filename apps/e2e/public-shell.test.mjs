@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { baseUrl, openPage, useBrowser, viewports } from './lib/browser.mjs';
+import { churchYear } from './lib/church-time.mjs';
 
 useBrowser();
 
@@ -159,7 +160,7 @@ describe('public shell', () => {
     assert.equal(await footer.getByRole('link', { name: 'Facebook (coming soon)' }).getAttribute('href'), '#');
     const ministries = await footer.getByRole('region', { name: 'Our Ministries' }).getByRole('listitem').allTextContents();
     assert.deepEqual(ministries, ['Youth', "Women's", "Men's", "Children's", 'Music', 'Community Outreach']);
-    assert.ok(await footer.getByText(`© ${String(new Date().getFullYear())} Mount Zion Seventh-day Adventist Church`).isVisible());
+    assert.ok(await footer.getByText(`© ${String(churchYear())} Mount Zion Seventh-day Adventist Church`).isVisible());
     assert.deepEqual(problems, []);
     await close();
   });

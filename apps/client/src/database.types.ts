@@ -1421,6 +1421,19 @@ export type Database = {
         }
         Returns: Json
       }
+      get_scheduled_tasks: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          every_secs: number
+          failures_last_day: number
+          kind: string
+          last_error: string
+          last_failed_at: string
+          last_ok: boolean
+          last_run_at: string
+          next_run_at: string
+        }[]
+      }
       import_members: {
         Args: {
           apply?: boolean

@@ -157,16 +157,11 @@ impl AuthError {
 }
 
 fn is_unavailable(e: &tokio_postgres::Error) -> bool {
-    e.is_closed()
-        || e.code().is_some_and(|c| {
-            let c = c.code();
-            c.starts_with("08") || c.starts_with("53") || c.starts_with("57P")
-        })
+    e.is_closed() || kanisa_pg::classify(e).is_transient()
 }
 
 /// PostgreSQL refuses 0x00 in text with 22021 (character_not_in_repertoire: "invalid byte
 /// sequence for encoding \"UTF8\": 0x00").
 fn is_nul_refused(e: &tokio_postgres::Error) -> bool {
-    e.code()
-        .is_some_and(|c| *c == tokio_postgres::error::SqlState::CHARACTER_NOT_IN_REPERTOIRE)
+    kanisa_pg::classify(e) == kanisa_pg::DbClass::NulCharacter
 }

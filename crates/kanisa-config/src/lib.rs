@@ -111,6 +111,8 @@ pub struct PaymentsConfig {
     /// (seconds, 900): when pending prompts are asked about again, and closed.
     pub reconcile_after_secs: u64,
     pub expire_after_secs: u64,
+    /// `KANISA_PAYMENT_RECONCILE_EVERY` (seconds, 30): how often the reconciliation runs.
+    pub reconcile_every_secs: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -307,6 +309,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
         "seconds before a pending payment is re-queried (120)",
     ),
     (
+        "KANISA_PAYMENT_RECONCILE_EVERY",
+        "seconds between two payment reconciliations (30)",
+    ),
+    (
         "KANISA_PAYMENT_EXPIRE_AFTER",
         "seconds before a pending payment expires (900)",
     ),
@@ -497,6 +503,9 @@ impl Config {
             expire_after_secs: env
                 .number("KANISA_PAYMENT_EXPIRE_AFTER", 1, 86_400)?
                 .unwrap_or(900),
+            reconcile_every_secs: env
+                .number("KANISA_PAYMENT_RECONCILE_EVERY", 1, 3600)?
+                .unwrap_or(30),
         };
         let first_admin = FirstAdmin {
             email: match env.get("KANISA_ADMIN_EMAIL") {

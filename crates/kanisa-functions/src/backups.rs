@@ -4,16 +4,17 @@
 //! the backup folder, keeps the newest `backup_keep` files, records the attempt in
 //! `kanisa.backups` and logs it (`backup_created`, or `system_maintenance` with the error).
 //!
-//! One check per slot whichever instance enqueues it (its unique key names the slot); each run
-//! queues the next, and every start queues one. This module owns the backup folder's
+//! A periodic job: one check per slot of `check` whichever instance enqueues it (kanisa-jobs'
+//! scheduler). This module owns the backup folder's
 //! `kanisa-*.dump` files and `kanisa.backups`; it never restores (that is `kanisa restore`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use chrono::{DateTime, TimeZone, Utc};
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use chrono::{DateTime, Utc};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_pg::{BackupTool, Pool};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 pub const SCHEDULED_BACKUP: &str = "scheduled_backup";
@@ -42,27 +43,6 @@ pub fn period_of(frequency: &str) -> Duration {
     })
 }
 
-/// The check after `now`: the start of the next slot of `check` (one per slot, whoever
-/// enqueues it).
-pub fn next_check(now: DateTime<Utc>, check: Duration) -> NewJob {
-    let step = check.as_secs().max(1) as i64;
-    let slot = (now.timestamp().div_euclid(step) + 1) * step;
-    let at = Utc.timestamp_opt(slot, 0).single().unwrap_or(now);
-    NewJob::new(SCHEDULED_BACKUP, json!({}))
-        .unique_key(format!("scheduled-backup:{slot}"))
-        .run_at(at)
-        .max_attempts(3)
-}
-
-/// Puts the next check on the queue (at start; each check then queues the next).
-pub async fn schedule_backup(service: &Pool, schedule: &BackupSchedule) -> Result<(), String> {
-    let client = service.get().await.map_err(|e| e.to_string())?;
-    kanisa_jobs::enqueue(&**client, &next_check(Utc::now(), schedule.check))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(())
-}
-
 /// The backup files of `names` to delete so that the newest `keep` stay. Only Kanisa's own
 /// backups (`kanisa-<UTC time>.dump`) count; their names sort by time.
 pub fn to_prune(names: &[String], keep: usize) -> Vec<String> {
@@ -80,16 +60,20 @@ pub fn file_name(at: DateTime<Utc>) -> String {
     format!("kanisa-{}.dump", at.format("%Y%m%dT%H%M%SZ"))
 }
 
-/// `scheduled_backup`.
-pub struct ScheduledBackup {
+/// `scheduled_backup` (periodic every `BackupSchedule::check`, no arguments).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ScheduledBackup {}
+
+/// What the backup check needs.
+pub struct Backups {
     service: Pool,
     tool: BackupTool,
     schedule: BackupSchedule,
 }
 
-impl ScheduledBackup {
-    pub fn new(service: Pool, tool: BackupTool, schedule: BackupSchedule) -> ScheduledBackup {
-        ScheduledBackup {
+impl Backups {
+    pub fn new(service: Pool, tool: BackupTool, schedule: BackupSchedule) -> Backups {
+        Backups {
             service,
             tool,
             schedule,
@@ -237,14 +221,16 @@ async fn prune(dir: &Path, keep: usize) {
     }
 }
 
-impl JobHandler for ScheduledBackup {
-    async fn run(&self, _job: &Job) -> Result<(), JobFailure> {
-        if let Some(keep) = self.due().await.map_err(JobFailure::retry)? {
-            self.back_up(keep).await.map_err(JobFailure::retry)?;
+impl Job for ScheduledBackup {
+    const KIND: &'static str = SCHEDULED_BACKUP;
+    const MAX_ATTEMPTS: i32 = 3;
+    type Context = Backups;
+
+    async fn run(self, backups: &Backups, _run: &RunInfo) -> Result<(), JobFailure> {
+        if let Some(keep) = backups.due().await.map_err(JobFailure::retry)? {
+            backups.back_up(keep).await.map_err(JobFailure::retry)?;
         }
-        schedule_backup(&self.service, &self.schedule)
-            .await
-            .map_err(JobFailure::retry)
+        Ok(())
     }
 }
 
@@ -262,19 +248,6 @@ mod tests {
             Duration::from_secs(86_400),
             "unknown: daily"
         );
-    }
-
-    #[test]
-    fn one_check_per_slot_whoever_enqueues_it() {
-        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
-        let hour = Duration::from_secs(3600);
-        let a = next_check(at("2026-11-25T01:05:00Z"), hour);
-        let b = next_check(at("2026-11-25T01:59:59Z"), hour);
-        assert_eq!(a.unique_key, b.unique_key);
-        assert_eq!(a.run_at, Some(at("2026-11-25T02:00:00Z")));
-        let c = next_check(at("2026-11-25T02:00:00Z"), hour);
-        assert_eq!(c.run_at, Some(at("2026-11-25T03:00:00Z")));
-        assert_ne!(a.unique_key, c.unique_key);
     }
 
     #[test]

@@ -11,20 +11,21 @@
 //! provider's wire (`kanisa-notify`) or decide who belongs to a group (`kanisa.audience`).
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
-use kanisa_notify::{Delivery, Email, Mailer, SMS_PART, Sms};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
+use kanisa_notify::{Delivery, Email, SMS_PART, Sms};
 use kanisa_pg::context::begin_as;
 use kanisa_pg::{Caller, Pool};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::Functions;
+use crate::Mailing;
 use crate::error::FunctionsError;
 use crate::form::FieldErrors;
-use crate::sms::SEND_SMS;
+use crate::sms::SendSms;
 
 pub const SEND_BROADCAST_EMAIL: &str = "send_broadcast_email";
 
@@ -463,8 +464,9 @@ pub async fn queue<C: tokio_postgres::GenericClient + Sync>(
             for batch in ids.chunks(SMS_BATCH) {
                 kanisa_jobs::enqueue(
                     client,
-                    &NewJob::new(SEND_SMS, json!({"deliveries": batch}))
-                        .unique_key(format!("send-sms:{}", batch[0])),
+                    &SendSms {
+                        deliveries: batch.to_vec(),
+                    },
                 )
                 .await?;
             }
@@ -496,13 +498,7 @@ pub async fn queue<C: tokio_postgres::GenericClient + Sync>(
             .await?;
         for r in &rows {
             let delivery: Uuid = r.get(0);
-            kanisa_jobs::enqueue(
-                client,
-                &NewJob::new(SEND_BROADCAST_EMAIL, json!({"delivery": delivery}))
-                    .unique_key(format!("broadcast-email:{delivery}"))
-                    .max_attempts(6),
-            )
-            .await?;
+            kanisa_jobs::enqueue(client, &SendBroadcastEmail { delivery }).await?;
         }
     }
     Ok(Some(id))
@@ -720,25 +716,22 @@ impl Functions {
 
 /// `send_broadcast_email {delivery}`: sends one queued e-mail of a broadcast and records its
 /// outcome (a failure for good, or the last attempt's, keeps its reason).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SendBroadcastEmail {
-    mailer: Arc<dyn Mailer>,
-    service: Pool,
+    /// The row in `kanisa.email_deliveries`.
+    pub delivery: Uuid,
 }
 
-impl SendBroadcastEmail {
-    pub fn new(mailer: Arc<dyn Mailer>, service: Pool) -> SendBroadcastEmail {
-        SendBroadcastEmail { mailer, service }
-    }
-
-    async fn record(
-        &self,
-        id: Uuid,
-        status: &str,
-        reply: Option<&str>,
-        reason: Option<&str>,
-    ) -> Result<(), JobFailure> {
-        let client = self
-            .service
+/// Records a broadcast e-mail's outcome.
+async fn record(
+    service: &Pool,
+    id: Uuid,
+    status: &str,
+    reply: Option<&str>,
+    reason: Option<&str>,
+) -> Result<(), JobFailure> {
+    {
+        let client = service
             .get()
             .await
             .map_err(|e| JobFailure::retry(e.to_string()))?;
@@ -756,14 +749,18 @@ impl SendBroadcastEmail {
     }
 }
 
-impl JobHandler for SendBroadcastEmail {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let id = job
-            .payload
-            .get("delivery")
-            .and_then(uuid_of)
-            .ok_or_else(|| JobFailure::permanent("no delivery"))?;
-        let client = self
+impl Job for SendBroadcastEmail {
+    const KIND: &'static str = SEND_BROADCAST_EMAIL;
+    const MAX_ATTEMPTS: i32 = 6;
+    type Context = Mailing;
+
+    fn unique_key(&self) -> Option<String> {
+        Some(format!("broadcast-email:{}", self.delivery))
+    }
+
+    async fn run(self, mailing: &Mailing, run: &RunInfo) -> Result<(), JobFailure> {
+        let id = self.delivery;
+        let client = mailing
             .service
             .get()
             .await
@@ -792,13 +789,14 @@ impl JobHandler for SendBroadcastEmail {
             message_id: Some(format!("broadcast-{id}@kanisa")),
             in_reply_to: None,
         };
-        match self.mailer.send(&email).await {
-            Ok(Delivery::Sent { reply }) => self.record(id, "sent", Some(&reply), None).await,
-            Ok(Delivery::Simulated) => self.record(id, "simulated", None, None).await,
+        let service = &mailing.service;
+        match mailing.mailer.send(&email).await {
+            Ok(Delivery::Sent { reply }) => record(service, id, "sent", Some(&reply), None).await,
+            Ok(Delivery::Simulated) => record(service, id, "simulated", None, None).await,
             Err(e) => {
                 let reason = e.to_string();
-                if e.is_permanent() || job.attempt >= job.max_attempts {
-                    self.record(id, "failed", None, Some(&reason)).await?;
+                if e.is_permanent() || run.attempt >= run.max_attempts {
+                    record(service, id, "failed", None, Some(&reason)).await?;
                 }
                 Err(if e.is_permanent() {
                     JobFailure::permanent(reason)

@@ -10,8 +10,9 @@
 
 use std::sync::Arc;
 
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_payments::{Answer, Outcome, ProviderKind, parse_c2b, parse_callback};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -164,12 +165,7 @@ impl Payments {
             body,
         )
         .await?;
-        kanisa_jobs::enqueue(
-            &*tx,
-            &NewJob::new(PAYMENT_CALLBACK, json!({"eventId": event}))
-                .unique_key(format!("payment-event:{event}")),
-        )
-        .await?;
+        kanisa_jobs::enqueue(&*tx, &PaymentCallback { event_id: event }).await?;
         tx.commit().await?;
         Ok((200, accepted()))
     }
@@ -433,17 +429,24 @@ async fn adopt_orphan(
     Ok(Some(id))
 }
 
-/// `payment_callback` {eventId}.
-pub struct PaymentCallback(pub Arc<Payments>);
+/// `payment_callback` {eventId}: settles a payment from a recorded provider callback.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentCallback {
+    /// The callback's row in `kanisa.payment_events`.
+    pub event_id: i64,
+}
 
-impl JobHandler for PaymentCallback {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let event = job
-            .payload
-            .get("eventId")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| JobFailure::permanent("no eventId"))?;
-        self.0.apply_callback(event).await
+impl Job for PaymentCallback {
+    const KIND: &'static str = PAYMENT_CALLBACK;
+    type Context = Arc<Payments>;
+
+    fn unique_key(&self) -> Option<String> {
+        Some(format!("payment-event:{}", self.event_id))
+    }
+
+    async fn run(self, payments: &Arc<Payments>, _run: &RunInfo) -> Result<(), JobFailure> {
+        payments.apply_callback(self.event_id).await
     }
 }
 

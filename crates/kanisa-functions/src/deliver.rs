@@ -8,10 +8,11 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, FixedOffset, Utc};
-use kanisa_jobs::{Job, JobFailure, JobHandler};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_notify::{Delivery, Email, Mailer};
 use kanisa_pg::{Caller, Pool};
 use kanisa_storage::Storage;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -49,22 +50,24 @@ impl Deliveries {
             public_url: public_url.trim_end_matches('/').to_owned(),
         })
     }
-
-    /// The two job handlers, to register under [`NOTIFY_SUBMISSION`] and
-    /// [`ACKNOWLEDGE_SUBMISSION`].
-    pub fn handlers(self: &Arc<Self>) -> (NotifySubmission, AcknowledgeSubmission) {
-        (
-            NotifySubmission(self.clone()),
-            AcknowledgeSubmission(self.clone()),
-        )
-    }
 }
 
-/// Which table a submission is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which table a submission is in (`messages`, `prayer_requests` in a job's payload).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Table {
     Messages,
     PrayerRequests,
+}
+
+impl Table {
+    /// The table's name (as in the triggers' unique keys).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Table::Messages => "messages",
+            Table::PrayerRequests => "prayer_requests",
+        }
+    }
 }
 
 /// A stored submission, as the e-mails need it.
@@ -125,23 +128,6 @@ SELECT \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'branch_name'), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'church_phone'), \
   (SELECT nullif(btrim(value #>> '{}'), '') FROM public.system_settings WHERE key = 'church_email')";
-
-/// The job payload: `{table, id, again?}`.
-fn target(job: &Job) -> Result<(Table, Uuid, bool), JobFailure> {
-    let table = match job.payload.get("table").and_then(Value::as_str) {
-        Some("messages") => Table::Messages,
-        Some("prayer_requests") => Table::PrayerRequests,
-        other => return Err(JobFailure::permanent(format!("unknown table {other:?}"))),
-    };
-    let id = job
-        .payload
-        .get("id")
-        .and_then(Value::as_str)
-        .and_then(|s| Uuid::parse_str(s).ok())
-        .ok_or_else(|| JobFailure::permanent("the job names no submission id"))?;
-    let again = job.payload.get("again").and_then(Value::as_bool) == Some(true);
-    Ok((table, id, again))
-}
 
 impl Deliveries {
     async fn load(&self, table: Table, id: Uuid) -> Result<Option<(Stored, Church)>, JobFailure> {
@@ -270,13 +256,34 @@ impl Deliveries {
     }
 }
 
-/// `notify_submission`.
-pub struct NotifySubmission(Arc<Deliveries>);
+/// `notify_submission`: the church mailbox's e-mail of a submission, queued by the insert
+/// triggers (migration 0014) or, `again`, by staff (`send-message`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NotifySubmission {
+    pub table: Table,
+    pub id: Uuid,
+    /// Staff asked for it again: sent even when it went out before, with a new `Message-ID`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
+}
 
-impl JobHandler for NotifySubmission {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let d = &self.0;
-        let (table, id, again) = target(job)?;
+impl Job for NotifySubmission {
+    const KIND: &'static str = NOTIFY_SUBMISSION;
+    type Context = Arc<Deliveries>;
+
+    /// The triggers key the first e-mail (`messages-notify:<id>`); staff's "send again" is one
+    /// per message and minute (a double click sends once).
+    fn unique_key(&self) -> Option<String> {
+        let minute = Utc::now().timestamp() / 60;
+        Some(if self.again {
+            format!("{}-again:{}:{minute}", self.table.as_str(), self.id)
+        } else {
+            format!("{}-notify:{}", self.table.as_str(), self.id)
+        })
+    }
+
+    async fn run(self, d: &Arc<Deliveries>, run: &RunInfo) -> Result<(), JobFailure> {
+        let NotifySubmission { table, id, again } = self;
         let Some((stored, church)) = d.load(table, id).await? else {
             tracing::info!(%id, "the submission was deleted before its e-mail went out");
             return Ok(());
@@ -297,7 +304,7 @@ impl JobHandler for NotifySubmission {
         let links = d.links(&stored.attachments).await;
         let mut email = staff_email(&stored, &church, &links, &to);
         email.message_id = Some(if again {
-            format!("job-{}@kanisa", job.id)
+            format!("job-{}@kanisa", run.id)
         } else {
             format!("{}-{}@kanisa", table_name(table), id)
         });
@@ -309,7 +316,7 @@ impl JobHandler for NotifySubmission {
                 Ok(())
             }
             Err((permanent, error)) => {
-                let last = permanent || job.attempt >= job.max_attempts;
+                let last = permanent || run.attempt >= run.max_attempts;
                 if messages && last {
                     d.record(id, Err(&error)).await;
                 }
@@ -323,13 +330,23 @@ impl JobHandler for NotifySubmission {
     }
 }
 
-/// `acknowledge_submission`.
-pub struct AcknowledgeSubmission(Arc<Deliveries>);
+/// `acknowledge_submission`: the sender's "we received it", queued by the insert triggers.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AcknowledgeSubmission {
+    pub table: Table,
+    pub id: Uuid,
+}
 
-impl JobHandler for AcknowledgeSubmission {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let d = &self.0;
-        let (table, id, _) = target(job)?;
+impl Job for AcknowledgeSubmission {
+    const KIND: &'static str = ACKNOWLEDGE_SUBMISSION;
+    type Context = Arc<Deliveries>;
+
+    fn unique_key(&self) -> Option<String> {
+        Some(format!("{}-ack:{}", self.table.as_str(), self.id))
+    }
+
+    async fn run(self, d: &Arc<Deliveries>, _run: &RunInfo) -> Result<(), JobFailure> {
+        let AcknowledgeSubmission { table, id } = self;
         let Some((stored, church)) = d.load(table, id).await? else {
             return Ok(());
         };

@@ -2,6 +2,7 @@
 //! code in one place (`status_code`). The server only renders it.
 
 use crate::form::FieldErrors;
+use kanisa_pg::DbClass;
 
 #[derive(Debug, thiserror::Error)]
 pub enum FunctionsError {
@@ -120,23 +121,21 @@ impl From<tokio_postgres::Error> for FunctionsError {
             return FunctionsError::Unavailable(kanisa_pg::describe(&e));
         };
         let code = db.code().code();
-        match code {
-            "PT429" => FunctionsError::TooMany {
+        match kanisa_pg::classify_code(code) {
+            DbClass::Raised(429) => FunctionsError::TooMany {
                 message: db.message().to_owned(),
                 retry_after: db
                     .hint()
                     .and_then(|h| h.split_whitespace().find_map(|w| w.parse().ok()))
                     .unwrap_or(60),
             },
-            "PT401" => FunctionsError::Unauthorized(db.message().to_owned()),
-            "42501" => FunctionsError::Forbidden(
+            DbClass::Raised(401) => FunctionsError::Unauthorized(db.message().to_owned()),
+            DbClass::Forbidden => FunctionsError::Forbidden(
                 "You may not send this. If you are signed in, your account may be inactive."
                     .to_owned(),
             ),
-            "57014" => FunctionsError::Unavailable("statement timeout".to_owned()),
-            c if c.starts_with("57P") || c.starts_with("08") || c.starts_with("53") => {
-                FunctionsError::Unavailable(db.message().to_owned())
-            }
+            DbClass::Timeout => FunctionsError::Unavailable("statement timeout".to_owned()),
+            DbClass::Unavailable => FunctionsError::Unavailable(db.message().to_owned()),
             _ => FunctionsError::Internal(format!("{code}: {}", db.message())),
         }
     }

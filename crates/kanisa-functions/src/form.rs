@@ -383,7 +383,10 @@ impl Check {
         let allowed = v
             .chars()
             .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')' | '.'));
-        if allowed && (7..=15).contains(&digits) {
+        if let Some(mobile) = kanisa_phone::msisdn(&v) {
+            // A Kenyan mobile is stored in one form (+254…), whatever way it was typed.
+            Some(mobile.e164())
+        } else if allowed && (7..=15).contains(&digits) {
             Some(v)
         } else {
             self.fail(
@@ -950,7 +953,7 @@ mod tests {
         assert_eq!(p.description, "Please help");
         assert_eq!(p.privacy_level, "leadership_only");
         assert_eq!(p.urgency, "high");
-        assert_eq!(p.submitter_phone.as_deref(), Some("+254 712 345 678"));
+        assert_eq!(p.submitter_phone.as_deref(), Some("+254712345678"));
         f.anonymous = true;
         let Ok((_, Submission::PrayerRequest(p))) = read_request(&f) else {
             panic!("expected a prayer request");

@@ -36,7 +36,7 @@ use std::sync::Arc;
 use kanisa_pg::Pool;
 use kanisa_storage::Storage;
 
-pub use backups::{BackupSchedule, SCHEDULED_BACKUP, ScheduledBackup, schedule_backup};
+pub use backups::{BackupSchedule, Backups, SCHEDULED_BACKUP, ScheduledBackup};
 pub use broadcast::{SEND_BROADCAST_EMAIL, SendBroadcastEmail};
 pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
@@ -45,16 +45,21 @@ pub use deliver::{
     NOTIFY_SUBMISSION, NotifySubmission, Stored, Table, acknowledgement, nairobi, staff_email,
 };
 pub use error::FunctionsError;
-pub use notifications::{
-    NOTIFICATION_SWEEP, NotificationSweep, next_notification_sweep, schedule_notifications,
-};
+pub use notifications::{NOTIFICATION_SWEEP, NotificationSweep};
 pub use payments::{PaymentView, Payments, PaymentsSetup, read_payment_form};
 pub use receipts::{Gift, PAYMENT_RECEIPT, PaymentReceipt, receipt_email, receipt_sms};
-pub use reconcile::{RECONCILE_PAYMENTS, ReconcilePayments, next_reconcile, schedule_reconcile};
+pub use reconcile::{RECONCILE_EVERY, RECONCILE_PAYMENTS, ReconcilePayments};
 pub use reply::{REPLY_MESSAGE, ReplyMessage};
-pub use sms::{SEND_SMS, SendSms};
+pub use sms::{SEND_SMS, SendSms, SmsContext};
 pub use submit::{BUCKET, Receipt};
-pub use sweep::{HOURLY_SWEEP, HourlySweep, remove_unclaimed, schedule_sweep};
+pub use sweep::{HOURLY_SWEEP, HourlySweep, SWEEP_EVERY, SweepContext, remove_unclaimed};
+
+/// What the jobs that send e-mail need: the mailer [`Channels`] chose and owner connections.
+#[derive(Clone)]
+pub struct Mailing {
+    pub mailer: Arc<dyn kanisa_notify::Mailer>,
+    pub service: Pool,
+}
 
 /// The functions called with `POST /functions/v1/{name}` (`Functions::invoke`).
 pub const FUNCTIONS: [&str; 5] = [

@@ -7,16 +7,15 @@
 //!   in other years).
 //!
 //! Each goes by SMS when `sms_notifications` is on and by e-mail when `email_notifications` is.
-//! A `notification_sweep` job looks for due ones every `KANISA_NOTIFY_CHECK` (one job per slot
-//! whichever instance enqueues it). Each notification is a broadcast whose occasion key is
+//! A periodic `notification_sweep` job looks for due ones every `KANISA_NOTIFY_CHECK` (one run
+//! per slot whichever instance enqueues it: kanisa-jobs' scheduler). Each notification is a broadcast whose occasion key is
 //! unique (`event-reminder:<event>:<start>`, `birthday:<day>`): however many sweeps or
 //! instances find it due, it is queued once, and each recipient once. They show in History.
 
-use std::time::Duration;
-
 use chrono::{DateTime, FixedOffset, NaiveDate, Timelike, Utc};
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_pg::Pool;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -30,25 +29,6 @@ const EVENT_REMINDER: &str =
 const BIRTHDAY_WISHES: &str = "Happy birthday, {name}! Your church family thanks God for you.";
 /// Birthday wishes are not sent before this hour, church time.
 const BIRTHDAY_HOUR: u32 = 8;
-
-/// The sweep's job for the slot after `now` (one per slot of `every`).
-pub fn next_notification_sweep(now: DateTime<Utc>, every: Duration) -> NewJob {
-    let every = every.as_secs().max(1) as i64;
-    let slot = now.timestamp().div_euclid(every) + 1;
-    let at = DateTime::from_timestamp(slot * every, 0).unwrap_or(now);
-    NewJob::new(NOTIFICATION_SWEEP, json!({}))
-        .unique_key(format!("notification-sweep:{}", at.timestamp()))
-        .run_at(at)
-}
-
-/// Puts the next sweep on the queue (at start; each sweep then queues the next).
-pub async fn schedule_notifications(service: &Pool, every: Duration) -> Result<(), String> {
-    let client = service.get().await.map_err(|e| e.to_string())?;
-    kanisa_jobs::enqueue(&**client, &next_notification_sweep(Utc::now(), every))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(())
-}
 
 /// The Notifications switches that matter here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,20 +88,14 @@ async fn template(
     })
 }
 
-/// `notification_sweep`: queues the reminders and wishes that are due, then the next sweep.
-pub struct NotificationSweep {
-    service: Pool,
-    every: Duration,
-}
+/// `notification_sweep` (periodic, no arguments): queues the reminders and wishes that are due.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct NotificationSweep {}
 
 impl NotificationSweep {
-    pub fn new(service: Pool, every: Duration) -> NotificationSweep {
-        NotificationSweep { service, every }
-    }
-
-    /// Queues what is due now; how many broadcasts were recorded.
-    pub async fn run_once(&self, now: DateTime<Utc>) -> Result<usize, String> {
-        let mut client = self.service.get().await.map_err(|e| e.to_string())?;
+    /// Queues what is due at `now`; how many broadcasts were recorded.
+    pub async fn run_once(service: &Pool, now: DateTime<Utc>) -> Result<usize, String> {
+        let mut client = service.get().await.map_err(|e| e.to_string())?;
         let db = |e: tokio_postgres::Error| kanisa_pg::describe(&e);
         let on = switches(&client).await.map_err(db)?;
         if !on.sms && !on.email {
@@ -259,31 +233,17 @@ async fn birthdays(
     broadcast::audience_people(client, &Audience::Members(ids)).await
 }
 
-impl JobHandler for NotificationSweep {
-    async fn run(&self, _job: &Job) -> Result<(), JobFailure> {
-        let recorded = self.run_once(Utc::now()).await.map_err(JobFailure::retry)?;
+impl Job for NotificationSweep {
+    const KIND: &'static str = NOTIFICATION_SWEEP;
+    type Context = Pool;
+
+    async fn run(self, service: &Pool, _run: &RunInfo) -> Result<(), JobFailure> {
+        let recorded = NotificationSweep::run_once(service, Utc::now())
+            .await
+            .map_err(JobFailure::retry)?;
         if recorded > 0 {
             tracing::info!(recorded, "queued automatic notifications");
         }
-        schedule_notifications(&self.service, self.every)
-            .await
-            .map_err(JobFailure::retry)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_sweep_per_slot_whoever_enqueues_it() {
-        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
-        let every = Duration::from_secs(600);
-        let a = next_notification_sweep(at("2026-11-24T19:01:00Z"), every);
-        let b = next_notification_sweep(at("2026-11-24T19:09:59Z"), every);
-        assert_eq!(a.unique_key, b.unique_key);
-        assert_eq!(a.run_at, Some(at("2026-11-24T19:10:00Z")));
-        let c = next_notification_sweep(at("2026-11-24T19:10:00Z"), every);
-        assert_eq!(c.run_at, Some(at("2026-11-24T19:20:00Z")));
+        Ok(())
     }
 }

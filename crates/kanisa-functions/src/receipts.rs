@@ -6,9 +6,9 @@
 //! receipts off.
 
 use chrono::{DateTime, Utc};
-use kanisa_jobs::{Job, JobFailure, JobHandler};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_notify::{Email, SendEmail, Sms};
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::form::thousands;
@@ -102,20 +102,25 @@ SELECT p.amount::float8, p.giving_type, coalesce(p.receipt_number, p.account_ref
 FROM public.payment_logs p LEFT JOIN public.members m ON m.id = p.member_id \
 WHERE p.id = $1 AND p.status = 'completed'";
 
-/// `payment_receipt` {paymentId}.
-pub struct PaymentReceipt(pub kanisa_pg::Pool);
+/// `payment_receipt` {paymentId}: queued by `kanisa.record_gift` (migration 0025).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentReceipt {
+    pub payment_id: Uuid,
+}
 
-impl JobHandler for PaymentReceipt {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let id: Uuid = job
-            .payload
-            .get("paymentId")
-            .and_then(Value::as_str)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| JobFailure::permanent("no paymentId"))?;
+impl Job for PaymentReceipt {
+    const KIND: &'static str = PAYMENT_RECEIPT;
+    type Context = kanisa_pg::Pool;
+
+    fn unique_key(&self) -> Option<String> {
+        Some(format!("payment-receipt:{}", self.payment_id))
+    }
+
+    async fn run(self, service: &kanisa_pg::Pool, _run: &RunInfo) -> Result<(), JobFailure> {
+        let id = self.payment_id;
         let db = |e: tokio_postgres::Error| JobFailure::retry(kanisa_pg::describe(&e));
-        let mut client = self
-            .0
+        let mut client = service
             .get()
             .await
             .map_err(|e| JobFailure::retry(e.to_string()))?;
@@ -146,11 +151,10 @@ impl JobHandler for PaymentReceipt {
         }
         if let Some(email) = row.get::<_, Option<String>>(6).filter(|_| by_email) {
             let name: String = row.get(7);
-            let job = SendEmail::job(
-                &receipt_email(&gift, &church, &email, &name),
+            let job = SendEmail::new(
+                receipt_email(&gift, &church, &email, &name),
                 Some(format!("payment-receipt-email:{id}")),
-            )
-            .map_err(|e| JobFailure::permanent(e.to_string()))?;
+            );
             kanisa_jobs::enqueue(&*tx, &job)
                 .await
                 .map_err(|e| JobFailure::retry(e.to_string()))?;

@@ -7,19 +7,18 @@
 //!
 //! Owns the `reply_message` job and the reply columns of `messages` (migration 0020).
 
-use std::sync::Arc;
-
 use chrono::Utc;
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
-use kanisa_notify::{Delivery, Email, Mailer};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
+use kanisa_notify::{Delivery, Email};
 use kanisa_pg::context::begin_as;
 use kanisa_pg::{Caller, Pool};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::Functions;
 use crate::error::FunctionsError;
 use crate::form::FieldErrors;
+use crate::{Functions, Mailing};
 
 pub const REPLY_MESSAGE: &str = "reply_message";
 
@@ -123,16 +122,13 @@ impl Functions {
             );
             return Err(FunctionsError::Invalid(fields));
         };
-        let by: Option<Uuid> = row.get(1);
-        // One reply per message and minute: a double click sends once.
-        let minute = Utc::now().timestamp() / 60;
-        let job = NewJob::new(
-            REPLY_MESSAGE,
-            json!({"messageId": form.message_id, "to": to, "subject": form.subject,
-                   "body": form.body, "by": by}),
-        )
-        .unique_key(format!("reply:{}:{minute}", form.message_id))
-        .max_attempts(5);
+        let job = ReplyMessage {
+            message_id: form.message_id,
+            to,
+            subject: form.subject,
+            body: form.body,
+            by: row.get(1),
+        };
         let client = self.service.get().await?;
         let queued = kanisa_jobs::enqueue(&**client, &job).await?;
         Ok(json!({"queued": true, "jobId": queued.id}))
@@ -140,64 +136,71 @@ impl Functions {
 }
 
 /// `reply_message`: sends the reply and records it on the message.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ReplyMessage {
-    mailer: Arc<dyn Mailer>,
-    service: Pool,
+    pub message_id: Uuid,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// The staff member who replied.
+    pub by: Option<Uuid>,
 }
 
-impl ReplyMessage {
-    pub fn new(mailer: Arc<dyn Mailer>, service: Pool) -> ReplyMessage {
-        ReplyMessage { mailer, service }
-    }
-
-    async fn record(
-        &self,
-        id: Uuid,
-        by: Option<Uuid>,
-        error: Option<&str>,
-    ) -> Result<(), JobFailure> {
-        let client = self
-            .service
-            .get()
-            .await
-            .map_err(|e| JobFailure::retry(e.to_string()))?;
-        let done = match error {
-            None => {
-                client
-                    .execute(
-                        "UPDATE public.messages SET status = 'sent', replied_at = now(), \
-                         replied_by = $2, reply_error = NULL WHERE id = $1",
-                        &[&id, &by],
-                    )
-                    .await
-            }
-            Some(reason) => {
-                client
-                    .execute(
-                        "UPDATE public.messages SET reply_error = $2 WHERE id = $1",
-                        &[&id, &reason],
-                    )
-                    .await
-            }
-        };
-        done.map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
-        Ok(())
-    }
+/// Records the reply (or why it failed) on the message.
+async fn record(
+    service: &Pool,
+    id: Uuid,
+    by: Option<Uuid>,
+    error: Option<&str>,
+) -> Result<(), JobFailure> {
+    let client = service
+        .get()
+        .await
+        .map_err(|e| JobFailure::retry(e.to_string()))?;
+    let done = match error {
+        None => {
+            client
+                .execute(
+                    "UPDATE public.messages SET status = 'sent', replied_at = now(), \
+                     replied_by = $2, reply_error = NULL WHERE id = $1",
+                    &[&id, &by],
+                )
+                .await
+        }
+        Some(reason) => {
+            client
+                .execute(
+                    "UPDATE public.messages SET reply_error = $2 WHERE id = $1",
+                    &[&id, &reason],
+                )
+                .await
+        }
+    };
+    done.map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
+    Ok(())
 }
 
-impl JobHandler for ReplyMessage {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let p = &job.payload;
-        let text = |name: &str| p.get(name).and_then(Value::as_str).map(str::to_owned);
-        let id = text("messageId")
-            .and_then(|s| Uuid::parse_str(&s).ok())
-            .ok_or_else(|| JobFailure::permanent("no messageId"))?;
-        let by = text("by").and_then(|s| Uuid::parse_str(&s).ok());
-        let (Some(to), Some(subject), Some(body)) = (text("to"), text("subject"), text("body"))
-        else {
-            return Err(JobFailure::permanent("a reply needs to, subject and body"));
-        };
-        let client = self
+impl Job for ReplyMessage {
+    const KIND: &'static str = REPLY_MESSAGE;
+    const MAX_ATTEMPTS: i32 = 5;
+    type Context = Mailing;
+
+    /// One reply per message and minute: a double click sends once.
+    fn unique_key(&self) -> Option<String> {
+        let minute = Utc::now().timestamp() / 60;
+        Some(format!("reply:{}:{minute}", self.message_id))
+    }
+
+    async fn run(self, mailing: &Mailing, run: &RunInfo) -> Result<(), JobFailure> {
+        let ReplyMessage {
+            message_id: id,
+            to,
+            subject,
+            body,
+            by,
+        } = self;
+        let client = mailing
             .service
             .get()
             .await
@@ -218,16 +221,17 @@ impl JobHandler for ReplyMessage {
             subject,
             text: body,
             html: None,
-            message_id: Some(format!("job-{}@kanisa", job.id)),
+            message_id: Some(format!("job-{}@kanisa", run.id)),
             in_reply_to: Some(acknowledgement_id(id)),
         };
-        match self.mailer.send(&email).await {
-            Ok(Delivery::Sent { .. } | Delivery::Simulated) => self.record(id, by, None).await,
+        let service = &mailing.service;
+        match mailing.mailer.send(&email).await {
+            Ok(Delivery::Sent { .. } | Delivery::Simulated) => record(service, id, by, None).await,
             Err(e) => {
                 let reason = e.to_string();
-                let last = job.attempt >= job.max_attempts;
+                let last = run.attempt >= run.max_attempts;
                 if e.is_permanent() || last {
-                    self.record(id, by, Some(&reason)).await?;
+                    record(service, id, by, Some(&reason)).await?;
                 }
                 Err(if e.is_permanent() {
                     JobFailure::permanent(reason)

@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_notify::{Sms, SmsError};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -62,8 +63,9 @@ pub async fn queue_sms<C: tokio_postgres::GenericClient + Sync>(
     if !ids.is_empty() {
         kanisa_jobs::enqueue(
             client,
-            &NewJob::new(SEND_SMS, json!({"deliveries": ids}))
-                .unique_key(format!("send-sms:{}", ids[0])),
+            &SendSms {
+                deliveries: ids.clone(),
+            },
         )
         .await?;
     }
@@ -71,15 +73,28 @@ pub async fn queue_sms<C: tokio_postgres::GenericClient + Sync>(
 }
 
 /// `send_sms` {deliveries: [ids]}: sends the queued ones (all share one text).
-pub struct SendSms(pub Arc<Channels>, pub kanisa_pg::Pool);
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SendSms {
+    /// Rows of `kanisa.sms_deliveries`.
+    pub deliveries: Vec<Uuid>,
+}
 
-impl JobHandler for SendSms {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let ids: Vec<Uuid> = serde_json::from_value(job.payload["deliveries"].clone())
-            .map_err(|e| JobFailure::permanent(format!("no deliveries: {e}")))?;
+/// What sending a text needs: the channel that decides the sender, and owner connections.
+pub type SmsContext = (Arc<Channels>, kanisa_pg::Pool);
+
+impl Job for SendSms {
+    const KIND: &'static str = SEND_SMS;
+    type Context = SmsContext;
+
+    fn unique_key(&self) -> Option<String> {
+        self.deliveries.first().map(|id| format!("send-sms:{id}"))
+    }
+
+    async fn run(self, context: &SmsContext, run: &RunInfo) -> Result<(), JobFailure> {
+        let (channels, service) = context;
+        let ids = self.deliveries;
         let db = |e: tokio_postgres::Error| JobFailure::retry(kanisa_pg::describe(&e));
-        let client = self
-            .1
+        let client = service
             .get()
             .await
             .map_err(|e| JobFailure::retry(e.to_string()))?;
@@ -100,9 +115,9 @@ impl JobHandler for SendSms {
         let row_ids: Vec<Uuid> = rows.iter().map(|r| r.get(0)).collect();
         // No connection is held while the provider answers.
         drop(client);
-        let sender = self.0.sms().await;
+        let sender = channels.sms().await;
         let reconnect = || async {
-            self.1
+            service
                 .get()
                 .await
                 .map_err(|e| JobFailure::retry(e.to_string()))
@@ -163,7 +178,7 @@ impl JobHandler for SendSms {
             Err(SmsError::Failed {
                 message,
                 permanent: false,
-            }) if job.attempt < job.max_attempts => Err(JobFailure::retry(message)),
+            }) if run.attempt < run.max_attempts => Err(JobFailure::retry(message)),
             Err(e) => {
                 fail_all(&client, &row_ids, &e.to_string())
                     .await

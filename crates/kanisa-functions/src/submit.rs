@@ -5,7 +5,6 @@
 //! failed attempt leaves nothing behind.
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use kanisa_jobs::NewJob;
 use kanisa_pg::Caller;
 use kanisa_pg::context::begin_as;
 use serde::Serialize;
@@ -298,12 +297,11 @@ impl Functions {
         if found.is_none() {
             return Err(FunctionsError::NotFound("Message not found".into()));
         }
-        let minute = Utc::now().timestamp() / 60;
-        let job = NewJob::new(
-            crate::deliver::NOTIFY_SUBMISSION,
-            json!({"table": "messages", "id": id, "again": true}),
-        )
-        .unique_key(format!("messages-again:{id}:{minute}"));
+        let job = crate::deliver::NotifySubmission {
+            table: crate::deliver::Table::Messages,
+            id,
+            again: true,
+        };
         let client = self.service.get().await?;
         let queued = kanisa_jobs::enqueue(&**client, &job).await?;
         Ok(json!({"queued": true, "jobId": queued.id}))

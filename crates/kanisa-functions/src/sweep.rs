@@ -6,23 +6,24 @@
 //!   submission (`remove_unclaimed`), and by the sweep once a day old;
 //! - the abuse limits' counters of windows that ended over a day ago, and the public forms'
 //!   idempotency keys after a week;
-//! - the finished runs of the schedules themselves (this sweep, the payment reconciliation)
-//!   older than a day.
 //!
-//! The sweep is a job, `hourly_sweep`, one per hour whichever instance enqueues it (its unique
-//! key names the hour); each run queues the next, and every start queues one.
+//! The sweep is a periodic job, `hourly_sweep`, one per hour whichever instance enqueues it
+//! (kanisa-jobs' scheduler, which also prunes the periodic kinds' old runs).
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration, DurationRound, Utc};
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use chrono::{DateTime, Duration, Utc};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_pg::{Caller, Pool};
 use kanisa_storage::Storage;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::submit::BUCKET;
 
 pub const HOURLY_SWEEP: &str = "hourly_sweep";
+
+/// Between two sweeps.
+pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// How old an unclaimed upload must be before the sweep removes it (a visitor may take a while
 /// between attaching and sending).
@@ -73,94 +74,45 @@ pub async fn remove_unclaimed(
     Ok(found.len())
 }
 
-/// The sweep's job for the hour after `now` (one per hour, whichever instance enqueues it).
-pub fn next_sweep(now: DateTime<Utc>) -> NewJob {
-    let hour = now.duration_trunc(Duration::hours(1)).unwrap_or(now) + Duration::hours(1);
-    NewJob::new(HOURLY_SWEEP, json!({}))
-        .unique_key(format!("hourly-sweep:{}", hour.format("%Y-%m-%dT%H")))
-        .run_at(hour)
-}
+/// `hourly_sweep` (periodic, no arguments): removes request files a day old that no message
+/// names, the counters of ended abuse-limit windows and week-old idempotency keys.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct HourlySweep {}
 
-/// Puts the next sweep on the queue (at start; each sweep then queues the next).
-pub async fn schedule_sweep(service: &Pool) -> Result<(), String> {
-    let client = service.get().await.map_err(|e| e.to_string())?;
-    kanisa_jobs::enqueue(&**client, &next_sweep(Utc::now()))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(())
-}
+/// What the sweep needs: owner connections and the file store.
+pub type SweepContext = (Pool, Arc<Storage>);
 
-/// `hourly_sweep`: removes request files a day old that no message names and the counters of
-/// ended abuse-limit windows, then queues the next hour's sweep.
-pub struct HourlySweep {
-    service: Pool,
-    storage: Arc<Storage>,
-}
+impl Job for HourlySweep {
+    const KIND: &'static str = HOURLY_SWEEP;
+    type Context = SweepContext;
 
-impl HourlySweep {
-    pub fn new(service: Pool, storage: Arc<Storage>) -> HourlySweep {
-        HourlySweep { service, storage }
-    }
-}
-
-impl JobHandler for HourlySweep {
-    async fn run(&self, _job: &Job) -> Result<(), JobFailure> {
+    async fn run(
+        self,
+        (service, storage): &SweepContext,
+        _run: &RunInfo,
+    ) -> Result<(), JobFailure> {
         let before = Utc::now() - ABANDONED_AFTER;
-        let removed = remove_unclaimed(&self.service, &self.storage, None, None, Some(before))
+        let removed = remove_unclaimed(service, storage, None, None, Some(before))
             .await
             .map_err(JobFailure::retry)?;
         if removed > 0 {
             tracing::info!(removed, "removed request files no message names");
         }
-        let client = self
-            .service
-            .get()
-            .await
-            .map_err(|e| JobFailure::retry(e.to_string()))?;
+        let client = service.get().await.map_err(|e| JobFailure::pool(&e))?;
         client
             .execute(
                 "DELETE FROM kanisa.submission_hits WHERE window_start < now() - interval '1 day'",
                 &[],
             )
             .await
-            .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
+            .map_err(|e| JobFailure::database(&e))?;
         client
             .execute(
                 "DELETE FROM kanisa.submission_keys WHERE created_at < now() - interval '7 days'",
                 &[],
             )
             .await
-            .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
-        // The schedules' own finished runs (a reconciliation every 30 s) are kept a day, not
-        // for ever; other jobs, failed ones above all, stay as the record staff read.
-        client
-            .execute(
-                "DELETE FROM kanisa.jobs WHERE state = 'done' \
-                   AND kind IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup', \
-                                'notification_sweep') \
-                   AND finished_at < now() - interval '1 day'",
-                &[],
-            )
-            .await
-            .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?;
-        drop(client);
-        schedule_sweep(&self.service)
-            .await
-            .map_err(JobFailure::retry)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_sweep_per_hour_whoever_enqueues_it() {
-        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
-        let a = next_sweep(at("2026-11-24T19:05:00Z"));
-        let b = next_sweep(at("2026-11-24T19:59:59Z"));
-        assert_eq!(a.unique_key, b.unique_key);
-        assert_eq!(a.unique_key.as_deref(), Some("hourly-sweep:2026-11-24T20"));
-        assert_eq!(a.run_at, Some(at("2026-11-24T20:00:00Z")));
+            .map_err(|e| JobFailure::database(&e))?;
+        Ok(())
     }
 }

@@ -1,5 +1,6 @@
-//! The queue table's statements: enqueue, claim, and the outcome of a run. Every value is a
-//! bound parameter; the SQL is constant.
+//! The queue table's statements: enqueue (through `kanisa.enqueue`, the one way any code —
+//! Rust or a SQL trigger — adds a job), claim, and the outcome of a run. Every value is a bound
+//! parameter; the SQL is constant.
 
 use std::time::Duration;
 
@@ -8,53 +9,11 @@ use serde_json::Value;
 use tokio_postgres::{GenericClient, Row};
 
 use crate::error::JobsError;
+use crate::job::{Job, RunInfo};
 
 /// The notification channel every insert into `kanisa.jobs` signals (a trigger, so jobs
 /// enqueued by SQL functions wake the workers too).
 pub const CHANNEL: &str = "kanisa_jobs";
-
-/// A job to enqueue.
-#[derive(Clone, Debug)]
-pub struct NewJob {
-    /// Which handler runs it (e.g. `send_email`).
-    pub kind: String,
-    /// Names the effect, so it is queued at most once (e.g. `message-email:<id>`).
-    pub unique_key: Option<String>,
-    /// The handler's input.
-    pub payload: Value,
-    /// Not before this time; `None` is now.
-    pub run_at: Option<DateTime<Utc>>,
-    /// Attempts before the job ends as failed (at least 1).
-    pub max_attempts: i32,
-}
-
-impl NewJob {
-    /// A job of `kind` due now, with 10 attempts and no unique key.
-    pub fn new(kind: impl Into<String>, payload: Value) -> NewJob {
-        NewJob {
-            kind: kind.into(),
-            unique_key: None,
-            payload,
-            run_at: None,
-            max_attempts: 10,
-        }
-    }
-
-    pub fn unique_key(mut self, key: impl Into<String>) -> NewJob {
-        self.unique_key = Some(key.into());
-        self
-    }
-
-    pub fn run_at(mut self, at: DateTime<Utc>) -> NewJob {
-        self.run_at = Some(at);
-        self
-    }
-
-    pub fn max_attempts(mut self, n: i32) -> NewJob {
-        self.max_attempts = n;
-        self
-    }
-}
 
 /// The answer of [`enqueue`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,13 +23,15 @@ pub struct Enqueued {
     pub created: bool,
 }
 
-/// Where a job is in its lifecycle (see the migration's comment).
+/// Where a job is in its lifecycle (see migrations `0013_jobs.sql` and `0025_job_shape.sql`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JobState {
     Queued,
     Running,
     Done,
     Failed,
+    /// A periodic job's slot that passed before any instance ran it (a later slot ran instead).
+    Skipped,
 }
 
 impl JobState {
@@ -80,88 +41,108 @@ impl JobState {
             JobState::Running => "running",
             JobState::Done => "done",
             JobState::Failed => "failed",
+            JobState::Skipped => "skipped",
         }
     }
 }
 
-/// A claimed job, as its handler sees it.
+/// A claimed row, before its payload is decoded into its [`Job`].
 #[derive(Clone, Debug)]
-pub struct Job {
-    pub id: i64,
+pub struct Claimed {
     pub kind: String,
-    pub unique_key: Option<String>,
     pub payload: Value,
-    /// This run's number, from 1 (counted when claimed).
-    pub attempt: i32,
-    pub max_attempts: i32,
-    pub created_at: DateTime<Utc>,
+    pub info: RunInfo,
 }
 
-impl Job {
-    fn from_row(row: &Row) -> Job {
-        Job {
-            id: row.get("id"),
+impl Claimed {
+    fn from_row(row: &Row) -> Claimed {
+        Claimed {
             kind: row.get("kind"),
-            unique_key: row.get("unique_key"),
             payload: row.get("payload"),
-            attempt: row.get("attempts"),
-            max_attempts: row.get("max_attempts"),
-            created_at: row.get("created_at"),
+            info: RunInfo {
+                id: row.get("id"),
+                unique_key: row.get("unique_key"),
+                attempt: row.get("attempts"),
+                max_attempts: row.get("max_attempts"),
+                created_at: row.get("created_at"),
+                run_at: row.get("run_at"),
+            },
         }
+    }
+
+    pub fn id(&self) -> i64 {
+        self.info.id
     }
 }
 
-const INSERT: &str = "\
-INSERT INTO kanisa.jobs (kind, unique_key, payload, run_at, max_attempts) \
-VALUES ($1, $2, $3, coalesce($4, now()), $5) \
-ON CONFLICT (unique_key) DO NOTHING \
-RETURNING id";
+const ENQUEUE: &str = "SELECT id, created FROM kanisa.enqueue($1, $2, $3, $4, $5)";
 
-const EXISTING: &str = "SELECT id FROM kanisa.jobs WHERE unique_key = $1";
-
-/// Adds a job. Call it with the caller's transaction, so the row that causes the work and its
-/// job commit (or roll back) together; workers are woken when that transaction commits.
+/// Adds `job`, due now. Call it with the caller's transaction, so the row that causes the work
+/// and its job commit (or roll back) together; workers are woken when that transaction commits.
 ///
 /// With a unique key that already exists, nothing is inserted and the existing job's id is
 /// returned (`created: false`), whatever that job's state. A concurrent transaction inserting
 /// the same key makes this one wait for it, as a unique index does.
-pub async fn enqueue<C: GenericClient + Sync>(
+pub async fn enqueue<J: Job, C: GenericClient + Sync>(
     client: &C,
-    job: &NewJob,
+    job: &J,
 ) -> Result<Enqueued, JobsError> {
-    if job.kind.is_empty() {
+    insert(client, job, None).await
+}
+
+/// [`enqueue`], due at `run_at`.
+pub async fn enqueue_at<J: Job, C: GenericClient + Sync>(
+    client: &C,
+    job: &J,
+    run_at: DateTime<Utc>,
+) -> Result<Enqueued, JobsError> {
+    insert(client, job, Some(run_at)).await
+}
+
+async fn insert<J: Job, C: GenericClient + Sync>(
+    client: &C,
+    job: &J,
+    run_at: Option<DateTime<Utc>>,
+) -> Result<Enqueued, JobsError> {
+    let payload = serde_json::to_value(job)
+        .map_err(|e| JobsError::Invalid(format!("a {} job's arguments: {e}", J::KIND)))?;
+    raw_enqueue(
+        client,
+        J::KIND,
+        job.unique_key().as_deref(),
+        &payload,
+        run_at,
+        J::MAX_ATTEMPTS,
+    )
+    .await
+}
+
+/// The one statement behind every enqueue (typed jobs here, periodic slots in the scheduler).
+pub(crate) async fn raw_enqueue<C: GenericClient + Sync>(
+    client: &C,
+    kind: &str,
+    unique_key: Option<&str>,
+    payload: &Value,
+    run_at: Option<DateTime<Utc>>,
+    max_attempts: i32,
+) -> Result<Enqueued, JobsError> {
+    if kind.is_empty() {
         return Err(JobsError::Invalid("a job needs a kind".into()));
     }
-    if job.max_attempts < 1 {
+    if max_attempts < 1 {
         return Err(JobsError::Invalid(format!(
-            "max_attempts must be at least 1, not {}",
-            job.max_attempts
+            "a {kind} job needs at least 1 attempt, not {max_attempts}"
         )));
     }
-    let inserted = client
-        .query_opt(
-            INSERT,
-            &[
-                &job.kind,
-                &job.unique_key,
-                &job.payload,
-                &job.run_at,
-                &job.max_attempts,
-            ],
+    let row = client
+        .query_one(
+            ENQUEUE,
+            &[&kind, &unique_key, payload, &run_at, &max_attempts],
         )
         .await?;
-    if let Some(row) = inserted {
-        return Ok(Enqueued {
-            id: row.get(0),
-            created: true,
-        });
-    }
-    // Only a unique key conflicts. This statement's snapshot is newer than the conflict, so
-    // the existing row is visible.
-    let row = client.query_one(EXISTING, &[&job.unique_key]).await?;
     Ok(Enqueued {
         id: row.get(0),
-        created: false,
+        created: row.get(1),
     })
 }
 
@@ -178,7 +159,8 @@ UPDATE kanisa.jobs j \
 SET state = 'running', attempts = j.attempts + 1, locked_by = $1, \
     locked_until = now() + make_interval(secs => $2) \
 FROM next WHERE j.id = next.id \
-RETURNING j.id, j.kind, j.unique_key, j.payload, j.attempts, j.max_attempts, j.created_at";
+RETURNING j.id, j.kind, j.unique_key, j.payload, j.attempts, j.max_attempts, j.created_at, \
+          j.run_at";
 
 /// Claims up to `limit` due jobs for `worker` with a lease of `lease`: queued jobs whose
 /// `run_at` has come, and running jobs whose lease ran out (their worker died). Each claim
@@ -188,12 +170,12 @@ pub async fn claim<C: GenericClient + Sync>(
     worker: &str,
     lease: Duration,
     limit: i64,
-) -> Result<Vec<Job>, JobsError> {
+) -> Result<Vec<Claimed>, JobsError> {
     let rows = client
         .query(CLAIM, &[&worker, &lease.as_secs_f64(), &limit])
         .await?;
-    let mut jobs: Vec<Job> = rows.iter().map(Job::from_row).collect();
-    jobs.sort_by_key(|j| j.id);
+    let mut jobs: Vec<Claimed> = rows.iter().map(Claimed::from_row).collect();
+    jobs.sort_by_key(Claimed::id);
     Ok(jobs)
 }
 
@@ -212,6 +194,11 @@ UPDATE kanisa.jobs SET state = 'failed', locked_by = NULL, locked_until = NULL, 
   last_error = $3, finished_at = now() \
 WHERE id = $1 AND locked_by = $2 AND state = 'running'";
 
+const SKIP: &str = "\
+UPDATE kanisa.jobs SET state = 'skipped', locked_by = NULL, locked_until = NULL, \
+  last_error = $3, finished_at = now() \
+WHERE id = $1 AND locked_by = $2 AND state = 'running'";
+
 /// A claimed job given back untouched (graceful stop): its attempt is not counted.
 const RELEASE: &str = "\
 UPDATE kanisa.jobs SET state = 'queued', locked_by = NULL, locked_until = NULL, \
@@ -221,8 +208,17 @@ WHERE id = ANY($1) AND locked_by = $2 AND state = 'running'";
 /// The outcome of one run, written by the worker that holds the lease.
 pub(crate) enum Outcome<'a> {
     Done,
-    Retry { after: Duration, error: &'a str },
-    Failed { error: &'a str },
+    Retry {
+        after: Duration,
+        error: &'a str,
+    },
+    Failed {
+        error: &'a str,
+    },
+    /// A periodic slot that passed before it could run: a later slot does its work.
+    Skipped {
+        reason: &'a str,
+    },
 }
 
 /// Records a run's outcome. False when this worker no longer held the job (its lease ran out
@@ -241,6 +237,7 @@ pub(crate) async fn finish<C: GenericClient + Sync>(
                 .await?
         }
         Outcome::Failed { error } => client.execute(FAIL, &[&id, &worker, &error]).await?,
+        Outcome::Skipped { reason } => client.execute(SKIP, &[&id, &worker, &reason]).await?,
     };
     Ok(n == 1)
 }

@@ -1,9 +1,9 @@
 //! Workers: one claim loop per [`Workers`] set, running up to `concurrency` jobs at a time,
-//! woken by `NOTIFY kanisa_jobs` or a short poll, stopped with a grace period.
+//! woken by `NOTIFY kanisa_jobs` or a short poll, stopped with a grace period; beside it the
+//! set's scheduler of periodic jobs (`periodic.rs`). Both are supervised: a panic restarts the
+//! loop instead of ending it, so the queue and the schedules never stop while the server runs.
 
-use std::collections::{HashMap, HashSet};
-use std::future::Future;
-use std::pin::Pin;
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -13,80 +13,10 @@ use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
 use crate::error::JobsError;
-use crate::queue::{self, Job, Outcome};
-
-/// Why a job's run failed, as its handler says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JobFailure {
-    /// True when running it again cannot succeed (a refused address, a malformed payload).
-    pub permanent: bool,
-    pub message: String,
-}
-
-impl JobFailure {
-    /// Worth another attempt after a back-off (a provider unreachable, a timeout).
-    pub fn retry(message: impl Into<String>) -> JobFailure {
-        JobFailure {
-            permanent: false,
-            message: message.into(),
-        }
-    }
-
-    /// Never worth another attempt: the job ends as failed now.
-    pub fn permanent(message: impl Into<String>) -> JobFailure {
-        JobFailure {
-            permanent: true,
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for JobFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-/// The work of one job kind. Runs at least once per job (see ARCHITECTURE.md, "Jobs"): an
-/// effect outside the database should be made idempotent with the job's id or unique key.
-pub trait JobHandler: Send + Sync + 'static {
-    fn run(&self, job: &Job) -> impl Future<Output = Result<(), JobFailure>> + Send;
-}
-
-type BoxRun<'a> = Pin<Box<dyn Future<Output = Result<(), JobFailure>> + Send + 'a>>;
-
-/// [`JobHandler`] made object-safe, so handlers of different types share a registry.
-trait ErasedHandler: Send + Sync + 'static {
-    fn run_boxed<'a>(&'a self, job: &'a Job) -> BoxRun<'a>;
-}
-
-impl<H: JobHandler> ErasedHandler for H {
-    fn run_boxed<'a>(&'a self, job: &'a Job) -> BoxRun<'a> {
-        Box::pin(self.run(job))
-    }
-}
-
-/// The handlers by job kind.
-#[derive(Clone, Default)]
-pub struct Registry {
-    handlers: HashMap<String, Arc<dyn ErasedHandler>>,
-}
-
-impl Registry {
-    pub fn new() -> Registry {
-        Registry::default()
-    }
-
-    /// Registers `handler` for jobs of `kind` (replacing any earlier one).
-    pub fn register(mut self, kind: impl Into<String>, handler: impl JobHandler) -> Registry {
-        self.handlers.insert(kind.into(), Arc::new(handler));
-        self
-    }
-
-    pub fn kinds(&self) -> impl Iterator<Item = &str> {
-        self.handlers.keys().map(String::as_str)
-    }
-}
+use crate::job::JobFailure;
+use crate::periodic::Scheduler;
+use crate::queue::{self, Claimed, Outcome};
+use crate::registry::Registry;
 
 /// How a set of workers behaves; the defaults suit `kanisa serve`.
 #[derive(Clone, Debug)]
@@ -141,6 +71,7 @@ pub struct Workers {
     id: String,
     stop_tx: watch::Sender<bool>,
     dispatcher: tokio::task::JoinHandle<JoinSet<()>>,
+    scheduler: tokio::task::JoinHandle<()>,
     in_flight: Arc<Mutex<HashSet<i64>>>,
     pool: Pool,
 }
@@ -154,7 +85,8 @@ impl Workers {
         registry: Registry,
         options: WorkerOptions,
         wake: Option<mpsc::Receiver<String>>,
-    ) -> Workers {
+    ) -> Result<Workers, JobsError> {
+        registry.check()?;
         let id = format!(
             "{}-{}",
             std::process::id(),
@@ -177,6 +109,11 @@ impl Workers {
                 }
             });
         }
+        let scheduler = tokio::spawn(supervise_scheduler(
+            pool.clone(),
+            registry.periodic().to_vec(),
+            stop_rx.clone(),
+        ));
         let in_flight = Arc::new(Mutex::new(HashSet::new()));
         let dispatcher = tokio::spawn(dispatch(Dispatcher {
             id: id.clone(),
@@ -188,13 +125,14 @@ impl Workers {
             in_flight: in_flight.clone(),
         }));
         tracing::info!(worker = %id, "job workers started");
-        Workers {
+        Ok(Workers {
             id,
             stop_tx,
             dispatcher,
+            scheduler,
             in_flight,
             pool,
-        }
+        })
     }
 
     /// This set's name in `locked_by`.
@@ -207,6 +145,7 @@ impl Workers {
     /// running under a live lease.
     pub async fn stop(self, grace: Duration) -> Result<StopReport, JobsError> {
         let _ = self.stop_tx.send(true);
+        let _ = self.scheduler.await;
         let mut runs = match self.dispatcher.await {
             Ok(runs) => runs,
             Err(e) => {
@@ -236,6 +175,32 @@ impl Workers {
         }
         tracing::info!(worker = %self.id, finished = report.finished, "job workers stopped");
         Ok(report)
+    }
+}
+
+/// Runs the scheduler until the stop; a panic in it is logged and the scheduler started again
+/// a second later, so no periodic kind is left without its next slot.
+async fn supervise_scheduler(
+    pool: Pool,
+    periodic: Vec<crate::registry::Periodic>,
+    stop_rx: watch::Receiver<bool>,
+) {
+    loop {
+        let scheduler = Scheduler {
+            pool: pool.clone(),
+            periodic: periodic.clone(),
+            stop_rx: stop_rx.clone(),
+        };
+        match tokio::spawn(scheduler.run()).await {
+            Ok(()) => break,
+            Err(e) => {
+                tracing::error!(error = %e, "the periodic job scheduler stopped; starting it again");
+                if *stop_rx.borrow() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
     }
 }
 
@@ -277,7 +242,7 @@ async fn dispatch(mut d: Dispatcher) -> JoinSet<()> {
                     let Ok(permit) = slots.clone().try_acquire_owned() else {
                         break;
                     };
-                    lock(&d.in_flight).insert(job.id);
+                    lock(&d.in_flight).insert(job.id());
                     let run = Run {
                         worker: d.id.clone(),
                         pool: d.pool.clone(),
@@ -313,9 +278,21 @@ async fn dispatch(mut d: Dispatcher) -> JoinSet<()> {
     runs
 }
 
-async fn claim(d: &Dispatcher, free: usize) -> Result<Vec<Job>, JobsError> {
+async fn claim(d: &Dispatcher, free: usize) -> Result<Vec<Claimed>, JobsError> {
     let client = d.pool.get().await?;
     queue::claim(&**client, &d.id, d.options.lease, free as i64).await
+}
+
+const SKIPPED: &str =
+    "no instance ran this slot before the next one began; the next one ran instead";
+
+/// A task that ends with its handle: a run cut off at a graceful stop takes its work with it.
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 struct Run {
@@ -327,47 +304,56 @@ struct Run {
 }
 
 impl Run {
-    #[tracing::instrument(skip_all, fields(job = job.id, kind = %job.kind, attempt = job.attempt))]
-    async fn run(self, job: Job) {
-        let result = if job.attempt > job.max_attempts {
+    #[tracing::instrument(skip_all, fields(job = job.id(), kind = %job.kind, attempt = job.info.attempt))]
+    async fn run(self, job: Claimed) {
+        let periodic = self
+            .registry
+            .periodic()
+            .iter()
+            .find(|p| p.kind == job.kind)
+            .map(|p| p.every);
+        if let Some(every) = periodic
+            && job.info.attempt == 1
+            && crate::periodic::slot_start(chrono::Utc::now(), every) > job.info.run_at
+        {
+            // A slot queued before the instances stopped (or while every worker was busy)
+            // whose time has passed: the current slot, queued by the scheduler, does the work,
+            // so missed slots make one run, not one each.
+            self.finish(&job, Outcome::Skipped { reason: SKIPPED })
+                .await;
+            return;
+        }
+        let result = if job.info.attempt > job.info.max_attempts {
             // Claimed again after its lease ran out on the last attempt: its worker died
             // (or overran) every time.
             Err(JobFailure::permanent(format!(
                 "the worker running attempt {} of {} stopped before finishing (lease expired)",
-                job.max_attempts, job.max_attempts
+                job.info.max_attempts, job.info.max_attempts
             )))
         } else {
-            match self.registry.handlers.get(&job.kind) {
-                None => Err(JobFailure::permanent(format!(
-                    "no handler for job kind {:?} in this Kanisa (known kinds: {})",
-                    job.kind,
-                    {
-                        let mut kinds: Vec<&str> = self.registry.kinds().collect();
-                        kinds.sort_unstable();
-                        if kinds.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            kinds.join(", ")
-                        }
-                    }
-                ))),
-                // Stay within the lease: past it another worker may already run the job.
-                Some(handler) => {
-                    match tokio::time::timeout(self.options.lease, handler.run_boxed(&job)).await {
-                        Ok(result) => result,
-                        Err(_) => Err(JobFailure::retry(format!(
-                            "timed out after {:?} (the lease)",
-                            self.options.lease
-                        ))),
-                    }
+            // Its own task, so a panic fails this run instead of the worker; cut off at the
+            // lease, past which another worker may already run the job.
+            let registry = self.registry.clone();
+            let claimed = job.clone();
+            let mut task = AbortOnDrop(tokio::spawn(async move { registry.run(&claimed).await }));
+            match tokio::time::timeout(self.options.lease, &mut task.0).await {
+                Ok(Ok(result)) => result,
+                Ok(Err(e)) => Err(JobFailure::retry(format!("the job's work failed: {e}"))),
+                Err(_) => {
+                    task.0.abort();
+                    Err(JobFailure::retry(format!(
+                        "timed out after {:?} (the lease)",
+                        self.options.lease
+                    )))
                 }
             }
         };
+        let periodic = periodic.is_some();
         let outcome = match &result {
             Ok(()) => Outcome::Done,
-            Err(f) if !f.permanent && job.attempt < job.max_attempts => Outcome::Retry {
+            Err(f) if !f.permanent && job.info.attempt < job.info.max_attempts => Outcome::Retry {
                 after: backoff(
-                    job.attempt,
+                    job.info.attempt,
                     self.options.backoff_base,
                     self.options.backoff_cap,
                 ),
@@ -380,10 +366,21 @@ impl Run {
             Outcome::Retry { after, error } => {
                 tracing::info!(retry_in = ?after, error = %error, "job failed; will retry");
             }
+            Outcome::Failed { error } if periodic => tracing::error!(
+                error = %error,
+                slot = job.info.unique_key.as_deref().unwrap_or(""),
+                "a periodic job failed for good; its next slot runs as scheduled"
+            ),
             Outcome::Failed { error } => tracing::warn!(error = %error, "job failed"),
+            Outcome::Skipped { reason } => tracing::info!(%reason, "periodic slot skipped"),
         }
+        self.finish(&job, outcome).await;
+    }
+
+    /// Records the outcome (while this worker still holds the job) and lets the job go.
+    async fn finish(&self, job: &Claimed, outcome: Outcome<'_>) {
         let written = match self.pool.get().await {
-            Ok(client) => queue::finish(&**client, &self.worker, job.id, outcome).await,
+            Ok(client) => queue::finish(&**client, &self.worker, job.id(), outcome).await,
             Err(e) => Err(e.into()),
         };
         match written {
@@ -394,6 +391,6 @@ impl Run {
             // The lease will run out and the job run again.
             Err(e) => tracing::warn!(error = %e, "cannot record the job's outcome"),
         }
-        lock(&self.in_flight).remove(&job.id);
+        lock(&self.in_flight).remove(&job.id());
     }
 }

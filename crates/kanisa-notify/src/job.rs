@@ -1,46 +1,49 @@
-//! The `send_email` job: its payload is an [`Email`]; it is sent with the configured
-//! [`Mailer`].
+//! The `send_email` job: its arguments are an [`Email`] (the payload is the e-mail itself); it
+//! is sent with the configured [`Mailer`].
 
 use std::sync::Arc;
 
-use kanisa_jobs::{Job, JobFailure, JobHandler, NewJob};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
+use serde::{Deserialize, Serialize};
 
-use crate::{Delivery, Email, MailError, Mailer};
+use crate::{Delivery, Email, Mailer};
 
 /// The job kind.
 pub const SEND_EMAIL: &str = "send_email";
 
-/// Sends the job's e-mail. A permanent refusal fails the job at once; anything else is retried
-/// with the queue's back-off.
-#[derive(Clone)]
+/// Sends an e-mail. A permanent refusal fails the job at once; anything else is retried with
+/// the queue's back-off.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SendEmail {
-    mailer: Arc<dyn Mailer>,
+    #[serde(flatten)]
+    pub email: Email,
+    /// Names the effect (e.g. `message-staff:<id>`), so enqueueing it twice sends once. Not
+    /// part of the payload: it is the job's unique key.
+    #[serde(skip)]
+    pub key: Option<String>,
 }
 
 impl SendEmail {
-    pub fn new(mailer: Arc<dyn Mailer>) -> SendEmail {
-        SendEmail { mailer }
-    }
-
-    /// The job that sends `email`; `unique_key` names the effect (e.g. `message-staff:<id>`),
-    /// so enqueueing it twice sends once.
-    pub fn job(email: &Email, unique_key: Option<String>) -> Result<NewJob, MailError> {
-        let payload = serde_json::to_value(email)
-            .map_err(|e| MailError::Permanent(format!("cannot queue the e-mail: {e}")))?;
-        let mut job = NewJob::new(SEND_EMAIL, payload);
-        job.unique_key = unique_key;
-        Ok(job)
+    /// The job that sends `email`, queued at most once under `key` when given.
+    pub fn new(email: Email, key: Option<String>) -> SendEmail {
+        SendEmail { email, key }
     }
 }
 
-impl JobHandler for SendEmail {
-    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
-        let mut email: Email = serde_json::from_value(job.payload.clone())
-            .map_err(|e| JobFailure::permanent(format!("not an e-mail payload: {e}")))?;
+impl Job for SendEmail {
+    const KIND: &'static str = SEND_EMAIL;
+    type Context = Arc<dyn Mailer>;
+
+    fn unique_key(&self) -> Option<String> {
+        self.key.clone()
+    }
+
+    async fn run(self, mailer: &Arc<dyn Mailer>, run: &RunInfo) -> Result<(), JobFailure> {
+        let mut email = self.email;
         if email.message_id.is_none() {
-            email.message_id = Some(format!("job-{}@kanisa", job.id));
+            email.message_id = Some(format!("job-{}@kanisa", run.id));
         }
-        match self.mailer.send(&email).await {
+        match mailer.send(&email).await {
             Ok(Delivery::Sent { reply }) => {
                 tracing::info!(reply = %reply, "e-mail sent");
                 Ok(())

@@ -34,21 +34,11 @@ pub enum SmsError {
     Failed { message: String, permanent: bool },
 }
 
-/// A number as the providers take it, `+254` and nine digits starting with 1 or 7: spaces,
-/// hyphens and brackets dropped, a leading 0 or 254 made +254.
+/// A number as the providers take it, `+254` and nine digits starting with 1 or 7
+/// (`kanisa-phone`'s rule: spaces, hyphens, dots and brackets ignored; `0`, `254` or no prefix
+/// made `+254`).
 pub fn normalise_number(input: &str) -> Option<String> {
-    let compact: String = input
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '(' | ')'))
-        .collect();
-    let rest = compact
-        .strip_prefix("+254")
-        .or_else(|| compact.strip_prefix("254"))
-        .or_else(|| compact.strip_prefix('0'))?;
-    let valid = rest.len() == 9
-        && rest.bytes().all(|b| b.is_ascii_digit())
-        && matches!(rest.as_bytes()[0], b'1' | b'7');
-    valid.then(|| format!("+254{rest}"))
+    kanisa_phone::msisdn(input).map(|n| n.e164())
 }
 
 /// One send's checked recipients and text.
@@ -395,7 +385,8 @@ mod tests {
             ("254712345678", Some("+254712345678")),
             ("+254 712 345 678", Some("+254712345678")),
             ("0112-345-678", Some("+254112345678")),
-            ("712345678", None),
+            ("712345678", Some("+254712345678")),
+            ("(0712) 345.678", Some("+254712345678")),
             ("0812345678", None),
             ("+255712345678", None),
         ] {

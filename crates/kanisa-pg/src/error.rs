@@ -127,3 +127,104 @@ pub fn describe(err: &tokio_postgres::Error) -> String {
         }
     }
 }
+
+/// What a database error means for whoever asked: the one reading of SQLSTATE classes that every
+/// crate maps to its own status and wording (the table API, auth, storage, functions), so they
+/// cannot drift apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbClass {
+    /// The database cannot answer now: no connection or a lost one (class 08, or no SQLSTATE at
+    /// all), shutting down or in crash recovery (57P), out of resources (53: too many
+    /// connections, disk full, out of memory). Try again shortly.
+    Unavailable,
+    /// The statement ran past its timeout (57014): too much work, or a database too busy.
+    Timeout,
+    /// `RAISE … USING ERRCODE = 'PTnnn'` (PostgREST's convention): HTTP status nnn.
+    Raised(u16),
+    /// A unique (23505) or foreign-key (23503) violation.
+    Conflict,
+    /// Insufficient privilege (42501), including a row-level policy's refusal.
+    Forbidden,
+    /// A NUL character in text (22021, 22P05), which PostgreSQL stores in no text.
+    NulCharacter,
+    /// No such table or function (42P01, 42883).
+    Undefined,
+    /// PostgreSQL's own failure (XX: internal, 58: system): ours, never the caller's.
+    Internal,
+    /// Anything else the statement refused: a value out of range, a check, a bad cast, a syntax
+    /// error in a filter — the request's mistake as far as the database can tell.
+    Refused,
+}
+
+impl DbClass {
+    /// True when trying again later may succeed without changing the request.
+    pub fn is_transient(self) -> bool {
+        matches!(self, DbClass::Unavailable | DbClass::Timeout)
+    }
+}
+
+/// The class of a driver error (see [`DbClass`]).
+pub fn classify(err: &tokio_postgres::Error) -> DbClass {
+    match err.code() {
+        None => DbClass::Unavailable,
+        Some(code) => classify_code(code.code()),
+    }
+}
+
+/// The class of a SQLSTATE.
+pub fn classify_code(code: &str) -> DbClass {
+    match code {
+        "57014" => DbClass::Timeout,
+        "23505" | "23503" => DbClass::Conflict,
+        "42501" => DbClass::Forbidden,
+        "22021" | "22P05" => DbClass::NulCharacter,
+        "42P01" | "42883" => DbClass::Undefined,
+        c if c.starts_with("PT") => match c[2..].parse::<u16>() {
+            Ok(status) if (400..600).contains(&status) => DbClass::Raised(status),
+            _ => DbClass::Refused,
+        },
+        c if c.starts_with("08") || c.starts_with("53") || c.starts_with("57P") => {
+            DbClass::Unavailable
+        }
+        c if c.starts_with("XX") || c.starts_with("58") => DbClass::Internal,
+        _ => DbClass::Refused,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_class_of_sqlstate_is_read_one_way() {
+        for (code, class) in [
+            ("08006", DbClass::Unavailable),
+            ("08P01", DbClass::Unavailable),
+            ("53300", DbClass::Unavailable),
+            ("53100", DbClass::Unavailable),
+            ("57P01", DbClass::Unavailable),
+            ("57P03", DbClass::Unavailable),
+            ("57014", DbClass::Timeout),
+            ("PT429", DbClass::Raised(429)),
+            ("PT401", DbClass::Raised(401)),
+            ("PT999", DbClass::Refused),
+            ("PTabc", DbClass::Refused),
+            ("23505", DbClass::Conflict),
+            ("23503", DbClass::Conflict),
+            ("23514", DbClass::Refused),
+            ("42501", DbClass::Forbidden),
+            ("22021", DbClass::NulCharacter),
+            ("22P05", DbClass::NulCharacter),
+            ("42P01", DbClass::Undefined),
+            ("42883", DbClass::Undefined),
+            ("XX000", DbClass::Internal),
+            ("58030", DbClass::Internal),
+            ("22P02", DbClass::Refused),
+            ("42601", DbClass::Refused),
+        ] {
+            assert_eq!(classify_code(code), class, "{code}");
+        }
+        assert!(DbClass::Unavailable.is_transient() && DbClass::Timeout.is_transient());
+        assert!(!DbClass::Refused.is_transient() && !DbClass::Internal.is_transient());
+    }
+}

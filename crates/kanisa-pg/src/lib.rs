@@ -20,7 +20,7 @@ mod pool;
 pub use backup::{BackupTool, TableChecksum, backup, restore, table_checksums};
 pub use cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
 pub use context::Caller;
-pub use error::{PgError, describe};
+pub use error::{DbClass, PgError, classify, classify_code, describe};
 pub use listen::listen;
 pub use migrate::{
     Migration, MigrationState, MigrationStatus, apply_policies, embedded_migrations,

@@ -1,6 +1,7 @@
 //! Every way a table-API request can fail, each with its HTTP status and stable code
 //! (PostgREST's codes where PostgREST has one) decided here, in one place.
 
+use kanisa_pg::DbClass;
 use kanisa_query::ParseError;
 use serde_json::{Value, json};
 
@@ -263,7 +264,7 @@ fn text(details: String) -> Option<Value> {
     Some(Value::String(details))
 }
 
-/// PostgreSQL errors, mapped as PostgREST maps them.
+/// PostgreSQL errors, mapped as PostgREST maps them (the class from `kanisa_pg::classify_code`).
 fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorParts {
     let Some(db) = err.as_db_error() else {
         return ErrorParts {
@@ -278,26 +279,21 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         };
     };
     let code = db.code().code();
-    let status = match code {
+    let class = kanisa_pg::classify_code(code);
+    let status = match class {
         // PostgREST's convention: RAISE … USING ERRCODE = 'PT404' answers HTTP 404.
-        c if c.starts_with("PT")
-            && c[2..].parse::<u16>().is_ok_and(|s| (400..600).contains(&s)) =>
-        {
-            c[2..].parse().unwrap_or(400)
-        }
-        "23505" | "23503" => 409,
-        "42501" if anon => 401,
-        "42501" => 403,
-        // A statement timeout: the database is busier than an interactive request can wait for.
-        "57014" => 503,
-        // The server is shutting down or restarting (crash recovery): try again shortly.
-        c if c.starts_with("57P") => 503,
-        c if c.starts_with("08") || c.starts_with("53") => 503,
-        c if c.starts_with("XX") || c.starts_with("58") => 500,
-        "42P01" | "42883" => 404,
-        _ => 400,
+        DbClass::Raised(status) => status,
+        DbClass::Conflict => 409,
+        DbClass::Forbidden if anon => 401,
+        DbClass::Forbidden => 403,
+        // A statement timeout (the database is busier than an interactive request can wait
+        // for), a database restarting (crash recovery) or out of resources: try again shortly.
+        DbClass::Timeout | DbClass::Unavailable => 503,
+        DbClass::Internal => 500,
+        DbClass::Undefined => 404,
+        DbClass::NulCharacter | DbClass::Refused => 400,
     };
-    let message = if code == "57014" {
+    let message = if class == DbClass::Timeout {
         "The request took too long and was cancelled (statement timeout). Narrow it with \
          filters or a smaller limit."
             .to_owned()
@@ -310,7 +306,7 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         message,
         details: db.detail().map(|d| Value::String(d.to_owned())),
         hint: db.hint().map(str::to_owned),
-        internal: status >= 500 && code != "57014",
+        internal: status >= 500 && class != DbClass::Timeout,
         content_range: None,
         allow: None,
     }

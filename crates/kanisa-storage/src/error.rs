@@ -1,6 +1,7 @@
 //! Every way a storage request can fail, with its HTTP status and Supabase Storage error code
 //! decided here, in one place (the server only writes them out).
 
+use kanisa_pg::DbClass;
 use kanisa_pg::tokio_postgres;
 
 #[derive(Debug, thiserror::Error)]
@@ -123,23 +124,23 @@ impl From<kanisa_pg::PgError> for StorageError {
 impl From<tokio_postgres::Error> for StorageError {
     /// Only the refusals a caller can cause are told apart; anything else is ours.
     fn from(e: tokio_postgres::Error) -> Self {
-        match e.code().map(|c| c.code()) {
-            Some("23505") => StorageError::KeyAlreadyExists,
-            Some("42501") => StorageError::AccessDenied(
+        let code = e.code().map(|c| c.code().to_owned()).unwrap_or_default();
+        match (kanisa_pg::classify(&e), code.as_str()) {
+            (DbClass::Conflict, "23505") => StorageError::KeyAlreadyExists,
+            (DbClass::Forbidden, _) => StorageError::AccessDenied(
                 "You may not do this with this object (row-level security)".to_owned(),
             ),
-            Some("23514") => StorageError::InvalidKey(kanisa_pg::describe(&e)),
+            (DbClass::Refused, "23514") => StorageError::InvalidKey(kanisa_pg::describe(&e)),
             // A NUL (\u0000) in a name or in metadata: PostgreSQL stores no such text.
-            Some("22P05") | Some("22021") => StorageError::InvalidRequest(
+            (DbClass::NulCharacter, _) => StorageError::InvalidRequest(
                 "The request contains a NUL character (\\u0000), which cannot be stored".to_owned(),
             ),
-            Some("PT401") => {
+            (DbClass::Raised(401), _) => {
                 StorageError::SessionEnded("JWT session has ended: sign in again".to_owned())
             }
-            Some(c) if c.starts_with("08") || c.starts_with("57P") || c == "57014" => {
+            (class, _) if class.is_transient() => {
                 StorageError::Unavailable(kanisa_pg::describe(&e))
             }
-            None => StorageError::Unavailable(kanisa_pg::describe(&e)),
             _ => StorageError::Database(kanisa_pg::describe(&e)),
         }
     }

@@ -514,10 +514,8 @@ fn payments(config: &Config, db: &Database) -> kanisa_functions::Payments {
     kanisa_functions::Payments::new(db.service_pool.clone(), setup)
 }
 
-/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`: e-mail
-/// (`send_email`) and the submissions' deliveries, through whichever sender [`channels`] says
-/// is live, the hourly sweep (request files no message names, old abuse-limit counters) and the
-/// scheduled backups.
+/// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`, with
+/// every job kind and periodic schedule of this server ([`job_registry`]).
 fn start_workers(
     config: &Config,
     db: &Database,
@@ -529,98 +527,71 @@ fn start_workers(
         tracing::info!("KANISA_JOB_WORKERS=0: this instance runs no jobs");
         return Ok(None);
     }
-    let mailer = kanisa_functions::mailer(channels);
-    let public_url = public_url(config);
-    let backup_schedule = kanisa_functions::BackupSchedule {
-        dir: config.backups.dir.clone(),
-        check: std::time::Duration::from_secs(config.backups.check_secs),
-        every: config
-            .backups
-            .every_secs
-            .map(std::time::Duration::from_secs),
-    };
-    let notify_every = std::time::Duration::from_secs(config.notify_check_secs);
-    let deliveries = kanisa_functions::Deliveries::new(
-        db.service_pool.clone(),
-        mailer.clone(),
-        Some(storage.clone()),
-        &public_url,
-    );
-    let (notify, acknowledge) = deliveries.handlers();
-    let registry = kanisa_jobs::Registry::new()
-        .register(
-            kanisa_notify::SEND_EMAIL,
-            kanisa_notify::SendEmail::new(mailer.clone()),
-        )
-        .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
-        .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, acknowledge)
-        .register(
-            kanisa_functions::HOURLY_SWEEP,
-            kanisa_functions::HourlySweep::new(db.service_pool.clone(), storage),
-        )
-        .register(
-            kanisa_functions::PAYMENT_CALLBACK,
-            kanisa_functions::PaymentCallback(payments.clone()),
-        )
-        .register(
-            kanisa_functions::RECONCILE_PAYMENTS,
-            kanisa_functions::ReconcilePayments(payments.clone()),
-        )
-        .register(
-            kanisa_functions::PAYMENT_RECEIPT,
-            kanisa_functions::PaymentReceipt(db.service_pool.clone()),
-        )
-        .register(
-            kanisa_functions::SEND_SMS,
-            kanisa_functions::SendSms(channels.clone(), db.service_pool.clone()),
-        )
-        .register(
-            kanisa_functions::REPLY_MESSAGE,
-            kanisa_functions::ReplyMessage::new(mailer.clone(), db.service_pool.clone()),
-        )
-        .register(
-            kanisa_functions::SEND_BROADCAST_EMAIL,
-            kanisa_functions::SendBroadcastEmail::new(mailer.clone(), db.service_pool.clone()),
-        )
-        .register(
-            kanisa_functions::NOTIFICATION_SWEEP,
-            kanisa_functions::NotificationSweep::new(db.service_pool.clone(), notify_every),
-        )
-        .register(
-            kanisa_functions::SCHEDULED_BACKUP,
-            kanisa_functions::ScheduledBackup::new(
-                db.service_pool.clone(),
-                kanisa_pg::BackupTool::of(db)?,
-                backup_schedule.clone(),
-            ),
-        );
+    let registry = job_registry(config, db, channels, payments, storage)?;
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
         lease: std::time::Duration::from_secs(config.job_lease_secs),
         ..kanisa_jobs::WorkerOptions::default()
     };
     let wake = kanisa_pg::listen(db.pg_config.clone(), kanisa_jobs::CHANNEL);
-    let service = db.service_pool.clone();
-    tokio::spawn(async move {
-        if let Err(e) = kanisa_functions::schedule_sweep(&service).await {
-            tracing::warn!(error = %e, "could not schedule the hourly sweep");
-        }
-        if let Err(e) = kanisa_functions::schedule_reconcile(&service).await {
-            tracing::warn!(error = %e, "could not schedule the payment reconciliation");
-        }
-        if let Err(e) = kanisa_functions::schedule_notifications(&service, notify_every).await {
-            tracing::warn!(error = %e, "could not schedule the notifications");
-        }
-        if let Err(e) = kanisa_functions::schedule_backup(&service, &backup_schedule).await {
-            tracing::warn!(error = %e, "could not schedule the backups");
-        }
-    });
     Ok(Some(kanisa_jobs::Workers::start(
         db.service_pool.clone(),
         registry,
         options,
         Some(wake),
-    )))
+    )?))
+}
+
+/// The one place jobs are wired: every job kind with its context, and the periodic kinds with
+/// their intervals (each slot enqueued by the workers' scheduler, whatever became of earlier
+/// slots). E-mail goes through whichever sender [`channels`] says is live.
+fn job_registry(
+    config: &Config,
+    db: &Database,
+    channels: &std::sync::Arc<kanisa_functions::Channels>,
+    payments: &std::sync::Arc<kanisa_functions::Payments>,
+    storage: std::sync::Arc<kanisa_storage::Storage>,
+) -> Result<kanisa_jobs::Registry> {
+    use kanisa_functions as f;
+    use std::time::Duration;
+    let service = db.service_pool.clone();
+    let mailer = f::mailer(channels);
+    let mailing = f::Mailing {
+        mailer: mailer.clone(),
+        service: service.clone(),
+    };
+    let deliveries = f::Deliveries::new(
+        service.clone(),
+        mailer.clone(),
+        Some(storage.clone()),
+        &public_url(config),
+    );
+    let backup_schedule = f::BackupSchedule {
+        dir: config.backups.dir.clone(),
+        check: Duration::from_secs(config.backups.check_secs),
+        every: config.backups.every_secs.map(Duration::from_secs),
+    };
+    Ok(kanisa_jobs::Registry::new()
+        .job::<kanisa_notify::SendEmail>(mailer)
+        .job::<f::NotifySubmission>(deliveries.clone())
+        .job::<f::AcknowledgeSubmission>(deliveries)
+        .job::<f::PaymentCallback>(payments.clone())
+        .job::<f::PaymentReceipt>(service.clone())
+        .job::<f::SendSms>((channels.clone(), service.clone()))
+        .job::<f::ReplyMessage>(mailing.clone())
+        .job::<f::SendBroadcastEmail>(mailing)
+        .job::<f::ReconcilePayments>(payments.clone())
+        .every::<f::ReconcilePayments>(Duration::from_secs(config.payments.reconcile_every_secs))
+        .job::<f::HourlySweep>((service.clone(), storage))
+        .every::<f::HourlySweep>(f::SWEEP_EVERY)
+        .job::<f::NotificationSweep>(service.clone())
+        .every::<f::NotificationSweep>(Duration::from_secs(config.notify_check_secs))
+        .job::<f::ScheduledBackup>(f::Backups::new(
+            service,
+            kanisa_pg::BackupTool::of(db)?,
+            backup_schedule.clone(),
+        ))
+        .every::<f::ScheduledBackup>(backup_schedule.check))
 }
 
 /// The signing secret: `KANISA_JWT_SECRET`, or the secret kept in the data dir.

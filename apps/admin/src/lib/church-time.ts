@@ -7,6 +7,11 @@ export function churchToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: CHURCH_TIME_ZONE }).format(now);
 }
 
+/** This year in Nairobi. */
+export function churchYear(now: Date = new Date()): number {
+  return Number(churchToday(now).slice(0, 4));
+}
+
 /** A real calendar day written YYYY-MM-DD (2025-02-30 is not; nor is anything before 1900). */
 export function isDay(value: string | null | undefined): value is string {
   const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use kanisa_jobs::{Job, JobHandler};
+use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_notify::{
     Delivery, DemoMailer, Email, MailError, Mailer, SendEmail, SmtpMailer, mailer_from_config,
 };
@@ -27,16 +27,23 @@ fn plain(port: u16) -> SmtpMailer {
     .unwrap()
 }
 
-fn job(email: &Email) -> Job {
-    Job {
+fn run() -> RunInfo {
+    RunInfo {
         id: 7,
-        kind: kanisa_notify::SEND_EMAIL.into(),
         unique_key: None,
-        payload: serde_json::to_value(email).unwrap(),
         attempt: 1,
         max_attempts: 5,
         created_at: Default::default(),
+        run_at: Default::default(),
     }
+}
+
+/// Runs the `send_email` job for `email` with `mailer`, as a worker does.
+async fn send_job(mailer: SmtpMailer, email: &Email) -> Result<(), JobFailure> {
+    let mailer: Arc<dyn Mailer> = Arc::new(mailer);
+    SendEmail::new(email.clone(), None)
+        .run(&mailer, &run())
+        .await
 }
 
 #[tokio::test]
@@ -96,10 +103,7 @@ async fn a_550_refusal_is_permanent_and_fails_the_job_at_once() {
     );
     assert!(sink.received().is_empty());
 
-    let failure = SendEmail::new(Arc::new(plain(sink.port)))
-        .run(&job(&email()))
-        .await
-        .unwrap_err();
+    let failure = send_job(plain(sink.port), &email()).await.unwrap_err();
     assert!(failure.permanent, "{failure:?}");
 }
 
@@ -118,10 +122,7 @@ async fn a_server_that_is_down_is_transient_and_the_job_retries() {
     };
     let err = plain(port).send(&email()).await.unwrap_err();
     assert!(matches!(err, MailError::Transient(_)), "{err:?}");
-    let failure = SendEmail::new(Arc::new(plain(port)))
-        .run(&job(&email()))
-        .await
-        .unwrap_err();
+    let failure = send_job(plain(port), &email()).await.unwrap_err();
     assert!(!failure.permanent, "{failure:?}");
 }
 
@@ -143,21 +144,21 @@ async fn the_send_email_job_sets_a_message_id_from_the_job() {
     let sink = Sink::start("250 OK").await;
     let mut email = email();
     email.message_id = None;
-    SendEmail::new(Arc::new(plain(sink.port)))
-        .run(&job(&email))
-        .await
-        .unwrap();
+    send_job(plain(sink.port), &email).await.unwrap();
     assert!(sink.received()[0].contains("Message-ID: <job-7@kanisa>"));
 
-    let bad = Job {
-        payload: serde_json::json!({"to": "not a list"}),
-        ..job(&email)
-    };
-    let failure = SendEmail::new(Arc::new(plain(sink.port)))
-        .run(&bad)
-        .await
-        .unwrap_err();
-    assert!(failure.permanent && failure.message.starts_with("not an e-mail payload"));
+    // The payload is the e-mail itself, and one that is not an e-mail never runs.
+    let payload = serde_json::to_value(SendEmail::new(email.clone(), Some("key".into()))).unwrap();
+    assert_eq!(payload, serde_json::to_value(&email).unwrap());
+    let failure =
+        kanisa_jobs::decode::<SendEmail>(&serde_json::json!({"to": "not a list"})).unwrap_err();
+    assert!(
+        failure.permanent
+            && failure
+                .message
+                .starts_with("the send_email job's payload does not decode"),
+        "{failure:?}"
+    );
 }
 
 #[tokio::test]

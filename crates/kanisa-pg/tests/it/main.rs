@@ -2,6 +2,7 @@
 
 mod constraints;
 mod migrations;
+mod phone;
 mod policies;
 mod rpc;
 mod seed;

@@ -279,6 +279,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_monthly_giving", false, true),
             ("get_remittance", false, true),
             ("get_report", false, true),
+            ("get_scheduled_tasks", false, true),
             ("import_members", false, true),
             ("mark_message_read", false, true),
             ("review_expense", false, true),

@@ -75,28 +75,16 @@ impl TestApp {
             Some(self.storage.clone()),
             &self.url(""),
         );
-        let (notify, ack) = deliveries.handlers();
+        let mailing = kanisa_functions::Mailing {
+            mailer: kanisa_functions::mailer(&self.channels),
+            service: db.pool(),
+        };
         let registry = Registry::new()
-            .register(kanisa_functions::NOTIFY_SUBMISSION, notify)
-            .register(kanisa_functions::ACKNOWLEDGE_SUBMISSION, ack)
-            .register(
-                kanisa_functions::REPLY_MESSAGE,
-                kanisa_functions::ReplyMessage::new(
-                    kanisa_functions::mailer(&self.channels),
-                    db.pool(),
-                ),
-            )
-            .register(
-                kanisa_functions::SEND_SMS,
-                kanisa_functions::SendSms(self.channels.clone(), db.pool()),
-            )
-            .register(
-                kanisa_functions::SEND_BROADCAST_EMAIL,
-                kanisa_functions::SendBroadcastEmail::new(
-                    kanisa_functions::mailer(&self.channels),
-                    db.pool(),
-                ),
-            );
+            .job::<kanisa_functions::NotifySubmission>(deliveries.clone())
+            .job::<kanisa_functions::AcknowledgeSubmission>(deliveries)
+            .job::<kanisa_functions::ReplyMessage>(mailing.clone())
+            .job::<kanisa_functions::SendSms>((self.channels.clone(), db.pool()))
+            .job::<kanisa_functions::SendBroadcastEmail>(mailing);
         Workers::start(
             db.pool(),
             registry,
@@ -108,6 +96,7 @@ impl TestApp {
             },
             None,
         )
+        .unwrap()
     }
 
     async fn wait_idle(&self, limit: Duration) {

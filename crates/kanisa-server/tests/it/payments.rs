@@ -36,18 +36,9 @@ impl TestApp {
     fn payment_workers(&self) -> Workers {
         let db = self.db.as_ref().unwrap();
         let registry = Registry::new()
-            .register(
-                kanisa_functions::PAYMENT_CALLBACK,
-                kanisa_functions::PaymentCallback(self.payments.clone()),
-            )
-            .register(
-                kanisa_functions::PAYMENT_RECEIPT,
-                kanisa_functions::PaymentReceipt(db.pool()),
-            )
-            .register(
-                kanisa_functions::SEND_SMS,
-                kanisa_functions::SendSms(self.channels.clone(), db.pool()),
-            );
+            .job::<kanisa_functions::PaymentCallback>(self.payments.clone())
+            .job::<kanisa_functions::PaymentReceipt>(db.pool())
+            .job::<kanisa_functions::SendSms>((self.channels.clone(), db.pool()));
         Workers::start(
             db.pool(),
             registry,
@@ -59,6 +50,7 @@ impl TestApp {
             },
             None,
         )
+        .unwrap()
     }
 
     async fn give(&self, body: Value) -> (u16, Value) {
@@ -729,16 +721,14 @@ async fn each_recipient_of_a_text_keeps_its_own_outcome_with_either_provider() {
         }
         let workers = Workers::start(
             db.pool(),
-            Registry::new().register(
-                kanisa_functions::SEND_SMS,
-                kanisa_functions::SendSms(channels.clone(), db.pool()),
-            ),
+            Registry::new().job::<kanisa_functions::SendSms>((channels.clone(), db.pool())),
             WorkerOptions {
                 poll_interval: Duration::from_millis(50),
                 ..WorkerOptions::default()
             },
             None,
-        );
+        )
+        .unwrap();
         let client = db.pool().get().await.unwrap();
         let start = std::time::Instant::now();
         loop {
@@ -930,37 +920,44 @@ async fn a_prompt_whose_answer_timed_out_is_completed_by_its_callback() {
     workers.stop(Duration::from_secs(5)).await.unwrap();
 }
 
+/// The hourly sweep removes the abuse-limit counters of windows ended over a day ago and
+/// week-old idempotency keys, and leaves the job queue to kanisa-jobs (which prunes the
+/// periodic kinds' own runs): no other job's row is touched.
 #[tokio::test]
-async fn the_hourly_sweep_keeps_the_schedules_runs_a_day_and_every_other_job() {
+async fn the_hourly_sweep_clears_old_counters_and_keys_and_leaves_the_jobs() {
     let app = TestApp::spawn().await;
     let db = app.db.as_ref().unwrap();
     {
         let client = db.pool().get().await.unwrap();
         client
             .batch_execute(
-                "INSERT INTO kanisa.jobs (kind, state, finished_at, run_at) VALUES \
-                   ('reconcile_payments', 'done', now() - interval '2 days', now() - interval '2 days'), \
-                   ('reconcile_payments', 'done', now() - interval '1 hour', now() - interval '1 hour'), \
-                   ('hourly_sweep', 'done', now() - interval '3 days', now() - interval '3 days'), \
-                   ('notify_submission', 'done', now() - interval '30 days', now() - interval '30 days'), \
-                   ('send_sms', 'failed', now() - interval '30 days', now() - interval '30 days'); \
-                 INSERT INTO kanisa.jobs (kind, unique_key) VALUES ('hourly_sweep', 'sweep-now')",
+                "SELECT kanisa.enqueue('notify_submission', 'old-notify'); \
+                 SELECT kanisa.enqueue('send_sms', 'old-sms'); \
+                 UPDATE kanisa.jobs SET state = 'done', finished_at = now() - interval '30 days' \
+                  WHERE unique_key = 'old-notify'; \
+                 UPDATE kanisa.jobs SET state = 'failed', finished_at = now() - interval '30 days' \
+                  WHERE unique_key = 'old-sms'; \
+                 SELECT kanisa.enqueue('hourly_sweep', 'sweep-now'); \
+                 INSERT INTO kanisa.submission_hits (bucket, window_start, hits) VALUES \
+                   ('address:old', now() - interval '2 days', 3), \
+                   ('address:recent', now() - interval '1 hour', 3); \
+                 INSERT INTO kanisa.submission_keys (key, created_at) VALUES \
+                   ('old-key-0001', now() - interval '8 days'), \
+                   ('recent-key-01', now() - interval '6 days');",
             )
             .await
             .unwrap();
     }
     let workers = Workers::start(
         db.pool(),
-        Registry::new().register(
-            kanisa_functions::HOURLY_SWEEP,
-            kanisa_functions::HourlySweep::new(db.pool(), app.storage.clone()),
-        ),
+        Registry::new().job::<kanisa_functions::HourlySweep>((db.pool(), app.storage.clone())),
         WorkerOptions {
             poll_interval: Duration::from_millis(50),
             ..WorkerOptions::default()
         },
         None,
-    );
+    )
+    .unwrap();
     let start = std::time::Instant::now();
     while app
         .count("SELECT count(*) FROM kanisa.jobs WHERE unique_key = 'sweep-now' AND state = 'done'")
@@ -974,28 +971,29 @@ async fn the_hourly_sweep_keeps_the_schedules_runs_a_day_and_every_other_job() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     workers.stop(Duration::from_secs(5)).await.unwrap();
-    let left: Vec<(String, String)> = db
-        .pool()
-        .get()
-        .await
-        .unwrap()
-        .query(
-            "SELECT kind, state FROM kanisa.jobs WHERE run_at < now() - interval '30 minutes' ORDER BY kind, state",
-            &[],
-        )
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect();
     assert_eq!(
-        left,
-        [
-            ("notify_submission".to_owned(), "done".to_owned()),
-            ("reconcile_payments".to_owned(), "done".to_owned()),
-            ("send_sms".to_owned(), "failed".to_owned()),
-        ],
-        "the two-day-old reconciliation and the three-day-old sweep went; the rest stays"
+        app.count("SELECT count(*) FROM kanisa.submission_hits WHERE bucket = 'address:old'")
+            .await
+            + app
+                .count("SELECT count(*) FROM kanisa.submission_keys WHERE key = 'old-key-0001'")
+                .await,
+        0,
+        "an ended window's counter and a week-old key went"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.submission_hits WHERE bucket = 'address:recent'")
+            .await
+            + app
+                .count("SELECT count(*) FROM kanisa.submission_keys WHERE key = 'recent-key-01'")
+                .await,
+        2,
+        "recent ones stay"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.jobs WHERE unique_key IN ('old-notify', 'old-sms')")
+            .await,
+        2,
+        "the sweep leaves the queue's rows alone"
     );
 }
 

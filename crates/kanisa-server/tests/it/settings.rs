@@ -159,3 +159,63 @@ async fn the_backup_status_is_a_super_admins() {
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
 }
+
+/// The periodic tasks as the Dashboard shows them to a Super Admin: each kind with its last run,
+/// the last failure's error, failures in the last day and the next run; nobody else reads them.
+#[tokio::test]
+async fn the_scheduled_tasks_are_a_super_admins() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let sup = user(&sql, "SUPER_ADMIN", true, None).await;
+    let admin = user(&sql, "ADMIN", true, None).await;
+    sql.batch_execute(
+        "INSERT INTO kanisa.periodic_kinds (kind, every_secs) VALUES \
+           ('reconcile_payments', 30), ('hourly_sweep', 3600); \
+         SELECT kanisa.enqueue('reconcile_payments', 'reconcile_payments:1'); \
+         SELECT kanisa.enqueue('reconcile_payments', 'reconcile_payments:2'); \
+         SELECT kanisa.enqueue('reconcile_payments', 'reconcile_payments:3'); \
+         SELECT kanisa.enqueue('hourly_sweep', 'hourly_sweep:1'); \
+         UPDATE kanisa.jobs SET state = 'done', finished_at = now() - interval '2 minutes' \
+          WHERE unique_key IN ('reconcile_payments:1', 'hourly_sweep:1'); \
+         UPDATE kanisa.jobs SET state = 'failed', finished_at = now() - interval '1 minute', \
+                attempts = 10, last_error = 'database: too many connections (SQLSTATE 53300)' \
+          WHERE unique_key = 'reconcile_payments:2';",
+    )
+    .await
+    .unwrap();
+    let tasks = app
+        .call(
+            &sup,
+            Method::POST,
+            "rpc/get_scheduled_tasks",
+            "",
+            Some(&json!({})),
+        )
+        .await;
+    assert_eq!(tasks.status, StatusCode::OK, "{}", tasks.body);
+    let rows = tasks.body.as_array().unwrap();
+    let kinds: Vec<&str> = rows.iter().map(|r| r["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["hourly_sweep", "reconcile_payments"]);
+    let reconcile = &rows[1];
+    assert_eq!(reconcile["every_secs"], 30);
+    assert_eq!(reconcile["last_ok"], false, "{reconcile}");
+    assert_eq!(
+        reconcile["last_error"],
+        "database: too many connections (SQLSTATE 53300)"
+    );
+    assert_eq!(reconcile["failures_last_day"], 1);
+    assert!(reconcile["next_run_at"].is_string(), "slot 3 is queued");
+    assert_eq!(rows[0]["last_ok"], true);
+    assert!(rows[0]["last_error"].is_null() && rows[0]["next_run_at"].is_null());
+
+    let refused = app
+        .call(
+            &admin,
+            Method::POST,
+            "rpc/get_scheduled_tasks",
+            "",
+            Some(&json!({})),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+}

@@ -12,12 +12,15 @@ use nix::unistd::Pid;
 
 use super::{Site, read, wait_exit};
 
-/// The states of the jobs the tests queue (the schedules' own jobs — the hourly sweep, the
-/// payment reconciliation every 30 s, the backup checks — left out).
+/// The states of the kinds of jobs the tests queue: e-mails and the submissions' deliveries.
+/// Left out: the periodic kinds' own runs (the hourly sweep, the payment reconciliation every
+/// 30 s, the backup checks) and whatever they queue, such as the reminders of a demo event that
+/// happens to be due on the day the test runs.
 async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> {
     db.query(
         "SELECT state, count(*) FROM kanisa.jobs \
-         WHERE kind NOT IN ('hourly_sweep', 'reconcile_payments', 'scheduled_backup', 'notification_sweep') GROUP BY state",
+         WHERE kind IN ('send_email', 'notify_submission', 'acknowledge_submission') \
+         GROUP BY state",
         &[],
     )
     .await
@@ -30,7 +33,7 @@ async fn states(db: &kanisa_pg::tokio_postgres::Client) -> HashMap<String, i64> 
 #[tokio::test]
 async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
     const JOBS: i64 = 60;
-    let site = Site::new();
+    let site = Site::without_demo().await;
     let sink = Sink::start_slow("250 OK", Duration::from_millis(50)).await;
     let smtp = sink.url();
     let env = [
@@ -44,10 +47,9 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
 
     let db = site.database().await;
     db.execute(
-        "INSERT INTO kanisa.jobs (kind, unique_key, payload) \
-         SELECT 'send_email', 'test-' || n, jsonb_build_object( \
+        "SELECT kanisa.enqueue('send_email', 'test-' || n, jsonb_build_object( \
            'to', jsonb_build_array('member' || n || '@church.test'), \
-           'subject', 'Hello ' || n, 'text', 'Body ' || n) \
+           'subject', 'Hello ' || n, 'text', 'Body ' || n)) \
          FROM generate_series(1, $1::int) n",
         &[&(JOBS as i32)],
     )
@@ -182,7 +184,7 @@ pub(super) async fn serve_second(
 #[tokio::test]
 async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
     const SUBMISSIONS: usize = 500;
-    let site = Site::new();
+    let site = Site::without_demo().await;
     let sink = Sink::start("250 OK").await;
     let smtp = sink.url();
     let secret = "two-instances-test-secret-0123456789abcdef";
@@ -197,6 +199,13 @@ async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
     let db = site.database().await;
     // The abuse limits are per client address; every request here comes from 127.0.0.1.
     site.lift_submission_limits().await;
+    // The church mailbox every request goes to (no demo settings on this site).
+    db.execute(
+        "UPDATE system_settings SET value = '\"office@church.test\"' WHERE key = 'church_email'",
+        &[],
+    )
+    .await
+    .unwrap();
 
     let (mut two, two_log, second_addr) = serve_second(&site, &common).await;
 
@@ -252,4 +261,55 @@ async fn two_instances_on_one_database_deliver_500_submissions_once_each() {
         let status = wait_exit(child, Duration::from_secs(60)).await;
         assert!(status.success(), "{status}");
     }
+}
+
+/// The outside check's reproduction on a real server: the queued payment reconciliation marked
+/// failed for good (as after its last attempt). The schedule does not hang on that run: a later
+/// slot is reconciled all the same.
+#[tokio::test]
+async fn a_reconciliation_failed_for_good_does_not_end_the_schedule() {
+    let site = Site::without_demo().await;
+    let env = [("KANISA_PAYMENT_RECONCILE_EVERY", "2")];
+    let (mut server, log) = site.serve_with("serve", &env);
+    site.wait_healthy(&mut server, &log).await;
+    let db = site.database().await;
+    let count = |sql: &'static str| {
+        let db = &db;
+        async move { db.query_one(sql, &[]).await.unwrap().get::<_, i64>(0) }
+    };
+    let start = Instant::now();
+    // Every queued run, including the next slot's, fails for good.
+    let killed = loop {
+        let killed = count(
+            "WITH k AS (UPDATE kanisa.jobs SET state = 'failed', finished_at = now(), \
+               attempts = max_attempts, last_error = 'killed by the test' \
+             WHERE kind = 'reconcile_payments' AND state = 'queued' RETURNING 1) \
+             SELECT count(*) FROM k",
+        )
+        .await;
+        if killed > 0 {
+            break killed;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{}", read(&log));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(killed >= 1);
+    let after = Instant::now();
+    while count(
+        "SELECT count(*) FROM kanisa.jobs WHERE kind = 'reconcile_payments' AND state = 'done' \
+           AND finished_at > (SELECT max(finished_at) FROM kanisa.jobs \
+                              WHERE kind = 'reconcile_payments' AND state = 'failed')",
+    )
+    .await
+        < 2
+    {
+        assert!(
+            after.elapsed() < Duration::from_secs(15),
+            "no reconciliation ran after the failed one\n{}",
+            read(&log)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    server.start_kill().unwrap();
+    wait_exit(&mut server, Duration::from_secs(10)).await;
 }

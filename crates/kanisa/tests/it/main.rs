@@ -46,6 +46,17 @@ impl Site {
         Site { root, port }
     }
 
+    /// A site whose database holds only what the test writes: the cluster is made by `kanisa
+    /// migrate`, so `serve` (which loads the demo content only into a cluster it creates) adds
+    /// none. For tests that count what the server sends: the demo's events are due for
+    /// reminders on some days of the year, and those would be sent too.
+    async fn without_demo() -> Site {
+        let site = Site::new();
+        let (status, _, err) = site.run(&["migrate"], &[]).await;
+        assert!(status.success(), "kanisa migrate: {err}");
+        site
+    }
+
     fn data_dir(&self) -> PathBuf {
         self.root.path().join("data")
     }

@@ -41,6 +41,7 @@ describe('DashboardPage (§2.5, §7.5)', () => {
           },
         ]),
       '/rest/v1/prayer_requests': (url) => json(null, 200, { 'content-range': url.search.includes('status=eq.open') ? '*/3' : '*/9' }),
+      '/rest/v1/rpc/get_scheduled_tasks': () => json([]),
     });
     renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.SUPER_ADMIN, 'Sarah Super')));
 
@@ -245,5 +246,50 @@ describe('DashboardPage: deliveries that failed', () => {
     const card = await deliveriesCard();
     expect(await card.findByText('All e-mails were delivered.')).toBeInTheDocument();
     expect(screen.queryByText(/Your account can open the dashboard only/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Scheduled tasks card', () => {
+  const row = (kind: string, fields: Record<string, unknown> = {}) => ({
+    kind,
+    every_secs: 30,
+    last_run_at: new Date(Date.now() - 10_000).toISOString(),
+    last_ok: true,
+    last_error: null,
+    last_failed_at: null,
+    failures_last_day: 0,
+    next_run_at: new Date(Date.now() + 20_000).toISOString(),
+    ...fields,
+  });
+
+  it("shows a Super Admin each periodic task, and a failed run's error", async () => {
+    stubApi({
+      '/rest/v1/rpc/get_scheduled_tasks': () =>
+        json([
+          row('hourly_sweep', { every_secs: 3600 }),
+          row('reconcile_payments', {
+            last_ok: false,
+            last_error: 'database: the database system is shutting down (SQLSTATE 57P01)',
+            last_failed_at: new Date(Date.now() - 10_000).toISOString(),
+          }),
+        ]),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.SUPER_ADMIN)));
+    const card = within(await screen.findByRole('region', { name: 'Scheduled tasks' }));
+    expect(await card.findByText('1 of 2 scheduled tasks need attention.')).toBeInTheDocument();
+    const items = card.getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-state'))).toEqual(['ok', 'failed']);
+    expect(within(items[1]!).getByText('Payment reconciliation')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Last run failed')).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/shutting down \(SQLSTATE 57P01\)/)).toBeInTheDocument();
+    expect(within(items[0]!).getByText(/^Runs every hour; last ran at /)).toBeInTheDocument();
+  });
+
+  it('is not shown, nor asked for, below a Super Admin', async () => {
+    const fetchMock = stubApi({ '/rest/v1/prayer_requests': () => json(null, 200, { 'content-range': '*/0' }) });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ADMIN)));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Scheduled tasks' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => (input as string).includes('get_scheduled_tasks'))).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import {
   useSermonCount,
 } from './api/dashboard-reads';
 import { failedDeliveriesAsked, useFailedDeliveries } from './api/failed-deliveries';
+import { useScheduledTasks } from './api/scheduled-tasks';
 import './dashboard.css';
 import { budgetPercentage, yearOf } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
@@ -30,6 +31,7 @@ import {
   moreText,
   type FailedDelivery,
 } from './failed-deliveries';
+import { errorPreview as taskErrorPreview, taskDetail, taskLabel, taskState, tasksSummary, type ScheduledTask } from './scheduled-tasks';
 
 /** What a card shows for one read: the figure, "Loading...", or a readable error with Retry. */
 interface Read {
@@ -284,6 +286,58 @@ function FailedDeliveriesCard() {
   );
 }
 
+const taskStateText = { ok: 'Running', waiting: 'Waiting', failed: 'Last run failed', overdue: 'Not running' } as const;
+
+/**
+ * The periodic tasks (payment reconciliation, clean-up, notifications, backup checks) for a
+ * Super Admin: each one's schedule and last run, and a failed run's error. A run that failed
+ * does not stop the task: the next one runs as scheduled.
+ */
+function ScheduledTasksCard() {
+  const tasks = useScheduledTasks(true);
+  const rows: readonly ScheduledTask[] = tasks.data ?? [];
+  const now = new Date();
+  let status: ReactNode;
+  if (tasks.error) {
+    status = <ReadError what="the scheduled tasks" reads={[tasks]} failed={tasks} />;
+  } else if (tasks.isPending) {
+    status = (
+      <span className="figure-loading" aria-label="Loading">
+        <span className="skeleton" aria-hidden="true" />
+      </span>
+    );
+  } else {
+    status = <span className="delivery-count">{tasksSummary(rows, now)}</span>;
+  }
+  return (
+    <Card title="Scheduled tasks">
+      <p className="dash-state" aria-live="polite">
+        {status}
+      </p>
+      {rows.length > 0 && !tasks.error ? (
+        <ul className="recent-list task-list">
+          {rows.map((task) => {
+            const state = taskState(task, now);
+            const error = state === 'failed' ? taskErrorPreview(task.last_error) : null;
+            return (
+              <li key={task.kind} data-state={state}>
+                <span className="recent-name">{taskLabel(task.kind)}</span>
+                <span className={`task-state task-${state}`}>{taskStateText[state]}</span>
+                <span className="recent-meta">{taskDetail(task, now)}</span>
+                {error ? (
+                  <span className="delivery-error" title={error.full ?? undefined}>
+                    {error.text}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
 /** The dashboard (spec: back-office.md §2.5, §7.5). */
 export default function DashboardPage() {
   const { access, profile, user } = useAuth();
@@ -294,7 +348,12 @@ export default function DashboardPage() {
   const fullName = profile?.full_name ?? (typeof user?.user_metadata.full_name === 'string' ? user.user_metadata.full_name : '');
   const firstName = fullName.trim().split(/\s+/)[0] ?? '';
   const nothing =
-    !sections.members && !sections.content && !sections.finances && !sections.prayerRequests && !sections.failedDeliveries;
+    !sections.members &&
+    !sections.content &&
+    !sections.finances &&
+    !sections.prayerRequests &&
+    !sections.failedDeliveries &&
+    !sections.scheduledTasks;
 
   return (
     <div className="dashboard">
@@ -315,6 +374,7 @@ export default function DashboardPage() {
           {sections.finances ? <FinancesCard show={sections.finances} user={access} /> : null}
           {sections.prayerRequests ? <PrayerRequestsCard user={access} /> : null}
           {sections.failedDeliveries ? <FailedDeliveriesCard /> : null}
+          {sections.scheduledTasks ? <ScheduledTasksCard /> : null}
         </div>
       )}
       {actions.length > 0 ? (

@@ -1,5 +1,5 @@
 import { screens } from '../../config/navigation';
-import { canAccess, type AccessUser } from '../../lib/access';
+import { canAccess, levelRanks, type AccessUser } from '../../lib/access';
 
 /** §2.5: the dashboard's title, first rule that applies. */
 export function dashboardTitle(user: AccessUser): string {
@@ -36,6 +36,9 @@ export function dashboardSections(user: AccessUser) {
     // Deliveries that failed: for whoever reaches the Communication screen (its permissions are
     // the ones get_failed_deliveries answers to).
     failedDeliveries: canAccess(user, screens.communication.requirement),
+    // The periodic tasks: the rule of get_scheduled_tasks (and of the backup status), a Super
+    // Admin with system_settings.
+    scheduledTasks: user.rank >= levelRanks.SUPER_ADMIN && user.permissions.includes('system_settings'),
   };
 }
 

@@ -45,7 +45,14 @@ describe('dashboardSections', () => {
     expect(content.failedDeliveries).toBe(false);
 
     const elder = dashboardSections(serverAnswers.ELDER);
-    expect(elder).toEqual({ members: true, content: null, finances: null, prayerRequests: true, failedDeliveries: true });
+    expect(elder).toEqual({
+      members: true,
+      content: null,
+      finances: null,
+      prayerRequests: true,
+      failedDeliveries: true,
+      scheduledTasks: false,
+    });
 
     const finance = dashboardSections(serverAnswers.FINANCE_ADMIN);
     expect(finance.finances).toEqual({ giving: true, budget: true });
@@ -56,12 +63,21 @@ describe('dashboardSections', () => {
       finances: null,
       prayerRequests: false,
       failedDeliveries: false,
+      scheduledTasks: false,
     });
     expect(dashboardSections({ role: 'ADMIN', rank: 5, permissions: ['manage_sermons'] }).content).toEqual({
       sermons: true,
       events: false,
       announcements: false,
     });
+  });
+});
+
+describe('dashboardSections: scheduled tasks', () => {
+  it("shows the card only to a Super Admin with system_settings (the server's rule)", () => {
+    expect(dashboardSections(serverAnswers.SUPER_ADMIN).scheduledTasks).toBe(true);
+    expect(dashboardSections(serverAnswers.ADMIN).scheduledTasks).toBe(false);
+    expect(dashboardSections({ role: 'SUPER_ADMIN', rank: 6, permissions: ['manage_admins'] }).scheduledTasks).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { churchYear } from '../../lib/church-time';
 import { givingTypes } from '../../lib/giving';
 
 /**
@@ -137,7 +138,7 @@ export const settingsTabs: readonly TabDef[] = [
           { key: 'branch_name', kind: 'text', label: 'Branch name', hint: 'Shown with the church name' },
           { key: 'denomination', kind: 'text', label: 'Denomination' },
           { key: 'pastor_name', kind: 'text', label: 'Pastor name' },
-          { key: 'established_year', kind: 'number', label: 'Established year', min: FOUNDED_MIN, max: new Date().getFullYear() },
+          { key: 'established_year', kind: 'number', label: 'Established year', min: FOUNDED_MIN, max: churchYear() },
         ],
       },
       {
@@ -200,7 +201,7 @@ export const settingsTabs: readonly TabDef[] = [
               { name: 'years', kind: 'number', label: 'Years of ministry', min: 0, max: 500 },
               { name: 'ministries', kind: 'number', label: 'Ministries', min: 0, max: 10_000 },
               { name: 'daughter_churches', kind: 'number', label: 'Daughter churches', min: 0, max: 10_000 },
-              { name: 'founded_year', kind: 'number', label: 'Founded in', min: FOUNDED_MIN, max: new Date().getFullYear() },
+              { name: 'founded_year', kind: 'number', label: 'Founded in', min: FOUNDED_MIN, max: churchYear() },
               { name: 'founding_members', kind: 'number', label: 'Founding members', min: 0, max: 1_000_000 },
             ],
           },

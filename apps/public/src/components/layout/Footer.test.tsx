@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { churchSettingsQuery, parseSettings } from '../../lib/settings';
 import { renderAt } from '../../test/render';
-import { Footer } from './Footer';
+import { churchYear, Footer } from './Footer';
 
 function linksIn(element: HTMLElement) {
   return within(element)
@@ -50,7 +50,12 @@ describe('Footer', () => {
       'Community Outreach',
     ]);
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Matthew 5:16');
-    expect(screen.getByText(new RegExp(`© ${String(new Date().getFullYear())}`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`© ${String(churchYear())}`))).toBeInTheDocument();
+  });
+
+  it("dates the copyright by the church's calendar: Nairobi's new year comes three hours before UTC's", () => {
+    expect(churchYear(new Date('2026-12-31T20:59:00Z'))).toBe(2026);
+    expect(churchYear(new Date('2026-12-31T21:00:00Z'))).toBe(2027);
   });
 
   it('shows the address, postal box, phone, two e-mails and social links from System Settings', () => {

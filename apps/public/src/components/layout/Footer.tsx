@@ -72,9 +72,14 @@ function SocialLink({ label, href, icon }: { label: string; href: string | null;
   );
 }
 
+/** This year on the church's calendar (Nairobi), whatever the device's time zone says. */
+export function churchYear(now: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Nairobi', year: 'numeric' }).format(now));
+}
+
 export function Footer() {
   const settings = useChurchSettings();
-  const year = new Date().getFullYear();
+  const year = churchYear();
   return (
     <footer className="site-footer">
       <div className="footer-grid">

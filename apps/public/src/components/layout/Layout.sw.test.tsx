@@ -6,7 +6,7 @@ import { LanguageProvider } from '../../i18n/LanguageProvider';
 import { LAST_SYNC_KEY, resetOfflineStatus } from '../../lib/offline-status';
 import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
-import { Footer } from './Footer';
+import { churchYear, Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineNotices } from './OfflineNotices';
 
@@ -64,7 +64,7 @@ describe('the header and footer in Kiswahili', () => {
     ]);
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent('Mathayo 5:16');
-    expect(footer).toHaveTextContent(`© ${String(new Date().getFullYear())}`);
+    expect(footer).toHaveTextContent(`© ${String(churchYear())}`);
     expect(footer).toHaveTextContent('Haki zote zimehifadhiwa.');
     expect(within(footer).getByRole('switch', { name: 'Kiokoa data' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Huduma Zetu' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The Rust tests and the browser suites with the clock moved, to show that none of them depends
+# on today's date (issue 30): every process — cargo's test binaries, each `kanisa serve`,
+# PostgreSQL, Node and Chromium — runs under libfaketime (Debian's faketime package, installed on
+# demand) with the same fixed offset, so they agree with each other and only the calendar moves.
+# Monotonic clocks are left alone (timers and timeouts run as usual).
+#
+# usage: scripts/clock-check.sh [rust|e2e|all] [DATE ...]
+#   DATE: anything `date -d` reads, e.g. "2027-02-05 10:00 +03:00". The default dates:
+#     - a Friday morning in Nairobi, when the demo's next Sabbath event is inside the 24-hour
+#       reminder window;
+#     - 2027-01-01 01:30 in Nairobi, which is still 2026 in UTC (year and month boundaries);
+#     - 29 February 2028 (a leap day in 2028).
+# Builds first (with the real clock), then runs each date in turn; stops at the first failure.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+what=${1:-all}
+[ $# -gt 0 ] && shift
+dates=("$@")
+if [ ${#dates[@]} -eq 0 ]; then
+  dates=("2027-02-05 10:00 +03:00" "2027-01-01 01:30 +03:00" "2028-02-29 12:00 +03:00")
+fi
+lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+if [ ! -e "$lib" ]; then
+  echo "installing Debian's faketime for the clock check"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null
+fi
+target=${CARGO_TARGET_DIR:-target}
+
+case "$what" in
+  rust | all) cargo test --workspace --locked --no-run ;;
+esac
+case "$what" in
+  e2e | all)
+    make --no-print-directory apps chromium
+    cargo build --locked --bin kanisa --bin fake-daraja --bin fake-mail
+    ;;
+esac
+
+for when in "${dates[@]}"; do
+  offset=$(($(date -d "$when" +%s) - $(date +%s)))
+  sign=+
+  [ "$offset" -lt 0 ] && sign=-
+  echo "=== clock moved to $(date -u -d "$when" '+%Y-%m-%d %H:%M UTC') (${sign}${offset#-} s) ==="
+  export LD_PRELOAD=$lib FAKETIME="${sign}${offset#-}" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+    FAKETIME_DONT_RESET=1
+  case "$what" in
+    rust | all) scripts/with-s3.sh cargo test --workspace --locked --no-fail-fast ;;
+  esac
+  case "$what" in
+    e2e | all) scripts/with-s3.sh scripts/e2e.sh "$target/debug/kanisa" ;;
+  esac
+  unset LD_PRELOAD FAKETIME FAKETIME_DONT_FAKE_MONOTONIC FAKETIME_DONT_RESET
+  echo "=== passed with the clock at $when ==="
+done
