@@ -7,13 +7,14 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 KANISA_RELEASE := $(TARGET_DIR)/release/kanisa
 KANISA_DEBUG := $(TARGET_DIR)/debug/kanisa
 
-.PHONY: help run test bench soak build apps apps-deps rust-checks rust-test apps-checks e2e schemathesis chromium fmt clean-data
+.PHONY: help run test bench soak clock-check build apps apps-deps rust-checks rust-test apps-checks e2e schemathesis chromium fmt clean-data
 
 help:
 	@echo "make run    build everything and serve on http://localhost:8080 (demo content, first admin)"
 	@echo "make test   formatting, lints, type checks, Rust and app tests, browser smoke test, schemathesis"
 	@echo "make bench  start-up time, idle memory and API load figures of a release build"
 	@echo "make soak   long fuzzing, schemathesis and load-with-faults runs, then one table of figures"
+	@echo "make clock-check   the Rust and browser tests with the clock moved to three other dates"
 
 ## Build both apps and the release server, then serve with the managed cluster in ./data.
 run: apps
@@ -84,6 +85,13 @@ bench: apps chromium
 	scripts/bench-finance.sh $(KANISA_RELEASE)
 	KANISA_CHAOS_PAYMENTS=$(or $(CHAOS_PAYMENTS),10000) cargo test --release --locked -p kanisa --test it payments::chaos -- --nocapture
 	scripts/bench-pages.sh $(KANISA_RELEASE)
+
+## The Rust tests and the browser suites with every process's clock moved (libfaketime) to
+## three dates: a Friday with the demo's vespers inside the reminder window, Nairobi's New Year
+## (still the old year in UTC) and a leap day in 2028. CLOCK_DATES="..." (one date per word
+## group, `date -d` syntax, separated by ';') and CLOCK_SUITES=rust|e2e|all choose.
+clock-check:
+	IFS=';' read -ra dates <<< "$${CLOCK_DATES:-}"; scripts/clock-check.sh $(or $(CLOCK_SUITES),all) "$${dates[@]}"
 
 fmt:
 	cargo fmt --all

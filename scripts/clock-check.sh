@@ -7,8 +7,8 @@
 #
 # usage: scripts/clock-check.sh [rust|e2e|all] [DATE ...]
 #   DATE: anything `date -d` reads, e.g. "2027-02-05 10:00 +03:00". The default dates:
-#     - a Friday morning in Nairobi, when the demo's next Sabbath event is inside the 24-hour
-#       reminder window;
+#     - a Friday morning in Nairobi, when the demo's Friday vespers that evening is inside the
+#       24-hour reminder window (and the Sabbath's events the next day);
 #     - 2027-01-01 01:30 in Nairobi, which is still 2026 in UTC (year and month boundaries);
 #     - 29 February 2028 (a leap day in 2028).
 # Builds first (with the real clock), then runs each date in turn; stops at the first failure.

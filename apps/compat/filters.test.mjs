@@ -61,7 +61,7 @@ describe('comparison operators', () => {
 
   test('gt, gte, lt, lte on dates and integers', async () => {
     // A sermon date in the middle (the demo's dates follow the day it was loaded).
-    const day = [...sermons].map((s) => s.sermon_date).sort()[Math.floor(sermons.length / 2)];
+    const day = /** @type {string} */ ([...sermons].map((s) => s.sermon_date).sort()[Math.floor(sermons.length / 2)]);
     for (const [method, keep] of /** @type {const} */ ([
       ['gt', (/** @type {string} */ d) => d > day],
       ['gte', (/** @type {string} */ d) => d >= day],

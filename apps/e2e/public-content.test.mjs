@@ -6,8 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { churchToday, churchYear } from './lib/church-time.mjs';
+import { cleanupList } from './lib/cleanup.mjs';
+import { serviceGet, serviceWrite } from './lib/rest.mjs';
 
 useBrowser();
+
+const cleanup = cleanupList();
+const run = Date.now().toString(36);
 
 /** @typedef {{ __opened: string[]; __copied: string[]; __shared: ShareData[] }} Recorded  what the stubs below record in the page */
 /** @typedef {import('playwright-core').Page} Page */
@@ -42,28 +48,61 @@ function openedUrls(page) {
 
 describe('Events', () => {
   test('quarter tabs: the current year opens on the current quarter, and switching changes the list', async () => {
-    // Mid-May 2025 in Nairobi: the seeded 2025 sample calendar is "this year".
-    const { page, problems, close } = await openPage(viewports.desktop, { clock: new Date('2025-05-15T09:00:00+03:00') });
+    // Real time: the demo's calendar follows the day it was loaded. One event of this test's own
+    // in this quarter and one in another quarter of this year, and the counts from the API.
+    const now = new Date();
+    const year = churchYear(now);
+    const month = Number(churchToday(now).slice(5, 7));
+    const quarter = Math.ceil(month / 3);
+    const other = quarter === 1 ? 2 : quarter - 1;
+    /** The middle of quarter `q` of this year, 10:00 in Nairobi. */
+    const middle = (/** @type {number} */ q) => `${String(year)}-${String(q * 3 - 1).padStart(2, '0')}-15T10:00:00+03:00`;
+    const mine = { [quarter]: `Quarter Vespers ${run}`, [other]: `Other Quarter Vespers ${run}` };
+    for (const [q, title] of [[quarter, mine[quarter]], [other, mine[other]]]) {
+      const rows = /** @type {{ id: string }[]} */ (
+        await serviceWrite('POST', 'events', {
+          title,
+          start_date: middle(Number(q)),
+          location: 'Main Sanctuary',
+          event_type: 'Prayer Event',
+          is_published: true,
+        })
+      );
+      const id = rows[0]?.id;
+      assert.ok(id);
+      cleanup.push(() => serviceWrite('DELETE', `events?id=eq.${id}`));
+    }
+    /** Published events starting in quarter `q` of this year, as the API counts them. */
+    const inQuarter = async (/** @type {number} */ q) => {
+      const from = `${String(year)}-${String(q * 3 - 2).padStart(2, '0')}-01T00:00:00+03:00`;
+      const to = q === 4 ? `${String(year + 1)}-01-01T00:00:00+03:00` : `${String(year)}-${String(q * 3 + 1).padStart(2, '0')}-01T00:00:00+03:00`;
+      const rows = await serviceGet(
+        `events?select=id&is_published=eq.true&start_date=gte.${encodeURIComponent(from)}&start_date=lt.${encodeURIComponent(to)}`,
+      );
+      return rows.length;
+    };
+    const { page, problems, close } = await openPage(viewports.desktop);
     try {
       await page.goto(`${baseUrl}/events`);
-      await page.getByRole('heading', { name: 'Events in 2025' }).waitFor();
+      await page.getByRole('heading', { name: `Events in ${String(year)}` }).waitFor();
       const grid = page.getByTestId('event-grid');
-      await grid.waitFor();
-      assert.equal(await page.getByRole('tab', { name: /Q2/ }).getAttribute('aria-selected'), 'true');
-      assert.equal(await page.getByRole('tab', { name: /Q1/ }).getAttribute('aria-selected'), 'false');
-      await grid.getByRole('heading', { name: "Mothers' Appreciation Sabbath" }).waitFor();
-      assert.equal(await grid.getByRole('heading', { name: 'New Year Dedication Sabbath' }).count(), 0);
-      // 13 sample events fall in April to June.
-      assert.equal(await grid.locator('.calendar-card').count(), 13);
+      const tab = (/** @type {number} */ q) => page.getByRole('tab', { name: new RegExp(`Q${String(q)}`) });
+      assert.equal(await tab(quarter).getAttribute('aria-selected'), 'true');
+      assert.equal(await tab(other).getAttribute('aria-selected'), 'false');
+      await grid.getByRole('heading', { name: mine[quarter] }).waitFor();
+      assert.equal(await grid.getByRole('heading', { name: mine[other] }).count(), 0);
+      assert.equal(await grid.locator('.calendar-card').count(), await inQuarter(quarter));
 
-      await page.getByRole('tab', { name: /Q1/ }).click();
-      assert.equal(await page.getByRole('tab', { name: /Q1/ }).getAttribute('aria-selected'), 'true');
-      await grid.getByRole('heading', { name: 'New Year Dedication Sabbath' }).waitFor();
-      assert.equal(await grid.getByRole('heading', { name: "Mothers' Appreciation Sabbath" }).count(), 0);
+      await tab(other).click();
+      assert.equal(await tab(other).getAttribute('aria-selected'), 'true');
+      await grid.getByRole('heading', { name: mine[other] }).waitFor();
+      assert.equal(await grid.getByRole('heading', { name: mine[quarter] }).count(), 0);
+      assert.equal(await grid.locator('.calendar-card').count(), await inQuarter(other));
 
       // Arrow keys move between the tabs too.
-      await page.getByRole('tab', { name: /Q1/ }).press('ArrowRight');
-      assert.equal(await page.getByRole('tab', { name: /Q2/ }).getAttribute('aria-selected'), 'true');
+      await tab(Math.min(quarter, other)).click();
+      await tab(Math.min(quarter, other)).press('ArrowRight');
+      assert.equal(await tab(Math.min(quarter, other) + 1).getAttribute('aria-selected'), 'true');
       assert.deepEqual(problems, []);
     } finally {
       await close();
@@ -73,8 +112,8 @@ describe('Events', () => {
   test('today (no fake clock): the real current year and quarter from the database', async () => {
     const { page, problems, close } = await openPage(viewports.desktop);
     try {
-      const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric' }).format(new Date()));
-      const month = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', month: 'numeric' }).format(new Date()));
+      const year = churchYear();
+      const month = Number(churchToday().slice(5, 7));
       await page.goto(`${baseUrl}/events`);
       await page.getByRole('heading', { name: `Events in ${String(year)}` }).waitFor();
       const quarter = Math.ceil(month / 3);
@@ -94,7 +133,7 @@ describe('Events', () => {
   ];
   for (const [name, viewport, columns] of layouts) {
     test(`the event grid has ${String(columns)} column(s) at ${name}`, async () => {
-      const { page, problems, close } = await openPage(viewport, { clock: new Date('2025-05-15T09:00:00+03:00') });
+      const { page, problems, close } = await openPage(viewport);
       try {
         await page.goto(`${baseUrl}/events`);
         const grid = page.getByTestId('event-grid');
@@ -494,7 +533,12 @@ describe('Sermons', () => {
       await page.getByRole('button', { name: 'Listen: Behold, He Cometh' }).click();
       const audio = page.getByTestId('player-backdrop').locator('audio');
       await audio.waitFor({ state: 'attached' });
-      assert.equal(await audio.getAttribute('src'), 'https://media.example.org/sermons/2026-11-21-behold-he-cometh.mp3');
+      // The demo's file names carry the sermon's date, which follows the day it was loaded.
+      const [sermon] = /** @type {{ audio_url: string }[]} */ (
+        await serviceGet(`sermons?select=audio_url&title=eq.${encodeURIComponent('Behold, He Cometh')}`)
+      );
+      assert.match(sermon?.audio_url ?? '', /^https:\/\/media\.example\.org\/sermons\/\d{4}-\d{2}-\d{2}-behold-he-cometh\.mp3$/);
+      assert.equal(await audio.getAttribute('src'), sermon?.audio_url);
       await page.getByRole('button', { name: 'Close player' }).click();
       assert.deepEqual(problems.filter((p) => !p.includes('media.example.org')), []);
     } finally {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
+import { churchToday } from './lib/church-time.mjs';
 
 useBrowser();
 
@@ -153,11 +154,20 @@ describe('home', () => {
   });
 
   test('1 featured announcement and upcoming events from the API; Learn More opens the service modal', async () => {
-    const { page, problems, close } = await openPage(desktop, { clock: new Date('2026-11-22T09:00:00+03:00') });
+    // Real time: the demo's announcements and events follow the day it was loaded. The featured
+    // one is the current announcement of the highest rank, newest first, as the API orders them.
+    const response = await fetch(
+      `${baseUrl}/rest/v1/announcements?select=title&is_published=eq.true&or=(end_date.is.null,end_date.gte.${churchToday()})&order=priority_rank.desc,created_at.desc&limit=1`,
+    );
+    assert.equal(response.status, 200);
+    /** @type {unknown} */
+    const body = await response.json();
+    const [top] = /** @type {{ title: string }[]} */ (body);
+    assert.ok(top, 'the demo has a current announcement');
+    const { page, problems, close } = await openPage(desktop);
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     const featured = page.locator('.featured-card');
-    // Demo data: the high-priority year-end announcement is the newest of the highest rank.
-    await featured.getByRole('heading', { name: /Year-End Programmes/ }).waitFor();
+    await featured.getByRole('heading', { name: top.title }).waitFor();
     assert.equal(await featured.getByRole('link', { name: 'Learn More' }).getAttribute('href'), '/announcements');
     const events = page.getByRole('region', { name: 'Upcoming Events' });
     assert.equal(await events.locator('.event-card').count(), 3);
@@ -289,7 +299,7 @@ describe('modals', () => {
 
 describe('announcements', () => {
   test('1 announcements grid: priority colours and audience labels from the API', async () => {
-    const { page, problems, close } = await openPage(desktop, { clock: new Date('2026-11-22T09:00:00+03:00') });
+    const { page, problems, close } = await openPage(desktop);
     await page.goto(`${baseUrl}/announcements`, { waitUntil: 'networkidle' });
     const cards = page.locator('.announcement-card');
     await cards.first().waitFor();
@@ -304,7 +314,8 @@ describe('announcements', () => {
     for (const [priority, colour] of colours) assert.equal(colour, expected[priority ?? 'normal'], `${String(priority)} colour`);
     assert.ok(await page.getByText('Members Only').first().isVisible());
     assert.ok(await page.getByText('Ministry Leaders').first().isVisible());
-    assert.equal(await page.getByText('Pathfinder Investiture Photos Available').count(), 0, 'ended announcements are not shown');
+    // The demo's 'Church Directory Photos' ended four weeks before the day it was loaded.
+    assert.equal(await page.getByText('Church Directory Photos').count(), 0, 'ended announcements are not shown');
     assert.deepEqual(problems, []);
     await close();
   });

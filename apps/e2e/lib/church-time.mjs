@@ -11,7 +11,10 @@ export function churchYear(now = new Date()) {
   return Number(churchToday(now).slice(0, 4));
 }
 
-/** The quarter (1-4) of a Nairobi day YYYY-MM-DD. */
+/**
+ * The year and quarter of a Nairobi day YYYY-MM-DD, e.g. "2027-0".
+ * @param {string} day
+ */
 function quarterOf(day) {
   return `${day.slice(0, 4)}-${String(Math.floor((Number(day.slice(5, 7)) - 1) / 3))}`;
 }
