@@ -17,14 +17,16 @@ wait_healthy() {
   echo "kanisa never became healthy:"; cat "$log"; exit 1
 }
 
-# lift_submission_limits URL SERVICE_KEY: turns the public submissions' abuse limits off (System
-# Settings, through the table API with the service key) on a throwaway server whose browser and
-# compatibility tests send many forms from 127.0.0.1. The limits themselves are tested in
-# crates/kanisa-server/tests/it/functions.rs.
+# lift_submission_limits URL SERVICE_KEY: turns the abuse limits off (System Settings, through
+# the table API with the service key) on a throwaway server whose browser and compatibility
+# tests send many forms, payment prompts and messages from 127.0.0.1: the public submissions',
+# the acknowledgements per address, the payment prompts per address and phone, staff's sends per
+# hour. The limits themselves are tested in crates/kanisa-server/tests/it/functions.rs and
+# broadcast.rs.
 lift_submission_limits() {
   local url=$1 key=$2 status
   status=$(curl -sS -o /dev/null -w '%{http_code}' -X PATCH \
-    "$url/rest/v1/system_settings?key=in.(submission_limit_per_address,submission_limit_per_email)" \
+    "$url/rest/v1/system_settings?key=in.(submission_limit_per_address,submission_limit_per_email,acknowledgements_per_address_per_day,payment_prompts_per_address,payment_prompts_per_phone,broadcasts_per_hour)" \
     -H "apikey: $key" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
     -H 'Prefer: return=minimal' --data '{"value": 0}')
   [ "$status" = 204 ] || { echo "lifting the submission limits answered $status"; return 1; }

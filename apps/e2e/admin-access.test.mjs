@@ -320,7 +320,13 @@ describe('dashboard, layout and profile', () => {
     await figure('Verified giving, all time').waitFor();
     assert.match((await figure('Verified giving, all time').textContent()) ?? '', /^Ksh\s[\d,]+$/);
     assert.match((await figure(`Budget used in ${String(churchYear())}`).textContent()) ?? '', /^\d+%/);
-    assert.ok((await page.locator('.recent-list li').count()) <= 3, 'at most 3 recent members');
+    assert.ok((await page.getByRole('region', { name: 'Members' }).locator('.recent-list li').count()) <= 3, 'at most 3 recent members');
+    // The periodic tasks the server schedules, as the Super Admin sees them (issue 30).
+    const tasks = page.getByRole('region', { name: 'Scheduled tasks' });
+    await tasks.getByText('Payment reconciliation').waitFor();
+    for (const task of ['Hourly clean-up', 'Event reminders and birthday wishes', 'Backup check']) {
+      assert.ok(await tasks.getByText(task, { exact: true }).isVisible(), task);
+    }
     for (const name of ['Manage Sermons', 'Manage Events', 'Record Donations', 'Manage Members', 'Manage Admins']) {
       assert.ok(await page.getByRole('link', { name }).isVisible(), `quick action ${name}`);
     }

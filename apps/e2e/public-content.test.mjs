@@ -89,14 +89,14 @@ describe('Events', () => {
       const tab = (/** @type {number} */ q) => page.getByRole('tab', { name: new RegExp(`Q${String(q)}`) });
       assert.equal(await tab(quarter).getAttribute('aria-selected'), 'true');
       assert.equal(await tab(other).getAttribute('aria-selected'), 'false');
-      await grid.getByRole('heading', { name: mine[quarter] }).waitFor();
-      assert.equal(await grid.getByRole('heading', { name: mine[other] }).count(), 0);
+      await grid.getByRole('heading', { name: mine[quarter], exact: true }).waitFor();
+      assert.equal(await grid.getByRole('heading', { name: mine[other], exact: true }).count(), 0);
       assert.equal(await grid.locator('.calendar-card').count(), await inQuarter(quarter));
 
       await tab(other).click();
       assert.equal(await tab(other).getAttribute('aria-selected'), 'true');
-      await grid.getByRole('heading', { name: mine[other] }).waitFor();
-      assert.equal(await grid.getByRole('heading', { name: mine[quarter] }).count(), 0);
+      await grid.getByRole('heading', { name: mine[other], exact: true }).waitFor();
+      assert.equal(await grid.getByRole('heading', { name: mine[quarter], exact: true }).count(), 0);
       assert.equal(await grid.locator('.calendar-card').count(), await inQuarter(other));
 
       // Arrow keys move between the tabs too.

@@ -39,6 +39,8 @@ const CHOSEN_MAX: usize = 500;
 const SMS_BATCH: usize = 100;
 /// Names of skipped people the preview lists.
 const SKIPPED_NAMES: usize = 50;
+/// The longest e-mail text once its placeholders are filled.
+const FILLED_EMAIL_MAX: usize = 2 * EMAIL_MAX;
 
 /// The member groups of Send Message.
 pub const GROUPS: [(&str, &str); 5] = [
@@ -620,20 +622,48 @@ impl Functions {
             );
             return Err(FunctionsError::Invalid(fields));
         }
-        // The spec's rule for each filled text (a long text needs allowLong).
-        if let Some(longest) = plan.sms.iter().max_by_key(|o| o.text.chars().count())
-            && let Err(e) = Sms::new(
+        // The limits hold for the text each recipient gets, placeholders filled: the spec's
+        // 160 characters unless long messages are allowed, and never more than ten parts.
+        if let Some(longest) = plan.sms.iter().max_by_key(|o| o.text.chars().count()) {
+            let length = longest.text.chars().count();
+            if length > SMS_MAX {
+                fields.insert(
+                    "body",
+                    format!(
+                        "With the placeholders filled, the text for {} is {length} characters: \
+                         at most {SMS_MAX} (ten parts). Please shorten the message.",
+                        longest.name
+                    ),
+                );
+                return Err(FunctionsError::Invalid(fields));
+            }
+            if let Err(e) = Sms::new(
                 std::slice::from_ref(&longest.address),
                 &longest.text,
                 form.allow_long,
-            )
+            ) {
+                fields.insert("body", e.to_string());
+                return Err(FunctionsError::Invalid(fields));
+            }
+        }
+        if let Some(longest) = plan.email.iter().max_by_key(|o| o.text.chars().count())
+            && longest.text.chars().count() > FILLED_EMAIL_MAX
         {
-            fields.insert("body", e.to_string());
+            fields.insert(
+                "body",
+                format!(
+                    "With the placeholders filled, the e-mail for {} is longer than \
+                     {FILLED_EMAIL_MAX} characters. Please shorten the message.",
+                    longest.name
+                ),
+            );
             return Err(FunctionsError::Invalid(fields));
         }
+        let guard = self.guard(&client, sent_by, &plan).await?;
         if form.preview {
-            return Ok((200, self.preview(&client, &label, &people, &plan).await?));
+            return Ok((200, self.preview(&label, &people, &plan, &guard).await?));
         }
+        guard.check()?;
         let broadcast = Broadcast {
             kind: "manual",
             occasion: None,
@@ -658,20 +688,12 @@ impl Functions {
 
     async fn preview(
         &self,
-        client: &tokio_postgres::Client,
         label: &str,
         people: &[Person],
         plan: &Plan,
+        guard: &Guard,
     ) -> Result<Value, FunctionsError> {
-        let price: f64 = client
-            .query_one(
-                "SELECT coalesce((SELECT (value #>> '{}')::numeric FROM public.system_settings \
-                   WHERE key = 'sms_price_per_part' AND jsonb_typeof(value) = 'number' \
-                     AND (value #>> '{}')::numeric BETWEEN 0 AND 100), 0.8)::float8",
-                &[],
-            )
-            .await?
-            .get(0);
+        let price = guard.price;
         let modes = self.channels.modes().await;
         let parts = plan.sms_parts();
         let most_parts = plan
@@ -710,7 +732,155 @@ impl Functions {
                 "sms": names(&plan.skipped_sms),
                 "email": names(&plan.skipped_email),
             },
+            "guard": guard.to_json(),
         }))
+    }
+
+    /// The spend guard for a send by `sent_by` of `plan`: the sender's sends in the last hour
+    /// against `broadcasts_per_hour`, and this month's live SMS spend plus this send's against
+    /// `sms_monthly_budget` (only a Super Admin sends over it).
+    async fn guard(
+        &self,
+        client: &tokio_postgres::Client,
+        sent_by: Option<Uuid>,
+        plan: &Plan,
+    ) -> Result<Guard, FunctionsError> {
+        let row = client
+            .query_one(
+                "SELECT \
+                   (SELECT count(*) FROM kanisa.broadcasts b WHERE b.kind = 'manual' \
+                      AND b.sent_by = $1 AND b.created_at > now() - interval '1 hour'), \
+                   (SELECT extract(epoch FROM min(b.created_at) + interval '1 hour' - now()) \
+                      FROM kanisa.broadcasts b WHERE b.kind = 'manual' AND b.sent_by = $1 \
+                       AND b.created_at > now() - interval '1 hour')::float8, \
+                   kanisa.int_setting('broadcasts_per_hour', 10)::int8, \
+                   coalesce((SELECT (value #>> '{}')::numeric FROM public.system_settings \
+                      WHERE key = 'sms_monthly_budget' AND jsonb_typeof(value) = 'number' \
+                        AND (value #>> '{}')::numeric >= 0), 5000)::float8, \
+                   (SELECT cost FROM kanisa.sms_spend( \
+                      date_trunc('month', now() AT TIME ZONE 'Africa/Nairobi') \
+                        AT TIME ZONE 'Africa/Nairobi'))::float8, \
+                   coalesce((SELECT (value #>> '{}')::numeric FROM public.system_settings \
+                      WHERE key = 'sms_price_per_part' AND jsonb_typeof(value) = 'number' \
+                        AND (value #>> '{}')::numeric BETWEEN 0 AND 100), 0.8)::float8, \
+                   coalesce((SELECT u.role = 'SUPER_ADMIN' FROM public.users u \
+                      WHERE u.id = $1), false)",
+                &[&sent_by],
+            )
+            .await?;
+        let price: f64 = row.get(5);
+        let live = !plan.sms.is_empty() && self.channels.modes().await.sms.live;
+        Ok(Guard {
+            sends_last_hour: row.get(0),
+            retry_after: row
+                .get::<_, Option<f64>>(1)
+                .map_or(60, |s| s.ceil().max(1.0) as u64),
+            per_hour: row.get(2),
+            budget: row.get(3),
+            spent: row.get(4),
+            this_send: if live {
+                (plan.sms_parts() as f64 * price * 100.0).round() / 100.0
+            } else {
+                0.0
+            },
+            price,
+            super_admin: row.get(6),
+        })
+    }
+}
+
+/// What the spend guard says of one send (the preview shows it; the send obeys it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Guard {
+    /// The sender's sends in the last hour, the most allowed (0: no limit), and the seconds
+    /// until the oldest of them is an hour old.
+    pub sends_last_hour: i64,
+    pub per_hour: i64,
+    pub retry_after: u64,
+    /// The monthly SMS budget in KES (0: none), this month's live spend so far and this
+    /// send's (0 when SMS is not live: nothing is charged).
+    pub budget: f64,
+    pub spent: f64,
+    pub this_send: f64,
+    pub price: f64,
+    pub super_admin: bool,
+}
+
+/// Whole shillings with thousands separators: "5,000".
+fn kes(amount: f64) -> String {
+    crate::form::thousands(amount.max(0.0).round() as u64)
+}
+
+impl Guard {
+    /// True when this send would take the month's spend over the budget.
+    pub fn over_budget(&self) -> bool {
+        self.budget > 0.0 && self.this_send > 0.0 && self.spent + self.this_send > self.budget
+    }
+
+    /// True when the sender has used up their sends for the hour.
+    pub fn rate_limited(&self) -> bool {
+        self.per_hour > 0 && self.sends_last_hour >= self.per_hour
+    }
+
+    /// The send may go ahead, or why not.
+    pub fn check(&self) -> Result<(), FunctionsError> {
+        if self.rate_limited() {
+            let minutes = self.retry_after.div_ceil(60).max(1);
+            return Err(FunctionsError::TooMany {
+                message: format!(
+                    "You have sent {} messages in the last hour, the most allowed (System \
+                     Settings). Please try again in {minutes} minute{}.",
+                    self.sends_last_hour,
+                    if minutes == 1 { "" } else { "s" }
+                ),
+                retry_after: self.retry_after,
+            });
+        }
+        if self.over_budget() && !self.super_admin {
+            return Err(FunctionsError::OverBudget(self.budget_text()));
+        }
+        Ok(())
+    }
+
+    fn budget_text(&self) -> String {
+        format!(
+            "This send (KES {}) would take this month's text messages to KES {}, over the \
+             monthly SMS budget of KES {} (System Settings). A Super Admin can send it or raise \
+             the budget.",
+            kes(self.this_send),
+            kes(self.spent + self.this_send),
+            kes(self.budget)
+        )
+    }
+
+    /// The preview's account of the guard: the figures, and what a send would do.
+    pub fn to_json(&self) -> Value {
+        let outcome = if self.rate_limited() {
+            "rate_limited"
+        } else if self.over_budget() && !self.super_admin {
+            "needs_super_admin"
+        } else if self.over_budget() {
+            "over_budget_allowed"
+        } else {
+            "allowed"
+        };
+        json!({
+            "outcome": outcome,
+            "sendsLastHour": self.sends_last_hour,
+            "perHour": self.per_hour,
+            "monthlyBudget": self.budget,
+            "spentThisMonth": self.spent,
+            "thisSend": self.this_send,
+            "message": match outcome {
+                "rate_limited" => self.check().err().map(|e| e.to_string()),
+                "needs_super_admin" => Some(self.budget_text()),
+                "over_budget_allowed" => Some(format!(
+                    "{} You are a Super Admin: it will be sent.",
+                    self.budget_text()
+                )),
+                _ => None,
+            },
+        })
     }
 }
 

@@ -34,6 +34,17 @@ pub enum FunctionsError {
     Unauthorized(String),
     #[error("{0}")]
     NotFound(String),
+    /// The request clashes with what is stored (an idempotency key used for another
+    /// submission, a file another submission holds).
+    #[error("{message}")]
+    Conflict {
+        message: String,
+        /// The form field it concerns, when there is one.
+        field: Option<&'static str>,
+    },
+    /// A send over the monthly SMS budget by someone who is not a Super Admin.
+    #[error("{0}")]
+    OverBudget(String),
     /// The church turned online giving off (System Settings).
     #[error("Online giving is turned off. Please use the paybill or bank details on this page.")]
     GivingDisabled,
@@ -61,6 +72,8 @@ impl FunctionsError {
             FunctionsError::Forbidden(_) => (403, "forbidden"),
             FunctionsError::Unauthorized(_) => (401, "unauthorized"),
             FunctionsError::NotFound(_) => (404, "not_found"),
+            FunctionsError::Conflict { .. } => (409, "conflict"),
+            FunctionsError::OverBudget(_) => (403, "sms_budget_exceeded"),
             FunctionsError::GivingDisabled => (403, "giving_disabled"),
             FunctionsError::ProviderUnavailable(_) => (502, "provider_unavailable"),
             FunctionsError::Unavailable(_) => (503, "database_unavailable"),
@@ -73,6 +86,10 @@ impl FunctionsError {
         match self {
             FunctionsError::Invalid(f) => Some(serde_json::json!(f)),
             FunctionsError::AttachmentNotFound(m) => Some(serde_json::json!({"attachments": m})),
+            FunctionsError::Conflict {
+                message,
+                field: Some(field),
+            } => Some(serde_json::json!({ *field: message })),
             _ => None,
         }
     }
@@ -130,6 +147,10 @@ impl From<tokio_postgres::Error> for FunctionsError {
                     .unwrap_or(60),
             },
             DbClass::Raised(401) => FunctionsError::Unauthorized(db.message().to_owned()),
+            DbClass::Raised(409) => FunctionsError::Conflict {
+                message: db.message().to_owned(),
+                field: None,
+            },
             DbClass::Forbidden => FunctionsError::Forbidden(
                 "You may not send this. If you are signed in, your account may be inactive."
                     .to_owned(),

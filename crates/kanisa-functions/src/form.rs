@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
 /// Longest subject, name, e-mail, phone and message accepted (the columns are `text`: these
@@ -245,7 +245,7 @@ pub struct ContactForm {
 }
 
 /// A `messages` row to insert (recipient_email is resolved by the database, migration 0014).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NewMessage {
     pub subject: String,
     pub message: String,
@@ -262,7 +262,7 @@ pub struct NewMessage {
 }
 
 /// A `prayer_requests` row to insert (public-site §7 "Prayer request").
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NewPrayerRequest {
     pub title: String,
     pub description: String,
@@ -274,7 +274,7 @@ pub struct NewPrayerRequest {
 }
 
 /// What a valid form becomes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Submission {
     Message(NewMessage),
     PrayerRequest(NewPrayerRequest),
@@ -301,6 +301,39 @@ fn clean(value: &Option<Text>) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The fields that keep their line breaks; every other field is one line (a name or subject
+/// with a line break in it would end up in an e-mail header).
+const MULTILINE: [&str; 1] = ["message"];
+
+/// `text` on one line: control characters (CR, LF, tab, …) and Unicode line and paragraph
+/// separators become spaces, and each run of white space one space.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `text` with its lines kept: CR LF and a lone CR become LF, other control characters but the
+/// tab are dropped.
+pub fn multi_line(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
 /// Collects field errors while a form is read.
 struct Check {
     errors: FieldErrors,
@@ -317,9 +350,17 @@ impl Check {
         self.errors.entry(field).or_insert_with(|| message.into());
     }
 
-    /// Optional text up to `max` characters.
+    /// Optional text up to `max` characters: one line, except the message itself.
     fn text(&mut self, field: &'static str, value: &Option<Text>, max: usize) -> Option<String> {
         let v = clean(value)?;
+        let v = if MULTILINE.contains(&field) {
+            multi_line(&v)
+        } else {
+            one_line(&v)
+        };
+        if v.is_empty() {
+            return None;
+        }
         if v.chars().count() > max {
             self.fail(field, format!("Please keep this under {max} characters"));
             return None;
@@ -866,6 +907,32 @@ fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_line_fields_lose_their_line_breaks_and_the_message_keeps_them() {
+        assert_eq!(
+            one_line("Visit\r\nBcc: everyone@example.org\u{2028}now\t!"),
+            "Visit Bcc: everyone@example.org now !"
+        );
+        assert_eq!(
+            multi_line(" Line one\r\nLine two\rthree\u{0007}\n"),
+            "Line one\nLine two\nthree"
+        );
+        let mut f = form("general");
+        f.subject = Some("Hello\r\nBcc: a@b.c".into());
+        f.name = Some("Jane\nDoe".into());
+        f.message = Some("First line\r\nSecond line".into());
+        let Ok((_, Submission::Message(m))) = read_request(&f) else {
+            panic!("expected a message");
+        };
+        assert_eq!(m.subject, "Hello Bcc: a@b.c");
+        assert_eq!(m.sender_name, "Jane Doe");
+        assert!(
+            m.message.starts_with("First line\nSecond line"),
+            "{}",
+            m.message
+        );
+    }
     use serde_json::json;
 
     fn form(category: &str) -> RequestForm {

@@ -26,11 +26,6 @@ use crate::channels::REFRESH;
 use crate::error::FunctionsError;
 use crate::form::FieldErrors;
 
-/// Prompts one phone number may receive in [`PHONE_WINDOW`] (a prompt interrupts a person's
-/// phone: nobody may use the page to pester someone).
-pub const PROMPTS_PER_PHONE: i64 = 5;
-pub const PHONE_WINDOW: Duration = Duration::from_secs(10 * 60);
-
 /// What the environment and the operator configure (read once at start).
 #[derive(Clone, Default)]
 pub struct PaymentsSetup {
@@ -500,9 +495,13 @@ VALUES ($1, $2::int8::numeric, $3, $4, $5, $6, now() + make_interval(secs => $7)
 RETURNING id";
 
 impl Payments {
-    /// `POST /functions/v1/payments`: checks the form, writes the pending payment, then asks
-    /// the provider to prompt the donor's phone.
-    pub async fn create(&self, body: &Value) -> Result<PaymentView, FunctionsError> {
+    /// `POST /functions/v1/payments` from `client_ip`: checks the form and the prompt limits,
+    /// writes the pending payment, then asks the provider to prompt the donor's phone.
+    pub async fn create(
+        &self,
+        body: &Value,
+        client_ip: &str,
+    ) -> Result<PaymentView, FunctionsError> {
         let (msisdn, amount, kind) = read_payment_form(body).map_err(FunctionsError::Invalid)?;
         let choice = self.choice().await?;
         if !choice.enabled {
@@ -515,22 +514,14 @@ impl Payments {
             Utc::now().timestamp_millis(),
         );
         let client = self.service.get().await?;
-        let recent: i64 = client
-            .query_one(
-                "SELECT count(*) FROM public.payment_logs WHERE phone_number = $1 \
-                 AND source = 'prompt' AND created_at > now() - make_interval(secs => $2)",
-                &[&msisdn, &(PHONE_WINDOW.as_secs() as f64)],
+        // Each prompt is a PIN request on someone's phone and provider quota: counted per client
+        // address and per phone (Security settings), 429 when over either.
+        client
+            .execute(
+                "SELECT kanisa.count_payment_prompt($1, $2)",
+                &[&client_ip, &msisdn],
             )
-            .await?
-            .get(0);
-        if recent >= PROMPTS_PER_PHONE {
-            return Err(FunctionsError::TooMany {
-                message: "Too many payment requests for this phone number. Please wait a few \
-                          minutes and try again."
-                    .into(),
-                retry_after: PHONE_WINDOW.as_secs(),
-            });
-        }
+            .await?;
         let id: Uuid = client
             .query_one(
                 INSERT_PAYMENT,

@@ -138,19 +138,41 @@ impl Functions {
             duplicate,
         };
         if let Some(key) = &key {
-            let claimed: bool = tx
+            let print = fingerprint(caller, &submission, &attachments);
+            let claim: String = tx
                 .client()
-                .query_one("SELECT auth.claim_submission_key($1)", &[key])
+                .query_one("SELECT auth.claim_submission_key($1, $2)", &[key, &print])
                 .await?
                 .get(0);
-            if !claimed {
-                // Sent before and stored then: nothing more (the transaction rolls back).
-                let kind = match submission {
-                    Submission::Message(_) => "message",
-                    Submission::PrayerRequest(_) => "prayer_request",
-                };
-                return Ok(receipt(kind, true));
+            match claim.as_str() {
+                "claimed" => {}
+                "duplicate" => {
+                    // Sent before and stored then: nothing more (the transaction rolls back).
+                    let kind = match submission {
+                        Submission::Message(_) => "message",
+                        Submission::PrayerRequest(_) => "prayer_request",
+                    };
+                    return Ok(receipt(kind, true));
+                }
+                _ => {
+                    return Err(FunctionsError::Conflict {
+                        message: "This form's idempotency key was already used for a different \
+                                  submission. Please send the form again (it gets a new key)."
+                            .into(),
+                        field: Some("idempotencyKey"),
+                    });
+                }
             }
+        }
+        let paths: Vec<String> = attachments
+            .iter()
+            .filter_map(|a| a.get("path").and_then(Value::as_str).map(str::to_owned))
+            .collect();
+        if !paths.is_empty() {
+            // One submission per file: a second one naming it is refused (PT409).
+            tx.client()
+                .execute("SELECT auth.claim_attachments($1)", &[&paths])
+                .await?;
         }
         let kind = match submission {
             Submission::Message(m) => {
@@ -306,6 +328,19 @@ impl Functions {
         let queued = kanisa_jobs::enqueue(&**client, &job).await?;
         Ok(json!({"queued": true, "jobId": queued.id}))
     }
+}
+
+/// Who sent a submission and what it said, as a digest: a form's idempotency key belongs to
+/// this (the same form sent again has the same digest; another submission reusing the key has
+/// another).
+fn fingerprint(caller: &Caller, submission: &Submission, attachments: &[Value]) -> String {
+    use sha2::{Digest, Sha256};
+    let sender = caller.user_id().unwrap_or_else(|| caller.role.clone());
+    let body = json!({"sender": sender, "submission": submission, "attachments": attachments
+        .iter()
+        .map(|a| a.get("path").cloned().unwrap_or(Value::Null))
+        .collect::<Vec<_>>()});
+    hex::encode(Sha256::digest(body.to_string().as_bytes()))
 }
 
 fn attachment_names(refs: &[AttachmentRef]) -> Vec<String> {

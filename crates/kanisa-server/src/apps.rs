@@ -21,7 +21,7 @@ pub struct Apps {
     public: PathBuf,
     admin: PathBuf,
     /// The site's address for canonical and Open Graph links (`KANISA_PUBLIC_URL`); without
-    /// it, the request's `Host`.
+    /// it, the website in the settings, or none.
     public_url: Option<String>,
     church: Mutex<Option<(Instant, Arc<seo::Church>)>>,
 }
@@ -77,20 +77,13 @@ async fn public_page(
     // `/sw/...` is the same page in Kiswahili (issue 22).
     let (lang, app_path) = seo::split_language(path);
     let page = seo::page_for(app_path, lang);
-    let base = state.apps.public_url.clone().unwrap_or_else(|| {
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .filter(|h| {
-                h.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-            })
-            .unwrap_or("localhost");
-        let https = headers
-            .get("x-forwarded-proto")
-            .is_some_and(|p| p.as_bytes() == b"https");
-        format!("{}://{host}", if https { "https" } else { "http" })
-    });
+    // The site's address: configured, or the church's website from the settings; never the
+    // request's Host, which a client chooses (it would be reflected into shared links).
+    let base = state
+        .apps
+        .public_url
+        .clone()
+        .or_else(|| church.site_address());
     // A browser in data-saver mode (`Save-Data: on`) gets the page marked, so the app starts
     // light before any script could ask (no hero rotation, smallest images).
     let save_data = headers
@@ -98,7 +91,7 @@ async fn public_page(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("on"));
     let at = seo::PageAt {
-        base: &base,
+        base: base.as_deref(),
         path: app_path,
         lang,
         save_data,

@@ -117,12 +117,16 @@ fn answer<T: serde::Serialize>(result: Result<(u16, T), FunctionsError>) -> Resp
 /// pending payment (the prompt is on its way to the phone).
 pub async fn payment_create(
     State(state): State<AppState>,
+    ctx: RequestCtx,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     answer(
         async {
             let body = json_body(body)?;
-            let view = functions(&state)?.payments()?.create(&body).await?;
+            let view = functions(&state)?
+                .payments()?
+                .create(&body, &ctx.client_ip.to_string())
+                .await?;
             Ok((201, view))
         }
         .await,

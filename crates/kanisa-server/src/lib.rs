@@ -26,7 +26,9 @@ use axum::routing::{any, get, post};
 use kanisa_pg::Pool;
 
 pub use error::ApiError;
-pub use listen::{ServeOptions, raise_open_file_limit, serve};
+pub use listen::{
+    BodyDeadline, MIN_BODY_RATE, ServeOptions, body_deadline, raise_open_file_limit, serve,
+};
 
 /// What every handler can reach.
 #[derive(Clone)]

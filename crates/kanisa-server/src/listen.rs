@@ -5,7 +5,11 @@
 //! - A request's head must arrive whole within `header_timeout` (hyper's header read timer,
 //!   which also runs while a keep-alive connection sits idle between requests): a half-sent
 //!   request or an idle connection is closed when it passes.
-//! - A request body may pause at most `body_timeout` between two parts of it.
+//! - A request body may pause at most `body_timeout` between two parts of it, and must arrive
+//!   whole within a deadline scaled to its size: `body_timeout` plus its `Content-Length` (or,
+//!   without one, the largest body any endpoint takes) at [`MIN_BODY_RATE`]. A body that
+//!   trickles — a byte every few seconds against a large `Content-Length` — is cut at that
+//!   deadline instead of holding a connection for hours.
 //! - At most `max_connections` are open at once, and at most `max_connections_per_client`
 //!   from one address (trusted proxies, which carry many clients, are exempt). A connection
 //!   over either cap is answered at once with a 503 in the API's error envelope and closed,
@@ -32,6 +36,66 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
+
+/// The slowest a request body may arrive on average (bytes a second): a poor 2G connection
+/// still sends several times this.
+pub const MIN_BODY_RATE: u64 = 4 * 1024;
+
+/// The largest body any endpoint takes (an upload, `kanisa-storage`'s limit plus its form
+/// parts): the deadline of a body that declares no length.
+pub const LARGEST_BODY: u64 = 51 * 1024 * 1024;
+
+/// The time a whole body of `length` bytes (declared, or unknown) may take.
+pub fn body_deadline(pause: Duration, length: Option<u64>) -> Duration {
+    let bytes = length.unwrap_or(LARGEST_BODY).min(LARGEST_BODY);
+    pause + Duration::from_secs(bytes.div_ceil(MIN_BODY_RATE))
+}
+
+/// A request body that ends with an error once its deadline passes, however steadily it
+/// arrives (the per-pause timeout sits inside it).
+struct DeadlineBody<B> {
+    inner: std::pin::Pin<Box<B>>,
+    deadline: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+/// The error a body cut off at its deadline ends with.
+#[derive(Debug)]
+pub struct BodyDeadline;
+
+impl std::fmt::Display for BodyDeadline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the request body did not arrive in time")
+    }
+}
+
+impl std::error::Error for BodyDeadline {}
+
+impl<B> http_body::Body for DeadlineBody<B>
+where
+    B: http_body::Body,
+    B::Error: Into<axum::BoxError>,
+{
+    type Data = B::Data;
+    type Error = axum::BoxError;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        if self.deadline.as_mut().poll(cx).is_ready() {
+            return std::task::Poll::Ready(Some(Err(Box::new(BodyDeadline))));
+        }
+        self.inner.as_mut().poll_frame(cx).map_err(Into::into)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
 
 /// What [`serve`] allows a connection.
 #[derive(Debug, Clone)]
@@ -144,11 +208,20 @@ pub async fn serve(
         let body_timeout = options.body_timeout;
         let router = app.clone();
         let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            let length = request
+                .headers()
+                .get(hyper::header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            let deadline = body_deadline(body_timeout, length);
             let mut request = request.map(|incoming| {
-                Body::new(tower_http::timeout::TimeoutBody::new(
-                    body_timeout,
-                    incoming,
-                ))
+                Body::new(DeadlineBody {
+                    inner: Box::pin(tower_http::timeout::TimeoutBody::new(
+                        body_timeout,
+                        incoming,
+                    )),
+                    deadline: Box::pin(tokio::time::sleep(deadline)),
+                })
             });
             request.extensions_mut().insert(ConnectInfo(peer));
             let router = router.clone();
@@ -355,6 +428,23 @@ mod tests {
         drop(slots);
         assert!(limits.clients.lock().unwrap().is_empty());
         assert_eq!(limits.all.available_permits(), 10);
+    }
+
+    #[test]
+    fn a_bodys_deadline_grows_with_its_size_up_to_the_largest_body() {
+        let pause = Duration::from_secs(30);
+        assert_eq!(body_deadline(pause, Some(0)), pause);
+        // A 64 KiB form: 16 s more.
+        assert_eq!(
+            body_deadline(pause, Some(64 * 1024)),
+            Duration::from_secs(46)
+        );
+        let most = body_deadline(pause, None);
+        assert_eq!(body_deadline(pause, Some(u64::MAX)), most);
+        assert_eq!(
+            most,
+            pause + Duration::from_secs(LARGEST_BODY / MIN_BODY_RATE)
+        );
     }
 
     #[test]

@@ -363,12 +363,28 @@ impl Church {
     }
 
     /// schema.org `Church`, with each service time as an opening-hours entry.
-    pub fn json_ld(&self, url: &str) -> Value {
+    /// The church's website from the settings as a site address (`https://…`, no trailing
+    /// slash), when it is one.
+    pub fn site_address(&self) -> Option<String> {
+        let site = self.website.as_deref()?.trim().trim_end_matches('/');
+        let rest = site
+            .strip_prefix("https://")
+            .or_else(|| site.strip_prefix("http://"))?;
+        let host_ok = !rest.is_empty()
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b".-:/_~".contains(&b));
+        host_ok.then(|| site.to_owned())
+    }
+
+    pub fn json_ld(&self, url: Option<&str>) -> Value {
         let mut church = Map::new();
         church.insert("@context".into(), json!("https://schema.org"));
         church.insert("@type".into(), json!("Church"));
         church.insert("name".into(), json!(self.full_name()));
-        church.insert("url".into(), json!(url));
+        if let Some(url) = url {
+            church.insert("url".into(), json!(url));
+        }
         if let Some(phone) = &self.phone {
             church.insert("telephone".into(), json!(phone));
         }
@@ -452,8 +468,11 @@ fn weekday(day: &str) -> Option<&'static str> {
 /// Where a page is asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct PageAt<'a> {
-    /// The site's address without a trailing slash (`https://church.example`).
-    pub base: &'a str,
+    /// The site's address without a trailing slash (`https://church.example`): the configured
+    /// `KANISA_PUBLIC_URL`, else the website of the settings; `None` when neither is known
+    /// (never the request's `Host`, which a client chooses). Without it the head has no
+    /// absolute links: no canonical, `og:url`, alternates or JSON-LD `url`.
+    pub base: Option<&'a str>,
     /// The app path, without the language prefix (`/sermons`, `/`).
     pub path: &'a str,
     pub lang: Lang,
@@ -489,9 +508,9 @@ pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
         "" => "/",
         path => path,
     };
-    let url = |lang: Lang| format!("{}{}", at.base, lang.path(app_path));
+    let url = |lang: Lang| at.base.map(|base| format!("{base}{}", lang.path(app_path)));
     let canonical = url(at.lang);
-    let image = format!("{}/images/og-default.jpg", at.base);
+    let image = format!("{}/images/og-default.jpg", at.base.unwrap_or(""));
     let mut out = String::with_capacity(2560);
     out.push_str(&format!("<title>{}</title>", escape(&title)));
     let mut meta = |attr: &str, key: &str, value: &str| {
@@ -508,7 +527,9 @@ pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
     meta("property", "og:site_name", &church.full_name());
     meta("property", "og:title", &title);
     meta("property", "og:description", &description);
-    meta("property", "og:url", &canonical);
+    if let Some(canonical) = &canonical {
+        meta("property", "og:url", canonical);
+    }
     meta("property", "og:image", &image);
     meta("property", "og:image:width", "1200");
     meta("property", "og:image:height", "630");
@@ -516,20 +537,21 @@ pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
     let other = if sw { Lang::En } else { Lang::Sw };
     meta("property", "og:locale:alternate", other.og_locale());
     meta("name", "twitter:card", "summary_large_image");
-    if page.is_some() {
+    if let (Some(canonical), true) = (&canonical, page.is_some()) {
         out.push_str(&format!(
             "<link rel=\"canonical\" href=\"{}\" />",
-            escape(&canonical)
+            escape(canonical)
         ));
         for (hreflang, lang) in [("en", Lang::En), ("sw", Lang::Sw), ("x-default", Lang::En)] {
             out.push_str(&format!(
                 "<link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\" />",
-                escape(&url(lang))
+                escape(&url(lang).unwrap_or_default())
             ));
         }
     }
     out.push_str("<script type=\"application/ld+json\">");
-    out.push_str(&script_json(&church.json_ld(&format!("{}/", at.base))));
+    let home = at.base.map(|base| format!("{base}/"));
+    out.push_str(&script_json(&church.json_ld(home.as_deref())));
     out.push_str("</script>");
     // The header, hero and titles show these before any data request (apps/public
     // lib/settings-store.ts reads them): no flash of a stand-in name on a first visit.
@@ -668,7 +690,7 @@ mod tests {
     /// An English page at `path`, without Save-Data.
     fn en<'a>(base: &'a str, path: &'a str) -> PageAt<'a> {
         PageAt {
-            base,
+            base: Some(base),
             path,
             lang: Lang::En,
             save_data: false,
@@ -805,7 +827,7 @@ mod tests {
     fn a_kiswahili_page_has_its_own_head_and_both_pages_name_each_other() {
         let church = demo();
         let at = PageAt {
-            base: "https://c.example",
+            base: Some("https://c.example"),
             path: "/events",
             lang: Lang::Sw,
             save_data: false,
@@ -915,7 +937,7 @@ mod tests {
 
     #[test]
     fn json_ld_describes_the_church_with_its_service_times() {
-        let ld = demo().json_ld("https://c.example/");
+        let ld = demo().json_ld(Some("https://c.example/"));
         assert_eq!(ld["@type"], "Church");
         assert_eq!(ld["name"], "Mount Zion SDA Church – Kisii Town");
         assert_eq!(ld["telephone"], "+254 700 000 001");
@@ -938,7 +960,7 @@ mod tests {
     fn unset_settings_fall_back_to_the_denomination_name() {
         let church = Church::from_settings(&settings(&[("church_name", json!(null))]));
         assert_eq!(church.name, DEFAULT_NAME);
-        let ld = church.json_ld("http://x/");
+        let ld = church.json_ld(Some("http://x/"));
         assert!(ld.get("address").is_none() && ld.get("openingHoursSpecification").is_none());
     }
 

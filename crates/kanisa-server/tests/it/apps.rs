@@ -60,6 +60,18 @@ async fn a_data_saver_request_gets_a_marked_page() {
 #[tokio::test]
 async fn a_kiswahili_page_is_served_in_kiswahili_with_its_alternates() {
     let app = TestApp::spawn().await;
+    // The alternates are absolute: they need the site's address (here the settings' website).
+    app.db
+        .as_ref()
+        .unwrap()
+        .client()
+        .await
+        .execute(
+            "UPDATE system_settings SET value = '\"https://church.example\"' WHERE key = 'website'",
+            &[],
+        )
+        .await
+        .unwrap();
     for path in ["/sw", "/sw/", "/sw/events", "/sw/giving/"] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
@@ -71,7 +83,7 @@ async fn a_kiswahili_page_is_served_in_kiswahili_with_its_alternates() {
     }
     let events = app.get("/sw/events").await.text().await.unwrap();
     assert!(events.contains("<title>Matukio | "), "{events}");
-    assert!(events.contains("/sw/events\" />"));
+    assert!(events.contains("https://church.example/sw/events\" />"));
     let english = app.get("/events").await.text().await.unwrap();
     assert!(english.contains("<title>Events | "));
     assert!(english.contains("<html lang=\"en\">"));
@@ -104,10 +116,11 @@ async fn public_pages_carry_their_head_for_link_previews_and_search_engines() {
         .unwrap()
         .get(0);
 
+    // The Host header is the client's to choose: the links come from the settings' website.
     let res = app
         .http
         .get(app.url("/sermons"))
-        .header("host", "church.example")
+        .header("host", "evil.example")
         .send()
         .await
         .unwrap();
@@ -128,11 +141,16 @@ async fn public_pages_carry_their_head_for_link_previews_and_search_engines() {
         "<meta property=\"og:title\" content=\"Sermons | {name}\" />"
     )));
     assert!(
-        html.contains("<meta property=\"og:url\" content=\"http://church.example/sermons\" />")
+        html.contains("<meta property=\"og:url\" content=\"https://www.example.org/sermons\" />"),
+        "{html}"
     );
     assert!(html.contains(
-        "<meta property=\"og:image\" content=\"http://church.example/images/og-default.jpg\" />"
+        "<meta property=\"og:image\" content=\"https://www.example.org/images/og-default.jpg\" />"
     ));
+    assert!(
+        !html.contains("evil.example"),
+        "the Host header is never reflected"
+    );
     let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;
     let end = start + html[start..].find("</script>").unwrap();
     let ld: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
@@ -272,4 +290,34 @@ async fn writes_to_app_paths_are_refused_with_json() {
     assert_eq!(res.status(), 405);
     let body: serde_json::Value = res.json().await.unwrap();
     assert_eq!(body["code"], "method_not_allowed");
+}
+
+/// With no KANISA_PUBLIC_URL and no website in the settings, a page's head holds no absolute
+/// link at all rather than one made from the request's Host (which the client chooses).
+#[tokio::test]
+async fn a_forged_host_header_never_reaches_a_pages_links() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.execute(
+        "UPDATE public.system_settings SET value = 'null' WHERE key = 'website'",
+        &[],
+    )
+    .await
+    .unwrap();
+    let res = app
+        .http
+        .get(app.url("/sermons"))
+        .header("host", "evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(!html.contains("evil.example"), "{html}");
+    assert!(!html.contains("rel=\"canonical\""), "{html}");
+    assert!(!html.contains("og:url"), "{html}");
+    let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;
+    let end = start + html[start..].find("</script>").unwrap();
+    let ld: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    assert!(ld.get("url").is_none(), "{ld}");
 }

@@ -445,3 +445,143 @@ impl Sweep<'_> {
         kanisa_functions::NotificationSweep::run_once(self.0, now).await
     }
 }
+
+/// Second probe (issue 31): a body of 127 × {event_name} with a 5,000-character event title
+/// previewed as 3,969 parts per recipient and the send was accepted. The limits now hold for
+/// the text each recipient gets, and the fields a placeholder is filled from are bounded.
+#[tokio::test]
+async fn a_broadcast_whose_placeholders_expand_past_ten_parts_is_refused() {
+    let fake = kanisa_fakes::FakeSms::start().await;
+    let sink = Sink::start("250 OK").await;
+    let app = TestApp::spawn_demo_with_providers(&sink.url(), &fake.url()).await;
+    use_provider(&app, "africas_talking").await;
+    let sql = app.sql().await;
+    // The database refuses an event title of 5,000 characters.
+    let long = sql
+        .execute(
+            "INSERT INTO events (title, start_date, is_published) VALUES ($1, now(), true)",
+            &[&"T".repeat(5000)],
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(long.code().map(|c| c.code()), Some("23514"), "{long}");
+    let event: String = sql
+        .query_one(
+            "INSERT INTO events (title, start_date, is_published) \
+             VALUES ($1, now() + interval '1 day', true) RETURNING id::text",
+            &[&"E".repeat(200)],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let elder = user(&sql, "ELDER", true, None).await;
+    for preview in [true, false] {
+        let body = json!({
+            "channels": ["sms"], "audience": {"group": "all"}, "allowLong": true,
+            "eventId": event, "body": "{event_name}".repeat(127), "preview": preview
+        });
+        let (status, answer, _) = app
+            .function("send-broadcast", elder.token.as_deref(), &body)
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(
+            answer["fields"]["body"]
+                .as_str()
+                .unwrap()
+                .contains("at most 1600 (ten parts)"),
+            "{answer}"
+        );
+    }
+    assert_eq!(app.count("SELECT count(*) FROM kanisa.broadcasts").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM kanisa.sms_deliveries")
+            .await,
+        0
+    );
+}
+
+/// Second probe: fifteen long broadcasts by one ELDER were accepted in 0.3 s. A staff member
+/// sends at most `broadcasts_per_hour`; the preview says so before the send is refused.
+#[tokio::test]
+async fn a_sender_over_the_hourly_limit_is_held_back() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.sql().await;
+    sql.batch_execute("UPDATE system_settings SET value = '2' WHERE key = 'broadcasts_per_hour'")
+        .await
+        .unwrap();
+    let elder = user(&sql, "ELDER", true, None).await;
+    let send = json!({"channels": ["sms"], "audience": {"group": "all"},
+                      "body": "Hello {name}, see you on Sabbath."});
+    for _ in 0..2 {
+        let (status, body, _) = app
+            .function("send-broadcast", elder.token.as_deref(), &send)
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    }
+    let mut preview = send.clone();
+    preview["preview"] = json!(true);
+    let (status, shown, _) = app
+        .function("send-broadcast", elder.token.as_deref(), &preview)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(shown["guard"]["outcome"], "rate_limited", "{shown}");
+    let (status, body, retry) = app
+        .function("send-broadcast", elder.token.as_deref(), &send)
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("You have sent 2 messages in the last hour"),
+        "{body}"
+    );
+    assert!(retry.is_some());
+    assert_eq!(app.count("SELECT count(*) FROM kanisa.broadcasts").await, 2);
+}
+
+/// The monthly SMS budget (System Settings): a live send that would take this month's spend
+/// over it is refused to anyone but a Super Admin, and the preview says what the guard does.
+#[tokio::test]
+async fn a_send_over_the_monthly_sms_budget_needs_a_super_admin() {
+    let fake = kanisa_fakes::FakeSms::start().await;
+    let sink = Sink::start("250 OK").await;
+    let app = TestApp::spawn_demo_with_providers(&sink.url(), &fake.url()).await;
+    use_provider(&app, "africas_talking").await;
+    let sql = app.sql().await;
+    sql.batch_execute("UPDATE system_settings SET value = '1' WHERE key = 'sms_monthly_budget'")
+        .await
+        .unwrap();
+    let elder = user(&sql, "ELDER", true, None).await;
+    let sup = user(&sql, "SUPER_ADMIN", true, None).await;
+    let send = json!({"channels": ["sms"], "audience": {"group": "all"},
+                      "body": "Hello {name}, see you on Sabbath."});
+    let mut preview = send.clone();
+    preview["preview"] = json!(true);
+    let (_, shown, _) = app
+        .function("send-broadcast", elder.token.as_deref(), &preview)
+        .await;
+    assert_eq!(shown["guard"]["outcome"], "needs_super_admin", "{shown}");
+    assert_eq!(shown["guard"]["monthlyBudget"], 1.0);
+    let (status, body, _) = app
+        .function("send-broadcast", elder.token.as_deref(), &send)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["code"], "sms_budget_exceeded");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("over the monthly SMS budget of KES 1"),
+        "{body}"
+    );
+    assert_eq!(app.count("SELECT count(*) FROM kanisa.broadcasts").await, 0);
+    let (_, shown, _) = app
+        .function("send-broadcast", sup.token.as_deref(), &preview)
+        .await;
+    assert_eq!(shown["guard"]["outcome"], "over_budget_allowed", "{shown}");
+    let (status, body, _) = app
+        .function("send-broadcast", sup.token.as_deref(), &send)
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+}

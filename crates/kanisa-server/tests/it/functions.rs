@@ -275,9 +275,11 @@ async fn every_category_is_stored_as_the_back_office_reads_it() {
     assert_eq!(m["recipient_name"], "Church Secretary");
     assert_eq!(by("general")["recipient_name"], "Church Leadership");
 
-    // The prayer request went to prayer_requests, per §7's mapping.
+    // The prayer request went to prayer_requests, per §7's mapping. It is private (the form's
+    // default): the prayer team reads it (policies/prayer_requests.sql), the Super Admin too.
+    let prayer_team = user(&app.sql().await, "SUPER_ADMIN", true, None).await;
     let prayers = app
-        .read(&staff, "prayer_requests?select=title,description,urgency,privacy_level,submitter_name,submitter_email,requester_id,status&title=eq.A%20prayer%20request")
+        .read(&prayer_team, "prayer_requests?select=title,description,urgency,privacy_level,submitter_name,submitter_email,requester_id,status&title=eq.A%20prayer%20request")
         .await;
     assert_eq!(
         prayers,
@@ -1027,4 +1029,198 @@ async fn a_form_sent_again_with_its_key_is_stored_once_even_when_racing() {
     let (status, refused, _) = app.function("submit-request", None, &prayer).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(refused["fields"]["idempotencyKey"].is_string(), "{refused}");
+}
+
+/// Second probe (issue 31): a signed-in VISITOR sent 25 contact messages with the same e-mail
+/// and each queued an acknowledgement to that address — the forms as an e-mail relay. The
+/// limits hold for every caller but the staff who handle submissions, and one address gets a
+/// few acknowledgements a day at most.
+#[tokio::test]
+async fn a_signed_in_visitor_cannot_use_the_contact_form_as_an_email_relay() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.sql().await;
+    let visitor = user(&sql, "VISITOR", true, None).await;
+    let contact = json!({"name": "Relay", "email": "victim@example.org",
+                         "subject": "Hello", "message": "Spam for you"});
+    let mut stored = 0;
+    let mut refused = None;
+    for _ in 0..25 {
+        let (status, body, retry) = app
+            .function("contact-message", visitor.token.as_deref(), &contact)
+            .await;
+        match status {
+            StatusCode::CREATED => stored += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                refused = Some((body, retry));
+                break;
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(
+        stored, 5,
+        "the per-e-mail limit (5) holds for a signed-in visitor"
+    );
+    let (body, retry) = refused.expect("refused after the limit");
+    assert_eq!(body["code"], "too_many_submissions");
+    assert!(retry.is_some(), "Retry-After");
+    // Five stored, at most three acknowledgements queued to the address today.
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM kanisa.jobs WHERE kind = 'acknowledge_submission' \
+               AND payload ->> 'table' = 'messages'"
+        )
+        .await,
+        3
+    );
+    // The staff who handle messages enter theirs without a limit.
+    let staff = user(&sql, "ADMIN", true, None).await;
+    for _ in 0..7 {
+        let (status, body, _) = app
+            .function("contact-message", staff.token.as_deref(), &contact)
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+}
+
+/// Second probe: a different submission reusing an idempotency key was dropped yet answered
+/// 201 {"duplicate": true}. The key is tied to its sender and content: the same form sent again
+/// is the duplicate, another one is a 409.
+#[tokio::test]
+async fn an_idempotency_key_reused_for_another_submission_is_a_conflict() {
+    let app = TestApp::spawn_demo().await;
+    let form = |message: &str| {
+        json!({"name": "Wanjiru", "email": "wanjiru@example.org", "subject": "Visit",
+               "message": message, "idempotencyKey": "offline-key-0001"})
+    };
+    let (status, first, _) = app
+        .function("contact-message", None, &form("Please visit us"))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    let (status, again, _) = app
+        .function("contact-message", None, &form("Please visit us"))
+        .await;
+    assert_eq!(
+        (status, again["duplicate"].clone()),
+        (StatusCode::CREATED, json!(true))
+    );
+    let (status, other, _) = app
+        .function("contact-message", None, &form("A different message"))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{other}");
+    assert_eq!(other["code"], "conflict");
+    assert!(other["fields"]["idempotencyKey"].is_string(), "{other}");
+    assert_eq!(
+        app.count("SELECT count(*) FROM messages WHERE sender_email = 'wanjiru@example.org'")
+            .await,
+        1
+    );
+}
+
+/// Second probe: one uploaded attachment could be claimed by several submissions (each then
+/// linked the same private file). One claim per file.
+#[tokio::test]
+async fn one_uploaded_file_cannot_be_claimed_by_two_submissions() {
+    let app = TestApp::spawn_demo().await;
+    let pdf = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+    let key = app
+        .upload("reports", "Budget.pdf", pdf, "application/pdf")
+        .await;
+    let report = |subject: &str| {
+        let mut body = named(
+            "reports",
+            json!({"department": "youth", "reportType": "monthly", "reportPeriod": "October",
+                   "attachments": [{"path": key, "name": "Budget.pdf"}]}),
+        );
+        body["subject"] = json!(subject);
+        body
+    };
+    assert_eq!(
+        app.function("submit-request", None, &report("First report"))
+            .await
+            .0,
+        201
+    );
+    let (status, body, _) = app
+        .function("submit-request", None, &report("Second report"))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("is already attached to another submission"),
+        "{body}"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM messages WHERE subject = 'Second report'")
+            .await,
+        0
+    );
+    // The first submission's file is still there.
+    let path = key.strip_prefix("church-files/").unwrap();
+    let sql = app.sql().await;
+    let kept: i64 = sql
+        .query_one(
+            "SELECT count(*) FROM storage.objects WHERE name = $1",
+            &[&path],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 1);
+}
+
+/// Second probe: 60 payment prompts from one address to 60 different phones were all accepted
+/// — live, each a PIN request on a stranger's phone. Prompts are limited per client address and
+/// per phone (Security settings), with the spec-style message and Retry-After.
+#[tokio::test]
+async fn payment_prompts_from_one_address_are_limited() {
+    let app = TestApp::spawn_demo().await;
+    let give =
+        |n: usize| json!({"phone": format!("07{n:08}"), "amount": 10, "givingType": "offering"});
+    let mut accepted = 0;
+    let mut refusal = None;
+    for n in 0..60 {
+        let (status, body, retry) = app.function("payments", None, &give(n + 1)).await;
+        match status {
+            StatusCode::CREATED => accepted += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                refusal = Some((body, retry));
+                break;
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(accepted, 10, "the per-address default (10 an hour)");
+    let (body, retry) = refusal.unwrap();
+    assert!(
+        body["message"].as_str().unwrap().starts_with(
+            "Too many payment requests have been sent from your connection. Please try again in "
+        ),
+        "{body}"
+    );
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((1..=3600).contains(&retry), "{retry}");
+    // Per phone: the sixth prompt to one number in ten minutes is refused, from any address.
+    app.sql()
+        .await
+        .batch_execute("DELETE FROM kanisa.submission_hits WHERE bucket LIKE 'pay-address:%'")
+        .await
+        .unwrap();
+    for _ in 0..5 {
+        assert_eq!(
+            app.function("payments", None, &give(99)).await.0,
+            StatusCode::CREATED
+        );
+    }
+    let (status, body, _) = app.function("payments", None, &give(99)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many payment requests for this phone number."),
+        "{body}"
+    );
 }

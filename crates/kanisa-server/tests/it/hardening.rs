@@ -249,3 +249,128 @@ async fn the_openapi_document_describes_errors_and_selected_rows() {
     let created = &doc["paths"]["/sermons"]["post"]["responses"]["201"]["content"];
     assert_eq!(created["application/json"], json!({}));
 }
+
+/// A body that trickles — a byte at a time, never pausing long enough for the per-pause timeout
+/// — against a large Content-Length is cut at the whole-body deadline (its pause limit plus its
+/// length at the slowest rate allowed), instead of holding the connection for as long as the
+/// sender likes.
+#[tokio::test]
+async fn a_trickling_body_is_cut_at_its_deadline() {
+    use std::time::{Duration, Instant};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = axum::Router::new().route(
+        "/echo",
+        axum::routing::post(|body: axum::body::Bytes| async move { body.len().to_string() }),
+    );
+    let options = kanisa_server::ServeOptions {
+        body_timeout: Duration::from_millis(800),
+        ..kanisa_server::ServeOptions::default()
+    };
+    tokio::spawn(kanisa_server::serve(
+        listener,
+        router,
+        options,
+        std::future::pending(),
+    ));
+    // 4,096 bytes declared: 800 ms + 1 s to arrive whole.
+    let declared = kanisa_server::MIN_BODY_RATE;
+    let deadline = kanisa_server::body_deadline(Duration::from_millis(800), Some(declared));
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(
+            format!(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n\
+                 Content-Length: {declared}\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let trickle = async {
+        // A byte every 200 ms: under the pause limit, far too slow for the whole body.
+        loop {
+            if stream.write_all(b"x").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let mut buf = [0u8; 512];
+            match tokio::time::timeout(Duration::from_millis(1), stream.read(&mut buf)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => break,
+                Ok(Ok(n)) => return Some(String::from_utf8_lossy(&buf[..n]).into_owned()),
+                Err(_) => {}
+            }
+        }
+        None
+    };
+    let answer = tokio::time::timeout(Duration::from_secs(20), trickle)
+        .await
+        .expect("the body was cut off");
+    // Cut within the 20 s above (the whole body would take 800 s at this pace), and not
+    // before its deadline (give or take the moment the headers were read).
+    let took = start.elapsed();
+    assert!(
+        took + Duration::from_millis(500) >= deadline,
+        "cut after {took:?}, before the deadline {deadline:?}"
+    );
+    if let Some(answer) = answer {
+        assert!(
+            answer.starts_with("HTTP/1.1 4"),
+            "a refusal, not the echo: {answer}"
+        );
+    }
+}
+
+/// Second probe (issue 31): the table API skipped the forms' field limits — anon stored a
+/// 900 KB message with a 50 KB sender name, and a prayer request with a 100 KB title. The
+/// limits are in the database, so every path holds them; nothing is stored.
+#[tokio::test]
+async fn oversized_submissions_through_the_table_api_are_refused() {
+    let app = TestApp::spawn().await;
+    let post = |table: &'static str, body: Value| {
+        let app = &app;
+        async move {
+            app.http
+                .post(app.url(&format!("/rest/v1/{table}")))
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    for (table, body) in [
+        (
+            "messages",
+            json!({"subject": "Hi", "message": "m".repeat(900_000), "sender_name": "Visitor"}),
+        ),
+        (
+            "messages",
+            json!({"subject": "Hi", "message": "Hello", "sender_name": "n".repeat(50_000)}),
+        ),
+        (
+            "prayer_requests",
+            json!({"title": "t".repeat(100_000), "description": "Please pray"}),
+        ),
+    ] {
+        let res = post(table, body).await;
+        let status = res.status();
+        let answer: Value = res.json().await.unwrap();
+        assert!(status == 400 || status == 413, "{table}: {status} {answer}");
+        if status == 400 {
+            assert_eq!(answer["code"], "23514", "{answer}");
+        }
+    }
+    let sql = app.db.as_ref().unwrap().client().await;
+    let stored: i64 = sql
+        .query_one(
+            "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM prayer_requests)",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, 0);
+}

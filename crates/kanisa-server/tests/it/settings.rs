@@ -219,3 +219,71 @@ async fn the_scheduled_tasks_are_a_super_admins() {
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
 }
+
+/// Second probe (issue 31): session_timeout_minutes -1, 0, "abc" and 1e9, min_password_length
+/// -1 and max_login_attempts 0 were saved, then silently clamped where they are read, so the
+/// screen showed values not in force. Every numeric setting is checked on save against its
+/// field's range, with the field's message.
+#[tokio::test]
+async fn nonsense_security_settings_are_refused_on_save() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let sup = user(&sql, "SUPER_ADMIN", true, None).await;
+    let patch = |key: &'static str, value: Value| {
+        let app = &app;
+        let sup = &sup;
+        async move {
+            app.call(
+                sup,
+                Method::PATCH,
+                &format!("system_settings?key=eq.{key}"),
+                "",
+                Some(&json!({"value": value})),
+            )
+            .await
+        }
+    };
+    for (key, value) in [
+        ("session_timeout_minutes", json!(-1)),
+        ("session_timeout_minutes", json!(0)),
+        ("session_timeout_minutes", json!("abc")),
+        ("session_timeout_minutes", json!(1e9)),
+        ("session_timeout_minutes", json!(true)),
+        ("min_password_length", json!(-1)),
+        ("max_login_attempts", json!(0)),
+        ("sms_price_per_part", json!(-0.5)),
+    ] {
+        let answer = patch(key, value.clone()).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{key} {value}: {}",
+            answer.body
+        );
+        assert_eq!(answer.body["code"], "22023", "{}", answer.body);
+    }
+    let answer = patch("session_timeout_minutes", json!(-1)).await;
+    assert_eq!(
+        answer.body["message"],
+        "Session timeout must be a whole number from 5 to 10080"
+    );
+    assert_eq!(answer.body["details"], "setting session_timeout_minutes");
+    let stored: String = sql
+        .query_one(
+            "SELECT value::text FROM system_settings WHERE key = 'session_timeout_minutes'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, "60", "nothing was stored");
+    // In range: saved, numbers or their text.
+    for (key, value) in [
+        ("session_timeout_minutes", json!(90)),
+        ("max_login_attempts", json!("7")),
+        ("sms_price_per_part", json!(1.25)),
+    ] {
+        let answer = patch(key, value).await;
+        assert!(answer.status.is_success(), "{key}: {}", answer.body);
+    }
+}

@@ -131,14 +131,16 @@ impl Site {
             .unwrap()
     }
 
-    /// Lifts the public submissions' abuse limits (tests that write many messages from one
+    /// Lifts the abuse limits (tests that write many messages or start many payments from one
     /// address).
     async fn lift_submission_limits(&self) {
         self.database()
             .await
             .batch_execute(
                 "UPDATE system_settings SET value = '0' \
-                 WHERE key IN ('submission_limit_per_address', 'submission_limit_per_email')",
+                 WHERE key IN ('submission_limit_per_address', 'submission_limit_per_email', \
+                               'acknowledgements_per_address_per_day', \
+                               'payment_prompts_per_address', 'payment_prompts_per_phone')",
             )
             .await
             .unwrap();

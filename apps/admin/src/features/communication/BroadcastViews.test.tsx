@@ -157,6 +157,28 @@ describe('Send Message', () => {
     expect(sends[2]!.body).toEqual({ channels: ['sms'], audience: { group: 'youth' }, body: 'Hi {name}, see you on Sabbath.!' });
   });
 
+  it("shows the spend guard and holds the send when it says no (the server's words)", async () => {
+    const guard = {
+      outcome: 'needs_super_admin',
+      sendsLastHour: 0,
+      perHour: 10,
+      monthlyBudget: 5000,
+      spentThisMonth: 4995,
+      thisSend: 8,
+      message: 'This send (KES 8) would take this month’s text messages to KES 5,003, over the monthly SMS budget of KES 5,000 (System Settings). A Super Admin can send it or raise the budget.',
+    };
+    renderHub('/communication/send?channel=sms', {
+      '/functions/v1/send-broadcast': () => json({ ...preview, guard }),
+    });
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Group' }), 'youth');
+    await userEvent.type(screen.getByRole('textbox', { name: /Message/ }), 'Hi there');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const panel = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(panel).getByTestId('sms-budget')).toHaveTextContent(/4,995\.00 of the Ksh\s5,000\.00 monthly SMS budget used/);
+    expect(within(panel).getByText(/over the monthly SMS budget of KES 5,000/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send to 10 recipients' })).toBeDisabled();
+  });
+
   it('checks the form first, then shows the server field errors beside their fields', async () => {
     const { sends } = renderHub('/communication/send', {
       '/functions/v1/send-broadcast': (url, init) => {

@@ -20,6 +20,8 @@ import {
   emptySendForm,
   formatKes,
   plural,
+  budgetText,
+  guardAllows,
   previewRecipients,
   requestKey,
   sendButtonText,
@@ -129,7 +131,7 @@ function SendMessageForm() {
   };
 
   const onSend = () => {
-    if (!current || previewRecipients(current) === 0) return;
+    if (!current || previewRecipients(current) === 0 || !guardAllows(current)) return;
     setFailure(null);
     send.mutate(request, {
       onSuccess: (receipt) => {
@@ -293,7 +295,7 @@ function SendMessageForm() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!current || previewRecipients(current) === 0 || busy}
+            disabled={!current || previewRecipients(current) === 0 || !guardAllows(current) || busy}
             onClick={onSend}
           >
             {send.isPending ? 'Sending...' : current ? sendButtonText(current) : 'Send'}
@@ -331,6 +333,24 @@ function SkippedNames({ names, total, reason }: { names: string[]; total: number
   );
 }
 
+/** The spend guard: this month's SMS budget and, when the send is held back, why. */
+function GuardNotice({ preview }: { preview: BroadcastPreview }) {
+  const { guard, sms } = preview;
+  if (!guard) return null;
+  const budget = sms ? budgetText(guard) : null;
+  return (
+    <>
+      {budget ? (
+        <p className="comm-note" data-testid="sms-budget">
+          {budget}
+        </p>
+      ) : null}
+      {guard.message && guard.outcome === 'over_budget_allowed' ? <Alert tone="info">{guard.message}</Alert> : null}
+      {guard.message && !guardAllows(preview) ? <Alert>{guard.message}</Alert> : null}
+    </>
+  );
+}
+
 /** What a send would do, from the server's preview of the current form. */
 function PreviewPanel({ preview }: { preview: BroadcastPreview }) {
   const { sms, email, sample } = preview;
@@ -363,6 +383,7 @@ function PreviewPanel({ preview }: { preview: BroadcastPreview }) {
         <Alert tone="info">Demo mode: email is not configured, so the emails will be simulated and recorded as simulated; nothing reaches a mailbox.</Alert>
       ) : null}
       {previewRecipients(preview) === 0 ? <Alert>Nobody in this audience can be reached on the chosen channels.</Alert> : null}
+      <GuardNotice preview={preview} />
       {sms ? <SkippedNames names={preview.skippedNames.sms} total={sms.skipped} reason="no phone number" /> : null}
       {email ? <SkippedNames names={preview.skippedNames.email} total={email.skipped} reason="no email address" /> : null}
       {sample ? (

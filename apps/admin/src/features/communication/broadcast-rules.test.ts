@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   SEND_TEXTS,
   applyTemplate,
+  budgetText,
   broadcastStatusLabel,
   broadcastTitle,
   channelsLabel,
   charCount,
   emptySendForm,
   formatKes,
+  guardAllows,
   isNotFound,
   kindLabel,
   performanceText,
@@ -191,6 +193,7 @@ describe('the form', () => {
       email: null,
       sample: null,
       skippedNames: { sms: [], email: [] },
+      guard: null,
     };
     expect(sendButtonText(preview)).toBe('Send to 2 recipients');
     expect(sendButtonText({ ...preview, sms: { ...preview.sms!, recipients: 1 } })).toBe('Send to 1 recipient');
@@ -264,5 +267,33 @@ describe('reading the answers', () => {
     expect(preview.skippedNames.sms).toEqual(['Cy']);
     expect(readReceipt({ broadcastId: 'b1', sms: 2, email: 0 })).toEqual({ broadcastId: 'b1', sms: 2, email: 0 });
     expect(() => readReceipt({ sms: 2 })).toThrow(KanisaError);
+  });
+
+  it("reads the spend guard and lets a send go only when it allows", () => {
+    const base = readPreview({
+      audience: { label: 'All members', members: 3 },
+      sms: { recipients: 3, skipped: 0, segments: 3, partsEach: 1, cost: 2.4, currency: 'KES', pricePerPart: 0.8, live: true },
+      email: null,
+      sample: null,
+      skippedNames: { sms: [], email: [] },
+      guard: { outcome: 'needs_super_admin', sendsLastHour: 1, perHour: 10, monthlyBudget: 5000, spentThisMonth: 4999, thisSend: 2.4, message: 'Over budget' },
+    });
+    expect(base.guard).toEqual({
+      outcome: 'needs_super_admin',
+      sendsLastHour: 1,
+      perHour: 10,
+      monthlyBudget: 5000,
+      spentThisMonth: 4999,
+      thisSend: 2.4,
+      message: 'Over budget',
+    });
+    expect(guardAllows(base)).toBe(false);
+    expect(guardAllows({ ...base, guard: { ...base.guard!, outcome: 'rate_limited' } })).toBe(false);
+    expect(guardAllows({ ...base, guard: { ...base.guard!, outcome: 'over_budget_allowed' } })).toBe(true);
+    expect(guardAllows({ ...base, guard: null })).toBe(true);
+    expect(budgetText(base.guard!)).toMatch(/^Ksh\s4,999\.00 of the Ksh\s5,000\.00 monthly SMS budget used; this send Ksh\s2\.40$/);
+    expect(budgetText({ ...base.guard!, monthlyBudget: 0 })).toBeNull();
+    const held = new KanisaError({ code: 'too_many_submissions', message: 'You have sent 10 messages in the last hour', status: 429 });
+    expect(sendErrorText(held, 'send')).toBe('You have sent 10 messages in the last hour');
   });
 });

@@ -147,12 +147,43 @@ export interface EmailPreview {
   live: boolean;
 }
 
+/** What the server's spend guard will do with this send (issue 31). */
+export type GuardOutcome = 'allowed' | 'rate_limited' | 'needs_super_admin' | 'over_budget_allowed';
+
+export interface SendGuard {
+  outcome: GuardOutcome;
+  sendsLastHour: number;
+  /** 0: no limit. */
+  perHour: number;
+  /** KES; 0: no budget. */
+  monthlyBudget: number;
+  spentThisMonth: number;
+  /** KES this send would cost (0 when SMS is simulated). */
+  thisSend: number;
+  /** Why a send is held back or what happens over the budget. */
+  message: string | null;
+}
+
 export interface BroadcastPreview {
   audience: { label: string; members: number };
   sms: SmsPreview | null;
   email: EmailPreview | null;
   sample: { name: string; text: string; subject: string | null } | null;
   skippedNames: { sms: string[]; email: string[] };
+  guard: SendGuard | null;
+}
+
+const guardOutcomes: readonly GuardOutcome[] = ['allowed', 'rate_limited', 'needs_super_admin', 'over_budget_allowed'];
+
+/** True when the guard lets this send go. */
+export function guardAllows(preview: BroadcastPreview): boolean {
+  return preview.guard === null || preview.guard.outcome === 'allowed' || preview.guard.outcome === 'over_budget_allowed';
+}
+
+/** "KES 4,000 of the KES 5,000 monthly budget used; this send KES 10" (SMS only). */
+export function budgetText(guard: SendGuard): string | null {
+  if (guard.monthlyBudget <= 0) return null;
+  return `${formatKes(guard.spentThisMonth)} of the ${formatKes(guard.monthlyBudget)} monthly SMS budget used; this send ${formatKes(guard.thisSend)}`;
 }
 
 export interface SendReceipt {
@@ -306,6 +337,22 @@ export function readPreview(data: unknown): BroadcastPreview {
       ? { name: read.text(sample.name, 'sample.name'), text: read.text(sample.text, 'sample.text'), subject: read.textOrNull(sample.subject, 'sample.subject') }
       : null,
     skippedNames: { sms: names(skipped.sms, 'skippedNames.sms'), email: names(skipped.email, 'skippedNames.email') },
+    guard: readGuard(read, answer.guard),
+  };
+}
+
+function readGuard(read: AnswerReader, value: unknown): SendGuard | null {
+  if (value === undefined || value === null) return null;
+  const g = read.record(value, 'guard');
+  const outcome = read.text(g.outcome, 'guard.outcome');
+  return {
+    outcome: (guardOutcomes as readonly string[]).includes(outcome) ? (outcome as GuardOutcome) : 'allowed',
+    sendsLastHour: numberOr0(read, g.sendsLastHour, 'guard.sendsLastHour'),
+    perHour: numberOr0(read, g.perHour, 'guard.perHour'),
+    monthlyBudget: numberOr0(read, g.monthlyBudget, 'guard.monthlyBudget'),
+    spentThisMonth: numberOr0(read, g.spentThisMonth, 'guard.spentThisMonth'),
+    thisSend: numberOr0(read, g.thisSend, 'guard.thisSend'),
+    message: read.textOrNull(g.message, 'guard.message'),
   };
 }
 
@@ -570,7 +617,8 @@ export function sendFieldErrors(error: unknown): SendErrors {
 /** The refusal's words above the form: 403 the server's message; a field refusal needs none of its own. */
 export function sendErrorText(error: unknown, action: 'preview' | 'send'): string | null {
   if (error instanceof KanisaError) {
-    if (error.status === 403) return error.message;
+    // Refused (a permission, the SMS budget) or held back (the sends per hour): the server's words.
+    if (error.status === 403 || error.status === 429) return error.message;
     if (error.status === 400 && Object.keys(sendFieldErrors(error)).length > 0) return 'Please correct the marked fields.';
   }
   const message = error instanceof Error ? error.message : String(error);
