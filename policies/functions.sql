@@ -18,10 +18,12 @@ GRANT EXECUTE ON FUNCTION
   public.mark_message_read(uuid)
 TO authenticated;
 
--- get_failed_deliveries (migration 0014): deliveries that failed for good. SECURITY DEFINER
--- over the job queue, which no API role reads; it answers rows only to the Communication staff
--- (send_communications, manage_communications, send_sms, send_emails) and nothing to anyone
--- else.
+-- get_failed_deliveries (migration 0014, scoped in 0028): deliveries that failed for good.
+-- SECURITY DEFINER over the job queue, which no API role reads; it answers rows only to the
+-- Communication staff (send_communications, manage_communications, send_sms, send_emails) and
+-- nothing to anyone else, and of those only the deliveries of what the caller may read: a
+-- scoped role's (MINISTRY_LEADER, DEPARTMENT_HEAD) messages of their ministries and
+-- departments, a private prayer request's only with view_private_prayer_requests.
 GRANT EXECUTE ON FUNCTION public.get_failed_deliveries(integer) TO authenticated;
 
 -- import_members (migration 0016): SECURITY INVOKER, so the members policies decide: only
@@ -70,7 +72,9 @@ GRANT EXECUTE ON FUNCTION public.get_scheduled_tasks() TO authenticated;
 -- permission before it reads anything:
 --   get_message_audiences    send_communications (who the groups and ministries reach)
 --   get_broadcasts,          send_communications, manage_communications, send_sms or
---   get_broadcast            send_emails (the history of sends and each one's recipients)
+--   get_broadcast            send_emails (the history of sends and each one's recipients);
+--                            a scoped role sees its own sends only (migration 0028: the
+--                            recipients are members' names, phones and addresses)
 GRANT EXECUTE ON FUNCTION
   public.get_message_audiences(),
   public.get_broadcasts(integer, integer),
@@ -80,3 +84,10 @@ TO authenticated;
 -- get_report (migration 0022): SECURITY DEFINER over the tables the report aggregates; it
 -- refuses (42501) a caller without view_reports before it reads anything.
 GRANT EXECUTE ON FUNCTION public.get_report(text, text) TO authenticated;
+
+-- reassign_gift (migration 0027, issue 31): SECURITY DEFINER, the one way to change the member
+-- or giving type of an online, paybill or demo gift (kanisa.guard_paid_gift refuses it through
+-- the table API). It refuses (42501) a caller without manage_donations before it reads anything,
+-- needs a reason, records who, when and from which member on the gift and logs
+-- donation_reassigned.
+GRANT EXECUTE ON FUNCTION public.reassign_gift(uuid, text, uuid, text) TO authenticated;

@@ -11,6 +11,17 @@
 --               email_sent_at, email_error, completed_at (Mark Complete, mark read, "sent"
 --               after answering by e-mail), and priority and department (re-routing).
 --               Only manage_communications deletes a message (spam).
+--   scoped      a MINISTRY_LEADER or DEPARTMENT_HEAD (scoped roles, migration 0028) holding
+--               one of those permissions reads, handles and deletes only the messages
+--               addressed to their ministries and departments: department naming one of the
+--               ministries or departments their account is linked to (the public Contact
+--               Department form sends the department's name). Counselling, visitation, prayer
+--               and the office's messages are not theirs (issue 31, finding 5). They may still
+--               record an admin-entered message (they cannot read it back unless it is theirs).
+--               A re-routed message must stay in their scope.
+-- Decisions: the request forms' department codes (youth, womens, …) are not names and match
+-- no scope: those messages are department reports to the Church Secretary, not to the head.
+-- ELDER keeps every message (back-office §6.2: "pastoral care").
 -- email_simulated is set by the server's mailer alone (demo mode, spec README item 19).
 -- The RPC functions get_messages, get_message_stats, update_message_status and
 -- mark_message_read are SECURITY INVOKER: these same policies decide what they see and change.
@@ -40,13 +51,26 @@ CREATE POLICY messages_staff_insert ON public.messages FOR INSERT TO authenticat
 
 CREATE POLICY messages_staff_read ON public.messages FOR SELECT TO authenticated
   USING ((SELECT auth.has_any_permission('send_communications', 'manage_communications',
-                                         'send_sms', 'send_emails')));
+                                         'send_sms', 'send_emails'))
+         AND NOT (SELECT auth.is_scoped()));
+
+CREATE POLICY messages_scoped_read ON public.messages FOR SELECT TO authenticated
+  USING ((SELECT auth.has_any_permission('send_communications', 'manage_communications',
+                                         'send_sms', 'send_emails'))
+         AND (SELECT auth.is_scoped())
+         AND department = ANY ((SELECT auth.scope_names())::text[]));
 
 CREATE POLICY messages_staff_update ON public.messages FOR UPDATE TO authenticated
   USING ((SELECT auth.has_any_permission('send_communications', 'manage_communications',
-                                         'send_sms', 'send_emails')))
+                                         'send_sms', 'send_emails'))
+         AND (NOT (SELECT auth.is_scoped())
+              OR department = ANY ((SELECT auth.scope_names())::text[])))
   WITH CHECK ((SELECT auth.has_any_permission('send_communications', 'manage_communications',
-                                              'send_sms', 'send_emails')));
+                                              'send_sms', 'send_emails'))
+              AND (NOT (SELECT auth.is_scoped())
+                   OR department = ANY ((SELECT auth.scope_names())::text[])));
 
 CREATE POLICY messages_staff_delete ON public.messages FOR DELETE TO authenticated
-  USING ((SELECT auth.has_permission('manage_communications')));
+  USING ((SELECT auth.has_permission('manage_communications'))
+         AND (NOT (SELECT auth.is_scoped())
+              OR department = ANY ((SELECT auth.scope_names())::text[])));

@@ -18,6 +18,10 @@
 --                 Communication Hub, exactly as messages_staff_read), in the back office through
 --                 short-lived signed links; anyone else gets 403, even with the exact path.
 --                 Deleted only by manage_communications (as messages_staff_delete).
+--                 Scoped roles (MINISTRY_LEADER, DEPARTMENT_HEAD; migration 0028) read and
+--                 delete none: the messages they read (Contact Department) carry no
+--                 attachments, and the folders hold every request's files (issue 31,
+--                 finding 5). Should that change, map an object through its message.
 --   anything else in church-files, and any other bucket: the server only (service_role).
 --
 -- Decisions the specifications leave open:
@@ -59,12 +63,14 @@ CREATE POLICY objects_staff_request_read ON storage.objects FOR SELECT TO authen
   USING (bucket_id = 'church-files'
          AND name ~ '^(submissions|reports|maintenance)/'
          AND (SELECT auth.has_any_permission('send_communications', 'manage_communications',
-                                             'send_sms', 'send_emails')));
+                                             'send_sms', 'send_emails'))
+         AND NOT (SELECT auth.is_scoped()));
 
 CREATE POLICY objects_staff_request_delete ON storage.objects FOR DELETE TO authenticated
   USING (bucket_id = 'church-files'
          AND name ~ '^(submissions|reports|maintenance)/'
-         AND (SELECT auth.has_permission('manage_communications')));
+         AND (SELECT auth.has_permission('manage_communications'))
+         AND NOT (SELECT auth.is_scoped()));
 
 CREATE POLICY objects_content_insert ON storage.objects FOR INSERT TO authenticated
   WITH CHECK (bucket_id = 'church-files' AND name LIKE 'public/%'

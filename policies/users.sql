@@ -1,9 +1,11 @@
 -- users: staff and member profiles (the sign-in identity itself is auth.users, never exposed).
---   read    an active user reads their own profile. manage_prayer_requests reads every profile
---           (the prayer list shows the requester and the assignee). Admin Users (manage_admins)
---           and Activity Logs (view_audit_logs, which names the admin) are Super Admin screens,
---           and their data follows the screen: those two permissions read every profile only
---           with SUPER_ADMIN rank.
+--   read    an active user reads their own profile. Admin Users (manage_admins) and Activity
+--           Logs (view_audit_logs, which names the admin) are Super Admin screens, and their data
+--           follows the screen: those two permissions read every profile only with SUPER_ADMIN
+--           rank. Nobody else reads another profile: a profile is an e-mail, a role, a list of
+--           permissions and a last sign-in (issue 31, finding 5: elders and leaders read them
+--           all because the prayer list named requesters and assignees). Lists and pickers
+--           that name people read public.staff_names (id and full name only; its own file).
 --   update  an active user updates their own profile; a SUPER_ADMIN (rank 6, manage_admins)
 --           updates anyone's. A manage_admins holder below SUPER_ADMIN rank manages nobody:
 --           staff accounts are a Super Admin screen (decision of issue 13, "data follows the
@@ -27,10 +29,9 @@ GRANT SELECT,
 CREATE POLICY users_read_own ON public.users FOR SELECT TO authenticated
   USING (id = (SELECT auth.uid()) AND (SELECT auth.is_active()));
 
-CREATE POLICY users_staff_read ON public.users FOR SELECT TO authenticated
-  USING ((SELECT auth.has_permission('manage_prayer_requests'))
-         OR ((SELECT auth.rank()) >= 6
-             AND (SELECT auth.has_any_permission('manage_admins', 'view_audit_logs'))));
+CREATE POLICY users_admin_read ON public.users FOR SELECT TO authenticated
+  USING ((SELECT auth.rank()) >= 6
+         AND (SELECT auth.has_any_permission('manage_admins', 'view_audit_logs')));
 
 CREATE POLICY users_update_own ON public.users FOR UPDATE TO authenticated
   USING (id = (SELECT auth.uid()) AND (SELECT auth.is_active()))

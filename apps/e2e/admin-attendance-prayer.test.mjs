@@ -342,7 +342,7 @@ describe('prayer requests (ELDER)', () => {
     for (const label of ['High', 'Open', 'Public · shareable', 'Beatrice Test']) {
       assert.ok(await surgeryCard.getByText(label, { exact: true }).isVisible(), `the card shows ${label}`);
     }
-    assert.ok(await card(titles.job).getByText('Private', { exact: true }).isVisible(), 'staff read private requests');
+    assert.ok(await card(titles.job).getByText('Private', { exact: true }).isVisible(), 'the prayer team reads private requests');
     assert.ok(await card(titles.exams).getByText('Leadership only', { exact: true }).isVisible());
     const totalText = await page.locator('.result-count').innerText();
     assert.match(totalText, new RegExp(`of ${String(await serviceCount('prayer_requests?select=id'))} prayer requests$`), 'the true total');

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
-import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
+import { bodyOf, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 
@@ -363,7 +363,7 @@ describe('back office donations (FINANCE_ADMIN)', () => {
     await close();
   });
 
-  test('a paybill gift shows its provider and receipt, keeps the amount it was paid, and is linked to a member', async () => {
+  test('a paybill gift shows its provider and receipt, keeps the amount it was paid, cannot be deleted, and is linked to a member with a reason', async () => {
     // A gift paid to the paybill with an account that names nobody: M-Pesa (the fake Daraja)
     // sends the confirmation to the server as it would in production.
     const fakeUrl = process.env.FAKE_DARAJA_URL ?? '';
@@ -390,11 +390,8 @@ describe('back office donations (FINANCE_ADMIN)', () => {
     }
     assert.ok(gift, 'the paybill gift was recorded');
     const id = gift.id;
-    cleanups.push(async () => {
-      const [row] = /** @type {{ payment_id: string | null }[]} */ (await serviceGet(`giving_records?select=payment_id&id=eq.${id}`));
-      await serviceWrite('DELETE', `giving_records?id=eq.${id}`);
-      if (row?.payment_id) await serviceWrite('DELETE', `payment_logs?id=eq.${row.payment_id}`);
-    });
+    // No clean-up: a paid gift is the record of its payment, and nobody deletes it through the
+    // API, the service key included (issue 31). Its amount is this run's own.
     assert.deepEqual([gift.member_id, Number(gift.amount), gift.is_verified], [null, amount, true], 'unmatched, as paid, verified');
 
     const { page, problems, close } = await openPage(viewports.desktop);
@@ -421,21 +418,53 @@ describe('back office donations (FINANCE_ADMIN)', () => {
     assert.equal(forced.status, 403);
     assert.equal(/** @type {{ message: string }} */ (await bodyOf(forced)).message, 'An online or paybill gift keeps the amount, method and receipt its payment confirmed');
 
-    // Link it to the member who gave it.
+    // Issue 31: it cannot be deleted (the page offers no Delete; the server refuses), its member
+    // is not changed by PATCH, and its receipt is not entered again by hand.
+    assert.equal(await row.getByRole('button', { name: /^Delete the gift of/ }).count(), 0, 'no Delete for a paid gift');
+    const headers = { ...(await userHeaders(finance)), 'content-type': 'application/json' };
+    const deleted = await fetch(`${baseUrl}/rest/v1/giving_records?id=eq.${id}`, { method: 'DELETE', headers });
+    assert.equal(deleted.status, 403);
+    assert.equal(/** @type {{ message: string }} */ (await bodyOf(deleted)).message, 'An online or paybill gift cannot be deleted');
+    const moved = await fetch(`${baseUrl}/rest/v1/giving_records?id=eq.${id}`, { method: 'PATCH', headers, body: JSON.stringify({ member_id: wycliffe.id }) });
+    assert.equal(moved.status, 403);
+    const reentered = await fetch(`${baseUrl}/rest/v1/giving_records`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ amount: 10, giving_type: 'tithe', payment_method: 'mpesa', transaction_id: transId.toLowerCase(), is_verified: true }),
+    });
+    assert.equal(reentered.status, 409, await reentered.clone().text());
+    assert.deepEqual((await staffGifts(`transaction_id=ilike.${transId}`)).map((g) => g.id), [id], 'one gift under its receipt');
+
+    // Link it to the member who gave it: the member, a reason, then the confirmation.
     await row.getByRole('button', { name: /^Link the gift of .* to a member$/ }).click();
     const link = page.getByRole('dialog', { name: 'Link to Member' });
     const picker = link.getByRole('combobox', { name: 'Member *' });
     await picker.fill(wycliffe.number);
     await link.getByRole('option', { name: new RegExp(wycliffe.name) }).click();
-    const saved = page.waitForResponse((r) => r.url().includes('/rest/v1/giving_records') && r.request().method() === 'PATCH');
-    await link.getByRole('button', { name: 'Link to Member' }).click();
+    await link.getByLabel('Reason *').fill(`Paid from his son's phone (${run})`);
+    await link.getByRole('button', { name: 'Continue' }).click();
+    await link.getByText(new RegExp(`move it from Anonymous Donation to ${wycliffe.name}\\?`)).waitFor();
+    const saved = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/reassign_gift') && r.request().method() === 'POST');
+    await link.getByRole('button', { name: 'Confirm Re-assignment' }).click();
     assert.equal((await saved).status(), 200);
     await link.waitFor({ state: 'hidden' });
-    await page.getByText(new RegExp(`was linked to ${wycliffe.name}\\.$`)).waitFor();
+    await page.getByText(new RegExp(`was re-assigned to ${wycliffe.name}; the reason is recorded\\.$`)).waitFor();
     const stored = await oneGift(id);
     assert.deepEqual([stored.member_id, Number(stored.amount)], [wycliffe.id, amount], 'linked, the amount unchanged');
     await rowOf(page, transId).filter({ hasText: wycliffe.name }).waitFor();
+    await rowOf(page, transId).getByText(new RegExp(`^Re-assigned on .+: Paid from his son's phone \\(${run}\\)$`)).waitFor();
     assert.equal(await rowOf(page, transId).getByRole('button', { name: /to a member$/ }).count(), 0, 'nothing left to link');
+    assert.equal(await rowOf(page, transId).getByRole('button', { name: /^Re-assign the gift of/ }).count(), 1, 'it can be re-assigned again');
+
+    // His giving statement shows the gift with the correction.
+    const statement = await fetch(`${baseUrl}/rest/v1/rpc/get_giving_statement`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ member_id: wycliffe.id, from_date: gift.giving_date, to_date: gift.giving_date }),
+    });
+    assert.equal(statement.status, 200);
+    const shown = /** @type {{ gifts: { id: string; reassign_reason: string | null }[] }} */ (await bodyOf(statement)).gifts.find((g) => g.id === id);
+    assert.equal(shown?.reassign_reason, `Paid from his son's phone (${run})`);
     assert.deepEqual(problems, []);
     await close();
   });

@@ -294,6 +294,61 @@ describe('giving statements and the monthly remittance (FINANCE_ADMIN)', () => {
     await close();
   });
 
+  test('a paybill gift re-assigned to the member shows on their statement with the day and the reason (issue 31)', async () => {
+    const fakeUrl = process.env.FAKE_DARAJA_URL ?? '';
+    assert.ok(fakeUrl, 'scripts/e2e.sh starts the fake Daraja');
+    const amount = 300 + (Number(String(Date.now()).slice(-2)) % 97);
+    const paid = await fetch(`${fakeUrl}/__fake/paybill`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        url: `${baseUrl}/functions/v1/payments/paybill/e2e-callback-secret/confirmation`,
+        amount,
+        account: `NOBODY-${run}`,
+        msisdn: `2547980${String(Date.now()).slice(-5)}`,
+        duplicates: 0,
+      }),
+    });
+    assert.equal(paid.status, 200);
+    const { transId } = /** @type {{ transId: string }} */ (await bodyOf(paid));
+    const headers = { ...(await userHeaders(finance)), 'content-type': 'application/json' };
+    /** @type {{ id: string; giving_date: string } | undefined} */
+    let gift;
+    for (let i = 0; i < 50 && !gift; i++) {
+      const response = await fetch(`${baseUrl}/rest/v1/giving_records?select=id,giving_date&transaction_id=eq.${transId}`, { headers });
+      [gift] = /** @type {{ id: string; giving_date: string }[]} */ (await bodyOf(response));
+      if (!gift) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(gift, 'the paybill gift was recorded');
+    const giftId = gift.id;
+    const reassign = async (/** @type {string | null} */ member, /** @type {string} */ reason) => {
+      const args = member ? { gift: giftId, member, reason } : { gift: giftId, reason };
+      const response = await fetch(`${baseUrl}/rest/v1/rpc/reassign_gift`, { method: 'POST', headers, body: JSON.stringify(args) });
+      assert.equal(response.status, 200, await response.text());
+    };
+    const reason = `Paid by her brother for her (${run})`;
+    await reassign(seeded.memberId, reason);
+    try {
+      const { page, problems, close } = await openPage(viewports.desktop);
+      await signIn(page, finance);
+      const year = gift.giving_date.slice(0, 4);
+      await page.goto(`${baseUrl}/admin/financial/statements?from=${year}-01-01&to=${year}-12-31&member=${seeded.memberId}`, { waitUntil: 'networkidle' });
+      const statement = page.getByRole('article', { name: `Giving statement of ${seeded.first} ${seeded.last}` });
+      await statement.waitFor();
+      const row = statement.locator('.statement-gifts tbody tr', { hasText: transId });
+      assert.equal(plain(await row.locator('td').last().innerText()), money(amount));
+      const note = statement.locator('.statement-correction');
+      assert.equal(await note.count(), 1, 'the one corrected gift carries its note');
+      const day = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date());
+      assert.equal(plain(await note.innerText()), plain(`Re-assigned on ${day}: ${reason}`));
+      assert.deepEqual(problems, []);
+      await close();
+    } finally {
+      // Back to anonymous, so the run's member can be removed (a paid gift is never deleted).
+      await reassign(null, `e2e tidy-up (${run})`);
+    }
+  });
+
   test('the batch of every member who gave includes the member, one sheet each', async () => {
     const { page, problems, close } = await openPage(viewports.desktop);
     await signIn(page, finance);

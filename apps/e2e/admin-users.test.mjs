@@ -3,7 +3,9 @@
 // The Super Admin ('super') makes an admin of each of the five roles through the page, checking
 // the §6.3 defaults are ticked when the role is chosen; each new account then signs in in a
 // fresh browser and sees its role's menu. One is deactivated through the page while it is
-// signed in elsewhere: its next request is refused. The Super Admin has no Edit or Deactivate on
+// signed in elsewhere: its next request is refused. A Ministry Leader is made leading one demo
+// ministry (issue 31): the list names it and the leader reads that ministry's members only and
+// no other staff profile. The Super Admin has no Edit or Deactivate on
 // their own row and the server refuses a self-deactivation. Every account made here is this
 // run's own (unique e-mails) and is deleted afterwards with the service key; the shared test
 // accounts are never changed.
@@ -34,7 +36,7 @@ const everything = [
   'manage_content', 'manage_sermons', 'manage_events', 'manage_announcements',
   'manage_members', 'view_member_details', 'manage_attendance',
   'manage_finances', 'view_financial_reports', 'manage_donations', 'manage_budget',
-  'manage_prayer_requests',
+  'manage_prayer_requests', 'view_private_prayer_requests',
   'send_communications', 'manage_communications', 'send_sms', 'send_emails',
   'view_reports', 'view_member_reports',
 ];
@@ -68,7 +70,8 @@ const admins = [
     header: 'Admin',
     name: `Gina General ${run}`,
     title: 'Financial Management Dashboard',
-    permissions: everything.filter((p) => p !== 'manage_admins' && p !== 'system_settings'),
+    // The prayer team's permission is given by name, never by a role (issue 31).
+    permissions: everything.filter((p) => p !== 'manage_admins' && p !== 'system_settings' && p !== 'view_private_prayer_requests'),
     menu: ['Dashboard', 'Members', 'Attendance', content, 'Prayer Requests', financial, 'Communication', 'Reports'],
   },
   {
@@ -335,6 +338,65 @@ describe('acceptance 1: admins of every role made through the page', () => {
     assert.deepEqual(await menuLabels(own.page), ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Statements, Remittance']);
     assert.deepEqual(own.problems, []);
     await own.close();
+  });
+});
+
+describe('a leader’s scope (issue 31)', () => {
+  test('the Super Admin adds a Ministry Leader leading one ministry: the list names it, the server holds the link, the leader reads that ministry’s members only', async () => {
+    // A demo ministry with members, and how many it has (service key).
+    const participation = /** @type {{ member_id: string; ministry_id: string; ministries: { name: string } }[]} */ (
+      await bodyOf(await fetch(`${baseUrl}/rest/v1/member_ministries?select=member_id,ministry_id,ministries(name)`, { headers: serviceHeaders() }))
+    );
+    const first = participation[0];
+    assert.ok(first, 'the demo has ministry members');
+    const ministry = first.ministries.name;
+    const inMinistry = new Set(participation.filter((p) => p.ministry_id === first.ministry_id).map((p) => p.member_id));
+    const everyone = /** @type {unknown[]} */ (await bodyOf(await fetch(`${baseUrl}/rest/v1/members?select=id`, { headers: serviceHeaders() })));
+    assert.ok(everyone.length > inMinistry.size, 'the church has members outside that ministry');
+
+    const { page, problems, close } = await openPage(desktop, { expectedFailure: isAdminApi });
+    await signIn(page, chief);
+    await openScreen(page);
+    await page.getByRole('button', { name: '+ Add Admin User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Admin User' });
+    await dialog.getByLabel('Email *').fill(emailOf('MINISTRY_LEADER'));
+    await dialog.getByLabel('Full Name *').fill(`Lydia Leader ${run}`);
+    await dialog.getByLabel('Password *', { exact: true }).fill(password);
+    await dialog.getByLabel('Confirm Password *').fill(password);
+    assert.equal(await dialog.getByRole('group', { name: 'Leads' }).count(), 0, 'no Leads for an admin role');
+    await dialog.getByLabel('Role *').selectOption({ label: 'Ministry Leader' });
+    assert.deepEqual(await ticked(dialog), sorted(['manage_prayer_requests', 'send_communications', 'view_member_details']));
+    const leads = dialog.getByRole('group', { name: 'Leads' });
+    await leads.getByRole('checkbox', { name: ministry, exact: true }).check();
+    await page.screenshot({ path: join(artifacts, 'admin-users-leader-1280.png') });
+    const answer = page.waitForResponse((r) => isAdminApi(r.url()) && r.request().method() === 'POST');
+    const linked = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/user_ministries' && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Admin User' }).click();
+    const response = await answer;
+    assert.equal(response.status(), 200, await response.text());
+    /** @type {unknown} */
+    const answered = await response.json();
+    const created = /** @type {{ id: string }} */ (answered);
+    made.set('MINISTRY_LEADER', created.id);
+    assert.equal((await linked).status(), 201);
+    await page.getByText('Admin user created successfully!').waitFor();
+    const row = rowOf(page, emailOf('MINISTRY_LEADER'));
+    await row.getByText(`Leads ${ministry}`).waitFor();
+
+    const links = /** @type {{ ministry_id: string }[]} */ (
+      await bodyOf(await fetch(`${baseUrl}/rest/v1/user_ministries?select=ministry_id&user_id=eq.${created.id}`, { headers: serviceHeaders() }))
+    );
+    assert.deepEqual(links, [{ ministry_id: first.ministry_id }]);
+    assert.deepEqual(problems, []);
+    await close();
+
+    // The leader's own reads: the members of that ministry, nobody else; no staff profile but their own.
+    const { token } = await tokenOf(emailOf('MINISTRY_LEADER'));
+    const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
+    const members = /** @type {{ id: string }[]} */ (await bodyOf(await fetch(`${baseUrl}/rest/v1/members?select=id`, { headers })));
+    assert.deepEqual(new Set(members.map((m) => m.id)), inMinistry);
+    const profiles = /** @type {{ id: string }[]} */ (await bodyOf(await fetch(`${baseUrl}/rest/v1/users?select=id,email`, { headers })));
+    assert.deepEqual(profiles.map((p) => p.id), [created.id]);
   });
 });
 

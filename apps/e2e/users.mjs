@@ -5,7 +5,7 @@
 //
 //   KANISA_URL=… KANISA_SERVICE_KEY=… node e2e/users.mjs
 
-/** @typedef {{ key: string; email: string; password: string; fullName: string; role: string; isActive?: boolean }} TestUser */
+/** @typedef {{ key: string; email: string; password: string; fullName: string; role: string; isActive?: boolean; permissions?: string[] }} TestUser */
 
 /** The first administrator, made by `kanisa serve` from KANISA_ADMIN_EMAIL/PASSWORD. */
 export const firstAdmin = {
@@ -23,7 +23,15 @@ export const testUsers = [
   { key: 'content', email: 'content@e2e.example.org', password: 'content-pass-1', fullName: 'Carol Content', role: 'CONTENT_ADMIN' },
   { key: 'finance', email: 'finance@e2e.example.org', password: 'finance-pass-1', fullName: 'Felix Finance', role: 'FINANCE_ADMIN' },
   { key: 'member-admin', email: 'members@e2e.example.org', password: 'members-pass-1', fullName: 'Mary Members', role: 'MEMBER_ADMIN' },
-  { key: 'elder', email: 'elder@e2e.example.org', password: 'elder-pass-1', fullName: 'Elijah Elder', role: 'ELDER' },
+  // On the prayer team: the elder's defaults plus private prayer requests (issue 31).
+  {
+    key: 'elder',
+    email: 'elder@e2e.example.org',
+    password: 'elder-pass-1',
+    fullName: 'Elijah Elder',
+    role: 'ELDER',
+    permissions: ['manage_prayer_requests', 'send_communications', 'view_member_details', 'view_private_prayer_requests'],
+  },
   { key: 'member', email: 'member@e2e.example.org', password: 'member-pass-1', fullName: 'Martha Member', role: 'MEMBER' },
   { key: 'inactive', email: 'inactive@e2e.example.org', password: 'inactive-pass-1', fullName: 'Ivan Inactive', role: 'ADMIN', isActive: false },
   // Only for the lockout test: locking it must not disturb the other suites.
@@ -71,7 +79,7 @@ export async function ensureTestUsers(baseUrl, serviceKey) {
         password: user.password,
         email_confirm: true,
         user_metadata: { full_name: user.fullName },
-        app_metadata: { role: user.role, is_active: user.isActive ?? true },
+        app_metadata: { role: user.role, is_active: user.isActive ?? true, ...(user.permissions ? { permissions: user.permissions } : {}) },
       }),
     });
     if (!response.ok) throw new Error(`creating ${user.email}: HTTP ${String(response.status)} ${await response.text()}`);

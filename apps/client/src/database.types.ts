@@ -531,6 +531,10 @@ export type Database = {
           notes: string | null
           payment_id: string | null
           payment_method: Database["public"]["Enums"]["giving_records_payment_method"]
+          reassign_reason: string | null
+          reassigned_at: string | null
+          reassigned_by: string | null
+          reassigned_from: string | null
           receipt_no: string | null
           transaction_id: string | null
           updated_at: string
@@ -548,6 +552,10 @@ export type Database = {
           notes?: string | null
           payment_id?: string | null
           payment_method?: Database["public"]["Enums"]["giving_records_payment_method"]
+          reassign_reason?: string | null
+          reassigned_at?: string | null
+          reassigned_by?: string | null
+          reassigned_from?: string | null
           receipt_no?: string | null
           transaction_id?: string | null
           updated_at?: string
@@ -565,6 +573,10 @@ export type Database = {
           notes?: string | null
           payment_id?: string | null
           payment_method?: Database["public"]["Enums"]["giving_records_payment_method"]
+          reassign_reason?: string | null
+          reassigned_at?: string | null
+          reassigned_by?: string | null
+          reassigned_from?: string | null
           receipt_no?: string | null
           transaction_id?: string | null
           updated_at?: string
@@ -1234,6 +1246,72 @@ export type Database = {
           },
         ]
       }
+      user_departments: {
+        Row: {
+          created_at: string
+          department_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          department_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          department_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_departments_department_id_fkey"
+            columns: ["department_id"]
+            isOneToOne: false
+            referencedRelation: "departments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_departments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_ministries: {
+        Row: {
+          created_at: string
+          ministry_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          ministry_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          ministry_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_ministries_ministry_id_fkey"
+            columns: ["ministry_id"]
+            isOneToOne: false
+            referencedRelation: "ministries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_ministries_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       users: {
         Row: {
           created_at: string
@@ -1282,6 +1360,13 @@ export type Database = {
           pending_messages: number | null
           sent_messages: number | null
           total_messages: number | null
+        }
+        Relationships: []
+      }
+      staff_names: {
+        Row: {
+          full_name: string | null
+          id: string | null
         }
         Relationships: []
       }
@@ -1446,6 +1531,15 @@ export type Database = {
           message_id: string
         }
         Returns: undefined
+      }
+      reassign_gift: {
+        Args: {
+          gift: string
+          giving_type?: string
+          member?: string
+          reason: string
+        }
+        Returns: Json
       }
       review_expense: {
         Args: {

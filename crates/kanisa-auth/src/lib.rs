@@ -65,6 +65,7 @@ pub const PERMISSIONS: &[&str] = &[
     "manage_donations",
     "manage_budget",
     "manage_prayer_requests",
+    "view_private_prayer_requests",
     "send_communications",
     "manage_communications",
     "send_sms",

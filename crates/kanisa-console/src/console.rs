@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use kanisa_pg::Pool;
 use kanisa_query::ast::Return;
-use kanisa_rest::{Accept, ApiRequest, ErrorParts, Method, Rest, RestError};
+use kanisa_rest::{ApiRequest, ErrorParts, Method, RequestParts, Rest, RestError};
 use serde_json::{Value, json};
 
 use crate::identity::Identity;
@@ -301,31 +301,30 @@ impl Console {
     }
 
     async fn ask_once(&self, req: &Request) -> Answer {
-        let prefer =
-            kanisa_query::parse_prefer(&self.prefer.as_deref().into_iter().collect::<Vec<_>>());
-        let path = if req.rpc {
-            format!("/rest/v1/rpc/{}", req.target)
-        } else {
-            format!("/rest/v1/{}", req.target)
-        };
-        let headers = json!({
-            "user-agent": "kanisa-console",
-            "prefer": self.prefer.clone().unwrap_or_default(),
-        });
-        let api = ApiRequest {
-            method: req.method,
+        let prefer_header = self.prefer.clone().unwrap_or_default();
+        let mut headers = vec![
+            ("user-agent", "kanisa-console"),
+            ("accept", "application/json"),
+        ];
+        if !prefer_header.is_empty() {
+            headers.push(("prefer", prefer_header.as_str()));
+        }
+        let caller = self.identity.caller(&headers);
+        // The same request stage as the server's: headers, method and body read one way.
+        let parts = RequestParts {
+            method: req.method.as_str(),
             target: &req.target,
             rpc: req.rpc,
             query: &req.query,
-            prefer: prefer.clone(),
-            range: None,
-            accept: Accept::Json,
-            body: req.body.as_deref().map(str::as_bytes),
-            caller: self.identity.caller(),
-            path: &path,
-            headers_json: headers.to_string(),
-            client_ip: String::new(),
+            headers,
+            body: req.body.as_deref().map_or(&b""[..], str::as_bytes),
+            caller,
         };
+        let api = match ApiRequest::from_parts(parts) {
+            Ok(api) => api,
+            Err(e) => return self.refused(&e, Duration::ZERO, None),
+        };
+        let prefer = api.prefer.clone();
         let sql = if self.show_sql {
             self.rest.explain(&api).ok()
         } else {
@@ -345,32 +344,7 @@ impl Console {
                 denial: None,
                 note: None,
             },
-            Err(e) => {
-                let mut parts = e.parts(self.identity == Identity::Anon);
-                if parts.internal {
-                    // A local tool: say what failed, not only that something did.
-                    parts.details = Some(Value::String(cause(&e)));
-                }
-                Answer {
-                    status: parts.status,
-                    body: Json::parse(
-                        &json!({
-                            "code": parts.code,
-                            "message": parts.message,
-                            "details": parts.details,
-                            "hint": parts.hint,
-                        })
-                        .to_string(),
-                    )
-                    .ok(),
-                    content_range: parts.content_range.clone(),
-                    elapsed,
-                    sql,
-                    error: Some(parts),
-                    denial: None,
-                    note: None,
-                }
-            }
+            Err(e) => self.refused(&e, elapsed, sql),
         };
         let command = (!req.rpc).then(|| sql_command(req.method));
         if let Some(e) = &answer.error
@@ -394,6 +368,34 @@ impl Console {
             answer.note = self.nothing_changed_note(&req.target, req.method).await;
         }
         answer
+    }
+
+    /// A refusal as the console shows it: PostgREST's envelope, with the cause of a failure of
+    /// ours (a local tool says what failed, not only that something did).
+    fn refused(&self, e: &RestError, elapsed: Duration, sql: Option<String>) -> Answer {
+        let mut parts = e.parts(self.identity == Identity::Anon);
+        if parts.internal {
+            parts.details = Some(Value::String(cause(e)));
+        }
+        Answer {
+            status: parts.status,
+            body: Json::parse(
+                &json!({
+                    "code": parts.code,
+                    "message": parts.message,
+                    "details": parts.details,
+                    "hint": parts.hint,
+                })
+                .to_string(),
+            )
+            .ok(),
+            content_range: parts.content_range.clone(),
+            elapsed,
+            sql,
+            error: Some(parts),
+            denial: None,
+            note: None,
+        }
     }
 
     /// Why an update or delete may have changed no row: the USING clauses of the caller's

@@ -78,10 +78,11 @@ impl Identity {
         }
     }
 
-    /// The caller as `/rest/v1` would see it: for a user, the claims of an access token from
-    /// `/auth/v1/token` (sub, role, aud, exp, email, app_metadata, user_metadata) without a
-    /// session — built directly, no password or signature needed in-process.
-    pub fn caller(&self) -> Caller {
+    /// The caller as `/rest/v1` would see it, with the request's `headers`: for a user, the
+    /// claims of an access token from `/auth/v1/token` (sub, role, aud, exp, email,
+    /// app_metadata, user_metadata) without a session — built directly, no password or
+    /// signature needed in-process. The request stage sets its method and path.
+    pub fn caller(&self, headers: &[(&str, &str)]) -> Caller {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -115,6 +116,8 @@ impl Identity {
         Caller {
             role: self.role().to_owned(),
             claims: claims.to_string(),
+            headers: kanisa_pg::context::headers_json(headers.iter().copied()),
+            ..Caller::anon()
         }
     }
 

@@ -2,12 +2,17 @@
 //! that hold the callback secret (a wrong secret is a 404, logged). Every message is kept as
 //! received in `kanisa.payment_events` with its verdict.
 //!
+//! When System Settings hold a `payment_callback_allowlist` (migration 0027), only those
+//! addresses (the real client address, behind trusted proxies) may post to these paths; others
+//! are refused with 403 before the secret is even compared, and logged.
+//!
 //! A prompt's result is only recorded here and answered at once, in the provider's format; the
 //! `payment_callback` job then re-asks the provider (a success is believed only when the
 //! provider's own status query confirms it) and settles the payment. So a slow provider query
 //! never delays the provider's callback, and a crash after the answer loses nothing: the job
 //! is in the same transaction as the record.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use kanisa_jobs::{Job, JobFailure, RunInfo};
@@ -31,8 +36,10 @@ fn rejected(why: &str) -> Value {
     json!({"ResultCode": 1, "ResultDesc": format!("Rejected: {why}")})
 }
 
-/// The addresses Safaricom publishes for its callbacks. Others are logged, not refused: a proxy
-/// or a changed list must not lose a donor's payment (the secret and the status query guard it).
+/// The addresses Safaricom publishes for its callbacks. Without an allow-list others are
+/// logged, not refused: a proxy or a changed list must not lose a donor's payment (the secret and
+/// the status query guard it). A church that wants them refused lists its provider's addresses
+/// in the `payment_callback_allowlist` setting ([`AllowList`]).
 const SAFARICOM: &[&str] = &[
     "196.201.214.200",
     "196.201.214.206",
@@ -48,6 +55,132 @@ const SAFARICOM: &[&str] = &[
     "196.201.212.74",
 ];
 
+/// The setting that limits who may post provider callbacks (migration 0027: a JSON list of
+/// canonical ranges, `null` when off).
+const ALLOWLIST_SQL: &str =
+    "SELECT value FROM public.system_settings WHERE key = 'payment_callback_allowlist'";
+
+/// One range of the allow-list: an address and how many of its leading bits must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Range {
+    addr: IpAddr,
+    bits: u8,
+}
+
+/// An address as bits, and how many there are.
+fn bits_of(ip: IpAddr) -> (u128, u8) {
+    match ip {
+        IpAddr::V4(a) => (u128::from(u32::from(a)), 32),
+        IpAddr::V6(a) => (u128::from(a), 128),
+    }
+}
+
+/// IPv4-mapped IPv6 (`::ffff:1.2.3.4`) as IPv4, as the server reports client addresses.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+impl Range {
+    /// `196.201.214.200`, `196.201.214.0/24`, `2001:db8::/32`; None for anything else.
+    fn parse(text: &str) -> Option<Range> {
+        let text = text.trim();
+        let (addr, bits) = match text.split_once('/') {
+            Some((a, b)) => (a, Some(b.parse::<u8>().ok()?)),
+            None => (text, None),
+        };
+        let addr: IpAddr = addr.parse().ok()?;
+        let (_, width) = bits_of(addr);
+        let bits = bits.unwrap_or(width);
+        if bits > width {
+            return None;
+        }
+        // A range of IPv4-mapped addresses is that IPv4 range.
+        if let (IpAddr::V4(v4), true) = (canonical(addr), bits >= 96 && addr.is_ipv6()) {
+            return Some(Range {
+                addr: IpAddr::V4(v4),
+                bits: bits - 96,
+            });
+        }
+        Some(Range { addr, bits })
+    }
+
+    fn contains(&self, ip: IpAddr) -> bool {
+        let (net, width) = bits_of(self.addr);
+        let (got, got_width) = bits_of(canonical(ip));
+        if width != got_width {
+            return false;
+        }
+        if self.bits == 0 {
+            return true;
+        }
+        let shift = u32::from(width - self.bits);
+        net >> shift == got >> shift
+    }
+}
+
+/// The addresses that may post provider callbacks; when the setting is empty, any address.
+#[derive(Debug, Default)]
+struct AllowList {
+    ranges: Vec<Range>,
+    /// Whether the setting lists anything: then only its ranges are allowed (an entry that
+    /// cannot be read allows nothing; the database refuses such entries when they are saved).
+    set: bool,
+}
+
+impl AllowList {
+    /// From the setting's value: a list of ranges, or a text of them separated by commas or
+    /// spaces; `null`, empty or absent is off.
+    fn from_setting(value: Option<&Value>) -> AllowList {
+        let entries: Vec<String> = match value {
+            Some(Value::Array(items)) => items
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect(),
+            Some(Value::String(text)) => text
+                .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+                .map(str::to_owned)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let entries: Vec<&str> = entries
+            .iter()
+            .map(|e| e.trim())
+            .filter(|e| !e.is_empty())
+            .collect();
+        let ranges = entries
+            .iter()
+            .filter_map(|e| {
+                let range = Range::parse(e);
+                if range.is_none() {
+                    tracing::warn!(
+                        entry = *e,
+                        "payment_callback_allowlist holds an entry that is no address; it allows nothing"
+                    );
+                }
+                range
+            })
+            .collect();
+        AllowList {
+            ranges,
+            set: !entries.is_empty(),
+        }
+    }
+
+    /// Whether `remote` (the real client address) may post.
+    fn allows(&self, remote: &str) -> bool {
+        if !self.set {
+            return true;
+        }
+        remote
+            .parse::<IpAddr>()
+            .is_ok_and(|ip| self.ranges.iter().any(|r| r.contains(ip)))
+    }
+}
+
 /// Compares secrets in constant time.
 fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()
@@ -58,6 +191,43 @@ fn same_secret(a: &str, b: &str) -> bool {
 }
 
 impl Payments {
+    /// Refuses (403, logged and kept as an event) a caller outside the allow-list, when there is
+    /// one. Read at every callback: a change in System Settings applies to the next one.
+    async fn check_address(
+        &self,
+        provider: ProviderKind,
+        kind: &str,
+        remote: &str,
+        body: &Value,
+    ) -> Result<(), FunctionsError> {
+        let client = self.service.get().await?;
+        let value: Option<Value> = client
+            .query_opt(ALLOWLIST_SQL, &[])
+            .await?
+            .and_then(|r| r.get::<_, Option<Value>>(0));
+        if AllowList::from_setting(value.as_ref()).allows(remote) {
+            return Ok(());
+        }
+        tracing::warn!(
+            remote,
+            kind,
+            "a provider callback from outside payment_callback_allowlist was refused"
+        );
+        record_event(
+            &**client,
+            None,
+            provider,
+            kind,
+            "refused: address not on the allow-list",
+            Some(remote),
+            body,
+        )
+        .await?;
+        Err(FunctionsError::Forbidden(
+            "This address may not post payment callbacks.".into(),
+        ))
+    }
+
     async fn check_secret(
         &self,
         given: &str,
@@ -101,6 +271,7 @@ impl Payments {
             "equity" => ProviderKind::EquityBank,
             _ => return Err(FunctionsError::NotFound("Not found".into())),
         };
+        self.check_address(kind, "callback", remote, body).await?;
         self.check_secret(secret, kind, "callback", remote, body)
             .await?;
         if kind == ProviderKind::Mpesa && !SAFARICOM.contains(&remote) {
@@ -263,6 +434,7 @@ impl Payments {
             "validation" => "paybill_validation",
             _ => return Err(FunctionsError::NotFound("Not found".into())),
         };
+        self.check_address(kind, event_kind, remote, body).await?;
         self.check_secret(secret, kind, event_kind, remote, body)
             .await?;
         let client = self.service.get().await?;
@@ -357,9 +529,11 @@ impl Payments {
         };
         let known = match payment {
             Some(id) => Some(id),
+            // A receipt stored before transaction ids were upper-cased is the same one.
             None => client
                 .query_opt(
-                    "SELECT id FROM public.payment_logs WHERE receipt_number = $1",
+                    "SELECT id FROM public.payment_logs \
+                      WHERE kanisa.receipt_key(receipt_number) = kanisa.receipt_key($1) LIMIT 1",
                     &[&gift.trans_id],
                 )
                 .await?
@@ -453,6 +627,70 @@ impl Job for PaymentCallback {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_allow_list_admits_its_addresses_and_ranges_only() {
+        let list = AllowList::from_setting(Some(&json!([
+            "196.201.214.200/32",
+            "196.201.213.0/24",
+            "2001:db8::/32",
+            "::ffff:10.1.0.0/112"
+        ])));
+        for ok in [
+            "196.201.214.200",
+            "196.201.213.44",
+            "196.201.213.255",
+            "2001:db8::1",
+            "::ffff:196.201.213.114",
+            "10.1.200.3",
+        ] {
+            assert!(list.allows(ok), "{ok}");
+        }
+        for refused in [
+            "196.201.214.201",
+            "196.201.212.44",
+            "127.0.0.1",
+            "2001:db9::1",
+            "not an address",
+            "",
+        ] {
+            assert!(!list.allows(refused), "{refused}");
+        }
+        // A text of entries, as a person may type it.
+        let typed =
+            AllowList::from_setting(Some(&json!("196.201.214.200, 196.201.214.206; 10.0.0.0/8")));
+        assert!(typed.allows("196.201.214.206") && typed.allows("10.9.8.7"));
+        assert!(!typed.allows("196.201.214.207"));
+        // /0 is every address of its family.
+        assert!(AllowList::from_setting(Some(&json!(["0.0.0.0/0"]))).allows("203.0.113.9"));
+    }
+
+    #[test]
+    fn an_empty_allow_list_is_off_and_a_broken_one_allows_nothing() {
+        for off in [
+            None,
+            Some(json!(null)),
+            Some(json!([])),
+            Some(json!("  ")),
+            Some(json!(7)),
+        ] {
+            assert!(
+                AllowList::from_setting(off.as_ref()).allows("203.0.113.9"),
+                "{off:?}"
+            );
+        }
+        for broken in [
+            json!(["nonsense"]),
+            json!(["10.0.0.0/33"]),
+            json!("300.1.1.1"),
+        ] {
+            let list = AllowList::from_setting(Some(&broken));
+            assert!(
+                !list.allows("10.0.0.1") && !list.allows("300.1.1.1"),
+                "{broken}"
+            );
+        }
+    }
 
     #[test]
     fn secrets_compare_whole() {

@@ -145,6 +145,8 @@ pub fn parse_stk_callback(body: &Value) -> Result<StkCallback, ShapeError> {
 /// A Daraja C2B confirmation: a gift paid to the paybill.
 #[derive(Clone, Debug, PartialEq)]
 pub struct C2bConfirmation {
+    /// The M-Pesa receipt (`TransID`), upper case: `prb0000001` and `PRB0000001` are one
+    /// transaction (the database compares receipts the same way: `kanisa.receipt_key`).
     pub trans_id: String,
     pub amount: String,
     pub short_code: String,
@@ -161,7 +163,9 @@ pub fn parse_c2b(body: &Value) -> Result<C2bConfirmation, ShapeError> {
     if !body.is_object() {
         return Err(shape("not an object"));
     }
-    let trans_id = text(body, "TransID").ok_or_else(|| shape("no TransID"))?;
+    let trans_id = text(body, "TransID")
+        .ok_or_else(|| shape("no TransID"))?
+        .to_ascii_uppercase();
     if trans_id.len() > 40 || !trans_id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(shape("TransID is not a receipt number"));
     }
@@ -303,5 +307,23 @@ mod tests {
         let mut bad = body.clone();
         bad["TransID"] = json!("'; DROP TABLE x; --");
         assert!(parse_c2b(&bad).is_err());
+    }
+
+    /// Issue 31: `PRB0000001` and `prb0000001` were recorded as two gifts.
+    #[test]
+    fn a_paybill_receipt_in_another_case_or_with_spaces_is_the_same_receipt() {
+        let body = |id: &str| {
+            json!({"TransID": id, "TransAmount": "100.00", "BusinessShortCode": "600638",
+                   "BillRefNumber": "TITHE", "MSISDN": "254708374149"})
+        };
+        for id in ["PRB0000001", "prb0000001", "Prb0000001", "  prb0000001\t"] {
+            assert_eq!(
+                parse_c2b(&body(id)).unwrap().trans_id,
+                "PRB0000001",
+                "{id:?}"
+            );
+        }
+        // Spaces inside are no receipt at all.
+        assert!(parse_c2b(&body("PRB 0000001")).is_err());
     }
 }

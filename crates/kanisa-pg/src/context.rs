@@ -37,6 +37,21 @@ pub fn statement_timeout(role: &str) -> &'static str {
     if role == "anon" { "3s" } else { "5s" }
 }
 
+/// A request's headers as the JSON object `request.headers` holds: names lower-cased,
+/// credentials (`authorization`, `apikey`, `cookie`) left out, the first value of a repeated
+/// name kept. The server and the console build a caller's headers with it.
+pub fn headers_json<'a>(headers: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let mut map = serde_json::Map::new();
+    for (name, value) in headers {
+        let name = name.to_ascii_lowercase();
+        if matches!(name.as_str(), "authorization" | "apikey" | "cookie") {
+            continue;
+        }
+        map.entry(name).or_insert_with(|| value.into());
+    }
+    serde_json::Value::Object(map).to_string()
+}
+
 /// Who is asking and how, as [`CONTEXT_SQL`] hands it to SQL.
 #[derive(Debug, Clone, Copy)]
 pub struct RequestContext<'a> {

@@ -64,6 +64,12 @@ pub enum RestError {
     NotAcceptable(String),
     #[error("{0}")]
     Unsupported(String),
+    /// A table asked with a method it does not take.
+    #[error("Unsupported HTTP method: {0}")]
+    UnsupportedMethod(String),
+    /// A query string over the limit.
+    #[error("The query string is longer than 8 KiB")]
+    QueryTooLong,
     /// A function called with a method other than GET, HEAD and POST.
     #[error("Cannot use the {0} method on RPC")]
     RpcMethod(String),
@@ -234,6 +240,11 @@ impl RestError {
                 allow: Some(RPC_METHODS),
                 ..p(405, "PGRST101")
             },
+            RestError::UnsupportedMethod(_) => ErrorParts {
+                allow: Some(TABLE_METHODS),
+                ..p(405, "PGRST117")
+            },
+            RestError::QueryTooLong => p(414, "PGRST414"),
             RestError::PermissionDenied { .. } => p(if anon { 401 } else { 403 }, "42501"),
             RestError::InvalidRange(details) => ErrorParts {
                 details: text(details.clone()),

@@ -13,7 +13,7 @@ export const serverAnswers = {
       'manage_content', 'manage_donations', 'manage_events', 'manage_finances', 'manage_members',
       'manage_prayer_requests', 'manage_sermons', 'manage_users', 'send_communications', 'send_emails', 'send_sms',
       'system_settings', 'view_audit_logs', 'view_financial_reports', 'view_member_details', 'view_member_reports',
-      'view_reports',
+      'view_private_prayer_requests', 'view_reports',
     ],
   },
   ADMIN: {

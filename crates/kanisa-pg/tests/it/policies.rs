@@ -164,6 +164,52 @@ async fn policies_name_their_roles_and_call_helpers_once_per_statement() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
+/// Views run as their reader (security_invoker), so the reader's own policies on the tables
+/// apply. The one exception is staff_names (issue 31): it reads profiles with its owner's rights
+/// for readers who may not read them, so it must stay a view of two columns, id and full_name,
+/// behind a security barrier (policies/README.md, policies/staff_names.sql).
+#[tokio::test]
+async fn views_run_as_their_reader_except_the_names_only_view() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    let rows = client
+        .query(
+            "SELECT c.relname::text, coalesce(c.reloptions, '{}')::text[], \
+                    ARRAY(SELECT a.attname::text FROM pg_attribute a \
+                           WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped \
+                           ORDER BY a.attnum) \
+             FROM pg_class c \
+             WHERE c.relnamespace IN ('public'::regnamespace, 'storage'::regnamespace) \
+               AND c.relkind IN ('v', 'm') ORDER BY 1",
+            &[],
+        )
+        .await
+        .unwrap();
+    let mut problems = Vec::new();
+    let mut names_view = false;
+    for row in &rows {
+        let (name, options, columns): (String, Vec<String>, Vec<String>) =
+            (row.get(0), row.get(1), row.get(2));
+        if name == "staff_names" {
+            names_view = true;
+            if columns != ["id", "full_name"] {
+                problems.push(format!(
+                    "staff_names shows {columns:?}, not only id and full_name"
+                ));
+            }
+            if !options.contains(&"security_barrier=true".to_owned()) {
+                problems.push(format!(
+                    "staff_names without a security barrier: {options:?}"
+                ));
+            }
+        } else if !options.contains(&"security_invoker=true".to_owned()) {
+            problems.push(format!("{name}: not security_invoker ({options:?})"));
+        }
+    }
+    assert!(names_view, "the staff_names view exists");
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
 /// Writes are granted column by column, never on the keys and timestamps the database keeps.
 #[tokio::test]
 async fn write_grants_are_column_grants_without_keys_or_timestamps() {
@@ -282,6 +328,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_scheduled_tasks", false, true),
             ("import_members", false, true),
             ("mark_message_read", false, true),
+            ("reassign_gift", false, true),
             ("review_expense", false, true),
             ("update_message_status", false, true),
         ]

@@ -1387,3 +1387,136 @@ async fn the_finance_overview_equals_independent_sums_past_a_thousand_gifts() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 31: paybill receipts in any case, and the one way to correct a paid gift
+// ---------------------------------------------------------------------------------------------
+
+/// `kanisa.record_paybill_gift` as the confirmation endpoint calls it; the payment's id, or
+/// None for a transaction recorded before.
+async fn record_paybill(client: &Client, trans_id: &str, amount: &str) -> Option<Uuid> {
+    client
+        .query_one(
+            "SELECT kanisa.record_paybill_gift('mpesa', $1, $2::text::numeric, '254712345678', \
+             'TITHE', 'tithe', now(), 'Jane Doe', '{}'::jsonb)",
+            &[&trans_id, &amount],
+        )
+        .await
+        .unwrap()
+        .get(0)
+}
+
+#[tokio::test]
+async fn a_paybill_transaction_is_recorded_once_whatever_its_case_or_spaces() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    assert!(
+        record_paybill(&client, " prb0000001 ", "100")
+            .await
+            .is_some()
+    );
+    for again in ["PRB0000001", "prb0000001", "Prb0000001\t"] {
+        assert_eq!(
+            record_paybill(&client, again, "100").await,
+            None,
+            "{again:?}"
+        );
+    }
+    let receipts: Vec<(String, String)> = client
+        .query(
+            "SELECT p.receipt_number, g.transaction_id FROM public.payment_logs p \
+               JOIN public.giving_records g ON g.payment_id = p.id",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(
+        receipts,
+        [("PRB0000001".to_owned(), "PRB0000001".to_owned())],
+        "stored once, upper case"
+    );
+    // A payment time from the end of the world is not believed: the gift gets today.
+    client
+        .query_one(
+            "SELECT kanisa.record_paybill_gift('mpesa', 'PRB0000002', 50, '254712345678', 'TITHE', \
+             'tithe', '2999-01-01T00:00:00Z', 'Jane Doe', '{}'::jsonb)",
+            &[],
+        )
+        .await
+        .unwrap();
+    let day: NaiveDate = client
+        .query_one(
+            "SELECT giving_date FROM public.giving_records WHERE transaction_id = 'PRB0000002'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(
+        (day - nairobi_today()).num_days().abs() <= 1,
+        "{day} is not today"
+    );
+}
+
+#[tokio::test]
+async fn reassign_gift_is_locked_down_and_refuses_callers_without_manage_donations() {
+    let db = TestDb::new().await;
+    let mut client = db.client().await;
+    let row = client
+        .query_one(
+            "SELECT p.prosecdef, p.proconfig, p.provolatile::text, \
+                    has_function_privilege('anon', p.oid, 'EXECUTE'), \
+                    has_function_privilege('authenticated', p.oid, 'EXECUTE'), \
+                    obj_description(p.oid, 'pg_proc') \
+               FROM pg_proc p \
+              WHERE p.oid = 'public.reassign_gift(uuid, text, uuid, text)'::regprocedure",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert!(
+        row.get::<_, bool>(0),
+        "SECURITY DEFINER: it writes what the API may not"
+    );
+    assert_eq!(
+        row.get::<_, Option<Vec<String>>>(1),
+        Some(vec!["search_path=\"\"".to_owned()])
+    );
+    assert_eq!(row.get::<_, String>(2), "v");
+    assert!(!row.get::<_, bool>(3), "anon may not call it");
+    assert!(row.get::<_, bool>(4), "policies/functions.sql grants it");
+    assert!(row.get::<_, Option<String>>(5).unwrap_or_default().len() > 80);
+
+    // A signed-in user without manage_donations is refused before anything is read.
+    let payment = record_paybill(&client, "RKT0000031", "700").await.unwrap();
+    let tx = client.transaction().await.unwrap();
+    tx.batch_execute(
+        "SELECT set_config('request.jwt.claims', '{\"role\": \"authenticated\"}', true), \
+                set_config('request.jwt.claim.role', 'authenticated', true); \
+         SET LOCAL ROLE authenticated;",
+    )
+    .await
+    .unwrap();
+    let err = tx
+        .query_one(
+            "SELECT public.reassign_gift(gift => (SELECT id FROM public.giving_records LIMIT 1), \
+                                         reason => 'x')",
+            &[],
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(sql_error(&err).0, "42501");
+    drop(tx);
+    let member: Option<Uuid> = client
+        .query_one(
+            "SELECT member_id FROM public.giving_records WHERE payment_id = $1",
+            &[&payment],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(member, None, "unchanged");
+}

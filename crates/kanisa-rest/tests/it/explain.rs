@@ -3,6 +3,7 @@
 
 use kanisa_query::ast::Preferences;
 use kanisa_rest::{Accept, ApiRequest, Caller, CountMode, Method, Rest, RestConfig, RestError};
+use std::borrow::Cow;
 
 use crate::harness::{self, Fresh};
 
@@ -15,14 +16,12 @@ fn request<'a>(method: Method, target: &'a str, query: &'a str, body: &'a str) -
         prefer: Preferences::default(),
         range: None,
         accept: Accept::Json,
-        body: (!body.is_empty()).then_some(body.as_bytes()),
+        body: (!body.is_empty()).then_some(Cow::Borrowed(body.as_bytes())),
         caller: Caller {
             role: "service_role".into(),
             claims: "{\"role\":\"service_role\"}".into(),
+            ..Caller::anon()
         },
-        path: "/rest/v1/test",
-        headers_json: "{}".into(),
-        client_ip: String::new(),
     }
 }
 

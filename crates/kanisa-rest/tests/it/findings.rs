@@ -116,10 +116,8 @@ async fn nul_in_an_alias_never_reaches_postgres() {
                 caller: Caller {
                     role: "service_role".into(),
                     claims: "{}".into(),
+                    ..Caller::anon()
                 },
-                path: "/rest/v1/test",
-                headers_json: "{}".into(),
-                client_ip: String::new(),
             })
             .await;
         // Refused while planning (400), before any SQL is written.

@@ -4,6 +4,7 @@
 use kanisa_query::ast::{Preferences, Return};
 use kanisa_rest::{Accept, ApiRequest, ApiResponse, Caller, Method, Rest, RestConfig, RestError};
 use serde_json::{Value, json};
+use std::borrow::Cow;
 
 use crate::harness::Fresh;
 
@@ -83,14 +84,12 @@ impl<'a> Call<'a> {
             prefer: self.prefer.clone(),
             range: None,
             accept: Accept::Json,
-            body: self.body.as_deref().map(str::as_bytes),
+            body: self.body.as_deref().map(|b| Cow::Borrowed(b.as_bytes())),
             caller: Caller {
                 role: self.role.to_owned(),
                 claims: format!("{{\"role\":\"{}\"}}", self.role),
+                ..Caller::anon()
             },
-            path: "/rest/v1/test",
-            headers_json: "{}".into(),
-            client_ip: String::new(),
         })
         .await
     }
@@ -156,14 +155,12 @@ async fn an_insert_without_columns_takes_every_default() {
             prefer: Preferences::default(),
             range: None,
             accept: Accept::Json,
-            body: Some(b"[]"),
+            body: Some(Cow::Borrowed(b"[]")),
             caller: Caller {
                 role: "service_role".into(),
                 claims: "{}".into(),
+                ..Caller::anon()
             },
-            path: "/rest/v1/test",
-            headers_json: "{}".into(),
-            client_ip: String::new(),
         })
         .unwrap()
         .starts_with("-- no statement")

@@ -11,6 +11,7 @@ use kanisa_rest::{
     quote_ident,
 };
 use serde_json::{Value, json};
+use std::borrow::Cow;
 
 use crate::harness::{Fresh, cache, execute, kind, read, rpc};
 
@@ -1000,14 +1001,12 @@ fn request<'a>(
         prefer,
         range: None,
         accept: Accept::Json,
-        body,
+        body: body.map(Cow::Borrowed),
         caller: Caller {
             role: "service_role".into(),
             claims: "{}".into(),
+            ..Caller::anon()
         },
-        path: "/rest/v1/test",
-        headers_json: "{}".into(),
-        client_ip: String::new(),
     }
 }
 

@@ -7,6 +7,7 @@ use kanisa_pg::tokio_postgres::{Client, error::SqlState};
 use kanisa_query::ast::{Count, Preferences, Resolution, Return};
 use kanisa_rest::{Accept, ApiRequest, ApiResponse, Caller, Method, Rest, RestConfig, RestError};
 use serde_json::{Value, json};
+use std::borrow::Cow;
 
 use crate::harness::Fresh;
 
@@ -90,14 +91,12 @@ impl<'a> Req<'a> {
             prefer: self.prefer.clone(),
             range: None,
             accept: Accept::Json,
-            body: self.body.as_deref().map(str::as_bytes),
+            body: self.body.as_deref().map(|b| Cow::Borrowed(b.as_bytes())),
             caller: Caller {
                 role: self.role.to_owned(),
                 claims: self.claims.to_owned(),
+                ..Caller::anon()
             },
-            path: "/rest/v1/test",
-            headers_json: "{}".into(),
-            client_ip: String::new(),
         })
         .await
     }

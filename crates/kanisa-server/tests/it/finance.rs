@@ -1047,3 +1047,541 @@ async fn the_monthly_totals_follow_every_insert_update_and_delete() {
         .await;
     assert!(write.status.is_client_error(), "{}", write.status);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 31: a paid gift stays the record of its payment.
+// ---------------------------------------------------------------------------------------------
+
+/// A paybill gift recorded by the server (as a confirmation would: kanisa.record_paybill_gift)
+/// from `phone`; its id.
+async fn paid_gift(sql: &Client, receipt: &str, amount: i32, phone: &str) -> String {
+    let payment: String = sql
+        .query_one(
+            "SELECT kanisa.record_paybill_gift('mpesa', $1, $2::int4::numeric, $3, 'TITHE', \
+                    'tithe', now(), 'Jane Doe', '{}'::jsonb)::text",
+            &[&receipt, &amount, &phone],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    sql.query_one(
+        "SELECT id::text FROM public.giving_records WHERE payment_id = $1::text::uuid",
+        &[&payment],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
+
+/// How many gifts hold this receipt, in any case.
+async fn gifts_with_receipt(sql: &Client, receipt: &str) -> i64 {
+    sql.query_one(
+        "SELECT count(*) FROM public.giving_records \
+          WHERE upper(btrim(transaction_id)) = upper(btrim($1))",
+        &[&receipt],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
+
+/// A gift as staff record it by hand.
+fn hand_gift(amount: Value, transaction_id: &str) -> Value {
+    json!({ "amount": amount, "giving_type": "tithe", "payment_method": "mpesa",
+            "transaction_id": transaction_id, "is_verified": true })
+}
+
+#[tokio::test]
+async fn a_paid_gift_can_neither_be_deleted_nor_entered_again_under_its_receipt() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let finance = user(&sql, "FINANCE_ADMIN", true, None).await;
+    let gift = paid_gift(&sql, "RKT4PAID01", 100, "254712345678").await;
+    let path = format!("giving_records?id=eq.{gift}");
+
+    // Its amount was already kept (0015).
+    let patch = app
+        .call(
+            &finance,
+            Method::PATCH,
+            &path,
+            "",
+            Some(&json!({ "amount": 10 })),
+        )
+        .await;
+    assert_eq!(patch.status, StatusCode::FORBIDDEN, "{}", patch.body);
+
+    // It cannot be deleted (the probe: 204, and then entered again at 10).
+    let delete = app.call(&finance, Method::DELETE, &path, "", None).await;
+    assert_eq!(delete.status, StatusCode::FORBIDDEN, "{}", delete.body);
+    assert_eq!(delete.body["code"], "42501");
+    assert_eq!(
+        delete.body["message"],
+        "An online or paybill gift cannot be deleted"
+    );
+    assert_eq!(gifts_with_receipt(&sql, "RKT4PAID01").await, 1);
+    // Nor by the service key through the API.
+    let service = Caller {
+        id: None,
+        token: Some(app.service_key.clone()),
+    };
+    let delete = app.call(&service, Method::DELETE, &path, "", None).await;
+    assert_eq!(delete.status, StatusCode::FORBIDDEN, "{}", delete.body);
+    assert_eq!(gifts_with_receipt(&sql, "RKT4PAID01").await, 1);
+
+    // Its receipt is never entered again by hand, in whatever case or with spaces.
+    for receipt in ["RKT4PAID01", "rkt4paid01", " Rkt4Paid01 "] {
+        let again = app
+            .call(
+                &finance,
+                Method::POST,
+                "giving_records",
+                "",
+                Some(&hand_gift(json!(10), receipt)),
+            )
+            .await;
+        assert_eq!(
+            again.status,
+            StatusCode::CONFLICT,
+            "{receipt:?}: {}",
+            again.body
+        );
+    }
+    let again = app
+        .call(
+            &finance,
+            Method::POST,
+            "giving_records",
+            "",
+            Some(&hand_gift(json!(10), "rkt4paid01")),
+        )
+        .await;
+    assert_eq!(again.body["code"], "PT409");
+    assert_eq!(
+        again.body["message"],
+        "Transaction ID rkt4paid01 is the receipt of an online or paybill payment"
+    );
+    assert_eq!(gifts_with_receipt(&sql, "RKT4PAID01").await, 1);
+
+    // A paid gift deleted before this fix cannot come back either: the payment keeps its receipt.
+    sql.execute(
+        "DELETE FROM public.giving_records WHERE id = $1::text::uuid",
+        &[&gift],
+    )
+    .await
+    .unwrap();
+    for who in [&finance, &service] {
+        let again = app
+            .call(
+                who,
+                Method::POST,
+                "giving_records",
+                "",
+                Some(&hand_gift(json!(10), "RKT4PAID01")),
+            )
+            .await;
+        assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    }
+    assert_eq!(gifts_with_receipt(&sql, "RKT4PAID01").await, 0);
+
+    // Nor is a gift entered by hand edited to take it.
+    let hand = ok(
+        app.call(
+            &finance,
+            Method::POST,
+            "giving_records",
+            "return=representation",
+            Some(&hand_gift(json!(50), "CASH-0001")),
+        )
+        .await,
+        "hand gift",
+    )[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let taken = app
+        .call(
+            &finance,
+            Method::PATCH,
+            &format!("giving_records?id=eq.{hand}"),
+            "",
+            Some(&json!({ "transaction_id": "rkt4PAID01" })),
+        )
+        .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+    assert_eq!(gifts_with_receipt(&sql, "CASH-0001").await, 1);
+}
+
+#[tokio::test]
+async fn a_paid_gift_moves_to_another_member_only_by_a_logged_reassignment_shown_on_the_statement()
+{
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let finance = user(&sql, "FINANCE_ADMIN", true, None).await;
+    let content = user(&sql, "CONTENT_ADMIN", true, None).await;
+    let jane = "00000000-0000-4000-8000-0000000031a1";
+    let mary = "00000000-0000-4000-8000-0000000031a2";
+    sql.batch_execute(&format!(
+        "INSERT INTO public.members (id, first_name, last_name, phone) VALUES
+           ('{jane}', 'Jane', 'Wanjiru', '0712 345 678'),
+           ('{mary}', 'Mary', 'Akinyi', NULL);"
+    ))
+    .await
+    .unwrap();
+    let gift = paid_gift(&sql, "RKT4MOVE01", 2500, "254712345678").await;
+    let path = format!("giving_records?id=eq.{gift}");
+    let stored = || {
+        let sql = &sql;
+        let gift = &gift;
+        async move {
+            let r = sql
+                .query_one(
+                    "SELECT member_id::text, giving_type, giving_date::text, reassign_reason \
+                       FROM public.giving_records WHERE id = $1::text::uuid",
+                    &[gift],
+                )
+                .await
+                .unwrap();
+            (
+                r.get::<_, Option<String>>(0),
+                r.get::<_, String>(1),
+                r.get::<_, String>(2),
+                r.get::<_, Option<String>>(3),
+            )
+        }
+    };
+    let before = stored().await;
+    assert_eq!(before.0.as_deref(), Some(jane), "matched by her phone");
+
+    // Its member, date and type are not changed by PATCH (the probe moved it onto another
+    // member's statement).
+    for body in [
+        json!({ "member_id": mary }),
+        json!({ "member_id": null }),
+        json!({ "giving_date": "2025-01-01" }),
+        json!({ "giving_type": "missions" }),
+    ] {
+        let a = app
+            .call(&finance, Method::PATCH, &path, "", Some(&body))
+            .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{body}: {}", a.body);
+        assert_eq!(a.body["code"], "42501");
+    }
+    assert_eq!(stored().await, before);
+    // Notes still may.
+    let noted = app
+        .call(
+            &finance,
+            Method::PATCH,
+            &path,
+            "",
+            Some(&json!({ "notes": "Mary's envelope" })),
+        )
+        .await;
+    assert!(noted.status.is_success(), "{}", noted.body);
+    // The correction's own columns are not the table API's.
+    let forged = app
+        .call(
+            &finance,
+            Method::PATCH,
+            &path,
+            "",
+            Some(&json!({ "reassign_reason": "because" })),
+        )
+        .await;
+    assert!(forged.status.is_client_error(), "{}", forged.body);
+    assert_eq!(stored().await.3, None);
+
+    // reassign_gift: manage_donations only, and a reason.
+    let refused = rpc(
+        &app,
+        &content,
+        "reassign_gift",
+        json!({ "gift": gift, "member": mary, "reason": "Her envelope" }),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    let no_reason = rpc(
+        &app,
+        &finance,
+        "reassign_gift",
+        json!({ "gift": gift, "member": mary, "reason": "  " }),
+    )
+    .await;
+    assert_eq!(
+        no_reason.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        no_reason.body
+    );
+    assert_eq!(
+        no_reason.body["message"],
+        "Please give the reason for re-assigning the gift"
+    );
+    assert_eq!(stored().await, before);
+    let reason = "Paid from Jane's phone for Mary (her envelope)";
+    let moved = ok(
+        rpc(
+            &app,
+            &finance,
+            "reassign_gift",
+            json!({ "gift": gift, "member": mary, "reason": format!(" {reason} ") }),
+        )
+        .await,
+        "reassign",
+    );
+    assert_eq!(moved["member_id"], mary);
+    assert_eq!(moved["reassigned_from"], jane);
+    assert_eq!(moved["reassign_reason"], reason);
+    assert_eq!(moved["reassigned_by"].as_str(), finance.id.as_deref());
+    assert_eq!(
+        num(&moved["amount"]),
+        2500.0,
+        "the amount stays the payment's"
+    );
+    let same = rpc(
+        &app,
+        &finance,
+        "reassign_gift",
+        json!({ "gift": gift, "member": mary, "reason": "again" }),
+    )
+    .await;
+    assert_eq!(same.status, StatusCode::BAD_REQUEST, "{}", same.body);
+
+    // Logged with who, both members and the reason.
+    let log: Value = sql
+        .query_one(
+            "SELECT details FROM public.admin_activity_logs \
+              WHERE action = 'donation_reassigned' AND admin_id = $1::text::uuid",
+            &[&finance.id.clone().unwrap()],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(log["id"], gift.as_str());
+    assert_eq!(log["from_member_id"], jane);
+    assert_eq!(log["to_member_id"], mary);
+    assert_eq!(log["reason"], reason);
+
+    // Mary's statement shows the gift with its correction; Jane's no longer lists it.
+    let day = today(&sql).await;
+    let year = &day[..4];
+    let statement = |member: &'static str| {
+        let app = &app;
+        let finance = &finance;
+        async move {
+            ok(
+                rpc(
+                    app,
+                    finance,
+                    "get_giving_statement",
+                    json!({ "member_id": member, "from_date": format!("{year}-01-01"),
+                            "to_date": format!("{year}-12-31") }),
+                )
+                .await,
+                "statement",
+            )
+        }
+    };
+    let marys = statement(mary).await;
+    assert_eq!(num(&marys["total"]), 2500.0);
+    assert_eq!(marys["gifts"][0]["id"], gift.as_str());
+    assert_eq!(marys["gifts"][0]["reassign_reason"], reason);
+    assert_eq!(marys["gifts"][0]["reassigned_on"], day.as_str());
+    assert_eq!(num(&statement(jane).await["gift_count"]), 0.0);
+
+    // The type is corrected the same way (a payer who typed no account gave an offering).
+    let retyped = ok(
+        rpc(
+            &app,
+            &finance,
+            "reassign_gift",
+            json!({ "gift": gift, "member": mary, "reason": "Her tithe envelope",
+                    "giving_type": "offering" }),
+        )
+        .await,
+        "retype",
+    );
+    assert_eq!(retyped["giving_type"], "offering");
+    assert_eq!(retyped["reassigned_from"], mary);
+    assert_eq!(
+        stored().await.2,
+        before.2,
+        "the date stays the day it was paid"
+    );
+}
+
+#[tokio::test]
+async fn a_demo_gift_cannot_be_deleted_and_entered_again_as_a_counted_one() {
+    let app = TestApp::spawn_demo().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let finance = user(&sql, "FINANCE_ADMIN", true, None).await;
+    let row = sql
+        .query_one(
+            "SELECT id::text, transaction_id FROM public.giving_records \
+              WHERE is_simulated ORDER BY giving_date LIMIT 1",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (gift, receipt): (String, String) = (row.get(0), row.get(1));
+    let delete = app
+        .call(
+            &finance,
+            Method::DELETE,
+            &format!("giving_records?id=eq.{gift}"),
+            "",
+            None,
+        )
+        .await;
+    assert_eq!(delete.status, StatusCode::FORBIDDEN, "{}", delete.body);
+    assert_eq!(gifts_with_receipt(&sql, &receipt).await, 1);
+    let counted = "SELECT count(*) FROM public.giving_records \
+                    WHERE upper(transaction_id) = upper($1) AND is_verified AND NOT is_simulated";
+    for receipt in [receipt.to_lowercase(), format!(" {receipt}")] {
+        let again = app
+            .call(
+                &finance,
+                Method::POST,
+                "giving_records",
+                "",
+                Some(&hand_gift(json!(3000), &receipt)),
+            )
+            .await;
+        assert_eq!(
+            again.status,
+            StatusCode::CONFLICT,
+            "{receipt:?}: {}",
+            again.body
+        );
+    }
+    // Had it been deleted before this fix, it still could not be entered again as counted.
+    sql.execute(
+        "DELETE FROM public.giving_records WHERE id = $1::text::uuid",
+        &[&gift],
+    )
+    .await
+    .unwrap();
+    let again = app
+        .call(
+            &finance,
+            Method::POST,
+            "giving_records",
+            "",
+            Some(&hand_gift(json!(3000), &receipt)),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    let n: i64 = sql.query_one(counted, &[&receipt]).await.unwrap().get(0);
+    assert_eq!(n, 0, "no counted gift under the demo receipt");
+}
+
+#[tokio::test]
+async fn gifts_dated_1800_or_2999_or_rounding_to_zero_are_refused_with_clear_messages() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let finance = user(&sql, "FINANCE_ADMIN", true, None).await;
+    let day = |sql_expr: &str| {
+        let sql = &sql;
+        let q = format!(
+            "SELECT ((now() AT TIME ZONE 'Africa/Nairobi')::date + interval '{sql_expr}')::date::text"
+        );
+        async move { sql.query_one(&q, &[]).await.unwrap().get::<_, String>(0) }
+    };
+    let two_years_ahead = day("2 years").await;
+    let three_months_ahead = day("3 months").await;
+    let gift = |amount: Value, date: &str| {
+        json!({ "amount": amount, "giving_type": "offering", "payment_method": "cash",
+                "giving_date": date })
+    };
+    let before = figure(&sql, "SELECT count(*) FROM public.giving_records").await;
+    let amount_text = "The amount must be at least KES 0.01";
+    for (body, message) in [
+        (gift(json!(0.001), "2025-03-01"), amount_text),
+        (gift(json!("0.004"), "2025-03-01"), amount_text),
+        (gift(json!(0), "2025-03-01"), amount_text),
+        (gift(json!(-5), "2025-03-01"), amount_text),
+        (
+            gift(json!(100), "1800-01-01"),
+            "The gift's date must be between 1900-01-01 and ",
+        ),
+        (
+            gift(json!(100), "2999-01-01"),
+            "The gift's date must be between 1900-01-01 and ",
+        ),
+        (
+            gift(json!(100), &two_years_ahead),
+            "The gift's date must be between 1900-01-01 and ",
+        ),
+    ] {
+        let a = app
+            .call(&finance, Method::POST, "giving_records", "", Some(&body))
+            .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{body}: {}", a.body);
+        assert_eq!(a.body["code"], "23514", "{body}");
+        assert!(
+            a.body["message"].as_str().unwrap().starts_with(message),
+            "{body}: {}",
+            a.body
+        );
+    }
+    assert_eq!(
+        figure(&sql, "SELECT count(*) FROM public.giving_records").await,
+        before,
+        "nothing was stored"
+    );
+    // A cent, and a post-dated cheque a few months ahead, are gifts.
+    for body in [
+        gift(json!(0.01), "1900-01-01"),
+        gift(json!(0.005), "2025-03-01"),
+        gift(json!(100), &three_months_ahead),
+    ] {
+        let a = app
+            .call(&finance, Method::POST, "giving_records", "", Some(&body))
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{body}: {}", a.body);
+    }
+    // Edits are held to the same rules.
+    let edit = app
+        .call(
+            &finance,
+            Method::PATCH,
+            "giving_records?amount=eq.0.01",
+            "",
+            Some(&json!({ "amount": 0.001 })),
+        )
+        .await;
+    assert_eq!(edit.status, StatusCode::BAD_REQUEST, "{}", edit.body);
+    let edit = app
+        .call(
+            &finance,
+            Method::PATCH,
+            "giving_records?amount=eq.0.01",
+            "",
+            Some(&json!({ "giving_date": "2999-12-31" })),
+        )
+        .await;
+    assert_eq!(edit.status, StatusCode::BAD_REQUEST, "{}", edit.body);
+
+    // Expenses too.
+    for (body, message) in [
+        (
+            json!({ "amount": 0.001, "description": "x", "expense_date": "2025-03-01" }),
+            amount_text,
+        ),
+        (
+            json!({ "amount": 10, "description": "x", "expense_date": "2999-01-01" }),
+            "The expense's date must be between 1900-01-01 and 2100-12-31",
+        ),
+        (
+            json!({ "amount": 10, "description": "x", "expense_date": "1800-01-01" }),
+            "The expense's date must be between 1900-01-01 and 2100-12-31",
+        ),
+    ] {
+        let a = app
+            .call(&finance, Method::POST, "expenses", "", Some(&body))
+            .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{body}: {}", a.body);
+        assert_eq!(a.body["message"], message, "{body}");
+    }
+}

@@ -1066,3 +1066,298 @@ async fn the_notification_switches_decide_which_receipts_go() {
     assert_eq!(receipts().await, (2, 2), "both again");
     workers.stop(Duration::from_secs(5)).await.unwrap();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 31: paybill receipts in any case, gifts entered by hand first, the callback allow-list.
+// ---------------------------------------------------------------------------------------------
+
+/// A C2B confirmation as Daraja posts it.
+fn confirmation(trans_id: &str, amount: &str, shortcode: &str) -> Value {
+    json!({"TransactionType": "Pay Bill", "TransID": trans_id, "TransAmount": amount,
+           "BusinessShortCode": shortcode, "BillRefNumber": "TITHE", "InvoiceNumber": "",
+           "MSISDN": "254700111222", "FirstName": "Jane", "MiddleName": "", "LastName": "Doe"})
+}
+
+const CONFIRMATION: &str = "/functions/v1/payments/paybill/test-callback-secret/confirmation";
+
+#[tokio::test]
+async fn a_paybill_receipt_sent_again_in_another_case_is_one_gift() {
+    let (app, fake) = mpesa().await;
+    let shortcode = fake.account().shortcode.clone();
+    // The probe: PRB0000001 and prb0000001 became two gifts.
+    for id in ["PRB0000001", "prb0000001", " Prb0000001 "] {
+        let (status, answer) = app
+            .callback(CONFIRMATION, &confirmation(id, "250.00", &shortcode))
+            .await;
+        assert_eq!((status, &answer["ResultCode"]), (200, &json!(0)), "{id:?}");
+    }
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE upper(receipt_number) = 'PRB0000001'")
+            .await,
+        1
+    );
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM giving_records WHERE upper(transaction_id) = 'PRB0000001' \
+             AND transaction_id = 'PRB0000001' AND amount = 250"
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM kanisa.payment_events e JOIN payment_logs p ON p.id = e.payment_id \
+             WHERE e.verdict = 'duplicate' AND p.receipt_number = 'PRB0000001'"
+        )
+        .await,
+        2,
+        "the copies are kept, linked to the one payment"
+    );
+
+    // A receipt stored in lower case before the fix is the same receipt too.
+    app.db
+        .as_ref()
+        .unwrap()
+        .pool()
+        .get()
+        .await
+        .unwrap()
+        .batch_execute(
+            "INSERT INTO payment_logs (account_reference, transaction_id, receipt_number, amount, \
+               phone_number, giving_type, status, completed_at, source, payment_provider) \
+             VALUES ('PAYBILL_prb0000002', 'prb0000002', 'prb0000002', 300, NULL, 'tithe', \
+               'completed', now(), 'paybill', 'mpesa')",
+        )
+        .await
+        .unwrap();
+    let (status, _) = app
+        .callback(
+            CONFIRMATION,
+            &confirmation("PRB0000002", "300.00", &shortcode),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE upper(receipt_number) = 'PRB0000002'")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_gift_entered_by_hand_before_its_paybill_confirmation_is_counted_once() {
+    let (app, fake) = mpesa().await;
+    let shortcode = fake.account().shortcode.clone();
+    let sql = app.db.as_ref().unwrap().client().await;
+    let finance = crate::policies::user(&sql, "FINANCE_ADMIN", true, None).await;
+    // The treasurer types the code from the SMS (in lower case, and the amount wrong) before
+    // Safaricom's confirmation reaches the server.
+    let hand = app
+        .call(
+            &finance,
+            reqwest::Method::POST,
+            "giving_records",
+            "return=representation",
+            Some(&json!({"amount": 1000, "giving_type": "building_fund",
+                         "payment_method": "mpesa", "transaction_id": "prb0000003"})),
+        )
+        .await;
+    assert_eq!(hand.status, 201, "{}", hand.body);
+    let id = hand.body[0]["id"].as_str().unwrap().to_owned();
+    let (status, _) = app
+        .callback(
+            CONFIRMATION,
+            &confirmation("PRB0000003", "250.00", &shortcode),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM giving_records WHERE upper(btrim(transaction_id)) = 'PRB0000003'"
+        )
+        .await,
+        1,
+        "one gift"
+    );
+    let row = sql
+        .query_one(
+            "SELECT g.id::text, g.amount::text, g.is_verified, g.payment_id IS NOT NULL, \
+                    g.giving_type, g.transaction_id, g.notes \
+               FROM giving_records g WHERE upper(g.transaction_id) = 'PRB0000003'",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        row.get::<_, String>(0),
+        id,
+        "the gift entered by hand became the payment's"
+    );
+    assert_eq!(row.get::<_, String>(1), "250.00", "the amount paid");
+    assert!(row.get::<_, bool>(2) && row.get::<_, bool>(3));
+    assert_eq!(
+        row.get::<_, String>(4),
+        "building_fund",
+        "the type the person gave"
+    );
+    assert_eq!(row.get::<_, String>(5), "PRB0000003");
+    let notes: String = row.get(6);
+    assert!(notes.contains("KES 1000.00"), "{notes}");
+    // Sent again, it is still one.
+    app.callback(
+        CONFIRMATION,
+        &confirmation("prb0000003", "250.00", &shortcode),
+    )
+    .await;
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM giving_records WHERE upper(btrim(transaction_id)) = 'PRB0000003'"
+        )
+        .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn callbacks_and_confirmations_from_outside_the_allow_list_are_refused() {
+    let app = TestApp::spawn_trusting("127.0.0.1").await;
+    let secret = app.payments.callback_secret().await.unwrap();
+    let sql = app.db.as_ref().unwrap().client().await;
+    let post = |path: String, from: &'static str, body: Value| {
+        let req = app
+            .http
+            .post(app.url(&path))
+            .header("x-forwarded-for", from)
+            .json(&body);
+        async move {
+            let res = req.send().await.unwrap();
+            (
+                res.status().as_u16(),
+                res.json::<Value>().await.unwrap_or(Value::Null),
+            )
+        }
+    };
+    let paybill = format!("/functions/v1/payments/paybill/{secret}/confirmation");
+    let callback = format!("/functions/v1/payments/callback/mpesa/{secret}");
+    let stk = json!({"Body": {"stkCallback": {"MerchantRequestID": "1",
+        "CheckoutRequestID": "ws_CO_allow", "ResultCode": 1032, "ResultDesc": "Cancelled"}}});
+
+    // Off by default: any address.
+    assert_eq!(
+        post(
+            paybill.clone(),
+            "10.9.8.7",
+            confirmation("RKTALLOW01", "100.00", "600000")
+        )
+        .await
+        .0,
+        200
+    );
+    // Safaricom's addresses (one, and a range), as a Super Admin saves them.
+    let root = crate::policies::user(&sql, "SUPER_ADMIN", true, None).await;
+    let saved = app
+        .call(
+            &root,
+            reqwest::Method::PATCH,
+            "system_settings?key=eq.payment_callback_allowlist",
+            "return=representation",
+            Some(&json!({"value": ["196.201.214.200", " 196.201.213.0/24"]})),
+        )
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    assert_eq!(
+        saved.body[0]["value"],
+        json!(["196.201.213.0/24", "196.201.214.200/32"]),
+        "kept as canonical ranges"
+    );
+    let bad = app
+        .call(
+            &root,
+            reqwest::Method::PATCH,
+            "system_settings?key=eq.payment_callback_allowlist",
+            "",
+            Some(&json!({"value": ["196.201.214.300"]})),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert_eq!(
+        bad.body["message"],
+        "payment_callback_allowlist: \"196.201.214.300\" is not an IP address or range such as 196.201.214.0/24"
+    );
+
+    // From elsewhere: refused before the secret is compared, recorded, nothing stored.
+    let (status, answer) = post(
+        paybill.clone(),
+        "10.9.8.7",
+        confirmation("RKTALLOW02", "100.00", "600000"),
+    )
+    .await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("forbidden")));
+    assert_eq!(post(callback.clone(), "10.9.8.7", stk.clone()).await.0, 403);
+    assert_eq!(
+        post(
+            "/functions/v1/payments/callback/mpesa/guessed".into(),
+            "10.9.8.7",
+            stk.clone()
+        )
+        .await
+        .0,
+        403,
+        "an outsider does not even learn whether the secret was right"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE receipt_number = 'RKTALLOW02'")
+            .await,
+        0
+    );
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM kanisa.payment_events \
+             WHERE verdict = 'refused: address not on the allow-list' AND remote_addr = '10.9.8.7'"
+        )
+        .await,
+        3
+    );
+    // From the listed addresses: as before.
+    assert_eq!(
+        post(
+            paybill.clone(),
+            "196.201.213.44",
+            confirmation("RKTALLOW02", "100.00", "600000")
+        )
+        .await
+        .0,
+        200
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM payment_logs WHERE receipt_number = 'RKTALLOW02'")
+            .await,
+        1
+    );
+    assert_eq!(
+        post(callback.clone(), "196.201.214.200", stk.clone())
+            .await
+            .0,
+        200
+    );
+    // A client cannot claim a listed address itself: X-Forwarded-For counts only from a
+    // trusted proxy, and the test server trusts 127.0.0.1 only.
+
+    // Emptied: any address again.
+    sql.execute(
+        "UPDATE system_settings SET value = '[]' WHERE key = 'payment_callback_allowlist'",
+        &[],
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        post(
+            paybill,
+            "10.9.8.7",
+            confirmation("RKTALLOW03", "100.00", "600000")
+        )
+        .await
+        .0,
+        200
+    );
+}

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { CheckboxField } from '../../components/ui/CheckboxField';
 import { FormModal } from '../../components/ui/FormModal';
 import { SelectField } from '../../components/ui/SelectField';
@@ -5,55 +6,91 @@ import { TextField } from '../../components/ui/TextField';
 import { useFormModal } from '../../components/ui/use-form-modal';
 import {
   adminRoles,
+  adminTexts,
   adminToForm,
   createBody,
   defaultPermissions,
   emptyAdminForm,
   isAdminRole,
+  isScopedRole,
+  noScope,
   permissionGroups,
   saveErrorText,
+  scopeChange,
   updateBody,
   validateAdminForm,
+  type AdminFormValues,
   type AdminUser,
+  type ScopeOption,
+  type StaffScope,
 } from './admin-user-rules';
 import { useMinPasswordLength } from './api/get-min-password-length';
+import type { StaffScopes } from './api/get-staff-scopes';
 import { useSaveAdminUser, type SaveAdminUser } from './api/save-admin-user';
 
 interface Props {
   /** The admin to edit; absent to add a new one. */
   user?: AdminUser | undefined;
+  /** Every account's ministries and departments and those to choose from; undefined while loading. */
+  scopes: StaffScopes | undefined;
+  /** The links could not be read: a leader's cannot be changed this time. */
+  scopesFailed: boolean;
   onClose: () => void;
   onSaved: () => void;
 }
 
 const roleOptions = adminRoles.map(({ value, label }) => ({ value, label }));
 
+type ScopeKey = 'ministries' | 'departments';
+
 /**
  * Add or edit a staff account (§2.14, §5, §6.3): e-mail (fixed once made), full name, the
  * password twice on a new account (optional on an existing one: a new password, which also
  * signs the account out everywhere), the role, and its permissions in groups — choosing a role
- * ticks its defaults, which can then be adjusted. What is typed stays when saving fails.
+ * ticks its defaults, which can then be adjusted. A Ministry Leader or Department Head also
+ * gets the ministries and departments they lead (issue 31): what they may see of members,
+ * events and messages. What is typed stays when saving fails.
  */
-export function AdminUserFormModal({ user, onClose, onSaved }: Props) {
+export function AdminUserFormModal({ user, scopes, scopesFailed, onClose, onSaved }: Props) {
   const isNew = user === undefined;
   const minLength = useMinPasswordLength();
   const save = useSaveAdminUser();
+  // What the account leads now; null until the links are known (nothing is sent for them then).
+  const [before, setBefore] = useState<StaffScope | null>(() => {
+    if (isNew) return noScope;
+    return scopes ? (scopes.byUser.get(user.id) ?? noScope) : null;
+  });
   const form = useFormModal({
-    initial: () => (user ? adminToForm(user) : emptyAdminForm()),
+    initial: () => (user ? adminToForm(user, before ?? noScope) : emptyAdminForm()),
     validate: (values) => validateAdminForm(values, { isNew, minLength }),
     save,
-    toInput: (values): SaveAdminUser => (user ? { kind: 'update', id: user.id, body: updateBody(user, values) } : { kind: 'create', body: createBody(values) }),
+    toInput: (values): SaveAdminUser => {
+      const scope = before ? scopeChange(values.role, before, values) : undefined;
+      return user ? { kind: 'update', id: user.id, body: updateBody(user, values), scope } : { kind: 'create', body: createBody(values), scope };
+    },
     onSaved,
     failureLog: isNew ? 'Creating the admin user failed' : 'Saving the admin user failed',
   });
   const { values, setValues, field } = form;
   const everything = values.role === 'SUPER_ADMIN';
+  const scopeHintId = useId();
+
+  // The links arrived after the dialog opened: start from them (state adjusted while rendering,
+  // before anything is shown with the empty lists).
+  if (before === null && scopes && user) {
+    const scope = scopes.byUser.get(user.id) ?? noScope;
+    setBefore(scope);
+    setValues((current: AdminFormValues) => ({ ...current, ministries: [...scope.ministries], departments: [...scope.departments] }));
+  }
 
   const togglePermission = (permission: string, on: boolean) => {
     setValues({
       ...values,
       permissions: on ? [...values.permissions, permission] : values.permissions.filter((chosen) => chosen !== permission),
     });
+  };
+  const toggleScope = (key: ScopeKey, id: string, on: boolean) => {
+    setValues({ ...values, [key]: on ? [...values[key], id] : values[key].filter((chosen) => chosen !== id) });
   };
 
   return (
@@ -112,6 +149,50 @@ export function AdminUserFormModal({ user, onClose, onSaved }: Props) {
         />
       </div>
 
+      {isScopedRole(values.role) ? (
+        <fieldset className="span-2 admin-permissions admin-scope" aria-describedby={scopeHintId}>
+          <legend>{adminTexts.scopeLegend}</legend>
+          <p className="field-hint" id={scopeHintId}>
+            {adminTexts.scopeHint}
+          </p>
+          {before === null || !scopes ? (
+            scopesFailed ? (
+              <p className="field-error" role="alert">
+                Could not load the ministries and departments; what this leader leads stays as it is.
+              </p>
+            ) : (
+              <p className="field-hint">Loading ministries and departments...</p>
+            )
+          ) : (
+            <>
+              <div className="admin-permission-groups">
+                <ScopeGroup
+                  legend="Ministries"
+                  empty={adminTexts.noMinistries}
+                  name="ministries"
+                  options={scopes.ministries}
+                  chosen={values.ministries}
+                  onToggle={(id, on) => {
+                    toggleScope('ministries', id, on);
+                  }}
+                />
+                <ScopeGroup
+                  legend="Departments"
+                  empty={adminTexts.noDepartments}
+                  name="departments"
+                  options={scopes.departments}
+                  chosen={values.departments}
+                  onToggle={(id, on) => {
+                    toggleScope('departments', id, on);
+                  }}
+                />
+              </div>
+              {values.ministries.length === 0 && values.departments.length === 0 ? <p className="field-hint">{adminTexts.scopeNone}</p> : null}
+            </>
+          )}
+        </fieldset>
+      ) : null}
+
       <fieldset className="span-2 admin-permissions">
         <legend>Permissions</legend>
         {everything ? <p className="field-hint">A Super Admin always holds every permission.</p> : null}
@@ -137,5 +218,41 @@ export function AdminUserFormModal({ user, onClose, onSaved }: Props) {
         </div>
       </fieldset>
     </FormModal>
+  );
+}
+
+/** One list of ministries or departments to tick. */
+function ScopeGroup({
+  legend,
+  empty,
+  name,
+  options,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  empty: string;
+  name: ScopeKey;
+  options: readonly ScopeOption[];
+  chosen: readonly string[];
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="admin-permission-group admin-scope-group">
+      <legend>{legend}</legend>
+      {options.length === 0 ? <p className="field-hint">{empty}</p> : null}
+      {options.map((option) => (
+        <CheckboxField
+          key={option.id}
+          label={option.label}
+          name={name}
+          value={option.id}
+          checked={chosen.includes(option.id)}
+          onChange={(event) => {
+            onToggle(option.id, event.target.checked);
+          }}
+        />
+      ))}
+    </fieldset>
   );
 }

@@ -27,6 +27,17 @@ const grace = {
   created_at: '2026-03-01T08:00:00Z',
 };
 const felix = { ...grace, id: 'u3', email: 'felix@church.example', full_name: 'Felix Otieno', role: 'FINANCE_ADMIN', is_active: false };
+const lydia = { ...grace, id: 'u4', email: 'lydia@church.example', full_name: 'Lydia Leader', role: 'MINISTRY_LEADER' };
+
+const ministries = [
+  { id: 'm-music', name: 'Music Ministry' },
+  { id: 'm-youth', name: 'Youth Ministry' },
+];
+const departments = [
+  { id: 'd-comm-a', name: 'Communication', category: 'administrative' },
+  { id: 'd-comm-m', name: 'Communication', category: 'ministry' },
+  { id: 'd-stew', name: 'Stewardship', category: 'administrative' },
+];
 
 const range = (rows: unknown[]) => ({ 'content-range': rows.length ? `0-${String(rows.length - 1)}/${String(rows.length)}` : '*/0' });
 
@@ -38,7 +49,18 @@ interface Call {
 
 type AdminAnswer = (call: Call) => Response;
 
-function renderPage({ rows = [grace, felix, me], admin = () => json({}), minLength = 6 }: { rows?: unknown[]; admin?: AdminAnswer; minLength?: number } = {}) {
+interface Links {
+  ministries?: { user_id: string; ministry_id: string }[];
+  departments?: { user_id: string; department_id: string }[];
+}
+
+function renderPage({
+  rows = [grace, felix, me],
+  admin = () => json({}),
+  minLength = 6,
+  links = {},
+  linkWrite = () => new Response(null, { status: 201 }),
+}: { rows?: unknown[]; admin?: AdminAnswer; minLength?: number; links?: Links; linkWrite?: AdminAnswer } = {}) {
   const calls: Call[] = [];
   const record = (url: URL, init: RequestInit | undefined): Call => {
     const call = { url, method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null };
@@ -55,9 +77,28 @@ function renderPage({ rows = [grace, felix, me], admin = () => json({}), minLeng
       return json({ value: minLength });
     },
     '/auth/v1/admin/users': (url, init) => admin(record(url, init)),
+    '/rest/v1/user_ministries': (url, init) => {
+      const call = record(url, init);
+      if (call.method === 'GET') return json(links.ministries ?? []);
+      return call.method === 'DELETE' ? new Response(null, { status: 204 }) : linkWrite(call);
+    },
+    '/rest/v1/user_departments': (url, init) => {
+      const call = record(url, init);
+      if (call.method === 'GET') return json(links.departments ?? []);
+      return call.method === 'DELETE' ? new Response(null, { status: 204 }) : linkWrite(call);
+    },
+    '/rest/v1/ministries': () => json(ministries),
+    '/rest/v1/departments': () => json(departments),
   });
   renderAt('/admin-users', <AdminUsersPage />, testClient(sessionFor(serverAnswers.SUPER_ADMIN, 'Sarah Super')));
-  return { calls, adminCalls: () => calls.filter((c) => c.url.pathname.startsWith('/auth/v1/admin/users')) };
+  return {
+    calls,
+    adminCalls: () => calls.filter((c) => c.url.pathname.startsWith('/auth/v1/admin/users')),
+    linkWrites: () =>
+      calls
+        .filter((c) => /^\/rest\/v1\/user_(ministries|departments)$/.test(c.url.pathname) && c.method !== 'GET')
+        .map((c) => [c.method, c.url.pathname.replace('/rest/v1/', ''), c.method === 'DELETE' ? Object.fromEntries(c.url.searchParams) : c.body]),
+  };
 }
 
 const checkedPermissions = (dialog: HTMLElement) =>
@@ -74,7 +115,7 @@ describe('AdminUsersPage (§2.14)', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Status', 'Last Sign-in', 'Actions']);
 
     const list = calls.find((c) => c.url.pathname === '/rest/v1/users' && c.url.searchParams.get('order')?.startsWith('created_at'))!;
-    expect(list.url.searchParams.get('role')).toBe('in.(SUPER_ADMIN,ADMIN,FINANCE_ADMIN,CONTENT_ADMIN,MEMBER_ADMIN)');
+    expect(list.url.searchParams.get('role')).toBe('in.(SUPER_ADMIN,ADMIN,FINANCE_ADMIN,CONTENT_ADMIN,MEMBER_ADMIN,MINISTRY_LEADER,DEPARTMENT_HEAD,ELDER)');
     expect(list.url.searchParams.get('order')).toBe('created_at.desc,id.asc');
 
     const graceRow = screen.getByText('Grace Achieng').closest('tr')!;
@@ -233,6 +274,106 @@ describe('AdminUsersPage (§2.14)', () => {
     await user.click(await screen.findByRole('button', { name: 'Activate Felix Otieno' }));
     expect(screen.getByRole('alertdialog', { name: 'Activate Admin User' })).toHaveAccessibleDescription(
       'Are you sure you want to activate this admin user?',
+    );
+  });
+
+  it('lists what a leader leads under the role; other roles lead nothing', async () => {
+    renderPage({
+      rows: [lydia, grace, me],
+      links: {
+        ministries: [{ user_id: 'u4', ministry_id: 'm-youth' }],
+        departments: [{ user_id: 'u4', department_id: 'd-comm-m' }],
+      },
+    });
+    const row = (await screen.findByText('Lydia Leader')).closest('tr')!;
+    expect(within(row).getByText('Ministry Leader')).toBeInTheDocument();
+    expect(await within(row).findByText('Leads Youth Ministry, Communication (Ministry)')).toBeInTheDocument();
+    expect(within(screen.getByText('Grace Achieng').closest('tr')!).queryByText(/^Leads/)).toBeNull();
+  });
+
+  it('edits a leader’s ministries and departments: only the changed links are written, as the Super Admin', async () => {
+    const { adminCalls, linkWrites } = renderPage({
+      rows: [lydia, me],
+      links: { ministries: [{ user_id: 'u4', ministry_id: 'm-music' }], departments: [] },
+    });
+    const user = userEvent.setup();
+    await screen.findByText('Leads Music Ministry');
+    await user.click(screen.getByRole('button', { name: 'Edit Lydia Leader' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Admin User' });
+    const leads = within(dialog).getByRole('group', { name: 'Leads' });
+    expect(leads).toHaveAccessibleDescription(/sees the members of these ministries/);
+    expect(within(leads).getByRole('checkbox', { name: 'Music Ministry' })).toBeChecked();
+    expect(within(leads).getByRole('checkbox', { name: 'Youth Ministry' })).not.toBeChecked();
+    expect(within(leads).getByRole('checkbox', { name: 'Communication (Administrative)' })).not.toBeChecked();
+
+    await user.click(within(leads).getByRole('checkbox', { name: 'Music Ministry' }));
+    await user.click(within(leads).getByRole('checkbox', { name: 'Youth Ministry' }));
+    await user.click(within(leads).getByRole('checkbox', { name: 'Stewardship' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Admin user updated successfully!')).toBeInTheDocument();
+    expect(adminCalls()).toEqual([]);
+    expect(linkWrites()).toEqual([
+      ['POST', 'user_ministries', [{ user_id: 'u4', ministry_id: 'm-youth' }]],
+      ['DELETE', 'user_ministries', { user_id: 'eq.u4', ministry_id: 'in.(m-music)' }],
+      ['POST', 'user_departments', [{ user_id: 'u4', department_id: 'd-stew' }]],
+    ]);
+  });
+
+  it('adds a Department Head with a department: the account first, then its link; other roles show no Leads', async () => {
+    const { adminCalls, linkWrites } = renderPage({ admin: () => json({ id: 'new-head' }) });
+    const user = userEvent.setup();
+    await screen.findByText('Grace Achieng');
+    await user.click(screen.getByRole('button', { name: '+ Add Admin User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Admin User' });
+    expect(within(dialog).queryByRole('group', { name: 'Leads' })).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Role *'), 'Department Head');
+    expect(checkedPermissions(dialog)).toEqual([...serverAnswers.DEPARTMENT_HEAD.permissions].sort());
+    const leads = within(dialog).getByRole('group', { name: 'Leads' });
+    expect(within(leads).getByText('No ministry or department yet: this leader sees no members, events or messages.')).toBeInTheDocument();
+    await user.click(within(leads).getByRole('checkbox', { name: 'Stewardship' }));
+
+    await user.type(within(dialog).getByLabelText('Email *'), 'dan@church.example');
+    await user.type(within(dialog).getByLabelText('Full Name *'), 'Dan Head');
+    await user.type(within(dialog).getByLabelText('Password *'), 'long-secret');
+    await user.type(within(dialog).getByLabelText('Confirm Password *'), 'long-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Admin User' }));
+
+    expect(await screen.findByText('Admin user created successfully!')).toBeInTheDocument();
+    expect(adminCalls()[0]?.body).toMatchObject({ app_metadata: { role: 'DEPARTMENT_HEAD', permissions: null, is_active: true } });
+    expect(linkWrites()).toEqual([['POST', 'user_departments', [{ user_id: 'new-head', department_id: 'd-stew' }]]]);
+  });
+
+  it('the prayer team’s permission is offered by name and ticked by no role but Super Admin', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText('Grace Achieng');
+    await user.click(screen.getByRole('button', { name: '+ Add Admin User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Admin User' });
+    const team = within(dialog).getByRole('checkbox', { name: 'Read private prayer requests (pastor and prayer team)' });
+    expect(team).not.toBeChecked();
+    await user.selectOptions(within(dialog).getByLabelText('Role *'), 'Elder');
+    expect(team).not.toBeChecked();
+    await user.click(team);
+    expect(checkedPermissions(dialog)).toContain('view_private_prayer_requests');
+    await user.selectOptions(within(dialog).getByLabelText('Role *'), 'Super Admin');
+    expect(team).toBeChecked();
+  });
+
+  it('links that could not be written after the account was are reported in the dialog', async () => {
+    renderPage({
+      rows: [lydia, me],
+      linkWrite: () => json({ code: '42501', message: 'new row violates row-level security policy for table "user_ministries"', details: null, hint: null }, 403),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await screen.findByText('Leads nothing yet');
+    await user.click(screen.getByRole('button', { name: 'Edit Lydia Leader' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Admin User' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Youth Ministry' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The account was saved, but its ministries and departments could not be: new row violates row-level security policy',
     );
   });
 });

@@ -12,20 +12,33 @@ import { formatCount } from '../../components/ui/paged-list';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePagedList } from '../../components/ui/use-paged-list';
 import { useAuth } from '../../lib/auth/auth-context';
-import { adminRoleLabel, adminRoles, adminTexts, lastSignInText, toggleErrorText, type AdminUser, type RoleCount } from './admin-user-rules';
+import {
+  adminRoleLabel,
+  adminRoles,
+  adminTexts,
+  isScopedRole,
+  lastSignInText,
+  noScope,
+  scopeNames,
+  toggleErrorText,
+  type AdminUser,
+  type RoleCount,
+} from './admin-user-rules';
 import { AdminUserFormModal } from './AdminUserFormModal';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from './api/get-admin-users';
 import { useRoleOverview } from './api/get-role-overview';
+import { useStaffScopes, type StaffScopes } from './api/get-staff-scopes';
 import { useSetAdminActive } from './api/set-admin-active';
 import './admin-users.css';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; user: AdminUser } | null;
 
 /**
- * /admin/admin-users (§2.14, Super Admin with manage_admins): how many admins each role has,
- * the staff accounts newest first, add and edit (role and permissions), and activate or
- * deactivate after a confirmation — deactivating signs the account out everywhere at once. The
- * signed-in Super Admin cannot edit or deactivate themself (the server refuses it too).
+ * /admin/admin-users (§2.14, Super Admin with manage_admins): how many accounts each staff role
+ * has, the staff accounts newest first, add and edit (role, permissions, and for a Ministry
+ * Leader or Department Head the ministries and departments they lead: issue 31), and activate
+ * or deactivate after a confirmation — deactivating signs the account out everywhere at once.
+ * The signed-in Super Admin cannot edit or deactivate themself (the server refuses it too).
  */
 export default function AdminUsersPage() {
   const { user: me } = useAuth();
@@ -33,6 +46,7 @@ export default function AdminUsersPage() {
   const users = useAdminUsers(list.page);
   list.settle(users.data?.total);
   const overview = useRoleOverview();
+  const scopes = useStaffScopes();
   const toggle = useSetAdminActive();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
@@ -76,7 +90,7 @@ export default function AdminUsersPage() {
       cell: (user) => <span className="cell-title">{user.full_name}</span>,
     },
     { header: 'Email', className: 'admin-user-email', cell: (user) => <EmailText email={user.email} /> },
-    { header: 'Role', className: 'nowrap', cell: (user) => adminRoleLabel(user.role) },
+    { header: 'Role', className: 'admin-user-role', cell: (user) => <RoleCell user={user} scopes={scopes.data} /> },
     {
       header: 'Status',
       className: 'nowrap',
@@ -161,6 +175,8 @@ export default function AdminUsersPage() {
       {editing ? (
         <AdminUserFormModal
           user={editing.mode === 'edit' ? editing.user : undefined}
+          scopes={scopes.data}
+          scopesFailed={scopes.isError}
           onClose={() => {
             setEditing(null);
           }}
@@ -191,7 +207,19 @@ export default function AdminUsersPage() {
   );
 }
 
-/** §2.14: one card per admin role — how many accounts, and how many of them are active. */
+/** The role, and for a Ministry Leader or Department Head what they lead (issue 31). */
+function RoleCell({ user, scopes }: { user: AdminUser; scopes: StaffScopes | undefined }) {
+  const label = adminRoleLabel(user.role);
+  if (!isScopedRole(user.role)) return <span className="nowrap">{label}</span>;
+  return (
+    <>
+      <span className="nowrap">{label}</span>
+      {scopes ? <span className="admin-user-scope">{adminTexts.leads(scopeNames(scopes.byUser.get(user.id) ?? noScope, scopes))}</span> : null}
+    </>
+  );
+}
+
+/** §2.14: one card per staff role — how many accounts, and how many of them are active. */
 function RoleOverview({
   counts,
   isPending,

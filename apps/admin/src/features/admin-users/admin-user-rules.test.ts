@@ -18,6 +18,15 @@ import {
   permissionsToStore,
   readMinPasswordLength,
   saveErrorText,
+  isNoChange,
+  isScopedRole,
+  departmentOptions,
+  noScope,
+  scopeChange,
+  scopedRoles,
+  scopeNames,
+  scopesByUser,
+  ScopeSaveError,
   toggleErrorText,
   updateBody,
   validateAdminForm,
@@ -28,8 +37,19 @@ import {
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe('roles and labels (§6.3)', () => {
-  it('offers the five admin roles, ADMIN as General Admin', () => {
-    expect(adminRoles.map((r) => r.label)).toEqual(['Super Admin', 'General Admin', 'Finance Admin', 'Content Admin', 'Member Admin']);
+  it('offers the five admin roles, ADMIN as General Admin, then the leaders whose scope is set here', () => {
+    expect(adminRoles.map((r) => r.label)).toEqual([
+      'Super Admin',
+      'General Admin',
+      'Finance Admin',
+      'Content Admin',
+      'Member Admin',
+      'Ministry Leader',
+      'Department Head',
+      'Elder',
+    ]);
+    expect(scopedRoles).toEqual(['MINISTRY_LEADER', 'DEPARTMENT_HEAD']);
+    expect(isScopedRole('ELDER')).toBe(false);
     expect(adminRoleLabel('ADMIN')).toBe('General Admin');
     expect(adminRoleLabel('MEMBER_ADMIN')).toBe('Member Admin');
     expect(adminRoleLabel('MINISTRY_LEADER')).toBe('Ministry Leader');
@@ -57,10 +77,15 @@ describe('default permissions per role (§6.3)', () => {
     }
   });
 
-  it('spelled out: Admin all but two; Finance and Content their group plus member details; Member Admin members and communication', () => {
+  it('spelled out: Admin all but three; Finance and Content their group plus member details; Member Admin members and communication; leaders ELDER’s three', () => {
     expect(defaultPermissions('ADMIN')).not.toContain('manage_admins');
     expect(defaultPermissions('ADMIN')).not.toContain('system_settings');
-    expect(defaultPermissions('ADMIN')).toHaveLength(allPermissions.length - 2);
+    // The pastor's and the prayer team's permission is given by name, never by a role (issue 31).
+    expect(defaultPermissions('ADMIN')).not.toContain('view_private_prayer_requests');
+    expect(defaultPermissions('ADMIN')).toHaveLength(allPermissions.length - 3);
+    for (const role of ['MINISTRY_LEADER', 'DEPARTMENT_HEAD', 'ELDER'] as const) {
+      expect(defaultPermissions(role), role).toEqual(['view_member_details', 'manage_prayer_requests', 'send_communications']);
+    }
     expect(sorted(defaultPermissions('FINANCE_ADMIN'))).toEqual(
       sorted(['manage_finances', 'view_financial_reports', 'manage_donations', 'manage_budget', 'view_member_details']),
     );
@@ -96,6 +121,8 @@ const filled: AdminFormValues = {
   confirm: 'secret-1',
   role: 'FINANCE_ADMIN',
   permissions: defaultPermissions('FINANCE_ADMIN'),
+  ministries: [],
+  departments: [],
 };
 
 describe('validateAdminForm (§5, §8)', () => {
@@ -245,8 +272,73 @@ describe('texts', () => {
       ['Finance Admin', 0, 0],
       ['Content Admin', 0, 0],
       ['Member Admin', 0, 0],
+      ['Ministry Leader', 0, 0],
+      ['Department Head', 0, 0],
+      ['Elder', 0, 0],
     ]);
     expect(lastSignInText('2026-11-22T11:05:00Z')).toBe('22 Nov 2026, 14:05');
     expect(lastSignInText(null)).toBe('Never');
+  });
+});
+
+describe('what a leader leads (issue 31)', () => {
+  it('links are grouped per account', () => {
+    const byUser = scopesByUser({
+      ministries: [
+        { user_id: 'u1', ministry_id: 'm1' },
+        { user_id: 'u1', ministry_id: 'm2' },
+        { user_id: 'u2', ministry_id: 'm1' },
+      ],
+      departments: [{ user_id: 'u2', department_id: 'd1' }],
+    });
+    expect(byUser.get('u1')).toEqual({ ministries: ['m1', 'm2'], departments: [] });
+    expect(byUser.get('u2')).toEqual({ ministries: ['m1'], departments: ['d1'] });
+    expect(byUser.get('u3')).toBeUndefined();
+  });
+
+  it('a scoped role leads what is ticked: the new links added, the dropped ones removed', () => {
+    const before = { ministries: ['m1', 'm2'], departments: ['d1'] };
+    expect(scopeChange('MINISTRY_LEADER', before, { ministries: ['m2', 'm3', 'm3'], departments: ['d1'] })).toEqual({
+      addMinistries: ['m3'],
+      removeMinistries: ['m1'],
+      addDepartments: [],
+      removeDepartments: [],
+    });
+    expect(isNoChange(scopeChange('DEPARTMENT_HEAD', before, before))).toBe(true);
+    expect(isNoChange(scopeChange('DEPARTMENT_HEAD', noScope, { ministries: [], departments: [] }))).toBe(true);
+  });
+
+  it('any other role leads nothing: a leader made an admin keeps no links behind', () => {
+    const before = { ministries: ['m1'], departments: ['d1'] };
+    expect(scopeChange('FINANCE_ADMIN', before, { ministries: ['m1', 'm2'], departments: ['d1'] })).toEqual({
+      addMinistries: [],
+      removeMinistries: ['m1'],
+      addDepartments: [],
+      removeDepartments: ['d1'],
+    });
+    expect(isNoChange(scopeChange('ELDER', noScope, { ministries: ['m1'], departments: [] }))).toBe(true);
+  });
+
+  it('the list names what a leader leads; departments sharing a name show their category', () => {
+    const departments = departmentOptions([
+      { id: 'd1', name: 'Communication', category: 'administrative' },
+      { id: 'd2', name: 'Communication', category: 'ministry' },
+      { id: 'd3', name: 'Stewardship', category: 'ministry' },
+    ]);
+    expect(departments.map((d) => d.label)).toEqual(['Communication (Administrative)', 'Communication (Ministry)', 'Stewardship']);
+    const ministries = [
+      { id: 'm1', label: 'Music Ministry' },
+      { id: 'm2', label: 'Youth Ministry' },
+    ];
+    expect(scopeNames({ ministries: ['m2', 'gone'], departments: ['d3'] }, { ministries, departments })).toEqual(['Youth Ministry', 'Stewardship']);
+    expect(adminTexts.leads(['Youth Ministry', 'Stewardship'])).toBe('Leads Youth Ministry, Stewardship');
+    expect(adminTexts.leads([])).toBe('Leads nothing yet');
+  });
+
+  it('an account saved whose links were not says so, with the reason', () => {
+    const refused = new ScopeSaveError(new KanisaError({ code: '42501', message: 'new row violates row-level security policy', status: 403 }));
+    expect(saveErrorText(refused, { isNew: true, minLength: 6 })).toBe(
+      'The account was saved, but its ministries and departments could not be: new row violates row-level security policy',
+    );
   });
 });

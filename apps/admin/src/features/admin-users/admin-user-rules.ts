@@ -4,22 +4,32 @@ import { roleLabel } from '../../lib/access';
 import { CHURCH_TIME_ZONE } from '../../lib/church-time';
 
 /**
- * The rules of Admin Users (back-office.md §2.14, §3 users, §5, §6.3, §7.6, §8): the admin
+ * The rules of Admin Users (back-office.md §2.14, §3 users, §5, §6.3, §7.6, §8): the staff
  * roles and their labels, the permission vocabulary in its groups, each role's default
- * permissions, the form's checks and texts, and what is sent to `/auth/v1/admin/users`.
- * Pure functions; the server applies the same rules again (kanisa-auth `admin.rs`).
+ * permissions, the form's checks and texts, what is sent to `/auth/v1/admin/users`, and the
+ * ministries and departments a leader's account is linked to (issue 31: the scopes of
+ * MINISTRY_LEADER and DEPARTMENT_HEAD, policies/README.md "Scopes").
+ * Pure functions; the server applies the same rules again (kanisa-auth `admin.rs`, the policies).
  */
 
 type UserRow = Database['public']['Tables']['users']['Row'];
 export type UserRole = UserRow['role'];
 
-/** §6.3: the admin roles of the form, highest first; ADMIN is shown as 'General Admin'. */
+/**
+ * The staff roles of the form, highest first: §6.3's five admin roles (ADMIN shown as 'General
+ * Admin'), then the leaders' (§6.1, §6.2) — MINISTRY_LEADER, DEPARTMENT_HEAD and ELDER — whose
+ * accounts the Super Admin also keeps here: a leader's ministries and departments (issue 31)
+ * and the prayer team's permission are set on this screen. MEMBER and VISITOR are not staff.
+ */
 export const adminRoles = [
   { value: 'SUPER_ADMIN', label: 'Super Admin' },
   { value: 'ADMIN', label: 'General Admin' },
   { value: 'FINANCE_ADMIN', label: 'Finance Admin' },
   { value: 'CONTENT_ADMIN', label: 'Content Admin' },
   { value: 'MEMBER_ADMIN', label: 'Member Admin' },
+  { value: 'MINISTRY_LEADER', label: 'Ministry Leader' },
+  { value: 'DEPARTMENT_HEAD', label: 'Department Head' },
+  { value: 'ELDER', label: 'Elder' },
 ] as const satisfies readonly { value: UserRole; label: string }[];
 
 export type AdminRole = (typeof adminRoles)[number]['value'];
@@ -28,6 +38,17 @@ export const adminRoleValues: readonly AdminRole[] = adminRoles.map((role) => ro
 
 export function isAdminRole(role: string | null | undefined): role is AdminRole {
   return adminRoleValues.includes(role as AdminRole);
+}
+
+/**
+ * The scoped roles (migration 0028, `kanisa.roles.scoped`): they hold their permissions within the
+ * ministries and departments their account is linked to only — members of those ministries,
+ * events and messages of those ministries and departments, no church budget.
+ */
+export const scopedRoles: readonly AdminRole[] = ['MINISTRY_LEADER', 'DEPARTMENT_HEAD'];
+
+export function isScopedRole(role: string | null | undefined): boolean {
+  return scopedRoles.includes(role as AdminRole);
 }
 
 /** 'FINANCE_ADMIN' → 'Finance Admin', 'ADMIN' → 'General Admin'; any other role in title case. */
@@ -97,7 +118,10 @@ export const permissionGroups: readonly PermissionGroup[] = [
   {
     id: 'ministry',
     label: 'Ministry',
-    permissions: [{ value: 'manage_prayer_requests', label: 'Manage prayer requests' }],
+    permissions: [
+      { value: 'manage_prayer_requests', label: 'Manage prayer requests' },
+      { value: 'view_private_prayer_requests', label: 'Read private prayer requests (pastor and prayer team)' },
+    ],
   },
   {
     id: 'communication',
@@ -125,24 +149,33 @@ export const allPermissions: readonly string[] = permissionGroups.flatMap((group
 const inGroups = (...ids: PermissionGroup['id'][]) =>
   permissionGroups.filter((group) => ids.includes(group.id)).flatMap((group) => group.permissions.map((p) => p.value));
 
+/** The permission of the pastor and the prayer team (issue 31): nobody's default but a Super Admin's. */
+export const PRAYER_TEAM_PERMISSION = 'view_private_prayer_requests';
+
 /**
  * §6.3: the permissions ticked when a role is chosen — Super Admin all; Admin all except
- * manage_admins and system_settings; Finance Admin the Financial ones plus view_member_details;
- * Content Admin the Content ones plus view_member_details; Member Admin the Members and
- * Communication ones. The same sets as the database's role defaults (kanisa.role_permissions).
+ * manage_admins and system_settings (and the prayer team's, which is given by name); Finance
+ * Admin the Financial ones plus view_member_details; Content Admin the Content ones plus
+ * view_member_details; Member Admin the Members and Communication ones; the leaders ELDER's
+ * three (prayer requests, communications, member details; ranks inherit defaults, migration
+ * 0011). The same sets as the database's role defaults (kanisa.role_permissions).
  */
 export function defaultPermissions(role: AdminRole): string[] {
   switch (role) {
     case 'SUPER_ADMIN':
       return [...allPermissions];
     case 'ADMIN':
-      return allPermissions.filter((p) => p !== 'manage_admins' && p !== 'system_settings');
+      return allPermissions.filter((p) => p !== 'manage_admins' && p !== 'system_settings' && p !== PRAYER_TEAM_PERMISSION);
     case 'FINANCE_ADMIN':
       return ordered([...inGroups('financial'), 'view_member_details']);
     case 'CONTENT_ADMIN':
       return ordered([...inGroups('content'), 'view_member_details']);
     case 'MEMBER_ADMIN':
       return inGroups('members', 'communication');
+    case 'MINISTRY_LEADER':
+    case 'DEPARTMENT_HEAD':
+    case 'ELDER':
+      return ordered(['manage_prayer_requests', 'send_communications', 'view_member_details']);
   }
 }
 
@@ -200,6 +233,14 @@ export const adminTexts = {
   unexpected: 'An unexpected error occurred. Please try again.',
   self: 'This is you',
   empty: 'No admin users yet.',
+  scopeLegend: 'Leads',
+  scopeHint:
+    'A Ministry Leader or Department Head sees the members of these ministries, and the events and messages of these ministries and departments — nothing else of the church’s personal data.',
+  scopeNone: 'No ministry or department yet: this leader sees no members, events or messages.',
+  noMinistries: 'No ministries have been added yet.',
+  noDepartments: 'No departments have been added yet.',
+  scopeFailed: 'The account was saved, but its ministries and departments could not be:',
+  leads: (names: readonly string[]) => (names.length > 0 ? `Leads ${names.join(', ')}` : 'Leads nothing yet'),
 } as const;
 
 /** The add/edit form as typed. */
@@ -210,17 +251,60 @@ export interface AdminFormValues {
   confirm: string;
   role: AdminRole;
   permissions: string[];
+  /** The ministries (ids) a scoped role leads. */
+  ministries: string[];
+  /** The departments (ids) a scoped role leads. */
+  departments: string[];
 }
 
 export type AdminFormErrors = Partial<Record<keyof AdminFormValues, string>>;
 
-/** A new admin: General Admin with its defaults, nothing typed. */
-export function emptyAdminForm(): AdminFormValues {
-  return { email: '', full_name: '', password: '', confirm: '', role: 'ADMIN', permissions: defaultPermissions('ADMIN') };
+/** The ministries and departments (ids) one account is linked to. */
+export interface StaffScope {
+  ministries: readonly string[];
+  departments: readonly string[];
 }
 
-/** An existing admin's form: their name, role and what they hold now; no password. */
-export function adminToForm(user: AdminUser): AdminFormValues {
+export const noScope: StaffScope = { ministries: [], departments: [] };
+
+/** A link row as `user_ministries` / `user_departments` hold it. */
+export interface ScopeLinks {
+  ministries: readonly { user_id: string; ministry_id: string }[];
+  departments: readonly { user_id: string; department_id: string }[];
+}
+
+/** Each account's links, by user id. */
+export function scopesByUser(links: ScopeLinks): Map<string, StaffScope> {
+  const scopes = new Map<string, { ministries: string[]; departments: string[] }>();
+  const of = (id: string) => {
+    let scope = scopes.get(id);
+    if (!scope) {
+      scope = { ministries: [], departments: [] };
+      scopes.set(id, scope);
+    }
+    return scope;
+  };
+  for (const link of links.ministries) of(link.user_id).ministries.push(link.ministry_id);
+  for (const link of links.departments) of(link.user_id).departments.push(link.department_id);
+  return scopes;
+}
+
+/** A new admin: General Admin with its defaults, nothing typed, no links. */
+export function emptyAdminForm(): AdminFormValues {
+  return {
+    email: '',
+    full_name: '',
+    password: '',
+    confirm: '',
+    role: 'ADMIN',
+    permissions: defaultPermissions('ADMIN'),
+    ministries: [],
+    departments: [],
+  };
+}
+
+/** An existing admin's form: their name, role, what they hold now and what they lead; no password. */
+export function adminToForm(user: AdminUser, scope: StaffScope = noScope): AdminFormValues {
   return {
     email: user.email,
     full_name: user.full_name,
@@ -228,7 +312,67 @@ export function adminToForm(user: AdminUser): AdminFormValues {
     confirm: '',
     role: isAdminRole(user.role) ? user.role : 'ADMIN',
     permissions: effectivePermissions(user),
+    ministries: [...scope.ministries],
+    departments: [...scope.departments],
   };
+}
+
+/** What to add and remove so that an account leads exactly `wanted`. */
+export interface ScopeChange {
+  addMinistries: string[];
+  removeMinistries: string[];
+  addDepartments: string[];
+  removeDepartments: string[];
+}
+
+/**
+ * The links to write after saving an account: a scoped role leads the ticked ministries and
+ * departments; any other role leads none (a leader made Finance Admin keeps no links behind).
+ */
+export function scopeChange(role: AdminRole, before: StaffScope, values: Pick<AdminFormValues, 'ministries' | 'departments'>): ScopeChange {
+  const wanted = isScopedRole(role) ? values : noScope;
+  const added = (now: readonly string[], was: readonly string[]) => [...new Set(now)].filter((id) => !was.includes(id));
+  return {
+    addMinistries: added(wanted.ministries, before.ministries),
+    removeMinistries: added(before.ministries, wanted.ministries),
+    addDepartments: added(wanted.departments, before.departments),
+    removeDepartments: added(before.departments, wanted.departments),
+  };
+}
+
+export function isNoChange(change: ScopeChange): boolean {
+  return Object.values(change).every((ids: string[]) => ids.length === 0);
+}
+
+/** A ministry or department to tick: its id and how it is shown. */
+export interface ScopeOption {
+  id: string;
+  label: string;
+}
+
+/**
+ * The names a leader's links show in the list: ministries, then departments, in the options'
+ * order (unknown ids, e.g. a ministry deleted meanwhile, are left out).
+ */
+export function scopeNames(scope: StaffScope, options: { ministries: readonly ScopeOption[]; departments: readonly ScopeOption[] }): string[] {
+  return [
+    ...options.ministries.filter((o) => scope.ministries.includes(o.id)),
+    ...options.departments.filter((o) => scope.departments.includes(o.id)),
+  ].map((o) => o.label);
+}
+
+/**
+ * Departments as the form shows them: by name, with the category when two share one (the church
+ * has Communication, Education and Prayer both as an administrative and a ministry department).
+ */
+export function departmentOptions(rows: readonly { id: string; name: string; category: string }[]): ScopeOption[] {
+  const count = new Map<string, number>();
+  for (const row of rows) count.set(row.name, (count.get(row.name) ?? 0) + 1);
+  const categoryLabel = (category: string) => (category === 'administrative' ? 'Administrative' : category === 'ministry' ? 'Ministry' : category);
+  return rows.map((row) => ({
+    id: row.id,
+    label: (count.get(row.name) ?? 0) > 1 ? `${row.name} (${categoryLabel(row.category)})` : row.name,
+  }));
 }
 
 /** A password's length as the server counts it: Unicode code points (Rust's `chars()`), not UTF-16 units. */
@@ -323,11 +467,27 @@ export function readMinPasswordLength(value: unknown): number {
 const PASSWORD_SHORT = /^Password must be at least \d+ characters long\.$/;
 
 /**
+ * The account was saved but what it leads was not (the links are a second request, after the
+ * account's): the dialog says so, with the server's reason.
+ */
+export class ScopeSaveError extends Error {
+  readonly reason: unknown;
+
+  constructor(reason: unknown) {
+    super(reason instanceof Error && reason.message ? reason.message : 'The links could not be saved.');
+    this.name = 'ScopeSaveError';
+    this.reason = reason;
+  }
+}
+
+/**
  * The alert when saving failed (§8): an e-mail the server cannot take, one already registered,
  * a password too short (with the server's configured length); a server failure while creating
- * is the profile's; anything else the server's own words.
+ * is the profile's; links that could not be written after the account was; anything else the
+ * server's own words.
  */
 export function saveErrorText(error: unknown, { isNew, minLength }: { isNew: boolean; minLength: number }): string {
+  if (error instanceof ScopeSaveError) return `${adminTexts.scopeFailed} ${error.message}`;
   if (!(error instanceof KanisaError)) return error instanceof Error && error.message ? error.message : adminTexts.unexpected;
   if (error.code === 'email_exists') return adminTexts.emailTaken;
   if (error.code === 'weak_password' && error.message.startsWith('Password must be at least')) {

@@ -6,14 +6,17 @@ import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { useFormModal } from '../../components/ui/use-form-modal';
 import { useAuth } from '../../lib/auth/auth-context';
-import { formatKesCents, givingTypes, paymentMethodLabel } from '../../lib/giving';
+import { formatKesCents, givingTypeLabel, givingTypes, paymentMethodLabel } from '../../lib/giving';
 import { useSaveDonation, type SaveDonation } from './api/save-donation';
 import {
   donationFromForm,
   donationTexts,
   donationToForm,
+  donorName,
   emptyDonationForm,
-  isPaidGift,
+  formatDay,
+  isProviderGift,
+  latestGiftDay,
   manualPaymentMethods,
   paidDonationFromForm,
   providerLabel,
@@ -34,14 +37,15 @@ interface Props {
 
 /**
  * Record or edit a gift (§2.11, §5). The member is optional (none: an anonymous donation). A
- * gift that came from an online prompt or the paybill keeps the amount, method, transaction id
- * and verification its payment confirmed: they are shown read-only, and only the member, type,
- * date and notes are sent. Nothing typed is lost when saving fails: the dialog stays open.
+ * gift that came from an online prompt, the paybill or a demo payment is the record of that
+ * payment (issue 31): everything but its notes is shown read-only and only the notes are sent;
+ * its member and type change with Re-assign, with a reason. Nothing typed is lost when saving
+ * fails: the dialog stays open.
  */
 export function DonationFormModal({ donation, onClose, onSaved }: Props) {
   const { user } = useAuth();
   const save = useSaveDonation();
-  const paid = donation ? isPaidGift(donation) : false;
+  const paid = donation ? isProviderGift(donation) : false;
   const form = useFormModal({
     initial: () => (donation ? donationToForm(donation) : emptyDonationForm()),
     validate: (values) => validateDonation(values, paid),
@@ -80,30 +84,35 @@ export function DonationFormModal({ donation, onClose, onSaved }: Props) {
         </p>
       ) : null}
       {donation?.is_simulated ? <p className="span-2 donation-note">{donationTexts.demoNote}</p> : null}
-      <div className="span-2">
-        <MemberPicker
-          label="Member"
-          value={values.member}
-          onChange={(member) => {
-            setValues({ ...values, member });
-          }}
-          hint="Leave empty for an anonymous donation."
-          clearLabel="Make anonymous"
-        />
-      </div>
-      {paid ? (
+      {donation && paid ? (
         <>
-          <TextField label="Amount (KES)" readOnly value={donation ? formatKesCents(donation.amount) : ''} />
+          <div className="span-2">
+            <TextField label="Member" readOnly value={donorName(donation)} hint="To give it to another member, use Re-assign." />
+          </div>
+          <TextField label="Amount (KES)" readOnly value={formatKesCents(donation.amount)} />
           <TextField label="Payment Method" readOnly value={paymentMethodLabel(values.payment_method)} />
+          <TextField label="Giving Type" readOnly value={givingTypeLabel(donation.giving_type)} />
+          <TextField label="Date" readOnly value={formatDay(donation.giving_date)} />
         </>
       ) : (
         <>
+          <div className="span-2">
+            <MemberPicker
+              label="Member"
+              value={values.member}
+              onChange={(member) => {
+                setValues({ ...values, member });
+              }}
+              hint="Leave empty for an anonymous donation."
+              clearLabel="Make anonymous"
+            />
+          </div>
           <AmountField label="Amount (KES) *" required {...field('amount')} />
           <SelectField label="Payment Method *" required options={methodOptions} {...field('payment_method')} />
+          <SelectField label="Giving Type *" required options={givingTypes} {...field('giving_type')} />
+          <TextField label="Date *" type="date" required min="1900-01-01" max={latestGiftDay()} {...field('giving_date')} />
         </>
       )}
-      <SelectField label="Giving Type *" required options={givingTypes} {...field('giving_type')} />
-      <TextField label="Date *" type="date" required {...field('giving_date')} />
       {paid ? (
         <>
           <TextField label="Transaction ID" readOnly value={values.transaction_id || '—'} />

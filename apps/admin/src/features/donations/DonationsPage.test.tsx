@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
 import { churchToday } from '../../lib/church-time';
-import { monthStart } from './donation-rules';
+import { donationTexts, monthStart } from './donation-rules';
 import DonationsPage from './DonationsPage';
 import { testGift } from './test-data';
 
@@ -112,10 +112,14 @@ describe('DonationsPage (§2.11, §7.5)', () => {
     expect(third.queryByRole('button', { name: /^Verified/ })).not.toBeInTheDocument();
     expect(third.getByText('Verified')).toBeInTheDocument();
     expect(third.getByRole('button', { name: /^Link the gift of Ksh.700/ })).toBeInTheDocument();
+    // A paid gift is the record of its payment: no Delete (issue 31).
+    expect(third.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
 
-    // A demo gift: the Demo badge, no receipt.
+    // A demo gift: the Demo badge, no receipt, no Delete, Re-assign.
     const fourth = within(rowWith('EQ_1'));
     expect(fourth.getByText('Demo')).toBeInTheDocument();
+    expect(fourth.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(fourth.getByRole('button', { name: /^Re-assign the gift of Ksh.100/ })).toBeInTheDocument();
     expect(fourth.getByText('Online prompt')).toBeInTheDocument();
     expect(fourth.queryByRole('link', { name: /^Receipt/ })).not.toBeInTheDocument();
     expect(fourth.queryByText(/2026-000099/)).not.toBeInTheDocument();
@@ -287,42 +291,112 @@ describe('DonationsPage (§2.11, §7.5)', () => {
     expect(await screen.findByText(/was deleted\.$/)).toBeInTheDocument();
   });
 
-  it('edits a paybill gift: amount, method, transaction and verification read-only; only member, type, date and notes are sent', async () => {
+  it('edits a paybill gift: everything but its notes read-only, and only the notes are sent', async () => {
     const patches: unknown[] = [];
-    renderPage(
-      (_url, init) => {
-        if (init?.method === 'PATCH') {
-          patches.push(bodyOf(init));
-          return json({ id: 'g3' });
-        }
-        return json([paybill], 200, range([paybill], 1));
-      },
-      { '/rest/v1/members': () => json([{ id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' }]) },
-    );
+    renderPage((_url, init) => {
+      if (init?.method === 'PATCH') {
+        patches.push(bodyOf(init));
+        return json({ id: 'g3' });
+      }
+      return json([paybill], 200, range([paybill], 1));
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Edit the gift of/ }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Donation' });
     expect(within(dialog).getByText(/came from M-Pesa \(Paybill\)/)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Amount (KES)')).toHaveAttribute('readonly');
-    expect(within(dialog).getByLabelText('Payment Method')).toHaveAttribute('readonly');
-    expect(within(dialog).getByLabelText('Transaction ID')).toHaveAttribute('readonly');
+    for (const label of ['Member', 'Amount (KES)', 'Payment Method', 'Giving Type', 'Date', 'Transaction ID']) {
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    expect(within(dialog).queryByRole('combobox', { name: 'Member' })).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Verified')).toBeDisabled();
-    await user.selectOptions(within(dialog).getByLabelText('Giving Type *'), 'offering');
+    await user.type(within(dialog).getByLabelText('Notes'), 'Envelope 12');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('The donation was saved.')).toBeInTheDocument();
-    expect(patches).toEqual([{ member_id: null, giving_type: 'offering', giving_date: today, notes: null }]);
+    expect(patches).toEqual([{ notes: 'Envelope 12' }]);
+  });
 
-    // Link to member: the picker, then a PATCH of member_id alone.
-    await user.click(screen.getByRole('button', { name: /^Link the gift of/ }));
+  it('links an unmatched paybill gift to its member with a reason, after a confirmation, through reassign_gift', async () => {
+    const calls: unknown[] = [];
+    let fail = true;
+    renderPage(() => json([paybill], 200, range([paybill], 1)), {
+      '/rest/v1/members': () => json([{ id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' }]),
+      '/rest/v1/rpc/reassign_gift': (_url, init) => {
+        calls.push(bodyOf(init!));
+        if (fail) {
+          fail = false;
+          return json({ code: '42501', message: 'Re-assigning a gift needs the manage_donations permission' }, 403);
+        }
+        return json({ id: 'g3', member_id: 'm2' });
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Link the gift of/ }));
     const link = screen.getByRole('dialog', { name: 'Link to Member' });
     expect(within(link).getByText(/paid by JOHN OTIENO/)).toBeInTheDocument();
-    await user.click(within(link).getByRole('button', { name: 'Link to Member' }));
+
+    // The member and a reason are required; nothing is sent without them.
+    await user.click(within(link).getByRole('button', { name: 'Continue' }));
     expect(await within(link).findByText('Please choose the member who gave this gift.')).toBeInTheDocument();
+    expect(within(link).getByText('Please give the reason for this change.')).toBeInTheDocument();
     await user.type(within(link).getByRole('combobox', { name: 'Member *' }), 'oti');
     await user.click(await within(link).findByRole('option', { name: /John Otieno/ }));
-    await user.click(within(link).getByRole('button', { name: 'Link to Member' }));
-    expect(await screen.findByText(/was linked to John Otieno\.$/)).toBeInTheDocument();
-    expect(patches.at(-1)).toEqual({ member_id: 'm2' });
+    await user.type(within(link).getByLabelText('Reason *'), '  Paid from his wife’s phone ');
+    await user.click(within(link).getByRole('button', { name: 'Continue' }));
+
+    // The confirmation names who it goes from and to, and the reason; Back keeps what was typed.
+    expect(within(link).getByText(/move it from Anonymous Donation to John Otieno\?/)).toBeInTheDocument();
+    expect(within(link).getByText('Reason: Paid from his wife’s phone')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.click(within(link).getByRole('button', { name: 'Back' }));
+    expect(within(link).getByLabelText('Reason *')).toHaveValue('  Paid from his wife’s phone ');
+    await user.click(within(link).getByRole('button', { name: 'Continue' }));
+
+    // A refusal is shown in the dialog with the server's reason; then it works.
+    await user.click(within(link).getByRole('button', { name: 'Confirm Re-assignment' }));
+    expect(await within(link).findByRole('alert')).toHaveTextContent(
+      'Could not re-assign the gift. Please try again. Re-assigning a gift needs the manage_donations permission',
+    );
+    await user.click(within(link).getByRole('button', { name: 'Confirm Re-assignment' }));
+    expect(await screen.findByText(/was re-assigned to John Otieno; the reason is recorded\.$/)).toBeInTheDocument();
+    expect(calls.at(-1)).toEqual({ gift: 'g3', member: 'm2', giving_type: 'tithe', reason: 'Paid from his wife’s phone' });
+  });
+
+  it('re-assigns a matched gift: its type alone, or to nobody, and refuses a change that changes nothing', async () => {
+    const matched = { ...paybill, member_id: 'm1', members: mary, reassigned_at: '2026-11-20T08:00:00Z', reassign_reason: 'Mary’s envelope' };
+    const calls: unknown[] = [];
+    renderPage(() => json([matched], 200, range([matched], 1)), {
+      '/rest/v1/rpc/reassign_gift': (_url, init) => {
+        calls.push(bodyOf(init!));
+        return json({ id: 'g3' });
+      },
+    });
+    const user = userEvent.setup();
+    // The last correction is shown under the member.
+    expect(await screen.findByText('Re-assigned on 20 Nov 2026: Mary’s envelope')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Re-assign the gift of Ksh.700 from Mary Wanjiru/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Re-assign Gift' });
+    await user.type(within(dialog).getByLabelText('Reason *'), 'Typo');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText(donationTexts.reassignNothing)).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Giving Type *'), 'offering');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText(/keep it with Mary Wanjiru and make it Offerings instead of Tithes\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Re-assignment' }));
+    expect(await screen.findByText(/was re-assigned to Mary Wanjiru/)).toBeInTheDocument();
+    expect(calls).toEqual([{ gift: 'g3', member: 'm1', giving_type: 'offering', reason: 'Typo' }]);
+
+    await user.click(screen.getByRole('button', { name: /^Re-assign the gift of/ }));
+    const again = screen.getByRole('dialog', { name: 'Re-assign Gift' });
+    await user.click(within(again).getByRole('button', { name: 'Make anonymous' }));
+    await user.type(within(again).getByLabelText('Reason *'), 'Not hers');
+    await user.click(within(again).getByRole('button', { name: 'Continue' }));
+    expect(within(again).getByText(/move it from Mary Wanjiru to Anonymous Donation\?/)).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Confirm Re-assignment' }));
+    await waitFor(() => {
+      expect(calls.at(-1)).toEqual({ gift: 'g3', giving_type: 'tithe', reason: 'Not hers' });
+    });
   });
 
   it('exports every gift of the filter, 1,000 at a time', async () => {

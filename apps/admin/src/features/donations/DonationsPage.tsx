@@ -29,10 +29,12 @@ import {
   giftName,
   hasReceipt,
   isPaidGift,
+  isProviderGift,
   needsMemberLink,
   paymentSourceText,
   providerReceipt,
   rangeText,
+  reassignNote,
   shownReceiptNo,
   withRefusal,
   type Donation,
@@ -40,7 +42,7 @@ import {
 } from './donation-rules';
 import { DonationFormModal } from './DonationFormModal';
 import { DonationTotalsCards } from './DonationTotalsCards';
-import { LinkMemberModal } from './LinkMemberModal';
+import { ReassignGiftModal } from './ReassignGiftModal';
 import './donations.css';
 
 const typeOptions = [{ value: '', label: 'All types' }, ...givingTypes];
@@ -49,8 +51,10 @@ const typeOptions = [{ value: '', label: 'All types' }, ...givingTypes];
  * /admin/donations (§2.11, §5, §7.5, §8): totals cards over the filter (giving type and date
  * range, by default this month), the gifts a page at a time newest first, a record/edit dialog,
  * the verification badge that toggles Pending ↔ Verified, delete after the spec's question,
- * linking an unmatched paybill gift to its member, a printable receipt per verified gift, and a
- * CSV export of the whole filtered list.
+ * a printable receipt per verified gift, and a CSV export of the whole filtered list. A gift from
+ * a provider (online prompt, paybill, demo payment) is the record of its payment (issue 31): it
+ * has no Delete, its dialog edits only notes, and Re-assign (Link to member for an unmatched
+ * paybill gift) moves it to another member or type with a reason the server keeps and logs.
  */
 export default function DonationsPage() {
   const { access } = useAuth();
@@ -67,7 +71,7 @@ export default function DonationsPage() {
   const totals = useDonationTotals(filters);
   const toggle = useSetDonationVerified();
   const page = useListPage<Donation>(useDeleteDonation());
-  const [linking, setLinking] = useState<Donation | null>(null);
+  const [reassigning, setReassigning] = useState<Donation | null>(null);
   const exporting = useMutation({ mutationFn: (chosen: DonationFilters) => exportDonations(kanisa, chosen) });
 
   const setDates = (next: { from: string; to: string }) => {
@@ -118,6 +122,7 @@ export default function DonationsPage() {
           <span className={d.members ? 'cell-title' : 'donation-anonymous'}>{donorName(d)}</span>
           {d.members?.membership_number ? <span className="cell-sub">{d.members.membership_number}</span> : null}
           {!d.members && d.payment_logs?.payer_name ? <span className="cell-sub">{`Paid by ${d.payment_logs.payer_name}`}</span> : null}
+          {reassignNote(d) ? <span className="donation-correction">{reassignNote(d)}</span> : null}
         </>
       ),
     },
@@ -197,29 +202,30 @@ export default function DonationsPage() {
             >
               Edit
             </button>
-            <button
-              type="button"
-              className="btn btn-small btn-remove"
-              aria-label={`Delete the gift of ${name}`}
-              onClick={() => {
-                page.startDelete(d);
-              }}
-            >
-              Delete
-            </button>
-            {needsMemberLink(d) ? (
+            {isProviderGift(d) ? (
               <button
                 type="button"
                 className="btn btn-small btn-secondary"
-                aria-label={`Link the gift of ${name} to a member`}
+                aria-label={needsMemberLink(d) ? `Link the gift of ${name} to a member` : `Re-assign the gift of ${name}`}
                 onClick={() => {
                   page.dismissNotice();
-                  setLinking(d);
+                  setReassigning(d);
                 }}
               >
-                Link to member
+                {needsMemberLink(d) ? 'Link to member' : 'Re-assign'}
               </button>
-            ) : null}
+            ) : (
+              <button
+                type="button"
+                className="btn btn-small btn-remove"
+                aria-label={`Delete the gift of ${name}`}
+                onClick={() => {
+                  page.startDelete(d);
+                }}
+              >
+                Delete
+              </button>
+            )}
             {hasReceipt(d) ? (
               <Link className="btn btn-small btn-secondary" to={`/donations/${d.id}/receipt`} aria-label={`Receipt ${d.receipt_no ?? ''} for the gift of ${name}`}>
                 Receipt
@@ -311,14 +317,14 @@ export default function DonationsPage() {
           log: 'Deleting the donation failed',
         })}
       />
-      {linking ? (
-        <LinkMemberModal
-          donation={linking}
+      {reassigning ? (
+        <ReassignGiftModal
+          donation={reassigning}
           onClose={() => {
-            setLinking(null);
+            setReassigning(null);
           }}
-          onLinked={(notice) => {
-            setLinking(null);
+          onDone={(notice) => {
+            setReassigning(null);
             page.showNotice(notice);
           }}
         />

@@ -7,7 +7,7 @@ const gift = testGift({ notes: 'Harvest, thanksgiving' });
 
 describe('the Donations CSV export', () => {
   it('writes one line per gift in the header’s columns', () => {
-    expect(donationCsvHeader).toHaveLength(14);
+    expect(donationCsvHeader).toHaveLength(15);
     expect(donationCsvRow(gift)).toEqual([
       '2026-11-21',
       '2026-000042',
@@ -23,6 +23,7 @@ describe('the Donations CSV export', () => {
       'Verified',
       'No',
       'Harvest, thanksgiving',
+      '',
     ]);
   });
 
@@ -39,6 +40,8 @@ describe('the Donations CSV export', () => {
       notes: null,
       payment_method: 'equity_bank',
       payment_logs: { payment_provider: 'equity_bank', source: 'paybill', receipt_number: 'EQ_77', phone_number: null, payer_name: null },
+      reassigned_at: '2026-11-21T21:30:00Z',
+      reassign_reason: 'Given for the youth camp',
     };
     expect(donationCsvRow(paybill)).toEqual([
       '2026-11-21',
@@ -55,6 +58,7 @@ describe('the Donations CSV export', () => {
       'Pending',
       'Yes',
       '',
+      'Re-assigned on 22 Nov 2026: Given for the youth camp',
     ]);
   });
 

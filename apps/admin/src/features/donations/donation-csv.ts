@@ -3,6 +3,7 @@ import { csvAmount, givingTypeLabel, paymentMethodLabel } from '../../lib/giving
 import {
   donorName,
   providerLabel,
+  reassignNote,
   sourceLabel,
   type Donation,
   type DonationFilters,
@@ -29,6 +30,7 @@ export const donationCsvHeader = [
   'Status',
   'Demo',
   'Notes',
+  'Correction',
 ] as const;
 
 /** One gift as the export's cells (formula-guarded). */
@@ -49,6 +51,7 @@ export function donationCsvRow(donation: Donation): string[] {
     donation.is_verified ? 'Verified' : 'Pending',
     donation.is_simulated ? 'Yes' : 'No',
     donation.notes ?? '',
+    reassignNote(donation) ?? '',
   ];
   return cells.map(guardCell);
 }

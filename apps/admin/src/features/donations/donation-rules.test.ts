@@ -9,6 +9,8 @@ import {
   emptyDonationForm,
   giftName,
   hasReceipt,
+  isProviderGift,
+  latestGiftDay,
   memberChoiceLabel,
   needsMemberLink,
   paidDonationFromForm,
@@ -17,10 +19,15 @@ import {
   providerLabel,
   providerReceipt,
   readDonationTotals,
+  reassignForm,
+  reassignFromForm,
+  reassignNote,
+  reassignQuestion,
   refusalDetail,
   shownReceiptNo,
   sourceLabel,
   validateDonation,
+  validateReassign,
   withRefusal,
   type Donation,
 } from './donation-rules';
@@ -80,14 +87,18 @@ describe('the form (§5)', () => {
     expect(parseAmount('1e3')).toBeUndefined();
   });
 
-  it('requires an amount that is a number of shillings, at least 0, in cents; type, method and date', () => {
+  it('requires an amount that is a number of shillings, at least a cent, in cents; type, method and date', () => {
     const base = emptyDonationForm('2026-11-25');
     expect(validateDonation(base)).toEqual({ amount: donationTexts.amountRequired });
     expect(validateDonation({ ...base, amount: 'ten' }).amount).toBe(donationTexts.amountNumber);
     expect(validateDonation({ ...base, amount: '-1' }).amount).toBe(donationTexts.amountNegative);
     expect(validateDonation({ ...base, amount: '10.005' }).amount).toBe(donationTexts.amountCents);
     expect(validateDonation({ ...base, amount: '100000000000' }).amount).toBe(donationTexts.amountTooLarge);
-    expect(validateDonation({ ...base, amount: '0' })).toEqual({});
+    // Issue 31: an amount that rounds to nothing is no gift (the server stored 0.001 as 0.00).
+    expect(validateDonation({ ...base, amount: '0' }).amount).toBe(donationTexts.amountTooSmall);
+    expect(validateDonation({ ...base, amount: '0.00' }).amount).toBe(donationTexts.amountTooSmall);
+    expect(validateDonation({ ...base, amount: '0.001' }).amount).toBe(donationTexts.amountCents);
+    expect(validateDonation({ ...base, amount: '0.01' })).toEqual({});
     expect(validateDonation({ ...base, amount: '10.5' })).toEqual({});
     expect(validateDonation({ ...base, amount: '1', giving_type: '', payment_method: 'gold', giving_date: '' })).toEqual({
       giving_type: donationTexts.typeRequired,
@@ -97,10 +108,22 @@ describe('the form (§5)', () => {
     expect(validateDonation({ ...base, amount: '1', giving_date: '2026-13-01' }).giving_date).toBe(donationTexts.dateInvalid);
   });
 
-  it('checks a gift from a payment only on what may change', () => {
-    const values = { ...donationToForm({ ...gift, payment_id: 'p1' }), amount: 'not checked' };
+  it('takes dates from 1900 to a year from today, as the server does (issue 31: 1800 and 2999 were stored)', () => {
+    const base = { ...emptyDonationForm('2026-11-25'), amount: '100' };
+    const dateOf = (giving_date: string) => validateDonation({ ...base, giving_date }, false, '2026-11-25').giving_date;
+    expect(dateOf('1800-01-01')).toBe(donationTexts.dateTooEarly);
+    expect(dateOf('1899-12-31')).toBe(donationTexts.dateTooEarly);
+    expect(dateOf('2999-01-01')).toBe(donationTexts.dateTooLate);
+    expect(dateOf('2027-11-26')).toBe(donationTexts.dateTooLate);
+    expect(dateOf('1900-01-01')).toBeUndefined();
+    expect(dateOf('2027-11-25')).toBeUndefined();
+    expect(latestGiftDay('2028-02-29')).toBe('2029-02-28');
+    expect(latestGiftDay('2026-01-31')).toBe('2027-01-31');
+  });
+
+  it('checks nothing but notes of a gift from a payment', () => {
+    const values = { ...donationToForm({ ...gift, payment_id: 'p1' }), amount: 'not checked', giving_date: '' };
     expect(validateDonation(values, true)).toEqual({});
-    expect(validateDonation({ ...values, giving_date: '' }, true)).toEqual({ giving_date: donationTexts.dateRequired });
   });
 
   it('writes the row: empty optional fields null, no member for an anonymous gift, the amount in cents', () => {
@@ -131,9 +154,9 @@ describe('the form (§5)', () => {
     });
   });
 
-  it('sends only member, type, date and notes for a gift from a payment', () => {
-    const form = { ...donationToForm({ ...gift, payment_id: 'p1' }), giving_type: 'offering', notes: 'Matched by the treasurer' };
-    expect(paidDonationFromForm(form)).toEqual({ member_id: 'm1', giving_type: 'offering', giving_date: '2026-11-21', notes: 'Matched by the treasurer' });
+  it('sends only the notes of a gift from a payment: its member and type change by re-assignment', () => {
+    const form = { ...donationToForm({ ...gift, payment_id: 'p1' }), giving_type: 'offering', member: null, notes: ' Envelope 12 ' };
+    expect(paidDonationFromForm(form)).toEqual({ notes: 'Envelope 12' });
   });
 });
 
@@ -146,6 +169,36 @@ describe('online and paybill gifts', () => {
     transaction_id: 'TX-9',
     payment_logs: { payment_provider: 'mpesa', source: 'paybill', receipt_number: 'SFT4R2', phone_number: '2547****678', payer_name: 'JOHN' },
   };
+
+  it('treats online, paybill and demo gifts as the record of their payment', () => {
+    expect(isProviderGift(paybill)).toBe(true);
+    const demo: Donation = { ...paybill, is_simulated: true, payment_method: 'equity_bank' };
+    expect(isProviderGift(demo)).toBe(true);
+    expect(isProviderGift(gift)).toBe(false);
+  });
+
+  it('re-assigns with a reason, and only when the member or type changes', () => {
+    const values = reassignForm(paybill);
+    expect(values).toEqual({ member: null, giving_type: 'tithe', reason: '' });
+    expect(validateReassign(paybill, values, true)).toEqual({ member: donationTexts.memberRequired, reason: donationTexts.reasonRequired });
+    expect(validateReassign(paybill, { ...values, reason: 'x' })).toEqual({ form: donationTexts.reassignNothing });
+    expect(validateReassign(paybill, { ...values, reason: 'x'.repeat(501), giving_type: 'missions' })).toEqual({ reason: donationTexts.reasonTooLong });
+    const john = { id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' };
+    const chosen = { member: john, giving_type: 'offering', reason: ' His envelope ' };
+    expect(validateReassign(paybill, chosen, true)).toEqual({});
+    expect(reassignFromForm(paybill, chosen)).toEqual({ id: 'g1', memberId: 'm2', givingType: 'offering', reason: 'His envelope' });
+    expect(plain(reassignQuestion(paybill, chosen))).toMatch(
+      /^Ksh 1,500 on 21 Nov 2026: move it from Anonymous Donation to John Otieno and make it Offerings instead of Tithes\? /,
+    );
+    const matched = { ...paybill, member_id: 'm1', members: gift.members };
+    expect(reassignForm(matched).member).toEqual({ id: 'm1', first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'M-001' });
+    expect(reassignFromForm(matched, { member: null, giving_type: 'tithe', reason: 'Not hers' }).memberId).toBeNull();
+  });
+
+  it('notes the last correction, on its day in Nairobi', () => {
+    expect(reassignNote(gift)).toBeNull();
+    expect(reassignNote({ reassigned_at: '2026-11-21T21:30:00Z', reassign_reason: 'Her envelope' })).toBe('Re-assigned on 22 Nov 2026: Her envelope');
+  });
 
   it('offers Link to member only for an unmatched paybill gift', () => {
     expect(needsMemberLink(paybill)).toBe(true);
@@ -207,6 +260,15 @@ describe('errors (§8)', () => {
     expect(refusalDetail(new KanisaError({ code: '42501', message: 'permission denied for table giving_records', status: 403 }))).toBe(
       donationTexts.notAllowed,
     );
+    // Issue 31: a provider's receipt entered by hand, and a paid gift that cannot be deleted.
+    const reused = new KanisaError({ code: 'PT409', message: 'Transaction ID rkt4paid01 is the receipt of an online or paybill payment', status: 409 });
+    expect(withRefusal(donationTexts.saveError, reused)).toBe(
+      'Error saving donation. Please try again. Transaction ID rkt4paid01 is the receipt of an online or paybill payment',
+    );
+    const kept = new KanisaError({ code: '42501', message: 'An online or paybill gift cannot be deleted', status: 403 });
+    expect(withRefusal(donationTexts.deleteError, kept)).toBe('Error deleting donation. Please try again. An online or paybill gift cannot be deleted');
+    const tooSmall = new KanisaError({ code: '23514', message: 'The amount must be at least KES 0.01', status: 400 });
+    expect(refusalDetail(tooSmall)).toBe('The amount must be at least KES 0.01');
   });
 
   it('keeps only the spec words for technical failures', () => {

@@ -4,6 +4,7 @@ import { answerReader } from '../../lib/answer-reader';
 import { churchToday, isDay } from '../../lib/church-time';
 import {
   formatKes,
+  givingTypeLabel,
   isGivingType,
   isPaymentMethod,
   paymentMethodLabel,
@@ -72,6 +73,9 @@ export interface Donation {
   payment_id: string | null;
   /** The church's receipt number ('2026-000042'), given when a non-demo gift is first verified. */
   receipt_no: string | null;
+  /** When its member or type was last corrected with `reassign_gift`, and why. */
+  reassigned_at: string | null;
+  reassign_reason: string | null;
   created_at: string;
   members: DonationMember | null;
   payment_logs: DonationPayment | null;
@@ -117,7 +121,16 @@ export function isPaidGift(donation: Pick<Donation, 'payment_id'>): boolean {
   return donation.payment_id !== null;
 }
 
-/** A paybill gift nobody has matched to a member yet: it can be linked to one. */
+/**
+ * A gift from a provider (an online prompt, the paybill, or a demo payment): it is the record of
+ * that payment, so it is never deleted, and its member and type change only by a re-assignment
+ * with a reason (`reassign_gift`); only its notes are edited (migration 0027).
+ */
+export function isProviderGift(donation: Pick<Donation, 'payment_id'>): boolean {
+  return donation.payment_id !== null;
+}
+
+/** A paybill gift nobody has matched to a member yet: its re-assignment is called linking. */
 export function needsMemberLink(donation: Pick<Donation, 'payment_id' | 'member_id' | 'payment_logs'>): boolean {
   return donation.payment_id !== null && donation.member_id === null && donation.payment_logs?.source === 'paybill';
 }
@@ -138,6 +151,18 @@ export function paymentSourceText(donation: Pick<Donation, 'payment_method' | 'p
   if (!payment) return null;
   const provider = providerLabel(payment.payment_provider);
   return provider === paymentMethodLabel(donation.payment_method) ? sourceLabel(payment.source) : `${provider} · ${sourceLabel(payment.source)}`;
+}
+
+/** An instant's day in Nairobi, YYYY-MM-DD. */
+function churchDayOf(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant.slice(0, 10) : churchToday(date);
+}
+
+/** 'Re-assigned on 12 May 2026: Paid from her husband's phone' — a corrected gift's note; null when never corrected. */
+export function reassignNote(donation: Pick<Donation, 'reassigned_at' | 'reassign_reason'>): string | null {
+  if (!donation.reassigned_at || !donation.reassign_reason) return null;
+  return donationTexts.reassignedOn(formatDay(churchDayOf(donation.reassigned_at)), donation.reassign_reason);
 }
 
 /** The provider's own receipt (M-Pesa's code) when it differs from the transaction id shown. */
@@ -229,25 +254,39 @@ export function donationToForm(donation: Donation): DonationFormValues {
   };
 }
 
+/** The last day a gift may carry: a year from `today` (a post-dated cheque), as the server allows. */
+export function latestGiftDay(today: string = churchToday()): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  // 29 February a year on is 28 February, as PostgreSQL counts it.
+  const last = new Date(Date.UTC(year + 1, month - 1, 1));
+  const daysInMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  last.setUTCDate(Math.min(day, daysInMonth));
+  return last.toISOString().slice(0, 10);
+}
+
 /**
- * §5: amount required, a number, at least 0, in cents (step 0.01); type, method and date
- * required. A gift from a payment is checked only on what may change (its type and date).
+ * §5: amount required, a number, in cents (step 0.01), and at least KES 0.01 (the server refuses
+ * an amount that rounds to nothing, issue 31); type, method and date required, the date from
+ * 1900 to a year from today. A gift from a payment is not checked: only its notes change.
  */
-export function validateDonation(values: DonationFormValues, paid = false): DonationFormErrors {
+export function validateDonation(values: DonationFormValues, paid = false, today: string = churchToday()): DonationFormErrors {
   const errors: DonationFormErrors = {};
-  if (!paid) {
-    const text = values.amount.trim();
-    const amount = parseAmount(text);
-    if (text === '') errors.amount = donationTexts.amountRequired;
-    else if (amount === undefined) errors.amount = donationTexts.amountNumber;
-    else if (amount < 0) errors.amount = donationTexts.amountNegative;
-    else if (/\.\d{3,}$/.test(text)) errors.amount = donationTexts.amountCents;
-    else if (amount > MAX_AMOUNT) errors.amount = donationTexts.amountTooLarge;
-    if (!isPaymentMethod(values.payment_method)) errors.payment_method = donationTexts.methodRequired;
-  }
+  if (paid) return errors;
+  const text = values.amount.trim();
+  const amount = parseAmount(text);
+  if (text === '') errors.amount = donationTexts.amountRequired;
+  else if (amount === undefined) errors.amount = donationTexts.amountNumber;
+  else if (amount < 0) errors.amount = donationTexts.amountNegative;
+  else if (/\.\d{3,}$/.test(text)) errors.amount = donationTexts.amountCents;
+  else if (Math.round(amount * 100) < 1) errors.amount = donationTexts.amountTooSmall;
+  else if (amount > MAX_AMOUNT) errors.amount = donationTexts.amountTooLarge;
+  if (!isPaymentMethod(values.payment_method)) errors.payment_method = donationTexts.methodRequired;
   if (!isGivingType(values.giving_type)) errors.giving_type = donationTexts.typeRequired;
-  if (values.giving_date === '') errors.giving_date = donationTexts.dateRequired;
-  else if (!isDay(values.giving_date)) errors.giving_date = donationTexts.dateInvalid;
+  const day = values.giving_date;
+  if (day === '') errors.giving_date = donationTexts.dateRequired;
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(day) && Number(day.slice(0, 4)) < 1900) errors.giving_date = donationTexts.dateTooEarly;
+  else if (!isDay(day)) errors.giving_date = donationTexts.dateInvalid;
+  else if (day > latestGiftDay(today)) errors.giving_date = donationTexts.dateTooLate;
   return errors;
 }
 
@@ -263,8 +302,8 @@ export interface DonationInput {
   is_verified: boolean;
 }
 
-/** What may change on a gift from a payment (the server refuses the rest). */
-export type PaidDonationInput = Pick<DonationInput, 'member_id' | 'giving_type' | 'giving_date' | 'notes'>;
+/** What the edit form changes on a gift from a payment: its notes (the server refuses the rest; member and type change by re-assignment). */
+export type PaidDonationInput = Pick<DonationInput, 'notes'>;
 
 /** §5: the row to write from valid values — empty optional fields null, the amount in cents. */
 export function donationFromForm(values: DonationFormValues): DonationInput {
@@ -281,14 +320,73 @@ export function donationFromForm(values: DonationFormValues): DonationInput {
   };
 }
 
-/** The changes of a gift from a payment: only member, type, date and notes. */
+/** The changes of a gift from a payment: only its notes. */
 export function paidDonationFromForm(values: DonationFormValues): PaidDonationInput {
+  return { notes: textOrNull(values.notes) };
+}
+
+// ---- re-assigning a provider gift --------------------------------------------------------------
+
+/** The re-assignment form as typed: the member the gift belongs to (none: anonymous), its type, and why. */
+export interface ReassignValues {
+  member: MemberChoice | null;
+  giving_type: string;
+  reason: string;
+}
+
+export type ReassignErrors = Partial<Record<keyof ReassignValues | 'form', string>>;
+
+/** The longest reason the server keeps. */
+export const MAX_REASON = 500;
+
+export function reassignForm(donation: Donation): ReassignValues {
   return {
-    member_id: values.member?.id ?? null,
-    giving_type: values.giving_type as GivingType,
-    giving_date: values.giving_date,
-    notes: textOrNull(values.notes),
+    member: donation.member_id && donation.members ? { id: donation.member_id, ...donation.members } : null,
+    giving_type: donation.giving_type,
+    reason: '',
   };
+}
+
+/**
+ * A reason is required, and something must change (the member or the type); linking an
+ * unmatched paybill gift (`memberRequired`) needs the member.
+ */
+export function validateReassign(
+  donation: Pick<Donation, 'member_id' | 'giving_type'>,
+  values: ReassignValues,
+  memberRequired = false,
+): ReassignErrors {
+  const errors: ReassignErrors = {};
+  if (memberRequired && !values.member) errors.member = donationTexts.memberRequired;
+  const reason = values.reason.trim();
+  if (reason === '') errors.reason = donationTexts.reasonRequired;
+  else if (reason.length > MAX_REASON) errors.reason = donationTexts.reasonTooLong;
+  if (!isGivingType(values.giving_type)) errors.giving_type = donationTexts.typeRequired;
+  else if (!errors.member && (values.member?.id ?? null) === donation.member_id && values.giving_type === donation.giving_type) {
+    errors.form = donationTexts.reassignNothing;
+  }
+  return errors;
+}
+
+/** What `reassign_gift` is sent: no member means anonymous; the reason trimmed. */
+export interface ReassignInput {
+  id: string;
+  memberId: string | null;
+  givingType: GivingType;
+  reason: string;
+}
+
+export function reassignFromForm(donation: Pick<Donation, 'id'>, values: ReassignValues): ReassignInput {
+  return { id: donation.id, memberId: values.member?.id ?? null, givingType: values.giving_type as GivingType, reason: values.reason.trim() };
+}
+
+/** The confirmation's question: from whom to whom, and the type when it changes. */
+export function reassignQuestion(donation: Donation, values: ReassignValues): string {
+  const to = values.member ? memberName(values.member) : donationTexts.anonymous;
+  const type =
+    values.giving_type === donation.giving_type ? '' : ` and make it ${givingTypeLabel(values.giving_type)} instead of ${givingTypeLabel(donation.giving_type)}`;
+  const who = (values.member?.id ?? null) === donation.member_id ? `keep it with ${to}` : `move it from ${donorName(donation)} to ${to}`;
+  return `${formatKes(donation.amount)} on ${formatDay(donation.giving_date)}: ${who}${type}? Your reason is kept with the gift, shown on the member’s giving statement and recorded in the activity log.`;
 }
 
 // ---- totals ----------------------------------------------------------------------------------
@@ -328,7 +426,7 @@ export function refusalDetail(error: unknown, transactionId?: string): string | 
     return donationTexts.duplicateTransaction(transactionId?.trim() ?? '');
   }
   if (error.code === '42501' && /^permission denied/i.test(error.message)) return donationTexts.notAllowed;
-  if (['42501', '22023', 'P0001', '23514'].includes(error.code) && error.message) return error.message;
+  if (['42501', '22023', 'P0001', '23514', 'PT409'].includes(error.code) && error.message) return error.message;
   return undefined;
 }
 
@@ -355,15 +453,24 @@ export const donationTexts = {
   amountNumber: 'Please enter the amount as a number of shillings, e.g. 1500 or 1500.50.',
   amountNegative: 'The amount cannot be negative.',
   amountCents: 'The amount can have at most two decimal places (cents).',
+  amountTooSmall: 'The amount must be at least KES 0.01.',
   amountTooLarge: 'The amount is too large.',
   typeRequired: 'Please choose the giving type.',
   methodRequired: 'Please choose the payment method.',
   dateRequired: 'Please enter the date of the gift.',
   dateInvalid: 'Please enter the date as day, month and year.',
+  dateTooEarly: 'The date cannot be before 1900.',
+  dateTooLate: 'The date cannot be more than a year from today.',
   notAllowed: 'Your account may not make this change.',
   duplicateTransaction: (id: string) =>
     id ? `Transaction ID ${id} is already recorded on another gift.` : 'That transaction ID is already recorded on another gift.',
   paidNote: (provider: string, source: string) =>
-    `This gift came from ${provider} (${source}). Its amount, method, transaction ID and verification are what the payment confirmed, so they cannot be changed here. You can link it to a member and correct its type, date and notes.`,
+    `This gift came from ${provider} (${source}). It is the record of that payment: its amount, date, method, transaction ID and verification cannot be changed, and it cannot be deleted. You can add notes here; to give it to another member or correct its type, use Re-assign, with the reason.`,
+  reassignError: 'Could not re-assign the gift. Please try again.',
+  reasonRequired: 'Please give the reason for this change.',
+  memberRequired: 'Please choose the member who gave this gift.',
+  reasonTooLong: `The reason can be at most ${String(MAX_REASON)} characters.`,
+  reassignNothing: 'Choose another member or giving type: this is what the gift already has.',
+  reassignedOn: (day: string, reason: string) => `Re-assigned on ${day}: ${reason}`,
   demoNote: 'A demo gift (payments in demo mode): it is never counted in the totals and gets no receipt.',
 };

@@ -15,6 +15,8 @@ export function testGift(overrides: Partial<Donation> = {}): Donation {
     is_simulated: false,
     payment_id: null,
     receipt_no: '2026-000042',
+    reassigned_at: null,
+    reassign_reason: null,
     created_at: '2026-11-21T09:00:00Z',
     members: { first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'M-001' },
     payment_logs: null,

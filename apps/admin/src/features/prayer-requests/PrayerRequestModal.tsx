@@ -30,7 +30,7 @@ interface Props {
 
 /** The full request (§2.10): its text, requester and assignee, and the three status buttons. */
 export function PrayerRequestModal({ request, busy, problem, notice, onStatus, onClose }: Props) {
-  const email = request.submitter_email ?? request.requester?.email ?? null;
+  const email = request.submitter_email;
   // The buttons are disabled while a change runs (and the one of the new status stays so), which
   // drops the keyboard focus: it goes to the outcome instead, inside the dialog, where Escape and
   // Tab keep working and a screen reader reads the result.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
+import type { AccessUser } from '../../lib/access';
 import { serverAnswers } from '../../test/roles';
 import PrayerRequestsPage from './PrayerRequestsPage';
 
@@ -56,9 +57,20 @@ function Where() {
 
 type Row = typeof surgery | typeof exams | typeof baby | typeof rain;
 
-function renderPage(rows: Row[], patch: (url: URL, body: Record<string, unknown>) => Response = () => json({ id: 'x' }), total?: number) {
+function renderPage(
+  rows: Row[],
+  patch: (url: URL, body: Record<string, unknown>) => Response = () => json({ id: 'x' }),
+  total?: number,
+  access: AccessUser = serverAnswers.ELDER,
+) {
   const fetchMock = stubApi({
     '/rest/v1/users': () => json([{ id: 'user-1', full_name: 'Elijah Elder', email: 'elder@church.example', role: 'ELDER' }]),
+    '/rest/v1/staff_names': () =>
+      json([
+        { id: 'u7', full_name: 'Elijah Elder' },
+        { id: 'u9', full_name: 'Martha Member' },
+        { id: 'user-1', full_name: 'Elijah Elder' },
+      ]),
     '/rest/v1/prayer_requests': (url, init) => {
       if (init?.method === 'PATCH') return patch(url, JSON.parse(init.body as string) as Record<string, unknown>);
       const status = url.searchParams.get('status');
@@ -80,7 +92,7 @@ function renderPage(rows: Row[], patch: (url: URL, body: Record<string, unknown>
         }
       />
     </Routes>,
-    testClient(sessionFor(serverAnswers.ELDER, 'Elijah Elder')),
+    testClient(sessionFor(access, 'Elijah Elder')),
   );
   return fetchMock;
 }
@@ -92,7 +104,7 @@ const requestsTo = (fetchMock: ReturnType<typeof renderPage>, method: string) =>
     .map(([input, init]) => ({ url: new URL(urlOf(input), 'http://localhost'), body: init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null }));
 
 describe('PrayerRequestsPage', () => {
-  it('reads requests newest first with requester and assignee embedded and the exact count; cards cut the text at 150', async () => {
+  it('reads requests newest first with the names of requester and assignee and the exact count; cards cut the text at 150', async () => {
     const fetchMock = renderPage([surgery, exams, baby, rain]);
     const card = await cardOf('Surgery on Tuesday');
     expect(within(card).getByText('High')).toBeInTheDocument();
@@ -110,8 +122,17 @@ describe('PrayerRequestsPage', () => {
 
     const [read] = requestsTo(fetchMock, 'GET');
     const select = read!.url.searchParams.get('select')!;
-    expect(select).toContain('requester:users!prayer_requests_requester_id_fkey(full_name,email)');
-    expect(select).toContain('assigned_user:users!prayer_requests_assigned_to_fkey(full_name)');
+    // Names only (issue 31): no profile is embedded; the names come from staff_names.
+    expect(select).not.toContain('users');
+    expect(select).toContain('requester_id');
+    expect(select).toContain('assigned_to');
+    const names = fetchMock.mock.calls.map(([input]) => new URL(urlOf(input), 'http://localhost')).find((url) => url.pathname === '/rest/v1/staff_names')!;
+    expect(names.searchParams.get('select')).toBe('id,full_name');
+    expect(names.searchParams.get('id')).toBe('in.(u9,u7)');
+    // Profiles are read only for the signed-in user's own (the session's profile).
+    for (const [input] of fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('/rest/v1/users'))) {
+      expect(new URL(urlOf(input), 'http://localhost').searchParams.get('id')).toBe('eq.user-1');
+    }
     expect(read!.url.searchParams.get('order')).toBe('created_at.desc,id.asc');
     expect(read!.url.searchParams.get('limit')).toBe('24');
     const headers = new Headers(fetchMock.mock.calls.find(([input]) => urlOf(input).includes('prayer_requests'))![1]?.headers);
@@ -198,7 +219,8 @@ describe('PrayerRequestsPage', () => {
     expect(dialog).toHaveTextContent('Pray for the candidates.');
     expect(within(dialog).getByText('Requested by').nextElementSibling).toHaveTextContent('Martha Member');
     expect(within(dialog).getByText('Assigned to').nextElementSibling).toHaveTextContent('Elijah Elder');
-    expect(within(dialog).getByText('Email').nextElementSibling).toHaveTextContent('martha@example.org');
+    // The requester's account is a profile: its name shows, never its e-mail (issue 31).
+    expect(within(dialog).queryByText('Email')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Mark In Progress' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Mark as Answered' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Close Request' })).toBeEnabled();
@@ -216,6 +238,21 @@ describe('PrayerRequestsPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Close Request' })).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('tells prayer staff outside the prayer team that private requests are not theirs; the team is not told', async () => {
+    renderPage([surgery]);
+    await cardOf('Surgery on Tuesday');
+    expect(screen.getByText('Private requests are for the pastor and the prayer team only, so they are not listed here.')).toBeInTheDocument();
+  });
+
+  it('the pastor and the prayer team (view_private_prayer_requests) see no such note', async () => {
+    renderPage([surgery, exams], undefined, undefined, {
+      ...serverAnswers.ELDER,
+      permissions: [...serverAnswers.ELDER.permissions, 'view_private_prayer_requests'],
+    });
+    expect(within(await cardOf('Exams')).getByText('Private')).toBeInTheDocument();
+    expect(screen.queryByText(/are for the pastor and the prayer team only/)).toBeNull();
   });
 
   it('pages the true total on the server, 24 cards a page', async () => {

@@ -13,6 +13,7 @@ import { PrayerRequestCard } from './PrayerRequestCard';
 import { PrayerRequestModal } from './PrayerRequestModal';
 import {
   PAGE_SIZE,
+  PRAYER_TEAM_PERMISSION,
   parseStatusFilter,
   prayerTexts,
   statusFilterOptions,
@@ -37,10 +38,13 @@ type Origin = 'card' | 'modal';
  * /admin/prayer-requests (§2.10): the requests newest first, filtered by status and paged on the
  * server with the true total; Assign to Me, Mark Answered and Close on the cards, the full
  * request with its three status buttons in a dialog. Which requests are listed, and who may
- * change them, is the server's decision (manage_prayer_requests, policies/prayer_requests.sql).
+ * change them, is the server's decision (manage_prayer_requests, policies/prayer_requests.sql):
+ * private ones only for the pastor and the prayer team (view_private_prayer_requests), and the
+ * page says so to everyone else, so the total is not mistaken for the church's.
  */
 export default function PrayerRequestsPage() {
-  const { user, profile } = useAuth();
+  const { user, profile, access } = useAuth();
+  const outsideTeam = access !== null && !access.permissions.includes(PRAYER_TEAM_PERMISSION);
   const [params, setParams] = useAddressParams();
   const status = parseStatusFilter(params.get('status'));
   const page = pageFrom(params);
@@ -120,6 +124,7 @@ export default function PrayerRequestsPage() {
     <div className="content-page prayer-page">
       <title>Prayer Requests | Back Office</title>
       <PageHeader title="Prayer Requests" description="Requests from the website and from members: take one up, pray, and mark it answered or closed." />
+      {outsideTeam ? <p className="prayer-private-note">{prayerTexts.privateHidden}</p> : null}
 
       <div className="toolbar" role="search" aria-label="Filter prayer requests">
         <SelectField

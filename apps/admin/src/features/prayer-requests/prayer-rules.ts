@@ -13,7 +13,10 @@ export type PrayerStatus = Enums['prayer_requests_status'];
 export type PrayerUrgency = Enums['prayer_requests_urgency'];
 export type PrivacyLevel = Enums['prayer_requests_privacy_level'];
 
-/** A request as the screen reads it: the row, its requester and its assignee (embedded users). */
+/**
+ * A request as the screen reads it: the row, and the names of its requester and its assignee
+ * (from staff_names: staff read names, never other staff's profiles — issue 31).
+ */
 export interface PrayerRequest {
   id: string;
   title: string;
@@ -28,7 +31,7 @@ export interface PrayerRequest {
   assigned_to: string | null;
   created_at: string;
   updated_at: string;
-  requester: { full_name: string | null; email: string | null } | null;
+  requester: { full_name: string | null } | null;
   assigned_user: { full_name: string | null } | null;
 }
 
@@ -40,7 +43,12 @@ export const PAGE_SIZE = 24;
 export const prayerTexts = {
   statusError: 'Error updating status. Please try again.',
   assignError: 'Error assigning request. Please try again.',
+  /** Shown to prayer staff outside the prayer team (policies/prayer_requests.sql). */
+  privateHidden: 'Private requests are for the pastor and the prayer team only, so they are not listed here.',
 };
+
+/** The permission of the pastor and the prayer team: it adds the private requests to the list. */
+export const PRAYER_TEAM_PERMISSION = 'view_private_prayer_requests';
 
 export const statuses: readonly PrayerStatus[] = ['open', 'in_progress', 'answered', 'closed'];
 

@@ -1,10 +1,11 @@
+import { Fragment } from 'react';
 import { formatDay } from '../../components/ui/form-values';
 import { formatCount } from '../../components/ui/paged-list';
 import { formatKes, giftsText, givingTypeLabel, paymentMethodLabel } from '../../lib/giving';
 import type { ChurchIdentity } from '../../lib/settings';
 import type { GivingStatement } from './api/answers';
 import { ChurchLetterhead } from '../../components/ui/ChurchLetterhead';
-import { formatLongDay, formatPeriod, memberName, orderedTypeTotals } from './statement-rules';
+import { correctionNote, formatLongDay, formatPeriod, memberName, orderedTypeTotals } from './statement-rules';
 
 export const statementTexts = {
   title: 'Giving Statement',
@@ -91,16 +92,27 @@ export function GivingStatementDocument({ statement, church, today }: Props) {
               </tr>
             </thead>
             <tbody>
-              {statement.gifts.map((gift) => (
-                <tr key={gift.id}>
-                  <td className="nowrap">{formatDay(gift.giving_date)}</td>
-                  <td className="nowrap receipt-no">{gift.receipt_no ?? '—'}</td>
-                  <td>{givingTypeLabel(gift.giving_type)}</td>
-                  <td>{paymentMethodLabel(gift.payment_method)}</td>
-                  <td className="doc-reference">{gift.transaction_id ?? '—'}</td>
-                  <td className="num nowrap">{formatKes(gift.amount)}</td>
-                </tr>
-              ))}
+              {statement.gifts.map((gift) => {
+                const note = correctionNote(gift);
+                return (
+                  <Fragment key={gift.id}>
+                    <tr className={note ? 'statement-corrected' : undefined}>
+                      <td className="nowrap">{formatDay(gift.giving_date)}</td>
+                      <td className="nowrap receipt-no">{gift.receipt_no ?? '—'}</td>
+                      <td>{givingTypeLabel(gift.giving_type)}</td>
+                      <td>{paymentMethodLabel(gift.payment_method)}</td>
+                      <td className="doc-reference">{gift.transaction_id ?? '—'}</td>
+                      <td className="num nowrap">{formatKes(gift.amount)}</td>
+                    </tr>
+                    {note ? (
+                      // The correction of the gift above (issue 31): who it belongs to was changed, and why.
+                      <tr className="statement-correction">
+                        <td colSpan={6}>{note}</td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -143,6 +143,8 @@ describe('StatementsPage', () => {
     const rows = within(gifts).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['4 Jan 2025', '2025-000001', 'Tithes', 'M-Pesa', 'QAB12CD34', 'Ksh\u00a010,000'],
+      // A re-assigned gift carries its correction (issue 31).
+      ['Re-assigned on 9 January 2025: Paid from his wife’s phone'],
       ['1 Feb 2025', '2025-000017', 'Offerings', 'Cash', '—', 'Ksh\u00a01,500.50'],
       ['1 Mar 2025', '2025-000030', 'Tithes', 'Bank Transfer', 'BT-77', 'Ksh\u00a05,000'],
     ]);
@@ -170,8 +172,8 @@ describe('StatementsPage', () => {
     expect(saved[0]!.name).toBe('giving-statement-MZ-0001-2025-01-01-to-2025-12-31.csv');
     const records = parseCsv(await saved[0]!.blob.text()).map((record) => record.fields);
     expect(records).toHaveLength(5);
-    expect(records[1]).toEqual(['2025-01-04', '2025-000001', 'Tithes', 'M-Pesa', 'QAB12CD34', '10000.00']);
-    expect(records[4]).toEqual(['Total', '', '', '', '', '16500.50']);
+    expect(records[1]).toEqual(['2025-01-04', '2025-000001', 'Tithes', 'M-Pesa', 'QAB12CD34', '10000.00', 'Re-assigned on 9 January 2025: Paid from his wife’s phone']);
+    expect(records[4]).toEqual(['Total', '', '', '', '', '16500.50', '']);
   });
 
   it('shows the server’s reason when a statement cannot be made', async () => {

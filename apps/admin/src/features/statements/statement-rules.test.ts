@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   batchCsvHeader,
   batchCsvRows,
+  correctionNote,
   defaultRemittanceMonth,
   defaultStatementRange,
   formatPercent,
@@ -78,11 +79,11 @@ describe('figures', () => {
 describe('CSV rows', () => {
   it('writes one statement as one row per gift and the total', () => {
     expect(statementCsvRows(statementAnswer())).toEqual([
-      ['date', 'receipt_no', 'giving_type', 'payment_method', 'reference', 'amount'],
-      ['2025-01-04', '2025-000001', 'Tithes', 'M-Pesa', 'QAB12CD34', '10000.00'],
-      ['2025-02-01', '2025-000017', 'Offerings', 'Cash', '', '1500.50'],
-      ['2025-03-01', '2025-000030', 'Tithes', 'Bank Transfer', 'BT-77', '5000.00'],
-      ['Total', '', '', '', '', '16500.50'],
+      ['date', 'receipt_no', 'giving_type', 'payment_method', 'reference', 'amount', 'note'],
+      ['2025-01-04', '2025-000001', 'Tithes', 'M-Pesa', 'QAB12CD34', '10000.00', 'Re-assigned on 9 January 2025: Paid from his wife’s phone'],
+      ['2025-02-01', '2025-000017', 'Offerings', 'Cash', '', '1500.50', ''],
+      ['2025-03-01', '2025-000030', 'Tithes', 'Bank Transfer', 'BT-77', '5000.00', ''],
+      ['Total', '', '', '', '', '16500.50', ''],
     ]);
     expect(statementFileName(statementAnswer())).toBe('giving-statement-MZ-0001-2025-01-01-to-2025-12-31.csv');
   });
@@ -108,5 +109,14 @@ describe('CSV rows', () => {
     expect(rows[2]).toEqual(['offering', 'Offerings', '4', '1001.00', '40', '400.40', '600.60']);
     expect(rows).toHaveLength(7);
     expect(rows[6]).toEqual(['total', 'Total', '37', '128501.00', '', '122900.40', '5600.60']);
+  });
+});
+
+describe('corrections (issue 31)', () => {
+  it('notes a re-assigned gift with its day and reason, and nothing for the others', () => {
+    const [corrected, plain] = statementAnswer().gifts;
+    expect(correctionNote(corrected!)).toBe('Re-assigned on 9 January 2025: Paid from his wife’s phone');
+    expect(correctionNote(plain!)).toBeNull();
+    expect(correctionNote({ reassigned_on: '2025-01-09', reassign_reason: null })).toBeNull();
   });
 });

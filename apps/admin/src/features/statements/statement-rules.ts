@@ -2,7 +2,7 @@ import { formatCount } from '../../components/ui/paged-list';
 import { isDay } from '../../lib/church-time';
 import { guardCell } from '../../lib/csv';
 import { csvAmount, givingTypeLabel, givingTypes, paymentMethodLabel } from '../../lib/giving';
-import type { GivingStatement, Remittance } from './api/answers';
+import type { GivingStatement, Remittance, StatementGift } from './api/answers';
 
 /**
  * The rules of the giving statements and the monthly remittance report: default periods, dates
@@ -97,10 +97,19 @@ export function typeTotal(statement: GivingStatement, type: string): number {
   return statement.by_type.find((line) => line.giving_type === type)?.total ?? 0;
 }
 
-/** One member's statement as CSV rows: a header, one row per gift, then the total. */
+/**
+ * The note a statement prints under a gift whose member or type was corrected (issue 31):
+ * 'Re-assigned on 12 May 2026: Paid from her husband's phone'; null when it never was.
+ */
+export function correctionNote(gift: Pick<StatementGift, 'reassigned_on' | 'reassign_reason'>): string | null {
+  if (!gift.reassigned_on || !gift.reassign_reason) return null;
+  return `Re-assigned on ${formatLongDay(gift.reassigned_on)}: ${gift.reassign_reason}`;
+}
+
+/** One member's statement as CSV rows: a header, one row per gift (with its correction, if any), then the total. */
 export function statementCsvRows(statement: GivingStatement): string[][] {
   return [
-    ['date', 'receipt_no', 'giving_type', 'payment_method', 'reference', 'amount'],
+    ['date', 'receipt_no', 'giving_type', 'payment_method', 'reference', 'amount', 'note'],
     ...statement.gifts.map((gift) => [
       gift.giving_date,
       gift.receipt_no ?? '',
@@ -108,8 +117,9 @@ export function statementCsvRows(statement: GivingStatement): string[][] {
       gift.payment_method ? paymentMethodLabel(gift.payment_method) : '',
       guardCell(gift.transaction_id ?? ''),
       csvAmount(gift.amount),
+      guardCell(correctionNote(gift) ?? ''),
     ]),
-    ['Total', '', '', '', '', csvAmount(statement.total)],
+    ['Total', '', '', '', '', csvAmount(statement.total), ''],
   ];
 }
 

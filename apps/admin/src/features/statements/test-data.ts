@@ -22,9 +22,9 @@ export function statementAnswer(overrides: Partial<GivingStatement> = {}): Givin
       { giving_type: 'tithe', total: 15000, gift_count: 2 },
     ],
     gifts: [
-      { id: 'g-1', giving_date: '2025-01-04', receipt_no: '2025-000001', giving_type: 'tithe', payment_method: 'mpesa', transaction_id: 'QAB12CD34', amount: 10000 },
-      { id: 'g-2', giving_date: '2025-02-01', receipt_no: '2025-000017', giving_type: 'offering', payment_method: 'cash', transaction_id: null, amount: 1500.5 },
-      { id: 'g-3', giving_date: '2025-03-01', receipt_no: '2025-000030', giving_type: 'tithe', payment_method: 'bank_transfer', transaction_id: 'BT-77', amount: 5000 },
+      { id: 'g-1', giving_date: '2025-01-04', receipt_no: '2025-000001', giving_type: 'tithe', payment_method: 'mpesa', transaction_id: 'QAB12CD34', amount: 10000, reassigned_on: '2025-01-09', reassign_reason: 'Paid from his wife’s phone' },
+      { id: 'g-2', giving_date: '2025-02-01', receipt_no: '2025-000017', giving_type: 'offering', payment_method: 'cash', transaction_id: null, amount: 1500.5, reassigned_on: null, reassign_reason: null },
+      { id: 'g-3', giving_date: '2025-03-01', receipt_no: '2025-000030', giving_type: 'tithe', payment_method: 'bank_transfer', transaction_id: 'BT-77', amount: 5000, reassigned_on: null, reassign_reason: null },
     ],
     ...overrides,
   };

@@ -2,17 +2,18 @@ import type { KanisaClient } from '@kanisa/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { kanisa } from '../../../lib/kanisa';
 import { PAGE_SIZE, type PrayerRequest, type StatusFilter } from '../prayer-rules';
+import { getStaffNames } from './get-staff-names';
 import { prayerRequestKeys } from './prayer-request-keys';
 
 /**
- * The requester and the assignee are both users, so each embed names its foreign key (the
- * server refuses an ambiguous `users(…)`).
+ * The request's own columns. The requester and the assignee are profiles, which prayer staff do
+ * not read (issue 31): their names come from staff_names in a second request.
  */
 const columns =
   'id, title, description, urgency, status, privacy_level, submitter_name, submitter_email, submitter_phone, ' +
-  'requester_id, assigned_to, created_at, updated_at, ' +
-  'requester:users!prayer_requests_requester_id_fkey(full_name, email), ' +
-  'assigned_user:users!prayer_requests_assigned_to_fkey(full_name)';
+  'requester_id, assigned_to, created_at, updated_at';
+
+type PrayerRequestRow = Omit<PrayerRequest, 'requester' | 'assigned_user'>;
 
 export interface PrayerRequestPage {
   rows: PrayerRequest[];
@@ -21,9 +22,11 @@ export interface PrayerRequestPage {
 }
 
 /**
- * One page of requests, newest first, optionally of one status (§7.4). Which requests come back
- * is the server's decision: staff with manage_prayer_requests read all of them, private ones
- * included; nobody else reads any but their own (policies/prayer_requests.sql).
+ * One page of requests, newest first, optionally of one status (§7.4), with the names of their
+ * requesters and assignees. Which requests come back is the server's decision: staff with
+ * manage_prayer_requests read all but the private ones, which only the pastor and the prayer
+ * team (view_private_prayer_requests) read; nobody else reads any but their own
+ * (policies/prayer_requests.sql). The total counts what the reader may read.
  */
 export async function getPrayerRequests(
   client: KanisaClient,
@@ -40,9 +43,18 @@ export async function getPrayerRequests(
     .range(from, from + PAGE_SIZE - 1);
   if (status !== 'all') request = request.eq('status', status);
   if (signal) request = request.abortSignal(signal);
-  const { data, error, count } = await request.returns<PrayerRequest[]>();
+  const { data, error, count } = await request.returns<PrayerRequestRow[]>();
   if (error) throw error;
-  return { rows: data, total: count ?? data.length };
+  const names = await getStaffNames(
+    client,
+    data.flatMap((row) => [row.requester_id, row.assigned_to].filter((id): id is string => id !== null)),
+    signal,
+  );
+  const named = (id: string | null) => (id === null ? null : { full_name: names.get(id) ?? null });
+  return {
+    rows: data.map((row) => ({ ...row, requester: named(row.requester_id), assigned_user: named(row.assigned_to) })),
+    total: count ?? data.length,
+  };
 }
 
 export const prayerRequestsQuery = (status: StatusFilter, page: number) =>

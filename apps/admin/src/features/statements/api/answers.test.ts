@@ -16,6 +16,19 @@ describe('reading the report functions’ answers', () => {
     expect(page.statements[0]?.gifts).toHaveLength(3);
   });
 
+  it('reads a gift’s correction, and none when the gift was never re-assigned', () => {
+    const read = readGivingStatement(JSON.parse(JSON.stringify(statementAnswer())));
+    expect(read.gifts.map((gift) => [gift.reassigned_on, gift.reassign_reason])).toEqual([
+      ['2025-01-09', 'Paid from his wife’s phone'],
+      [null, null],
+      [null, null],
+    ]);
+    const wrong = statementAnswer();
+    expect(() => readGivingStatement({ ...wrong, gifts: [{ ...wrong.gifts[0], reassign_reason: 7 }] })).toThrow(
+      expect.objectContaining({ details: 'gifts.reassign_reason is not text' }) as Error,
+    );
+  });
+
   it('reads the remittance report', () => {
     expect(readRemittance(JSON.parse(JSON.stringify(remittanceAnswer())))).toEqual(remittanceAnswer());
   });

@@ -25,6 +25,9 @@ export interface StatementGift {
   payment_method: string | null;
   transaction_id: string | null;
   amount: number;
+  /** The day (Nairobi) its member or type was last corrected with `reassign_gift`, and why; null when never. */
+  reassigned_on: string | null;
+  reassign_reason: string | null;
 }
 
 export interface TypeTotal {
@@ -112,6 +115,8 @@ function readStatementWith(read: AnswerReader, data: unknown): GivingStatement {
         payment_method: read.textOrNull(gift.payment_method, 'gifts.payment_method'),
         transaction_id: read.textOrNull(gift.transaction_id, 'gifts.transaction_id'),
         amount: read.number(gift.amount, 'gifts.amount'),
+        reassigned_on: read.textOrNull(gift.reassigned_on, 'gifts.reassigned_on'),
+        reassign_reason: read.textOrNull(gift.reassign_reason, 'gifts.reassign_reason'),
       };
     }),
   };

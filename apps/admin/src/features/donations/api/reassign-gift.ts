@@ -1,0 +1,25 @@
+import type { KanisaClient } from '@kanisa/client';
+import { invalidateTable } from '@kanisa/client/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kanisa } from '../../../lib/kanisa';
+import type { ReassignInput } from '../donation-rules';
+
+/**
+ * Re-assigns a gift to a member (none: anonymous) and type, with the reason: `reassign_gift`,
+ * the one way to change an online, paybill or demo gift's member or type. The server records
+ * who, when, from whom and why on the gift, and logs it.
+ */
+export async function reassignGift(client: KanisaClient, { id, memberId, givingType, reason }: ReassignInput): Promise<void> {
+  const args = memberId ? { gift: id, member: memberId, giving_type: givingType, reason } : { gift: id, giving_type: givingType, reason };
+  const { error } = await client.rpc('reassign_gift', args);
+  if (error) throw error;
+}
+
+/** Every read of giving_records (the list, its totals, statements) refreshes afterwards, whatever the outcome. */
+export function useReassignGift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReassignInput) => reassignGift(kanisa, input),
+    onSettled: () => invalidateTable(queryClient, 'giving_records'),
+  });
+}
