@@ -88,6 +88,9 @@ pub struct SmsConfig {
     pub sender_id: Option<String>,
     /// `KANISA_SMS_BASE_URL`: the provider's API address (its live address by default).
     pub base_url: Option<String>,
+    /// `KANISA_SMS_REPORT_SECRET`: the secret path segment of delivery reports (else one is
+    /// made and kept in the database).
+    pub report_secret: Option<Secret>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -293,6 +296,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ("KANISA_SMS_API_KEY", "SMS API key"),
     ("KANISA_SMS_SENDER_ID", "SMS sender id"),
     ("KANISA_SMS_BASE_URL", "SMS provider API address"),
+    (
+        "KANISA_SMS_REPORT_SECRET",
+        "secret path segment of SMS delivery reports",
+    ),
     ("KANISA_PAYMENT_PROVIDER", "equity or mpesa"),
     ("KANISA_PAYMENT_CONSUMER_KEY", "payment API key"),
     ("KANISA_PAYMENT_CONSUMER_SECRET", "payment API secret"),
@@ -483,6 +490,7 @@ impl Config {
             api_key: env.get("KANISA_SMS_API_KEY").map(Secret::new),
             sender_id: env.get("KANISA_SMS_SENDER_ID").map(str::to_owned),
             base_url: env.get("KANISA_SMS_BASE_URL").map(str::to_owned),
+            report_secret: env.get("KANISA_SMS_REPORT_SECRET").map(Secret::new),
         };
         let payments = PaymentsConfig {
             provider: env.one_of(

@@ -1,8 +1,10 @@
 //! Everything a function can answer instead of its result, with its HTTP status and stable
 //! code in one place (`status_code`). The server only renders it.
 
-use crate::form::FieldErrors;
 use kanisa_pg::DbClass;
+
+/// Field name (the form's camelCase) → what is wrong with it.
+pub type FieldErrors = std::collections::BTreeMap<&'static str, String>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum FunctionsError {
@@ -34,6 +36,9 @@ pub enum FunctionsError {
     Unauthorized(String),
     #[error("{0}")]
     NotFound(String),
+    /// A function asked with a method it does not take (`allowed` lists those it takes).
+    #[error("{method} is not allowed here; use {allowed}")]
+    MethodNotAllowed { method: String, allowed: String },
     /// The request clashes with what is stored (an idempotency key used for another
     /// submission, a file another submission holds).
     #[error("{message}")]
@@ -72,6 +77,7 @@ impl FunctionsError {
             FunctionsError::Forbidden(_) => (403, "forbidden"),
             FunctionsError::Unauthorized(_) => (401, "unauthorized"),
             FunctionsError::NotFound(_) => (404, "not_found"),
+            FunctionsError::MethodNotAllowed { .. } => (405, "method_not_allowed"),
             FunctionsError::Conflict { .. } => (409, "conflict"),
             FunctionsError::OverBudget(_) => (403, "sms_budget_exceeded"),
             FunctionsError::GivingDisabled => (403, "giving_disabled"),
@@ -99,6 +105,14 @@ impl FunctionsError {
             self,
             FunctionsError::Internal(_) | FunctionsError::Unavailable(_)
         )
+    }
+
+    /// The methods a path takes, for the `Allow` header of a 405.
+    pub fn allow(&self) -> Option<&str> {
+        match self {
+            FunctionsError::MethodNotAllowed { allowed, .. } => Some(allowed),
+            _ => None,
+        }
     }
 
     /// Seconds before trying again, for `Retry-After`.

@@ -1,58 +1,63 @@
-//! `/functions/v1` without HTTP: the work the apps ask of the server beyond the table API.
-//! Today: the public submissions — the request forms and every contact form — validated
-//! field by field (`form.rs`), stored as the caller in one transaction whose insert triggers
-//! count the abuse limits, resolve the church mailbox and enqueue the delivery (`submit.rs`);
-//! the delivery jobs that mail staff and acknowledge the sender (`deliver.rs`); the removal of
-//! request files no message names and of old abuse-limit counters (`sweep.rs`: at once for a
-//! refused submission, hourly for abandoned uploads); staff's messages to members by SMS and
-//! e-mail with their history (`broadcast.rs`) and the automatic event reminders and birthday
-//! wishes (`notifications.rs`); and the one answer to "is this channel live, and with which
-//! credentials" (`channels.rs`).
+//! `/functions/v1` without HTTP: the work the apps ask of the server beyond the table API, as
+//! features, each a folder with one service, its jobs (`jobs()`, the typed shape of
+//! kanisa-jobs) and its endpoints in the one route table (`routes.rs`):
+//!
+//! - `submissions/` ([`Submissions`]): the public request and contact forms, their delivery
+//!   e-mails, staff's replies, the hourly sweep;
+//! - `giving/` ([`Payments`]): online gifts by a mobile-money prompt, the providers' callbacks
+//!   and paybill confirmations, the reconciliation, receipts;
+//! - `messaging/` ([`Messaging`]): staff's messages to members, automatic reminders and
+//!   birthday wishes, text messages and their delivery reports;
+//! - `backups/` ([`Backups`]): the scheduled backups.
+//!
+//! Shared by the features: which channel is live and with whose credentials (`channels.rs`),
+//! the errors with their status and code (`error.rs`), the providers' secret path segments
+//! (`secrets.rs`).
 //!
 //! Owns: the forms' rules and texts, routing and priority, the e-mails' wording, the channel
-//! decision. Must not know HTTP (the server renders [`FunctionsError`]), decide who may write
-//! a row (the policies do: inserts run as the caller), or speak a provider's wire (that is
-//! `kanisa-notify`).
+//! decision. Must not know HTTP (the server passes a method, a path and bytes, and renders
+//! [`FunctionsError`]), decide who may write a row (the policies do: inserts run as the caller),
+//! or speak a provider's wire (that is `kanisa-notify` and `kanisa-payments`).
 #![forbid(unsafe_code)]
 
 mod backups;
-pub mod broadcast;
-mod callbacks;
 mod channels;
-mod deliver;
 mod error;
-pub mod form;
-mod notifications;
-mod payments;
-mod receipts;
-mod reconcile;
-mod reply;
-pub mod sms;
-mod submit;
-mod sweep;
+pub mod giving;
+pub mod messaging;
+mod routes;
+mod secrets;
+pub mod submissions;
+mod text;
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use kanisa_pg::Pool;
+use kanisa_jobs::Registry;
+use kanisa_pg::{Caller, Pool};
 use kanisa_storage::Storage;
+use serde_json::{Value, json};
 
 pub use backups::{BackupSchedule, Backups, SCHEDULED_BACKUP, ScheduledBackup};
-pub use broadcast::{SEND_BROADCAST_EMAIL, SendBroadcastEmail};
-pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
-pub use deliver::{
-    ACKNOWLEDGE_SUBMISSION, AcknowledgeSubmission, Church, Deliveries, LINK_SECS, Link,
-    NOTIFY_SUBMISSION, NotifySubmission, Stored, Table, acknowledgement, nairobi, staff_email,
+pub use error::{FieldErrors, FunctionsError};
+pub use giving::{
+    PAYMENT_CALLBACK, PAYMENT_RECEIPT, PaymentCallback, PaymentReceipt, PaymentView, Payments,
+    PaymentsSetup, RECONCILE_EVERY, RECONCILE_PAYMENTS, ReconcilePayments, read_payment_form,
 };
-pub use error::FunctionsError;
-pub use notifications::{NOTIFICATION_SWEEP, NotificationSweep};
-pub use payments::{PaymentView, Payments, PaymentsSetup, read_payment_form};
-pub use receipts::{Gift, PAYMENT_RECEIPT, PaymentReceipt, receipt_email, receipt_sms};
-pub use reconcile::{RECONCILE_EVERY, RECONCILE_PAYMENTS, ReconcilePayments};
-pub use reply::{REPLY_MESSAGE, ReplyMessage};
-pub use sms::{SEND_SMS, SendSms, SmsContext};
-pub use submit::{BUCKET, Receipt};
-pub use sweep::{HOURLY_SWEEP, HourlySweep, SWEEP_EVERY, SweepContext, remove_unclaimed};
+pub use messaging::broadcast;
+pub use messaging::sms;
+pub use messaging::{
+    Messaging, NOTIFICATION_SWEEP, NotificationSweep, SEND_BROADCAST_EMAIL, SEND_SMS,
+    SendBroadcastEmail, SendSms, SmsContext,
+};
+pub use routes::{BodyKind, Endpoint, ROUTES, route};
+pub use submissions::form;
+pub use submissions::{
+    ACKNOWLEDGE_SUBMISSION, AcknowledgeSubmission, BUCKET, Deliveries, HOURLY_SWEEP, HourlySweep,
+    NOTIFY_SUBMISSION, NotifySubmission, REPLY_MESSAGE, Receipt, ReplyMessage, SWEEP_EVERY,
+    Submissions, SweepContext, Table, remove_unclaimed,
+};
 
 /// What the jobs that send e-mail need: the mailer [`Channels`] chose and owner connections.
 #[derive(Clone)]
@@ -61,23 +66,35 @@ pub struct Mailing {
     pub service: Pool,
 }
 
-/// The functions called with `POST /functions/v1/{name}` (`Functions::invoke`).
-pub const FUNCTIONS: [&str; 5] = [
-    "submit-request",
-    "contact-message",
-    "send-message",
-    "reply-message",
-    "send-broadcast",
-];
+/// One request to `/functions/v1`, as the server read it.
+#[derive(Debug)]
+pub struct Call<'a> {
+    /// Who asks (the token verified), or why the token was refused: only the endpoints that
+    /// act as the caller need one.
+    pub caller: Result<Caller, String>,
+    /// The real client address.
+    pub client_ip: &'a str,
+    /// The body's bytes (bounded by the server).
+    pub body: &'a [u8],
+}
 
-/// The functions' shared parts.
+/// What the jobs of every feature need besides the services.
+pub struct JobsSetup {
+    /// The site's address, for the links in e-mails.
+    pub public_url: String,
+    /// Between two payment reconciliations.
+    pub reconcile_every: Duration,
+    /// Between two looks for due reminders and birthday wishes.
+    pub notify_every: Duration,
+    /// The scheduled backups, when this server makes them.
+    pub backups: Option<Backups>,
+}
+
+/// The features, behind the one route table.
 pub struct Functions {
-    /// API connections (`authenticator`): inserts run as the caller.
-    api: Pool,
-    /// Owner connections: reading uploads' metadata, enqueueing staff-requested jobs.
-    service: Pool,
-    storage: Option<Arc<Storage>>,
     channels: Arc<Channels>,
+    submissions: Submissions,
+    messaging: Messaging,
     payments: Option<Arc<Payments>>,
 }
 
@@ -89,9 +106,8 @@ impl Functions {
         channels: Arc<Channels>,
     ) -> Functions {
         Functions {
-            api,
-            service,
-            storage,
+            submissions: Submissions::new(api.clone(), service.clone(), storage, channels.clone()),
+            messaging: Messaging::new(api, service, channels.clone()),
             channels,
             payments: None,
         }
@@ -103,6 +119,13 @@ impl Functions {
         self
     }
 
+    /// SMS delivery reports are posted under this secret (`KANISA_SMS_REPORT_SECRET`; else one
+    /// is made and kept in the database).
+    pub fn with_sms_report_secret(mut self, secret: Option<String>) -> Functions {
+        self.messaging = self.messaging.with_report_secret(secret);
+        self
+    }
+
     /// Online giving, when set up.
     pub fn payments(&self) -> Result<&Arc<Payments>, FunctionsError> {
         self.payments
@@ -110,67 +133,147 @@ impl Functions {
             .ok_or_else(|| FunctionsError::NotFound("Online giving is not set up".into()))
     }
 
-    /// `GET /functions/v1/service-modes`: which channels are live and, for payments, which
-    /// provider and whether online giving is on. Never a credential.
-    pub async fn service_modes(&self) -> serde_json::Value {
-        let mut value = serde_json::json!(self.channels.modes().await);
-        value["payments"] = match &self.payments {
-            Some(p) => p.mode().await,
-            None => payments::Payments::demo_mode(),
-        };
-        value
-    }
-
-    /// Runs the function `name` (`POST /functions/v1/{name}`) with a JSON body as `caller`:
-    /// its success status and answer.
-    ///
-    /// - `submit-request`: a request form of the submissions page → 201 [`Receipt`];
-    /// - `contact-message`: a contact form → 201 [`Receipt`];
-    /// - `send-message` `{messageId}`: staff send a stored message's e-mail again → 202;
-    /// - `reply-message` `{messageId, subject, body}`: staff answer the sender by e-mail → 202;
-    /// - `send-broadcast`: staff's SMS / e-mail to members → 200 preview or 202 queued.
-    pub async fn invoke(
-        &self,
-        name: &str,
-        caller: &kanisa_pg::Caller,
-        body: &serde_json::Value,
-    ) -> Result<(u16, serde_json::Value), FunctionsError> {
-        let receipt = |r: Receipt| (201, serde_json::json!(r));
-        match name {
-            "submit-request" => self.submit_request(caller, body).await.map(receipt),
-            "contact-message" => self.contact_message(caller, body).await.map(receipt),
-            "send-message" => Ok((202, self.send_message_again(caller, body).await?)),
-            "reply-message" => Ok((202, self.reply_message(caller, body).await?)),
-            "send-broadcast" => self.send_broadcast(caller, body).await,
-            _ => Err(FunctionsError::NotFound(format!(
-                "No function named {name:?}: {} are called with POST, service-modes with GET",
-                FUNCTIONS.join(", ")
-            ))),
-        }
-    }
-
-    /// Whether `caller` may send messages (a reply, a message again, a send to members): only
-    /// with `send_communications`, checked in `tx` as the caller. Their user id.
-    async fn require_sender(
-        tx: &kanisa_pg::context::CallerTx,
-        what: &str,
-    ) -> Result<Option<uuid::Uuid>, FunctionsError> {
-        let row = tx
-            .client()
-            .query_one(
-                "SELECT auth.has_any_permission('send_communications'), auth.uid()",
-                &[],
-            )
-            .await?;
-        if !row.get::<_, bool>(0) {
-            return Err(FunctionsError::Forbidden(format!(
-                "{what} needs the send_communications permission"
-            )));
-        }
-        Ok(row.get(1))
+    pub fn messaging(&self) -> &Messaging {
+        &self.messaging
     }
 
     pub fn channels(&self) -> &Arc<Channels> {
         &self.channels
     }
+
+    /// `GET /functions/v1/service-modes`: which channels are live and, for payments, which
+    /// provider and whether online giving is on. Never a credential.
+    pub async fn service_modes(&self) -> Value {
+        let mut value = json!(self.channels.modes().await);
+        value["payments"] = match &self.payments {
+            Some(p) => p.mode().await,
+            None => Payments::demo_mode(),
+        };
+        value
+    }
+
+    /// A request to `/functions/v1/{path}` with `method`: the endpoint from the route table,
+    /// its body read as it takes it (JSON, or form fields), and its feature's answer — the
+    /// success status and body.
+    pub async fn handle(
+        &self,
+        method: &str,
+        path: &str,
+        call: Call<'_>,
+    ) -> Result<(u16, Value), FunctionsError> {
+        let endpoint = route(method, path)?;
+        let body = match endpoint.body() {
+            BodyKind::Json => read_json(call.body)?,
+            BodyKind::None | BodyKind::Form => Value::Null,
+        };
+        let caller = || call.caller.clone().map_err(FunctionsError::Unauthorized);
+        let receipt = |r: Receipt| (201, json!(r));
+        match endpoint {
+            Endpoint::ServiceModes => Ok((200, self.service_modes().await)),
+            Endpoint::SubmitRequest => self
+                .submissions
+                .submit_request(&caller()?, &body)
+                .await
+                .map(receipt),
+            Endpoint::ContactMessage => self
+                .submissions
+                .contact_message(&caller()?, &body)
+                .await
+                .map(receipt),
+            Endpoint::SendMessage => Ok((
+                202,
+                self.submissions
+                    .send_message_again(&caller()?, &body)
+                    .await?,
+            )),
+            Endpoint::ReplyMessage => Ok((
+                202,
+                self.submissions.reply_message(&caller()?, &body).await?,
+            )),
+            Endpoint::SendBroadcast => self.messaging.send_broadcast(&caller()?, &body).await,
+            Endpoint::SmsReport { secret } => {
+                let form: Vec<(String, String)> = url::form_urlencoded::parse(call.body)
+                    .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                    .collect();
+                let found = self.messaging.delivery_report(&secret, &form).await?;
+                Ok((200, sms::report_answer(found)))
+            }
+            Endpoint::PaymentCreate => {
+                let view = self.payments()?.create(&body, call.client_ip).await?;
+                Ok((201, json!(view)))
+            }
+            Endpoint::PaymentStatus { id } => Ok((200, json!(self.payments()?.status(&id).await?))),
+            Endpoint::PaymentCallback { provider, secret } => {
+                self.payments()?
+                    .callback(&provider, &secret, &body, call.client_ip)
+                    .await
+            }
+            Endpoint::Paybill { secret, step } => {
+                self.payments()?
+                    .paybill(&secret, &step, &body, call.client_ip)
+                    .await
+            }
+        }
+    }
+
+    /// Every feature's jobs and periodic kinds, with `kanisa-notify`'s `send_email`: the one
+    /// registry the server's workers run.
+    pub fn jobs(&self, setup: JobsSetup) -> Registry {
+        let mailer = mailer(&self.channels);
+        let mut registry = Registry::new().job::<kanisa_notify::SendEmail>(mailer.clone());
+        registry = self
+            .submissions
+            .jobs(registry, mailer.clone(), &setup.public_url);
+        registry = self.messaging.jobs(registry, mailer, setup.notify_every);
+        if let Some(payments) = &self.payments {
+            registry = payments.jobs(registry, setup.reconcile_every);
+        }
+        if let Some(backups) = setup.backups {
+            registry = backups.jobs(registry);
+        }
+        registry
+    }
+}
+
+/// A body as the JSON object a function reads: empty is `{}`; not JSON, or holding a NUL
+/// character (which PostgreSQL stores in no text), is refused with a message.
+pub fn read_json(bytes: &[u8]) -> Result<Value, FunctionsError> {
+    let value: Value = serde_json::from_slice(if bytes.is_empty() { b"{}" } else { bytes })
+        .map_err(|e| FunctionsError::BadBody(format!("The request body is not valid JSON: {e}")))?;
+    if contains_nul(&value) {
+        return Err(FunctionsError::BadBody(
+            "The form holds a NUL character, which cannot be stored".into(),
+        ));
+    }
+    Ok(value)
+}
+
+fn contains_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(contains_nul),
+        Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || contains_nul(v)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
+/// Whether `caller` may send messages (a reply, a message again, a send to members): only with
+/// `send_communications`, checked in `tx` as the caller. Their user id.
+pub(crate) async fn require_sender(
+    tx: &kanisa_pg::context::CallerTx,
+    what: &str,
+) -> Result<Option<uuid::Uuid>, FunctionsError> {
+    let row = tx
+        .client()
+        .query_one(
+            "SELECT auth.has_any_permission('send_communications'), auth.uid()",
+            &[],
+        )
+        .await?;
+    if !row.get::<_, bool>(0) {
+        return Err(FunctionsError::Forbidden(format!(
+            "{what} needs the send_communications permission"
+        )));
+    }
+    Ok(row.get(1))
 }

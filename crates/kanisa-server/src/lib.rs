@@ -129,31 +129,9 @@ pub fn router(state: AppState) -> Router {
         )
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(auth::BODY_LIMIT));
-    let mut functions =
-        Router::new().route("/functions/v1/service-modes", get(functions::service_modes));
-    for name in kanisa_functions::FUNCTIONS {
-        functions = functions.route(&format!("/functions/v1/{name}"), post(functions::invoke));
-    }
-    let functions = functions
-        .route("/functions/v1/payments", post(functions::payment_create))
-        .route(
-            "/functions/v1/payments/{id}",
-            get(functions::payment_status),
-        )
-        .route(
-            "/functions/v1/payments/callback/{provider}/{secret}",
-            post(functions::payment_callback),
-        )
-        .route(
-            "/functions/v1/payments/paybill/{secret}/{step}",
-            post(functions::paybill),
-        )
-        .route(
-            "/functions/v1/sms/delivery-report/{secret}",
-            post(functions::sms_report),
-        )
+    let functions = Router::new()
+        .route("/functions/v1/{*path}", any(functions::dispatch))
         .route("/functions/v1", any(error::no_route))
-        .route("/functions/v1/{*rest}", any(error::no_route))
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(functions::BODY_LIMIT));
     let mut api = rest.merge(auth).merge(functions);

@@ -410,12 +410,19 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
             Some(storage.clone()),
             channels.clone(),
         )
-        .with_payments(payments.clone()),
+        .with_payments(payments)
+        .with_sms_report_secret(
+            config
+                .sms
+                .report_secret
+                .as_ref()
+                .map(|s| s.expose().to_owned()),
+        ),
     );
     let state = state
         .with_trusted_proxies(config.trusted_proxies.clone())
         .with_storage(storage.clone())
-        .with_functions(functions);
+        .with_functions(functions.clone());
     let app = kanisa_server::router(state);
     let options = kanisa_server::ServeOptions::from_config(&config.http, &config.trusted_proxies);
 
@@ -436,7 +443,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         }
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(config, db, &channels, &payments, storage)?;
+    let workers = start_workers(config, db, &functions)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -515,22 +522,36 @@ fn payments(config: &Config, db: &Database) -> kanisa_functions::Payments {
 }
 
 /// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`, with
-/// every job kind and periodic schedule of this server ([`job_registry`]).
+/// every feature's job kinds and periodic schedules (`Functions::jobs`, the one place jobs
+/// are wired) and the scheduled backups.
 fn start_workers(
     config: &Config,
     db: &Database,
-    channels: &std::sync::Arc<kanisa_functions::Channels>,
-    payments: &std::sync::Arc<kanisa_functions::Payments>,
-    storage: std::sync::Arc<kanisa_storage::Storage>,
+    functions: &kanisa_functions::Functions,
 ) -> Result<Option<kanisa_jobs::Workers>> {
+    use std::time::Duration;
     if config.job_workers == 0 {
         tracing::info!("KANISA_JOB_WORKERS=0: this instance runs no jobs");
         return Ok(None);
     }
-    let registry = job_registry(config, db, channels, payments, storage)?;
+    let backups = kanisa_functions::Backups::new(
+        db.service_pool.clone(),
+        kanisa_pg::BackupTool::of(db)?,
+        kanisa_functions::BackupSchedule {
+            dir: config.backups.dir.clone(),
+            check: Duration::from_secs(config.backups.check_secs),
+            every: config.backups.every_secs.map(Duration::from_secs),
+        },
+    );
+    let registry = functions.jobs(kanisa_functions::JobsSetup {
+        public_url: public_url(config),
+        reconcile_every: Duration::from_secs(config.payments.reconcile_every_secs),
+        notify_every: Duration::from_secs(config.notify_check_secs),
+        backups: Some(backups),
+    });
     let options = kanisa_jobs::WorkerOptions {
         concurrency: config.job_workers,
-        lease: std::time::Duration::from_secs(config.job_lease_secs),
+        lease: Duration::from_secs(config.job_lease_secs),
         ..kanisa_jobs::WorkerOptions::default()
     };
     let wake = kanisa_pg::listen(db.pg_config.clone(), kanisa_jobs::CHANNEL);
@@ -540,58 +561,6 @@ fn start_workers(
         options,
         Some(wake),
     )?))
-}
-
-/// The one place jobs are wired: every job kind with its context, and the periodic kinds with
-/// their intervals (each slot enqueued by the workers' scheduler, whatever became of earlier
-/// slots). E-mail goes through whichever sender [`channels`] says is live.
-fn job_registry(
-    config: &Config,
-    db: &Database,
-    channels: &std::sync::Arc<kanisa_functions::Channels>,
-    payments: &std::sync::Arc<kanisa_functions::Payments>,
-    storage: std::sync::Arc<kanisa_storage::Storage>,
-) -> Result<kanisa_jobs::Registry> {
-    use kanisa_functions as f;
-    use std::time::Duration;
-    let service = db.service_pool.clone();
-    let mailer = f::mailer(channels);
-    let mailing = f::Mailing {
-        mailer: mailer.clone(),
-        service: service.clone(),
-    };
-    let deliveries = f::Deliveries::new(
-        service.clone(),
-        mailer.clone(),
-        Some(storage.clone()),
-        &public_url(config),
-    );
-    let backup_schedule = f::BackupSchedule {
-        dir: config.backups.dir.clone(),
-        check: Duration::from_secs(config.backups.check_secs),
-        every: config.backups.every_secs.map(Duration::from_secs),
-    };
-    Ok(kanisa_jobs::Registry::new()
-        .job::<kanisa_notify::SendEmail>(mailer)
-        .job::<f::NotifySubmission>(deliveries.clone())
-        .job::<f::AcknowledgeSubmission>(deliveries)
-        .job::<f::PaymentCallback>(payments.clone())
-        .job::<f::PaymentReceipt>(service.clone())
-        .job::<f::SendSms>((channels.clone(), service.clone()))
-        .job::<f::ReplyMessage>(mailing.clone())
-        .job::<f::SendBroadcastEmail>(mailing)
-        .job::<f::ReconcilePayments>(payments.clone())
-        .every::<f::ReconcilePayments>(Duration::from_secs(config.payments.reconcile_every_secs))
-        .job::<f::HourlySweep>((service.clone(), storage))
-        .every::<f::HourlySweep>(f::SWEEP_EVERY)
-        .job::<f::NotificationSweep>(service.clone())
-        .every::<f::NotificationSweep>(Duration::from_secs(config.notify_check_secs))
-        .job::<f::ScheduledBackup>(f::Backups::new(
-            service,
-            kanisa_pg::BackupTool::of(db)?,
-            backup_schedule.clone(),
-        ))
-        .every::<f::ScheduledBackup>(backup_schedule.check))
 }
 
 /// The signing secret: `KANISA_JWT_SECRET`, or the secret kept in the data dir.

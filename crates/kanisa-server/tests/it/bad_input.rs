@@ -86,10 +86,16 @@ fn routes() -> Vec<Route> {
         ),
         route(Method::POST, "/functions/v1/no-such-function"),
     ];
-    for name in kanisa_functions::FUNCTIONS {
+    // Every route of the functions' table, its path segments filled in.
+    for (method, pattern) in kanisa_functions::ROUTES {
+        let path = pattern
+            .split('/')
+            .map(|s| if s.starts_with('{') { "x" } else { s })
+            .collect::<Vec<_>>()
+            .join("/");
         out.push(Route {
-            method: Method::POST,
-            path: Box::leak(format!("/functions/v1/{name}").into_boxed_str()),
+            method: Method::from_bytes(method.as_bytes()).unwrap(),
+            path: Box::leak(format!("/functions/v1/{path}").into_boxed_str()),
         });
     }
     out

@@ -41,6 +41,8 @@ pub struct TestApp {
     pub storage: std::sync::Arc<kanisa_storage::Storage>,
     /// Online giving (demo mode unless spawned with payments).
     pub payments: std::sync::Arc<kanisa_functions::Payments>,
+    /// Every feature of `/functions/v1`, as the server serves them.
+    pub functions: std::sync::Arc<kanisa_functions::Functions>,
     _apps: tempfile::TempDir,
 }
 
@@ -254,7 +256,7 @@ impl TestApp {
         )
         .with_trusted_proxies(proxies)
         .with_storage(storage.clone())
-        .with_functions(functions);
+        .with_functions(functions.clone());
         tokio::spawn(kanisa_server::serve(
             listener,
             kanisa_server::router(state),
@@ -274,6 +276,7 @@ impl TestApp {
             channels,
             storage,
             payments,
+            functions,
             _apps: apps,
         }
     }

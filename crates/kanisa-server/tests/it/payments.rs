@@ -620,7 +620,9 @@ async fn paybill_gifts_land_once_with_their_type_and_member() {
 #[tokio::test]
 async fn a_delivery_report_records_the_final_word() {
     let app = TestApp::spawn_demo().await;
-    let secret = app.payments.callback_secret().await.unwrap();
+    let secret = app.functions.messaging().report_secret().await.unwrap();
+    let payments_secret = app.payments.callback_secret().await.unwrap();
+    assert_ne!(secret, payments_secret, "each provider has its own door");
     {
         let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
         client
@@ -659,6 +661,11 @@ async fn a_delivery_report_records_the_final_word() {
     .await;
     assert_eq!(
         (report("id=ATXid_1&status=Success", "wrong".into()).await).0,
+        404
+    );
+    // The payment providers' secret does not open the SMS providers' door.
+    assert_eq!(
+        (report("id=ATXid_1&status=Success", payments_secret).await).0,
         404
     );
     assert_eq!(

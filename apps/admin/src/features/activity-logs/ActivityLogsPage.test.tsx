@@ -156,7 +156,7 @@ describe('ActivityLogsPage (§2.15, §7.6)', () => {
       expect(categoryAsked(timelineCalls().at(-1)!.url)).toBe('financial');
     });
     expect(timelineCalls().at(-1)!.url.searchParams.get('action')).toBe(
-      'in.(donation_created,donation_updated,donation_deleted,budget_created,budget_updated,budget_deleted,expense_recorded,expense_updated,expense_deleted,expense_approved,expense_rejected)',
+      'in.(donation_created,donation_updated,donation_deleted,budget_created,budget_updated,budget_deleted,donation_reassigned,expense_recorded,expense_updated,expense_deleted,expense_approved,expense_rejected)',
     );
     await waitFor(() => {
       expect(document.querySelectorAll('.activity-timeline .activity-item')).toHaveLength(1);

@@ -115,6 +115,7 @@ describe('labels and icons', () => {
     ['sermon_created', 'Sermon created', 'plus'],
     ['prayer_request_updated', 'Prayer request updated', 'edit'],
     ['donation_deleted', 'Donation deleted', 'trash'],
+    ['donation_reassigned', 'Donation re-assigned', 'edit'],
     ['leader_removed', 'Leader removed', 'trash'],
     ['expense_recorded', 'Expense recorded', 'plus'],
     ['expense_approved', 'Expense approved', 'check'],

@@ -21,8 +21,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::payments::{Payments, record_event, settle};
 use crate::error::FunctionsError;
-use crate::payments::{Payments, record_event, settle};
 
 /// The job that settles a payment from a recorded callback.
 pub const PAYMENT_CALLBACK: &str = "payment_callback";
@@ -181,14 +181,7 @@ impl AllowList {
     }
 }
 
-/// Compares secrets in constant time.
-fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
+use crate::secrets::same_secret;
 
 impl Payments {
     /// Refuses (403, logged and kept as an event) a caller outside the allow-list, when there is
@@ -553,23 +546,6 @@ impl Payments {
     }
 }
 
-impl Payments {
-    /// `POST /functions/v1/sms/delivery-report/{secret}`: whether the report matched a sent
-    /// message.
-    pub async fn delivery_report(
-        &self,
-        secret: &str,
-        form: &[(String, String)],
-    ) -> Result<bool, FunctionsError> {
-        if !same_secret(secret, &self.callback_secret().await?) {
-            tracing::warn!("an SMS delivery report with a wrong secret was refused");
-            return Err(FunctionsError::NotFound("Not found".into()));
-        }
-        let client = self.service.get().await?;
-        crate::sms::delivery_report(&**client, form).await
-    }
-}
-
 /// The one payment of this phone and amount, made in the last 15 minutes, whose prompt never
 /// told us its checkout id; it takes the callback's id.
 async fn adopt_orphan(
@@ -690,13 +666,5 @@ mod tests {
                 "{broken}"
             );
         }
-    }
-
-    #[test]
-    fn secrets_compare_whole() {
-        assert!(same_secret("abc", "abc"));
-        assert!(!same_secret("abc", "abd"));
-        assert!(!same_secret("abc", "abcd"));
-        assert!(!same_secret("", "a"));
     }
 }

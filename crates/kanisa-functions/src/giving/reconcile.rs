@@ -10,7 +10,7 @@ use std::time::Duration;
 use kanisa_jobs::{Job, JobFailure, RunInfo};
 use serde::{Deserialize, Serialize};
 
-use crate::payments::{Payments, claim_check};
+use super::payments::{Payments, claim_check};
 
 pub const RECONCILE_PAYMENTS: &str = "reconcile_payments";
 

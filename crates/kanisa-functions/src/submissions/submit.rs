@@ -11,9 +11,9 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::Functions;
+use super::Submissions;
+use super::form::{self, AttachmentRef, ContactForm, Refusal, RequestForm, Submission};
 use crate::error::FunctionsError;
-use crate::form::{self, AttachmentRef, ContactForm, Refusal, RequestForm, Submission};
 
 /// The bucket the request forms' files go to.
 pub const BUCKET: &str = "church-files";
@@ -88,7 +88,7 @@ fn object_name(path: &str) -> &str {
         .unwrap_or(path)
 }
 
-impl Functions {
+impl Submissions {
     /// `POST /functions/v1/submit-request`.
     pub async fn submit_request(
         &self,
@@ -279,7 +279,7 @@ impl Functions {
         }
         let since = chrono::Utc::now() - chrono::Duration::days(1);
         if let Err(e) =
-            crate::sweep::remove_unclaimed(&self.service, storage, Some(names), Some(since), None)
+            super::sweep::remove_unclaimed(&self.service, storage, Some(names), Some(since), None)
                 .await
         {
             tracing::warn!(error = %e, "could not remove the files of a refused submission");
@@ -310,7 +310,7 @@ impl Functions {
                 FunctionsError::Invalid(fields)
             })?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        Functions::require_sender(&tx, "Sending a message again").await?;
+        crate::require_sender(&tx, "Sending a message again").await?;
         let found = tx
             .client()
             .query_opt("SELECT 1 FROM public.messages WHERE id = $1", &[&id])
@@ -319,8 +319,8 @@ impl Functions {
         if found.is_none() {
             return Err(FunctionsError::NotFound("Message not found".into()));
         }
-        let job = crate::deliver::NotifySubmission {
-            table: crate::deliver::Table::Messages,
+        let job = super::deliver::NotifySubmission {
+            table: super::deliver::Table::Messages,
             id,
             again: true,
         };

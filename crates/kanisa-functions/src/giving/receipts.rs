@@ -11,8 +11,8 @@ use kanisa_notify::{Email, SendEmail, Sms};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::form::thousands;
-use crate::sms::{Purpose, queue_sms};
+use crate::messaging::sms::{Purpose, queue_sms};
+use crate::text::thousands;
 
 pub const PAYMENT_RECEIPT: &str = "payment_receipt";
 

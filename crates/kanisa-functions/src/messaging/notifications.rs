@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::broadcast::{self, Audience, Broadcast, Occasion, Person};
+use super::broadcast::{self, Audience, Broadcast, Occasion, Person};
 
 pub const NOTIFICATION_SWEEP: &str = "notification_sweep";
 

@@ -23,8 +23,8 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::channels::REFRESH;
+use crate::error::FieldErrors;
 use crate::error::FunctionsError;
-use crate::form::FieldErrors;
 
 /// What the environment and the operator configure (read once at start).
 #[derive(Clone, Default)]
@@ -230,31 +230,15 @@ impl Payments {
         Ok(choice)
     }
 
-    /// The secret path segment of provider callbacks.
+    /// The secret path segment of provider callbacks: `KANISA_PAYMENT_CALLBACK_SECRET`, else
+    /// made once and kept in the database.
     pub async fn callback_secret(&self) -> Result<String, FunctionsError> {
         if let Some(s) = &self.setup.callback_secret {
             return Ok(s.clone());
         }
         self.secret
-            .get_or_try_init(|| async {
-                let made = random_token();
-                let client = self.service.get().await?;
-                client
-                    .execute(
-                        "INSERT INTO kanisa.secret_settings (key, value) \
-                         VALUES ('payment_callback_secret', to_jsonb($1::text)) \
-                         ON CONFLICT (key) DO NOTHING",
-                        &[&made],
-                    )
-                    .await?;
-                let row = client
-                    .query_one(
-                        "SELECT value #>> '{}' FROM kanisa.secret_settings \
-                         WHERE key = 'payment_callback_secret'",
-                        &[],
-                    )
-                    .await?;
-                Ok::<_, FunctionsError>(row.get::<_, String>(0))
+            .get_or_try_init(|| {
+                crate::secrets::kept_secret(&self.service, "payment_callback_secret")
             })
             .await
             .cloned()
@@ -384,16 +368,6 @@ fn live_provider(kind: ProviderKind, s: &PaymentsSetup, a: Account) -> Arc<dyn P
             ),
         },
     }
-}
-
-/// 32 random characters for a secret path segment.
-pub(crate) fn random_token() -> String {
-    use rand::Rng;
-    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-    let mut rng = rand::rng();
-    (0..32)
-        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
-        .collect()
 }
 
 /// A payment as the donor's browser sees it (`POST /functions/v1/payments`,
@@ -938,12 +912,5 @@ mod tests {
             errors.get("amount").map(String::as_str),
             Some("Amount must be at least KES 1")
         );
-    }
-
-    #[test]
-    fn secrets_are_long_and_random() {
-        let (a, b) = (random_token(), random_token());
-        assert_eq!(a.len(), 32);
-        assert_ne!(a, b);
     }
 }

@@ -16,9 +16,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::Submissions;
+use crate::Mailing;
+use crate::error::FieldErrors;
 use crate::error::FunctionsError;
-use crate::form::FieldErrors;
-use crate::{Functions, Mailing};
 
 pub const REPLY_MESSAGE: &str = "reply_message";
 
@@ -82,10 +83,10 @@ pub fn read_reply(body: &Value) -> Result<ReplyForm, FunctionsError> {
 /// The `Message-ID` of the acknowledgement a sender got for their message, which a reply
 /// answers.
 pub fn acknowledgement_id(message: Uuid) -> String {
-    crate::deliver::acknowledgement_id(crate::deliver::Table::Messages, message)
+    super::deliver::acknowledgement_id(super::deliver::Table::Messages, message)
 }
 
-impl Functions {
+impl Submissions {
     /// `POST /functions/v1/reply-message`: 202 `{queued, jobId}` once the reply is queued.
     pub async fn reply_message(
         &self,
@@ -99,7 +100,7 @@ impl Functions {
         }
         let form = read_reply(body)?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        Functions::require_sender(&tx, "Replying to a message").await?;
+        crate::require_sender(&tx, "Replying to a message").await?;
         let found = tx
             .client()
             .query_opt(

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::submit::BUCKET;
+use super::submit::BUCKET;
 
 pub const NOTIFY_SUBMISSION: &str = "notify_submission";
 pub const ACKNOWLEDGE_SUBMISSION: &str = "acknowledge_submission";

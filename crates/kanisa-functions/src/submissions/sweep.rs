@@ -18,7 +18,7 @@ use kanisa_pg::{Caller, Pool};
 use kanisa_storage::Storage;
 use serde::{Deserialize, Serialize};
 
-use crate::submit::BUCKET;
+use super::submit::BUCKET;
 
 pub const HOURLY_SWEEP: &str = "hourly_sweep";
 

@@ -1,12 +1,12 @@
-//! Scheduled backups (issue 18): the `scheduled_backup` job looks every `check` interval (an
-//! hour) whether a backup is due — the last one that worked is older than the
+//! Backups, the feature (issue 18): the periodic `scheduled_backup` job looks every `check`
+//! interval (an hour) whether a backup is due — the last one that worked is older than the
 //! `backup_frequency` setting (daily, weekly, monthly) — and if so writes one with pg_dump into
 //! the backup folder, keeps the newest `backup_keep` files, records the attempt in
 //! `kanisa.backups` and logs it (`backup_created`, or `system_maintenance` with the error).
+//! One check per slot whichever instance enqueues it (kanisa-jobs' scheduler).
 //!
-//! A periodic job: one check per slot of `check` whichever instance enqueues it (kanisa-jobs'
-//! scheduler). This module owns the backup folder's
-//! `kanisa-*.dump` files and `kanisa.backups`; it never restores (that is `kanisa restore`).
+//! Owns the backup folder's `kanisa-*.dump` files and `kanisa.backups`; never restores (that
+//! is `kanisa restore`, beside `kanisa-pg`'s backup).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -78,6 +78,14 @@ impl Backups {
             tool,
             schedule,
         }
+    }
+
+    /// Registers the backup check, periodic every [`BackupSchedule::check`].
+    pub fn jobs(self, registry: kanisa_jobs::Registry) -> kanisa_jobs::Registry {
+        let check = self.schedule.check;
+        registry
+            .job::<ScheduledBackup>(self)
+            .every::<ScheduledBackup>(check)
     }
 
     /// `Some(keep)` when a backup is due now.

@@ -21,11 +21,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::Functions;
+use super::Messaging;
+use super::sms::SendSms;
 use crate::Mailing;
+use crate::error::FieldErrors;
 use crate::error::FunctionsError;
-use crate::form::FieldErrors;
-use crate::sms::SendSms;
 
 pub const SEND_BROADCAST_EMAIL: &str = "send_broadcast_email";
 
@@ -528,7 +528,7 @@ pub async fn audience_people<C: tokio_postgres::GenericClient + Sync>(
         .collect())
 }
 
-impl Functions {
+impl Messaging {
     /// `POST /functions/v1/send-broadcast`: 200 with the preview, or 202 `{broadcastId, sms,
     /// email}` once every message is queued.
     pub async fn send_broadcast(
@@ -543,7 +543,7 @@ impl Functions {
         }
         let form = read_broadcast(body)?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        let sent_by = Functions::require_sender(&tx, "Sending messages").await?;
+        let sent_by = crate::require_sender(&tx, "Sending messages").await?;
         tx.commit().await?;
         let mut client = self.service.get().await?;
         let mut fields = FieldErrors::new();
@@ -808,7 +808,7 @@ pub struct Guard {
 
 /// Whole shillings with thousands separators: "5,000".
 fn kes(amount: f64) -> String {
-    crate::form::thousands(amount.max(0.0).round() as u64)
+    crate::text::thousands(amount.max(0.0).round() as u64)
 }
 
 impl Guard {

@@ -2,8 +2,6 @@
 //! with a message per field, and what they become: a `messages` row or a `prayer_requests`
 //! row (public-site §3, §5, §7, §9). Plain functions, no database.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
@@ -280,8 +278,8 @@ pub enum Submission {
     PrayerRequest(NewPrayerRequest),
 }
 
-/// Field name (the form's camelCase) → what is wrong with it.
-pub type FieldErrors = BTreeMap<&'static str, String>;
+pub use crate::error::FieldErrors;
+pub(crate) use crate::text::thousands;
 
 /// Why a form was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -855,19 +853,6 @@ fn capitalised(s: &str) -> String {
         .next()
         .map(|f| f.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-/// 1234567 → "1,234,567".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// What a visitor typed in a text field. Forgiving: strings, numbers (a number input may send

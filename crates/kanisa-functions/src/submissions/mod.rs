@@ -1,0 +1,85 @@
+//! Submissions: the public forms — the request forms and every contact form — read field by
+//! field with the spec's rules, routing and priority (`form.rs`), stored as the caller in one
+//! transaction whose insert triggers count the abuse limits, resolve the church mailbox and
+//! enqueue the delivery (`submit.rs`); the delivery jobs that mail the church mailbox and
+//! acknowledge the sender (`deliver.rs`); staff's e-mail reply and "send again" (`reply.rs`,
+//! `submit.rs`); and the hourly sweep of request files no message names, old abuse-limit
+//! counters and idempotency keys (`sweep.rs`).
+//!
+//! Owns: the forms' rules and texts, the submissions' e-mails and their jobs. Must not decide
+//! who may write a row (the policies do: inserts run as the caller).
+
+mod deliver;
+pub mod form;
+mod reply;
+mod submit;
+mod sweep;
+
+use std::sync::Arc;
+
+use kanisa_jobs::Registry;
+use kanisa_notify::Mailer;
+use kanisa_pg::Pool;
+use kanisa_storage::Storage;
+
+use crate::Mailing;
+use crate::channels::Channels;
+
+pub use deliver::{
+    ACKNOWLEDGE_SUBMISSION, AcknowledgeSubmission, Church, Deliveries, LINK_SECS, Link,
+    NOTIFY_SUBMISSION, NotifySubmission, Stored, Table, acknowledgement, nairobi, staff_email,
+};
+pub use reply::{REPLY_MESSAGE, ReplyMessage};
+pub use submit::{BUCKET, Receipt};
+pub use sweep::{HOURLY_SWEEP, HourlySweep, SWEEP_EVERY, SweepContext, remove_unclaimed};
+
+/// The submissions feature: its functions and jobs.
+pub struct Submissions {
+    /// API connections (`authenticator`): inserts run as the caller.
+    pub(crate) api: Pool,
+    /// Owner connections: reading uploads' metadata, enqueueing staff-requested jobs.
+    pub(crate) service: Pool,
+    pub(crate) storage: Option<Arc<Storage>>,
+    pub(crate) channels: Arc<Channels>,
+}
+
+impl Submissions {
+    pub fn new(
+        api: Pool,
+        service: Pool,
+        storage: Option<Arc<Storage>>,
+        channels: Arc<Channels>,
+    ) -> Submissions {
+        Submissions {
+            api,
+            service,
+            storage,
+            channels,
+        }
+    }
+
+    /// Registers the feature's jobs: the church mailbox's e-mail and the sender's
+    /// acknowledgement of each submission, staff's replies, and the hourly sweep (periodic).
+    /// E-mail goes through `mailer`; links in it start with `public_url`.
+    pub fn jobs(&self, registry: Registry, mailer: Arc<dyn Mailer>, public_url: &str) -> Registry {
+        let deliveries = Deliveries::new(
+            self.service.clone(),
+            mailer.clone(),
+            self.storage.clone(),
+            public_url,
+        );
+        let registry = registry
+            .job::<NotifySubmission>(deliveries.clone())
+            .job::<AcknowledgeSubmission>(deliveries)
+            .job::<ReplyMessage>(Mailing {
+                mailer,
+                service: self.service.clone(),
+            });
+        match &self.storage {
+            Some(storage) => registry
+                .job::<HourlySweep>((self.service.clone(), storage.clone()))
+                .every::<HourlySweep>(SWEEP_EVERY),
+            None => registry,
+        }
+    }
+}
