@@ -38,6 +38,7 @@ apps: apps-deps
 	cd apps && npm run build
 
 rust-checks:
+	scripts/architecture-check.sh
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 

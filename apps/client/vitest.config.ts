@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'client',
     environment: 'node',
+    isolate: false,
     include: ['src/**/*.test.ts'],
   },
 });

@@ -4,6 +4,15 @@
 //! Owns: everything that touches a password or the signing secret.
 //! Must not know about HTTP (the server crate maps [`AuthError`] to responses) and never logs a
 //! password, hash or secret.
+//!
+//! Sign-in lockout: `max_login_attempts` failures for one e-mail from one client address within
+//! `lockout_duration_minutes` lock that e-mail for that address; ten times as many from all
+//! addresses together lock the account everywhere. So a stranger cannot lock the owner out, and
+//! guessing spread over many addresses still stops. A Super Admin lifts a lockout. Staff
+//! accounts are managed only with SUPER_ADMIN rank and `manage_admins`, and nobody acts on an
+//! account holding a permission or rank they lack. Access tokens carry the church role and
+//! permissions in `app_metadata`, but the policies look the profile up again on every
+//! statement, so a deactivation applies to the next request whatever the token says.
 #![forbid(unsafe_code)]
 
 mod admin;

@@ -6,6 +6,18 @@
 //! - `postgres/`   — the cluster (PGDATA), owned by the PostgreSQL system user when run as root.
 //! - `run/`        — the unix socket; the cluster listens on nothing else (no TCP).
 //! - `postgres.log`— the server's own log.
+//!
+//! # Supervision
+//!
+//! A task owns the postmaster's process and waits on it ([`Supervisor`]), so it is reaped the
+//! moment it exits. An exit Kanisa did not ask for is logged with its cause, the old server's
+//! leftover backends (its process group, still holding shared memory) are killed, and postgres
+//! is started again after 0.5 s, doubling for each further restart within 10 minutes; crash
+//! recovery replays the WAL, so every acknowledged write is there. Pools drop broken
+//! connections and requests meanwhile fail at once with 503. After 5 restarts within 10
+//! minutes the supervisor gives up and `kanisa serve` exits non-zero with the reason, for a
+//! person or a service manager to read `postgres.log`. `kanisa/tests/it/resilience.rs` kills
+//! the postmaster under write load.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};

@@ -1,6 +1,13 @@
 //! LISTEN on a channel over a dedicated connection, reconnecting when it drops: how every
 //! Kanisa instance hears `NOTIFY kanisa, …` (schema reloads, table changes) from PostgreSQL,
 //! whichever instance or tool caused them.
+//!
+//! What is sent: `reload schema` on DDL (event triggers, migration 0005), and `changed <table>`
+//! once per statement only for tables `anon` may read (migration 0009: a notifying commit takes
+//! a database-wide lock, so the public forms' inserts must not notify). The table API drops a
+//! changed table's cached anonymous answers and reloads its schema cache on `reload schema`,
+//! and does both after every (re)connect, since notifications may have been missed. So a
+//! migration applied by one instance or by `psql` is seen by all, without a restart.
 
 use std::time::Duration;
 

@@ -7,6 +7,14 @@
 //! transactions (`execute.rs`), response shaping (`response.rs`: status, body, Content-Range).
 //! Must not know HTTP types (the server passes strings and maps [`RestError`] to responses) and
 //! never decides access itself.
+//!
+//! Before planning, the role's grants are looked up in the schema cache (read with
+//! `has_*_privilege` for `anon` and `authenticated` when the cache loads and on every `reload
+//! schema`): a role without the table's (or function's) right gets PostgREST's `42501` — 401
+//! for anon, 403 signed in — before anything could name a column. This is PostgreSQL's grant
+//! read earlier, not a decision of our own; column grants and row-level policies stay
+//! PostgreSQL's to enforce in the statement. [`Rest::explain`] skips the look-up, so the
+//! console shows the SQL a refused request would run.
 #![forbid(unsafe_code)]
 
 mod body;

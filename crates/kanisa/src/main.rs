@@ -1,5 +1,13 @@
 //! The `kanisa` binary: command-line parsing and wiring of the library crates. No logic of its
 //! own beyond the order in which things start and stop.
+//!
+//! `kanisa serve` starts in this order: the configuration (a bad variable is named) → the
+//! database (managed: the data-dir lock, initdb on first use, an orphaned postmaster stopped,
+//! postgres started and supervised; or `DATABASE_URL`) → migrations under an advisory lock →
+//! policies → the demo seed on a brand-new cluster → the first Super Admin if none → the JWT
+//! secret → the job workers with every feature's jobs (`Functions::jobs`) → listen. On
+//! SIGINT/SIGTERM: stop accepting, finish requests in flight, stop the workers (jobs in flight
+//! get 10 s, then go back to the queue), stop a managed postgres (fast shutdown), exit 0.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -5,6 +5,35 @@
 //!
 //! Owns: [`Payments`] and its jobs. Must not speak a provider's wire (`kanisa-payments`) or
 //! decide whether a gift counts (`kanisa.settle_payment`, in the database, does).
+//!
+//! # A gift's way
+//!
+//! 1. `POST payments`: the form read with the spec's rules (`kanisa-giving`), the limits per
+//!    client address and per phone (migration 0026), then the `payment_logs` row written
+//!    **pending** (our reference, `expires_at`, `next_check_at`), and only then the provider
+//!    called (at most 20 s): accepted → its checkout id kept; refused → `failed`; unreachable →
+//!    `error`. The provider: `KANISA_PAYMENT_*`, else System Settings, else demo mode.
+//! 2. Answers come three ways, in any order, any number of times, and all end in
+//!    `kanisa.settle_payment` (row lock; success is final; amount and phone must match; a
+//!    receipt used by another payment is refused): the provider's **callback** (kept in
+//!    `kanisa.payment_events` with a `payment_callback` job, which believes a success only when
+//!    the provider's status query confirms it); the donor's **poll** `GET payments/{id}`
+//!    (asking the provider only when the row is due a check: one asker across instances); and
+//!    the **reconciliation** (`reconcile_payments`), which asks about old pending prompts and
+//!    closes expired ones, but never closes a gift it could not ask about.
+//! 3. Settling inserts the `giving_records` row (verified, the receipt as `transaction_id`, the
+//!    day in Africa/Nairobi; demo gifts `is_simulated` and never counted) and queues
+//!    `payment_receipt` in the same transaction; the receipt goes by SMS and, for a member with
+//!    an address, by e-mail.
+//! 4. Paybill gifts (M-Pesa C2B `paybill/{secret}/validation|confirmation`): recorded once per
+//!    `TransID` whatever its case (`kanisa.record_paybill_gift`), typed from the account the
+//!    payer typed, matched to a member when exactly one has that number.
+//!
+//! The callback secret is `KANISA_PAYMENT_CALLBACK_SECRET` or one made once and kept in
+//! `kanisa.secret_settings`; an optional allow-list of the providers' addresses
+//! (`payment_callback_allowlist`) refuses the rest; request logs show the secret as `[secret]`.
+//! `kanisa/tests/it/payments.rs` runs hundreds of payments through a fake Daraja that drops,
+//! duplicates and reorders callbacks, with `kanisa` killed halfway.
 
 mod callbacks;
 mod payments;

@@ -8,6 +8,26 @@
 //!
 //! Owns: the forms' rules and texts, the submissions' e-mails and their jobs. Must not decide
 //! who may write a row (the policies do: inserts run as the caller).
+//!
+//! # A submission's way
+//!
+//! 1. The page uploads attachments first (`/storage/v1`, into a request folder under
+//!    server-made names).
+//! 2. The form is read (`form.rs`): the honeypot filled → `submission_refused`; each field with
+//!    the spec's rules → `validation_failed` with `fields`. The category decides the table
+//!    (`prayer_requests`, or `messages` with recipient, priority and the marker sections the
+//!    back office parses). One-line fields lose CR/LF.
+//! 3. The attachments named are claimed (uploaded within a day, one submission each).
+//! 4. One transaction as the caller inserts the row; its triggers (migrations 0014, 0026) count
+//!    the abuse limits (per client address and e-mail, shared by every instance → 429 with
+//!    `Retry-After`), resolve the recipient's church mailbox (a client never chooses where the
+//!    server sends mail) and queue `notify_submission` and `acknowledge_submission`. The table
+//!    API's direct insert goes through the same triggers.
+//! 5. A refused submission removes the files it named.
+//! 6. An `idempotencyKey` (the phone's outbox gives each form one) is claimed in the insert's
+//!    transaction, tied to the sender and the content (`auth.claim_submission_key`): a second
+//!    send answers `duplicate: true`, racing copies wait for the first, the same key with
+//!    other content is a 409, and a refused send frees the key.
 
 mod deliver;
 pub mod form;

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# ARCHITECTURE.md stays a map that is true: at most 250 lines, none over 300 characters; every
+# crate, migration, app, script and crate source file it names exists; every crate and every
+# migration is named. Part of `make test` (rust-checks). Run from anywhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+doc=ARCHITECTURE.md
+fail=0
+problem() { echo "ARCHITECTURE.md: $*" >&2; fail=1; }
+
+lines=$(wc -l < "$doc")
+(( lines <= 250 )) || problem "$lines lines (at most 250: details belong in the modules' //! docs)"
+awk -v f="$doc" 'length($0) > 300 { printf "%s:%d: %d characters (at most 300)\n", f, NR, length($0); bad=1 }
+  END { exit bad }' "$doc" >&2 || fail=1
+
+# Crates: every folder under crates/ is named in backticks; every `kanisa…` name in backticks
+# that looks like a crate is one.
+for dir in crates/*/; do
+  name=$(basename "$dir")
+  grep -q "\`$name\`" "$doc" || problem "crate $name is not named"
+done
+while read -r name; do
+  [[ -d crates/$name ]] || problem "names crate $name, which does not exist"
+done < <(grep -o '`kanisa-[a-z-]*`' "$doc" | tr -d '`' | sort -u)
+
+# Migrations: every file is named, and every name is a file.
+for file in migrations/*.sql; do
+  grep -q "$(basename "$file")" "$doc" || problem "migration $(basename "$file") is not named"
+done
+while read -r name; do
+  [[ -f migrations/$name ]] || problem "names migration $name, which does not exist"
+done < <(grep -oE '[0-9]{4}_[a-z0-9_]+\.sql' "$doc" | sort -u)
+
+# Apps, scripts and folders named as paths.
+while read -r path; do
+  [[ -e $path ]] || problem "names $path, which does not exist"
+done < <(grep -oE '(apps|policies|seeds|scripts|migrations)/[A-Za-z0-9_./-]*[A-Za-z0-9_]' "$doc" | sort -u)
+while read -r script; do
+  [[ -f scripts/$script ]] || problem "names scripts/$script, which does not exist"
+done < <(grep -oE '`[a-z0-9-]+\.sh`' "$doc" | tr -d '`' | sort -u)
+grep -oE '`bench-\*\.sh`' "$doc" >/dev/null && { ls scripts/bench-*.sh >/dev/null 2>&1 || problem "no scripts/bench-*.sh"; }
+
+# Source files: `crate/src/x.rs` paths exist; a bare `x.rs` (or `x/`) in a crate's row exists in
+# that crate.
+while read -r path; do
+  [[ -e crates/$path ]] || problem "names crates/$path, which does not exist"
+done < <(grep -oE 'kanisa(-[a-z]+)*/src/[A-Za-z0-9_/]*(\.rs)?' "$doc" | sort -u)
+while IFS= read -r row; do
+  crate=$(sed -E 's/^\| `([a-z-]+)`.*/\1/' <<< "$row")
+  [[ -d crates/$crate ]] || continue
+  while read -r file; do
+    found=$(find "crates/$crate/src" -path "*/${file%/}" -print -quit)
+    [[ -n $found ]] || problem "the $crate row names $file, not found in crates/$crate/src"
+  done < <(grep -oE '`[a-z_]+(\.rs|/)`' <<< "$row" | tr -d '`' | sort -u)
+done < <(grep -E '^\| `kanisa[a-z-]*` \|' "$doc")
+
+if (( fail )); then
+  echo "ARCHITECTURE.md is out of date with the tree (scripts/architecture-check.sh)" >&2
+  exit 1
+fi
+echo "ARCHITECTURE.md: $lines lines, every name it gives exists, every crate and migration named"
