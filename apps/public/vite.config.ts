@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routeTablePlugin } from './routes-plugin.ts';
 
 // In development the API lives on the Kanisa server; in production both share one origin.
 const api = process.env.KANISA_URL ?? 'http://127.0.0.1:8080';
@@ -42,16 +43,19 @@ function shortCatalogueKeys(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [shortCatalogueKeys(), react()],
+  plugins: [shortCatalogueKeys(), react(), routeTablePlugin()],
   server: { proxy },
   preview: { proxy },
-  // The manifest lets the server preload each route's lazy chunks with its HTML
+  // The manifest lets the server preload each route's lazy chunks with its HTML; routes.json
+  // (routes-plugin.ts) names them, with each page's title and description
   // (crates/kanisa-server/src/seo.rs).
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: {
     name: 'public',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // One jsdom per worker, not per file (src/test/setup.ts resets what a test changes).
+    isolate: false,
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

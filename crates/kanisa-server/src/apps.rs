@@ -1,12 +1,13 @@
 //! The built React apps: the public site at `/` and the back office at `/admin/`, each with a
 //! history fallback to its `index.html` for paths that are not files. The public site's
 //! `index.html` gets each route's head (title, description, Open Graph, JSON-LD; see `seo`)
-//! from the public System Settings, read as `anon` and kept for a short while.
+//! from the build's route table (`routes.json`) and the public System Settings, read as `anon`
+//! and kept for a short while.
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode, header};
@@ -24,7 +25,16 @@ pub struct Apps {
     /// it, the website in the settings, or none.
     public_url: Option<String>,
     church: Mutex<Option<(Instant, Arc<seo::Church>)>>,
+    /// The public build's route table as last read.
+    routes: Mutex<Option<ReadRoutes>>,
 }
+
+/// When a file was last written and its size: a new build shows as a new stamp.
+type FileStamp = (Option<SystemTime>, u64);
+
+/// The route table read from `routes.json` (`None`: missing or unusable), and the file's stamp
+/// then (`None`: no file).
+type ReadRoutes = (Option<FileStamp>, Option<Arc<seo::RouteTable>>);
 
 /// How long the church's details are reused before the settings are read again. A staff edit
 /// shows in shared links within this time, on every instance.
@@ -37,6 +47,7 @@ impl Apps {
             admin: apps_dir.join("admin/dist"),
             public_url: public_url.map(|u| u.trim_end_matches('/').to_owned()),
             church: Mutex::new(None),
+            routes: Mutex::new(None),
         }
     }
 
@@ -46,6 +57,7 @@ impl Apps {
             admin: self.admin.clone(),
             public_url: Some(url.trim_end_matches('/').to_owned()),
             church: Mutex::new(None),
+            routes: Mutex::new(None),
         }
     }
 }
@@ -74,9 +86,10 @@ async fn public_page(
     headers: &axum::http::HeaderMap,
 ) -> Response {
     let church = church(state).await;
+    let routes = route_table(&state.apps).await;
     // `/sw/...` is the same page in Kiswahili (issue 22).
     let (lang, app_path) = seo::split_language(path);
-    let page = seo::page_for(app_path, lang);
+    let page = seo::page_for(routes.as_deref(), app_path, lang);
     // The site's address: configured, or the church's website from the settings; never the
     // request's Host, which a client chooses (it would be reflected into shared links).
     let base = state
@@ -98,21 +111,65 @@ async fn public_page(
     };
     let mut head = seo::head(&church, page, &at);
     // The route's lazy chunks, from the build's manifest (absent in a build without one).
-    if let Ok(bytes) = tokio::fs::read(state.apps.public.join(".vite/manifest.json")).await
+    if let Some(routes) = &routes
+        && let Ok(bytes) = tokio::fs::read(state.apps.public.join(".vite/manifest.json")).await
         && let Ok(manifest) = serde_json::from_slice::<serde_json::Value>(&bytes)
     {
         head.push_str(&seo::preload_links(
             &manifest,
-            &seo::route_modules(app_path, lang),
+            &routes.modules(app_path, lang),
         ));
     }
     let body = seo::mark_html(&seo::inject(html, &head), lang, save_data);
-    let status = if page.is_some() {
-        StatusCode::OK
-    } else {
-        StatusCode::NOT_FOUND
+    let status = match page {
+        seo::Page::NotFound(_) => StatusCode::NOT_FOUND,
+        seo::Page::Found(_) | seo::Page::Unknown => StatusCode::OK,
     };
     (status, [(header::VARY, "Save-Data")], Html(body)).into_response()
+}
+
+/// The public build's route table (`routes.json`, written by the build next to `index.html`),
+/// read again when the file changes (a new build under a running server). `None` when it is
+/// missing or unreadable: then pages are served with the church's name as title and no tags of
+/// their own, and a warning is logged once for that state of the file.
+async fn route_table(apps: &Apps) -> Option<Arc<seo::RouteTable>> {
+    let path = apps.public.join("routes.json");
+    let stamp = tokio::fs::metadata(&path)
+        .await
+        .ok()
+        .map(|m| (m.modified().ok(), m.len()));
+    if let Ok(slot) = apps.routes.lock()
+        && let Some((seen, table)) = &*slot
+        && *seen == stamp
+    {
+        return table.clone();
+    }
+    let table = match tokio::fs::read(&path).await {
+        Ok(bytes) => seo::RouteTable::from_json(&bytes)
+            .inspect_err(|e| {
+                tracing::warn!(
+                    path = %path.display(),
+                    error = %e,
+                    "the public site's route table is unusable: pages get the church's name as \
+                     title and no description; rebuild the apps"
+                );
+            })
+            .ok()
+            .map(Arc::new),
+        Err(e) => {
+            tracing::warn!(
+                path = %path.display(),
+                error = %e,
+                "the public site's build has no route table: pages get the church's name as \
+                 title and no description; rebuild the apps"
+            );
+            None
+        }
+    };
+    if let Ok(mut slot) = apps.routes.lock() {
+        *slot = Some((stamp, table.clone()));
+    }
+    table
 }
 
 /// The church's public details, from the settings at most [`CHURCH_TTL`] old. When the
@@ -292,6 +349,78 @@ mod tests {
         ] {
             assert_eq!(safe_relative_path(bad), None, "{bad}");
         }
+    }
+
+    /// Writes into a shared buffer: the log lines of a test.
+    #[derive(Clone, Default)]
+    struct Log(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Log {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Log {
+        fn take(&self) -> String {
+            String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
+        }
+    }
+
+    /// A build without routes.json, or with a broken one, still serves the site (with the
+    /// church's name as title, `seo::Page::Unknown`) and says so in the log, once; a new
+    /// build's table is read when the file changes.
+    #[tokio::test]
+    async fn a_missing_or_broken_route_table_is_logged_and_a_new_one_is_read() {
+        let log = Log::default();
+        let writer = log.clone();
+        let _logging = tracing::subscriber::set_default(
+            tracing_subscriber::fmt()
+                .with_writer(move || writer.clone())
+                .with_ansi(false)
+                .finish(),
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let dist = dir.path().join("public/dist");
+        std::fs::create_dir_all(&dist).unwrap();
+        let apps = Apps::new(dir.path(), None);
+
+        assert!(route_table(&apps).await.is_none());
+        assert!(route_table(&apps).await.is_none());
+        let logged = log.take();
+        assert_eq!(
+            logged.matches("has no route table").count(),
+            1,
+            "once: {logged}"
+        );
+
+        std::fs::write(dist.join("routes.json"), "{\"routes\": [").unwrap();
+        assert!(route_table(&apps).await.is_none());
+        let logged = log.take();
+        assert!(
+            logged.contains("WARN") && logged.contains("route table is unusable"),
+            "{logged}"
+        );
+        let text = |title: &str| serde_json::json!({"title": title, "description": "d"});
+        let table = serde_json::json!({
+            "routes": [{"path": "/events", "en": text("Events"), "sw": text("Matukio")}],
+            "notFound": {"en": text("Page not found"), "sw": text("Ukurasa haupatikani")},
+        });
+        std::fs::write(dist.join("routes.json"), table.to_string()).unwrap();
+        let routes = route_table(&apps).await.expect("the new build's table");
+        assert!(matches!(
+            seo::page_for(Some(&routes), "/events", seo::Lang::Sw),
+            seo::Page::Found(text) if text.title.as_deref() == Some("Matukio")
+        ));
+        assert!(
+            Arc::ptr_eq(&routes, &route_table(&apps).await.unwrap()),
+            "kept while the file is unchanged"
+        );
+        assert_eq!(log.take(), "");
     }
 
     #[test]

@@ -2,14 +2,18 @@
 //! Graph tags and a schema.org `Church` (address, contacts, service times) in JSON-LD, so a link
 //! shared on WhatsApp shows a proper preview and search engines see the church without running
 //! JavaScript (issue 7). The church's details come from the public System Settings (spec README
-//! point 16), never from code.
+//! point 16), never from code; the pages, their texts and the chunks they show from the public
+//! app's build (`routes`: `dist/routes.json`).
 //!
-//! Plain functions over strings and JSON values; `apps.rs` reads the settings and serves the
-//! result. Everything interpolated is escaped: settings are staff input.
+//! Plain functions over strings and JSON values; `apps.rs` reads the settings and the build's
+//! files and serves the result. Everything interpolated is escaped: settings are staff input.
 
 use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
+
+mod routes;
+pub use routes::{Page, RouteTable, page_for};
 
 /// Where the built `index.html` keeps the replaceable head: the server swaps everything between
 /// these markers (the build's defaults) for the route's tags.
@@ -59,141 +63,6 @@ pub fn split_language(path: &str) -> (Lang, &str) {
         Some(rest) if rest.starts_with('/') => (Lang::Sw, rest),
         _ => (Lang::En, path),
     }
-}
-
-/// A public route's own title and description, in one language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PageMeta {
-    /// The page's part of the title (`None` for Home: the church name alone).
-    pub title: Option<&'static str>,
-    /// `{church}` is replaced by the church's name.
-    pub description: &'static str,
-}
-
-/// (path, English title, English description, Kiswahili title, Kiswahili description). The
-/// titles are the pages' own (the apps' catalogues, `apps/public/src/i18n`).
-type PageRow = (
-    &'static str,
-    Option<&'static str>,
-    &'static str,
-    Option<&'static str>,
-    &'static str,
-);
-
-const PAGES: [PageRow; 10] = [
-    (
-        "",
-        None,
-        "Welcome to {church}: service times, sermons, upcoming events, ministries and online giving.",
-        None,
-        "Karibu {church}: nyakati za ibada, mahubiri, matukio yajayo, huduma na kutoa mtandaoni.",
-    ),
-    (
-        "/about",
-        Some("About"),
-        "The mission, heritage, beliefs and leadership of {church}.",
-        Some("Kuhusu Sisi"),
-        "Utume, historia, imani na uongozi wa {church}.",
-    ),
-    (
-        "/sermons",
-        Some("Sermons"),
-        "Watch and listen to recent sermons and the current series at {church}.",
-        Some("Mahubiri"),
-        "Tazama na usikilize mahubiri ya hivi karibuni na mfululizo wa sasa katika {church}.",
-    ),
-    (
-        "/events",
-        Some("Events"),
-        "Upcoming events, weekly activities and the church calendar of {church}.",
-        Some("Matukio"),
-        "Matukio yajayo, shughuli za kila wiki na kalenda ya kanisa la {church}.",
-    ),
-    (
-        "/ministries",
-        Some("Ministries"),
-        "Youth, women's, men's, children's, music and outreach ministries at {church}: find where you belong.",
-        Some("Huduma"),
-        "Huduma za vijana, wanawake, wanaume, watoto, muziki na uinjilisti katika {church}: pata mahali pako.",
-    ),
-    (
-        "/departments",
-        Some("Church Departments"),
-        "The departments of {church}: who leads them and what they do.",
-        Some("Idara za Kanisa"),
-        "Idara za {church}: wanaoziongoza na kazi zao.",
-    ),
-    (
-        "/contact",
-        Some("Contact"),
-        "Address, phone, e-mail, office hours, service times and directions to {church}.",
-        Some("Wasiliana Nasi"),
-        "Anwani, simu, barua pepe, saa za ofisi, nyakati za ibada na maelekezo ya kufika {church}.",
-    ),
-    (
-        "/giving",
-        Some("Give Online"),
-        "Give tithes, offerings and special-project gifts to {church} by mobile money, paybill or bank transfer.",
-        Some("Toa Mtandaoni"),
-        "Toa zaka, sadaka na michango ya miradi maalum kwa {church} kupitia pesa za simu, Paybill au benki.",
-    ),
-    (
-        "/submissions",
-        Some("Submissions"),
-        "Send a prayer request, ask for a visit or counselling, or write to the leadership of {church}.",
-        Some("Tuma Ombi"),
-        "Tuma ombi la maombi, omba kutembelewa au ushauri, au uandikie uongozi wa {church}.",
-    ),
-    (
-        "/announcements",
-        Some("Announcements"),
-        "The latest announcements from {church}.",
-        Some("Matangazo"),
-        "Matangazo ya hivi karibuni kutoka {church}.",
-    ),
-];
-
-/// A public route (public-site.md §2) in `lang`, or `None` for a path the site does not have.
-/// `path` is the app path, without the language prefix.
-pub fn page_for(path: &str, lang: Lang) -> Option<PageMeta> {
-    let path = path.trim_end_matches('/');
-    let (_, en_title, en_description, sw_title, sw_description) =
-        PAGES.iter().find(|row| row.0 == path)?;
-    Some(match lang {
-        Lang::En => PageMeta {
-            title: *en_title,
-            description: en_description,
-        },
-        Lang::Sw => PageMeta {
-            title: *sw_title,
-            description: sw_description,
-        },
-    })
-}
-
-/// The modules (paths in the public app, as Vite's manifest names them) whose lazy chunks a
-/// route shows at once: its page, Home's sections below the hero, and the footer. Preloading
-/// them with the HTML saves a round trip after the entry script (`preload_links`).
-/// A Kiswahili page also needs its catalogue (`apps/public/src/i18n/sw`) before the first render.
-pub fn route_modules(path: &str, lang: Lang) -> Vec<&'static str> {
-    let page = match path.trim_end_matches('/') {
-        "" => "src/features/home/HomeSections.tsx",
-        "/about" => "src/features/about/AboutPage.tsx",
-        "/sermons" => "src/features/sermons/SermonsPage.tsx",
-        "/events" => "src/features/events/EventsPage.tsx",
-        "/ministries" => "src/features/ministries/MinistriesPage.tsx",
-        "/departments" => "src/features/departments/DepartmentsPage.tsx",
-        "/contact" => "src/features/contact/ContactPage.tsx",
-        "/giving" => "src/features/giving/GivingPage.tsx",
-        "/submissions" => "src/features/submissions/SubmissionsPage.tsx",
-        "/announcements" => "src/features/announcements/AnnouncementsPage.tsx",
-        _ => "src/features/not-found/NotFoundPage.tsx",
-    };
-    let mut modules = vec![page, "src/components/layout/Footer.tsx"];
-    if lang == Lang::Sw {
-        modules.insert(0, "src/i18n/sw/index.ts");
-    }
-    modules
 }
 
 /// `<link rel="modulepreload">` for the chunks of `modules` and every chunk they import, and
@@ -480,30 +349,19 @@ pub struct PageAt<'a> {
     pub save_data: bool,
 }
 
-/// The head tags of one route. `page` is `None` for a path the site does not have (then the
-/// page says so and asks not to be indexed). A real page names its other-language version
-/// (`hreflang`), English being the default.
-pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
-    let sw = at.lang == Lang::Sw;
-    let title = match page.and_then(|p| p.title) {
-        Some(part) => format!("{part} | {}", church.name),
-        None if page.is_some() => church.full_name(),
-        None if sw => format!("Ukurasa haupatikani | {}", church.name),
-        None => format!("Page not found | {}", church.name),
+/// The head tags of one route. A path the site does not have says so and asks not to be indexed;
+/// a real page names its other-language version (`hreflang`), English being the default.
+pub fn head(church: &Church, page: Page, at: &PageAt) -> String {
+    let text = match page {
+        Page::Found(text) | Page::NotFound(text) => Some(text),
+        Page::Unknown => None,
     };
-    let description = page.map_or_else(
-        || {
-            if sw {
-                format!("Ukurasa huu haupo kwenye tovuti ya {}.", church.name)
-            } else {
-                format!(
-                    "This page does not exist on the website of {}.",
-                    church.name
-                )
-            }
-        },
-        |p| p.description.replace("{church}", &church.full_name()),
-    );
+    let title = match text.and_then(|t| t.title.as_deref()) {
+        Some(part) => format!("{part} | {}", church.name),
+        None => church.full_name(),
+    };
+    let description = text.map(|t| t.description.replace("{church}", &church.full_name()));
+    let not_found = matches!(page, Page::NotFound(_));
     let app_path = match at.path.trim_end_matches('/') {
         "" => "/",
         path => path,
@@ -519,14 +377,18 @@ pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
             escape(value)
         ));
     };
-    meta("name", "description", &description);
-    if page.is_none() {
+    if let Some(description) = &description {
+        meta("name", "description", description);
+    }
+    if not_found {
         meta("name", "robots", "noindex");
     }
     meta("property", "og:type", "website");
     meta("property", "og:site_name", &church.full_name());
     meta("property", "og:title", &title);
-    meta("property", "og:description", &description);
+    if let Some(description) = &description {
+        meta("property", "og:description", description);
+    }
     if let Some(canonical) = &canonical {
         meta("property", "og:url", canonical);
     }
@@ -534,10 +396,13 @@ pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
     meta("property", "og:image:width", "1200");
     meta("property", "og:image:height", "630");
     meta("property", "og:locale", at.lang.og_locale());
-    let other = if sw { Lang::En } else { Lang::Sw };
+    let other = match at.lang {
+        Lang::En => Lang::Sw,
+        Lang::Sw => Lang::En,
+    };
     meta("property", "og:locale:alternate", other.og_locale());
     meta("name", "twitter:card", "summary_large_image");
-    if let (Some(canonical), true) = (&canonical, page.is_some()) {
+    if let (Some(canonical), Page::Found(_)) = (&canonical, page) {
         out.push_str(&format!(
             "<link rel=\"canonical\" href=\"{}\" />",
             escape(canonical)
@@ -558,7 +423,7 @@ pub fn head(church: &Church, page: Option<PageMeta>, at: &PageAt) -> String {
     out.push_str("<script id=\"kanisa-settings\" type=\"application/json\">");
     out.push_str(&script_json(&church.shell_settings()));
     out.push_str("</script>");
-    if app_path == "/" && page.is_some() {
+    if app_path == "/" && !not_found {
         // Home's largest paint is the first hero image: fetch it with the HTML, not after the
         // script has run. With Save-Data the hero shows only its smallest size (the app's
         // data-saver mode), so that is the one to fetch.
@@ -650,6 +515,7 @@ fn script_json(value: &Value) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::routes::tests::table;
     use super::*;
 
     #[test]
@@ -729,40 +595,47 @@ mod tests {
         ]))
     }
 
+    /// Without a usable routes.json (a build from before it, a broken file) the server still
+    /// serves every page: the church's name as title, no description, canonical or alternates,
+    /// and nothing asks not to be indexed.
     #[test]
-    fn every_public_route_has_its_own_title_and_unknown_paths_have_none() {
-        for path in [
-            "/",
-            "/about",
-            "/sermons",
-            "/events",
-            "/ministries",
-            "/departments",
-            "/contact",
-            "/giving",
-            "/submissions",
-            "/announcements",
-            "/sermons/",
-        ] {
-            for lang in [Lang::En, Lang::Sw] {
-                assert!(page_for(path, lang).is_some(), "{path}");
-            }
-            assert_ne!(
-                page_for(path, Lang::En).unwrap().description,
-                page_for(path, Lang::Sw).unwrap().description,
-                "{path} has its own Kiswahili description"
+    fn without_a_route_table_a_page_has_the_church_name_and_no_tags_of_its_own() {
+        let church = demo();
+        for lang in [Lang::En, Lang::Sw] {
+            let at = PageAt {
+                lang,
+                ..en("https://c.example", "/events")
+            };
+            let html = head(&church, page_for(None, "/events", lang), &at);
+            assert!(
+                html.contains("<title>Mount Zion SDA Church – Kisii Town</title>"),
+                "{html}"
             );
+            for absent in [
+                "name=\"description\"",
+                "og:description",
+                "noindex",
+                "rel=\"canonical\"",
+                "hreflang",
+            ] {
+                assert!(!html.contains(absent), "{absent}: {html}");
+            }
+            assert!(html.contains("application/ld+json") && html.contains("kanisa-settings"));
         }
-        assert_eq!(page_for("/sermons/x", Lang::En), None);
-        assert_eq!(page_for("/admin", Lang::Sw), None);
+        assert!(
+            head(&church, page_for(None, "/", Lang::En), &en("http://x", "/"))
+                .contains("rel=\"preload\" as=\"image\""),
+            "Home is still Home"
+        );
     }
 
     #[test]
     fn the_head_names_the_page_and_the_church() {
+        let routes = table();
         let church = demo();
         let html = head(
             &church,
-            page_for("/sermons", Lang::En),
+            page_for(Some(&routes), "/sermons", Lang::En),
             &en("https://c.example", "/sermons"),
         );
         assert!(html.contains("<title>Sermons | Mount Zion SDA Church</title>"));
@@ -779,19 +652,28 @@ mod tests {
         assert!(!html.contains("noindex"));
         let home = head(
             &church,
-            page_for("/", Lang::En),
+            page_for(Some(&routes), "/", Lang::En),
             &en("https://c.example", "/"),
         );
         assert!(home.contains("<title>Mount Zion SDA Church – Kisii Town</title>"));
-        let missing = head(&church, None, &en("https://c.example", "/nope"));
+        let missing = head(
+            &church,
+            page_for(Some(&routes), "/nope", Lang::En),
+            &en("https://c.example", "/nope"),
+        );
         assert!(missing.contains("<title>Page not found | Mount Zion SDA Church</title>"));
         assert!(missing.contains("noindex"));
     }
 
     #[test]
     fn the_shell_settings_and_the_hero_preload_travel_with_the_html() {
+        let routes = table();
         let church = demo();
-        let home = head(&church, page_for("/", Lang::En), &en("http://x", "/"));
+        let home = head(
+            &church,
+            page_for(Some(&routes), "/", Lang::En),
+            &en("http://x", "/"),
+        );
         assert!(home.contains(
             "<script id=\"kanisa-settings\" type=\"application/json\">{\"name\":\"Mount Zion SDA Church\",\"branch\":\"Kisii Town\",\"heroImages\":null}</script>"
         ), "{home}");
@@ -801,7 +683,7 @@ mod tests {
         assert!(home.contains("imagesrcset=\"/images/hero-1-640.webp 640w, /images/hero-1-1280.webp 1280w, /images/hero-1-1920.webp 1920w\""));
         let about = head(
             &church,
-            page_for("/about", Lang::En),
+            page_for(Some(&routes), "/about", Lang::En),
             &en("http://x", "/about"),
         );
         assert!(
@@ -819,12 +701,17 @@ mod tests {
             church.shell_settings(),
             json!({"name": "C", "branch": "", "heroImages": [{"src": "/storage/v1/object/public/church-files/public/a.webp", "alt": "Choir"}]})
         );
-        let home = head(&church, page_for("/", Lang::En), &en("http://x", "/"));
+        let home = head(
+            &church,
+            page_for(Some(&routes), "/", Lang::En),
+            &en("http://x", "/"),
+        );
         assert!(home.contains("<link rel=\"preload\" as=\"image\" href=\"/storage/v1/object/public/church-files/public/a.webp\" fetchpriority=\"high\" />"));
     }
 
     #[test]
     fn a_kiswahili_page_has_its_own_head_and_both_pages_name_each_other() {
+        let routes = table();
         let church = demo();
         let at = PageAt {
             base: Some("https://c.example"),
@@ -832,7 +719,7 @@ mod tests {
             lang: Lang::Sw,
             save_data: false,
         };
-        let sw = head(&church, page_for("/events", Lang::Sw), &at);
+        let sw = head(&church, page_for(Some(&routes), "/events", Lang::Sw), &at);
         assert!(
             sw.contains("<title>Matukio | Mount Zion SDA Church</title>"),
             "{sw}"
@@ -846,7 +733,7 @@ mod tests {
         assert!(sw.contains("<link rel=\"canonical\" href=\"https://c.example/sw/events\" />"));
         let english = head(
             &church,
-            page_for("/events", Lang::En),
+            page_for(Some(&routes), "/events", Lang::En),
             &en("https://c.example", "/events"),
         );
         for page in [&sw, &english] {
@@ -861,7 +748,7 @@ mod tests {
         assert!(english.contains("<meta property=\"og:locale\" content=\"en_KE\" />"));
         let home = head(
             &church,
-            page_for("/", Lang::Sw),
+            page_for(Some(&routes), "/", Lang::Sw),
             &PageAt { path: "/", ..at },
         );
         assert!(
@@ -874,7 +761,7 @@ mod tests {
         );
         let missing = head(
             &church,
-            None,
+            page_for(Some(&routes), "/nope", Lang::Sw),
             &PageAt {
                 path: "/nope",
                 ..at
@@ -886,26 +773,32 @@ mod tests {
             "no alternates for a page that does not exist"
         );
         assert_eq!(
-            route_modules("/events", Lang::Sw)[0],
+            routes.modules("/events", Lang::Sw)[0],
             "src/i18n/sw/index.ts"
         );
-        assert!(!route_modules("/events", Lang::En).contains(&"src/i18n/sw/index.ts"));
+        assert!(
+            !routes
+                .modules("/events", Lang::En)
+                .contains(&"src/i18n/sw/index.ts")
+        );
     }
 
     #[test]
     fn with_save_data_home_preloads_only_the_smallest_hero() {
+        let routes = table();
         let church = demo();
         let at = PageAt {
             save_data: true,
             ..en("http://x", "/")
         };
-        let home = head(&church, page_for("/", Lang::En), &at);
+        let home = head(&church, page_for(Some(&routes), "/", Lang::En), &at);
         assert!(home.contains("<link rel=\"preload\" as=\"image\" href=\"/images/hero-1-640.webp\" fetchpriority=\"high\" />"), "{home}");
         assert!(!home.contains("hero-1-1280"));
     }
 
     #[test]
     fn a_route_preloads_its_page_chunk_and_imports_but_not_the_entry_ones() {
+        let routes = table();
         let manifest = json!({
             "index.html": {"file": "assets/index-a.js", "isEntry": true, "imports": ["_react-b.js"],
                            "dynamicImports": ["src/features/events/EventsPage.tsx"]},
@@ -916,7 +809,7 @@ mod tests {
             "_client-e.js": {"file": "assets/client-e.js"},
             "src/components/layout/Footer.tsx": {"file": "assets/Footer-f.js", "imports": ["index.html"]},
         });
-        let links = preload_links(&manifest, &route_modules("/events", Lang::En));
+        let links = preload_links(&manifest, &routes.modules("/events", Lang::En));
         assert_eq!(
             links,
             "<link rel=\"modulepreload\" crossorigin href=\"/assets/EventsPage-c.js\" />\
@@ -926,11 +819,11 @@ mod tests {
              <link rel=\"modulepreload\" crossorigin href=\"/assets/Footer-f.js\" />"
         );
         assert_eq!(
-            preload_links(&json!(null), &route_modules("/events", Lang::En)),
+            preload_links(&json!(null), &routes.modules("/events", Lang::En)),
             ""
         );
         assert_eq!(
-            route_modules("/nope", Lang::En)[0],
+            routes.modules("/nope", Lang::En)[0],
             "src/features/not-found/NotFoundPage.tsx"
         );
     }
@@ -966,13 +859,14 @@ mod tests {
 
     #[test]
     fn staff_input_cannot_break_out_of_the_markup() {
+        let routes = table();
         let church = Church::from_settings(&settings(&[(
             "church_name",
             json!("A \"B\" <script>alert(1)</script></script> & C"),
         )]));
         let html = head(
             &church,
-            page_for("/about", Lang::En),
+            page_for(Some(&routes), "/about", Lang::En),
             &en("http://x", "/about"),
         );
         assert!(!html.contains("<script>alert"));

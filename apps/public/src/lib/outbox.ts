@@ -163,6 +163,12 @@ export function flushOutbox(send: (item: OutboxItem) => Promise<SendOutcome>): P
   return flushing;
 }
 
+/** For tests: no results shown and no flush running (the queue itself is in localStorage). */
+export function resetOutbox(): void {
+  snapshot = { pending: 0, results: [] };
+  flushing = null;
+}
+
 /** Sends the queue now if there is one and the browser thinks it is online. */
 export function flushSoon(): void {
   if (!queuedForms().length || !navigator.onLine) return;

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { church } from '../config/church';
 import { publishShellSettings, resetShellSettings, settleShellSettings, useShellSettings } from './settings-store';
 
@@ -9,6 +9,12 @@ function Probe() {
 }
 
 describe('settings-store', () => {
+  // The test files of a worker share their modules: start from the fallback whatever an earlier
+  // file published.
+  beforeEach(() => {
+    resetShellSettings();
+  });
+
   afterEach(() => {
     resetShellSettings();
     vi.resetModules();

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { activate } from '../i18n';
+import { resetOfflineStatus } from '../lib/offline-status';
+import { resetOutbox } from '../lib/outbox';
+import { resetShellSettings } from '../lib/settings-store';
 import { setViewportWidth } from './viewport';
 
 beforeEach(() => {
@@ -18,4 +21,12 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  // The files of a worker share one jsdom and their modules (vite.config.ts, isolate: false):
+  // what one test leaves in storage, the address bar or a module's store, the next never sees.
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  resetShellSettings();
+  resetOutbox();
+  resetOfflineStatus();
 });

@@ -1,5 +1,56 @@
 use crate::TestApp;
 
+/// The route table the public app's build writes next to its index.html
+/// (apps/public/routes-plugin.ts), with some of the site's pages.
+fn write_routes(app: &TestApp) {
+    let page = |module: &str, en: (Option<&str>, &str), sw: (Option<&str>, &str)| {
+        serde_json::json!({
+            "modules": [module, "src/components/layout/Footer.tsx"],
+            "en": {"title": en.0, "description": en.1},
+            "sw": {"title": sw.0, "description": sw.1},
+        })
+    };
+    let route = |path: &str, mut page: serde_json::Value| {
+        page["path"] = path.into();
+        page
+    };
+    let table = serde_json::json!({
+        "routes": [
+            route("/", page(
+                "src/features/home/HomeSections.tsx",
+                (None, "Welcome to {church}: service times, sermons, upcoming events, ministries and online giving."),
+                (None, "Karibu {church}: nyakati za ibada, mahubiri, matukio yajayo, huduma na kutoa mtandaoni."),
+            )),
+            route("/sermons", page(
+                "src/features/sermons/SermonsPage.tsx",
+                (Some("Sermons"), "Watch and listen to recent sermons and the current series at {church}."),
+                (Some("Mahubiri"), "Tazama na usikilize mahubiri ya hivi karibuni na mfululizo wa sasa katika {church}."),
+            )),
+            route("/events", page(
+                "src/features/events/EventsPage.tsx",
+                (Some("Events"), "Upcoming events, weekly activities and the church calendar of {church}."),
+                (Some("Matukio"), "Matukio yajayo, shughuli za kila wiki na kalenda ya kanisa la {church}."),
+            )),
+            route("/giving", page(
+                "src/features/giving/GivingPage.tsx",
+                (Some("Give Online"), "Give tithes, offerings and special-project gifts to {church} by mobile money, paybill or bank transfer."),
+                (Some("Toa Mtandaoni"), "Toa zaka, sadaka na michango ya miradi maalum kwa {church} kupitia pesa za simu, Paybill au benki."),
+            )),
+        ],
+        "notFound": page(
+            "src/features/not-found/NotFoundPage.tsx",
+            (Some("Page not found"), "This page does not exist on the website of {church}."),
+            (Some("Ukurasa haupatikani"), "Ukurasa huu haupo kwenye tovuti ya {church}."),
+        ),
+        "languages": {"en": {"modules": []}, "sw": {"modules": ["src/i18n/sw/index.ts"]}},
+    });
+    std::fs::write(
+        app.public_dist().join("routes.json"),
+        serde_json::to_string_pretty(&table).unwrap(),
+    )
+    .unwrap();
+}
+
 fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
     res.headers()
         .get(name)
@@ -9,6 +60,7 @@ fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
 #[tokio::test]
 async fn the_public_app_and_its_history_fallback() {
     let app = TestApp::spawn().await;
+    write_routes(&app);
     for (path, status) in [
         ("/", 200),
         ("/sermons", 200),
@@ -34,6 +86,7 @@ async fn the_public_app_and_its_history_fallback() {
 #[tokio::test]
 async fn a_data_saver_request_gets_a_marked_page() {
     let app = TestApp::spawn().await;
+    write_routes(&app);
     let light = app
         .http
         .get(app.url("/events"))
@@ -60,6 +113,7 @@ async fn a_data_saver_request_gets_a_marked_page() {
 #[tokio::test]
 async fn a_kiswahili_page_is_served_in_kiswahili_with_its_alternates() {
     let app = TestApp::spawn().await;
+    write_routes(&app);
     // The alternates are absolute: they need the site's address (here the settings' website).
     app.db
         .as_ref()
@@ -83,11 +137,49 @@ async fn a_kiswahili_page_is_served_in_kiswahili_with_its_alternates() {
     }
     let events = app.get("/sw/events").await.text().await.unwrap();
     assert!(events.contains("<title>Matukio | "), "{events}");
+    assert!(events.contains(
+        "<meta name=\"description\" content=\"Matukio yajayo, shughuli za kila wiki na kalenda ya kanisa la "
+    ));
     assert!(events.contains("https://church.example/sw/events\" />"));
+    // A Kiswahili page preloads its catalogue first, then the page's chunk.
+    std::fs::create_dir_all(app.public_dist().join(".vite")).unwrap();
+    std::fs::write(
+        app.public_dist().join(".vite/manifest.json"),
+        r#"{"index.html": {"file": "assets/index-abc123.js", "isEntry": true},
+            "src/i18n/sw/index.ts": {"file": "assets/sw-k1.js"},
+            "src/features/events/EventsPage.tsx": {"file": "assets/EventsPage-e1.js"}}"#,
+    )
+    .unwrap();
+    let events = app.get("/sw/events").await.text().await.unwrap();
+    let catalogue = events
+        .find("href=\"/assets/sw-k1.js\"")
+        .expect("the catalogue");
+    let page = events
+        .find("href=\"/assets/EventsPage-e1.js\"")
+        .expect("the page");
+    assert!(catalogue < page, "{events}");
     let english = app.get("/events").await.text().await.unwrap();
     assert!(english.contains("<title>Events | "));
+    assert!(english.contains(
+        "<meta name=\"description\" content=\"Upcoming events, weekly activities and the church calendar of "
+    ));
+    assert!(
+        !english.contains("sw-k1.js"),
+        "English needs no Kiswahili catalogue"
+    );
     assert!(english.contains("<html lang=\"en\">"));
     assert!(english.contains("hreflang=\"sw\""));
+    let giving = app.get("/sw/giving").await.text().await.unwrap();
+    assert!(giving.contains("<title>Toa Mtandaoni | "), "{giving}");
+    let missing = app.get("/sw/nope").await.text().await.unwrap();
+    assert!(
+        missing.contains("<title>Ukurasa haupatikani | "),
+        "{missing}"
+    );
+    assert!(
+        missing
+            .contains("<meta name=\"description\" content=\"Ukurasa huu haupo kwenye tovuti ya ")
+    );
     assert_eq!(app.get("/sw/nope").await.status(), 404);
     assert_eq!(app.get("/swahili").await.status(), 404);
 }
@@ -98,6 +190,7 @@ async fn a_kiswahili_page_is_served_in_kiswahili_with_its_alternates() {
 #[tokio::test]
 async fn public_pages_carry_their_head_for_link_previews_and_search_engines() {
     let app = TestApp::spawn_demo().await;
+    write_routes(&app);
     let sql = app.db.as_ref().unwrap().client().await;
     let name: String = sql
         .query_one(
@@ -200,6 +293,55 @@ async fn public_pages_carry_their_head_for_link_previews_and_search_engines() {
     assert_eq!(res.text().await.unwrap(), "User-agent: *\n");
 }
 
+/// A build without its route table (routes.json missing or broken) still serves every page,
+/// with the church's name as title and no description of the page's own: the server cannot
+/// tell a page from a missing one, so the app decides.
+#[tokio::test]
+async fn without_the_route_table_pages_are_served_with_the_church_name() {
+    let app = TestApp::spawn_demo().await;
+    let name: String = app
+        .db
+        .as_ref()
+        .unwrap()
+        .client()
+        .await
+        .query_one(
+            "SELECT value #>> '{}' FROM public.system_settings WHERE key = 'church_name'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    for routes in [None, Some("{\"routes\": "), Some("[]")] {
+        if let Some(text) = routes {
+            std::fs::write(app.public_dist().join("routes.json"), text).unwrap();
+        }
+        for path in ["/events", "/sw/events", "/no-such-page"] {
+            let res = app.get(path).await;
+            assert_eq!(res.status(), 200, "{routes:?} {path}");
+            let html = res.text().await.unwrap();
+            let title = html
+                .split_once("<title>")
+                .and_then(|(_, rest)| rest.split_once("</title>"))
+                .map(|(title, _)| title)
+                .unwrap();
+            assert!(
+                title.starts_with(&name) && !title.contains(" | "),
+                "the church's name alone: {html}"
+            );
+            assert!(!html.contains("name=\"description\""), "{html}");
+            assert!(!html.contains("noindex"), "{html}");
+            assert!(html.contains("<h1>Public site</h1>"), "the app");
+        }
+    }
+    write_routes(&app);
+    let html = app.get("/events").await.text().await.unwrap();
+    assert!(
+        html.contains(&format!("<title>Events | {name}</title>")),
+        "a new build's table is read: {html}"
+    );
+}
+
 #[tokio::test]
 async fn the_admin_app_lives_under_admin() {
     let app = TestApp::spawn().await;
@@ -297,6 +439,7 @@ async fn writes_to_app_paths_are_refused_with_json() {
 #[tokio::test]
 async fn a_forged_host_header_never_reaches_a_pages_links() {
     let app = TestApp::spawn_demo().await;
+    write_routes(&app);
     let sql = app.db.as_ref().unwrap().client().await;
     sql.execute(
         "UPDATE public.system_settings SET value = 'null' WHERE key = 'website'",
