@@ -81,8 +81,11 @@ GRANT EXECUTE ON FUNCTION
   public.get_broadcast(uuid, integer, integer)
 TO authenticated;
 
--- get_report (migration 0022): SECURITY DEFINER over the tables the report aggregates; it
--- refuses (42501) a caller without view_reports before it reads anything.
+-- get_report (migrations 0022, 0029): SECURITY DEFINER over the tables the report aggregates; it
+-- refuses (42501) before it reads anything a caller without view_reports, view_financial_reports
+-- or view_member_reports, then one without the tab's own (kanisa.report_tab_permissions:
+-- view_reports opens all five, view_financial_reports the financial tab, view_member_reports
+-- membership and attendance).
 GRANT EXECUTE ON FUNCTION public.get_report(text, text) TO authenticated;
 
 -- reassign_gift (migration 0027, issue 31): SECURITY DEFINER, the one way to change the member

@@ -349,27 +349,34 @@ describe('the activity log (issue 18, acceptance 2)', () => {
 
   test('the Activity Logs page shows the entries under their category, with the address and user agent in the details', async () => {
     assert.ok(logged.length > 0, 'the actions above were logged');
+    const from = new Date(`${today}T00:00:00Z`);
+    from.setUTCDate(from.getUTCDate() - 6);
+    /** @type {Map<string, number>} */
+    const countsBefore = new Map();
+    for (const category of categories) countsBefore.set(category.id, await countOf(category.actions, from.toISOString().slice(0, 10), today));
     const { page, problems, close } = await openPage(viewports.desktop);
     await signIn(page, superUser);
     await page.goto(`${baseUrl}/admin/activity-logs`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Activity Logs' }).waitFor();
     assert.equal(await page.getByLabel('Category', { exact: true }).inputValue(), 'all');
-    const from = new Date(`${today}T00:00:00Z`);
-    from.setUTCDate(from.getUTCDate() - 6);
     assert.equal(await page.getByLabel('From', { exact: true }).inputValue(), from.toISOString().slice(0, 10), 'the last 7 days by default');
     assert.equal(await page.getByLabel('To', { exact: true }).inputValue(), today);
     await settled(page);
     assert.deepEqual(await axeViolations(page), [], 'axe on the page');
     await screenshot(page, 'admin-activity-logs-1280');
 
-    // The cards count what the server counts for the range (not a capped list).
+    // The cards count what the server counts for the range (not a capped list). The server's
+    // own jobs may log meanwhile (a payment a finished test left pending, completed by the
+    // reconciliation): the card shows the count of its moment, between the server's count
+    // before the page read it and after (equal when nothing was logged meanwhile).
     for (const category of categories) {
-      const expected = await countOf(category.actions, from.toISOString().slice(0, 10), today);
       // Each card has a read of its own, which settled() does not see: data-count is '' until it answers.
       const card = `.activity-card[data-category="${category.id}"] .activity-card-count`;
       await page.locator(`${card}:not([data-count=""])`).waitFor();
-      const shown = await page.locator(card).getAttribute('data-count');
-      assert.equal(Number(shown), expected, `the ${category.label} card counts every entry of the range`);
+      const shown = Number(await page.locator(card).getAttribute('data-count'));
+      const after = await countOf(category.actions, from.toISOString().slice(0, 10), today);
+      const before = countsBefore.get(category.id) ?? -1;
+      assert.ok(before <= shown && shown <= after, `the ${category.label} card counts every entry of the range: ${shown}, the server ${before} to ${after}`);
     }
 
     for (const { id, label: category } of categories) {

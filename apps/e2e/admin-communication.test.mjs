@@ -136,12 +136,19 @@ describe('Communication Hub (elder)', () => {
       const statsResponse = await fetch(`${baseUrl}/rest/v1/rpc/get_message_stats`, { headers: await userHeaders(elder) });
       const stats = /** @type {{ total_messages: number }} */ (await bodyOf(statsResponse));
       assert.equal(await page.locator('[data-figure="total"] dd').textContent(), String(stats.total_messages));
-      // The six categories partition the messages: their counts add up to the total.
+      // The six categories partition the open messages (issue 32: completed ones leave the
+      // cards): their counts add up to the total less the completed.
+      const completedResponse = await fetch(`${baseUrl}/rest/v1/messages?select=id&status=eq.completed`, {
+        method: 'HEAD',
+        headers: { ...(await userHeaders(elder)), prefer: 'count=exact' },
+      });
+      const completed = Number((completedResponse.headers.get('content-range') ?? '').split('/')[1]);
+      assert.ok(Number.isInteger(completed), `completed count: ${String(completedResponse.headers.get('content-range'))}`);
       const counts = await page.locator('.comm-count-value').allTextContents();
       assert.equal(counts.length, 6);
       assert.equal(
         counts.reduce((sum, text) => sum + Number(text), 0),
-        stats.total_messages,
+        stats.total_messages - completed,
       );
       await facilityCard.click();
       await page.waitForURL((url) => url.pathname === '/admin/communication/facility');
@@ -325,6 +332,57 @@ describe('Communication Hub: e-mail reply', () => {
       assert.equal(await statusOf(ids.general), 'sent');
       await page.reload();
       await card.getByText('Sent', { exact: true }).waitFor();
+      // Issue 32: a replied request can still be marked complete, and then leaves the open list.
+      await card.getByRole('button', { name: /^Mark Complete/ }).click();
+      await page.getByText(`'${seeds.general.subject}' marked as complete`).waitFor();
+      assert.equal(await statusOf(ids.general), 'completed');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('Send and mark complete: the reply goes out, the request is completed and leaves the category count', async () => {
+    const subject = `E2E ${run} choir practice`;
+    const [stored] = /** @type {{ id: string }[]} */ (
+      await serviceWrite('POST', 'messages', {
+        sender_name: 'E2E Visitor',
+        sender_email: `choir-${run.toLowerCase()}@example.org`,
+        recipient_name: 'Church Leadership',
+        status: 'pending',
+        source: 'admin',
+        submission_type: 'General Request',
+        subject,
+        message: 'When does the choir practise?',
+        attachments: [],
+      })
+    );
+    assert.ok(stored);
+    cleanups.push(() => serviceWrite('DELETE', `messages?id=eq.${stored.id}`));
+    const { page, problems, close } = await openPage(viewports.desktop);
+    try {
+      await signIn(page, elder);
+      await page.goto(`${baseUrl}/admin/communication`);
+      const count = page.locator('[data-category="general"] .comm-count-value');
+      await page.locator('[data-category="general"] .comm-count-value:not(:text("…"))').waitFor();
+      const before = Number(await count.innerText());
+      await page.goto(`${baseUrl}/admin/communication/general`);
+      const card = page.locator('article', { has: page.getByRole('heading', { level: 3, name: subject }) });
+      await card.getByRole('button', { name: /^Respond/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(/Message/).fill(`Thursdays at 6 pm. (${run})`);
+      await dialog.getByLabel('Mark the request complete once the reply is sent').check();
+      await dialog.getByRole('button', { name: 'Send and mark complete' }).click();
+      await page.getByText(/the request will be marked complete once it is sent/).waitFor();
+      for (let attempt = 0; attempt < 60 && (await statusOf(stored.id)) !== 'completed'; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      assert.equal(await statusOf(stored.id), 'completed');
+      const [row] = /** @type {{ replied_at: string | null }[]} */ (await serviceGet(`messages?select=replied_at&id=eq.${stored.id}`));
+      assert.ok(row?.replied_at, 'the reply was sent and recorded');
+      await page.goto(`${baseUrl}/admin/communication`);
+      await page.locator('[data-category="general"] .comm-count-value:not(:text("…"))').waitFor();
+      assert.equal(Number(await count.innerText()), before - 1, 'the completed request left the open count');
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -5,8 +5,8 @@
 // answers against this run's own rows: a member (new, with an age and a ministry), a verified
 // gift and an approved expense, seeded with the service key, move the figures by exactly their
 // amounts. The CSV export carries the same numbers; the print view of the whole report is saved
-// as a PDF (e2e/artifacts/reports.pdf). A FINANCE_ADMIN, without view_reports, is refused by
-// the server and shown Insufficient Permissions.
+// as a PDF (e2e/artifacts/reports.pdf). A FINANCE_ADMIN (view_financial_reports) reads the
+// Financial tab only (issue 32); a CONTENT_ADMIN, with no report permission, is refused.
 //
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-reports.test.mjs
 import assert from 'node:assert/strict';
@@ -21,7 +21,8 @@ import { testUser } from './users.mjs';
 useBrowser();
 
 const reader = testUser('admin');
-const refused = testUser('finance');
+const treasurer = testUser('finance');
+const refused = testUser('content');
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 const cleanups = cleanupList();
 
@@ -530,21 +531,49 @@ describe('Reports and Analytics', () => {
     await close();
   });
 
-  test('a role without view_reports is refused by the server and shown Insufficient Permissions', async () => {
-    const response = await fetch(`${baseUrl}/rest/v1/rpc/get_report?p_tab=financial&p_period=month`, { headers: await userHeaders(refused) });
-    assert.equal(response.status, 403);
-    const body = /** @type {{ code: string; message: string }} */ (await bodyOf(response));
+  test('the treasurer opens Reports on the Financial tab, the one its view_financial_reports opens; a role with no report permission is refused', async () => {
+    // The server: the financial tab answers, the others are refused naming what opens them.
+    const finance = await fetch(`${baseUrl}/rest/v1/rpc/get_report?p_tab=financial&p_period=month`, { headers: await userHeaders(treasurer) });
+    assert.equal(finance.status, 200, JSON.stringify(await bodyOf(finance.clone())));
+    const membership = await fetch(`${baseUrl}/rest/v1/rpc/get_report?p_tab=membership&p_period=month`, { headers: await userHeaders(treasurer) });
+    assert.equal(membership.status, 403);
+    const body = /** @type {{ code: string; message: string }} */ (await bodyOf(membership));
     assert.equal(body.code, '42501');
-    assert.match(body.message, /view_reports/);
+    assert.equal(body.message, 'The membership report needs the view_reports or view_member_reports permission');
 
     const { page, problems, close } = await openPage(viewports.desktop);
-    await signIn(page, refused);
-    await page.goto(`${baseUrl}/admin/reports/financial`, { waitUntil: 'networkidle' });
+    await signIn(page, treasurer);
+    // The menu has Reports; /reports lands on Financial, the only tab in the strip.
+    await page.getByRole('link', { name: 'Reports', exact: true }).first().click();
+    await page.waitForURL(/\/admin\/reports\/financial/);
+    await page.locator('[data-figure="income"]').waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Report sections' }).getByRole('link');
+    assert.deepEqual(await tabs.allInnerTexts(), ['Financial']);
+    // Another tab's address says what opens it, without asking the server.
+    await page.goto(`${baseUrl}/admin/reports/membership`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Insufficient Permissions' }).waitFor();
-    await page.getByText("You don't have the required permissions to access this feature.").waitFor();
-    assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'view_reports');
-    assert.equal(await page.getByRole('link', { name: 'Reports', exact: true }).count(), 0, 'no Reports entry in the menu');
+    assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'view_reports or view_member_reports');
+    // The print view holds the financial tab only.
+    await page.goto(`${baseUrl}/admin/reports/print?period=month`, { waitUntil: 'networkidle' });
+    await page.locator('.rp-print-section').first().waitFor();
+    assert.deepEqual(await page.locator('.rp-print-section').evaluateAll((sections) => sections.map((s) => s.getAttribute('data-section'))), ['financial']);
     assert.deepEqual(problems, []);
     await close();
+
+    // A Content Admin holds none of the three: no menu entry, Insufficient Permissions.
+    const denied = await fetch(`${baseUrl}/rest/v1/rpc/get_report?p_tab=financial&p_period=month`, { headers: await userHeaders(refused) });
+    assert.equal(denied.status, 403);
+    const second = await openPage(viewports.desktop);
+    await signIn(second.page, refused);
+    await second.page.goto(`${baseUrl}/admin/reports/financial`, { waitUntil: 'networkidle' });
+    await second.page.getByRole('heading', { name: 'Insufficient Permissions' }).waitFor();
+    await second.page.getByText("You don't have the required permissions to access this feature.").waitFor();
+    assert.equal(
+      plain(await second.page.locator('.notice-facts dd').first().innerText()),
+      'view_reports or view_financial_reports or view_member_reports',
+    );
+    assert.equal(await second.page.getByRole('link', { name: 'Reports', exact: true }).count(), 0, 'no Reports entry in the menu');
+    assert.deepEqual(second.problems, []);
+    await second.close();
   });
 });

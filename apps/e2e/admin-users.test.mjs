@@ -81,7 +81,7 @@ const admins = [
     name: `Fred Finance ${run}`,
     title: 'Financial Management Dashboard',
     permissions: ['manage_finances', 'view_financial_reports', 'manage_donations', 'manage_budget', 'view_member_details'],
-    menu: ['Dashboard', 'Members', financial],
+    menu: ['Dashboard', 'Members', financial, 'Reports'],
   },
   {
     role: 'CONTENT_ADMIN',
@@ -335,7 +335,7 @@ describe('acceptance 1: admins of every role made through the page', () => {
     const own = await openPage(desktop);
     await signIn(own.page, { email: emailOf('FINANCE_ADMIN'), password });
     await own.page.getByRole('heading', { level: 1 }).first().waitFor();
-    assert.deepEqual(await menuLabels(own.page), ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Statements, Remittance']);
+    assert.deepEqual(await menuLabels(own.page), ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Statements, Remittance', 'Reports']);
     assert.deepEqual(own.problems, []);
     await own.close();
   });

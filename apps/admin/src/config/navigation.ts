@@ -68,7 +68,8 @@ export const screens = {
   reports: {
     path: '/reports',
     label: 'Reports',
-    requirement: { level: 'ADMIN', anyOf: ['view_reports'] },
+    // §2.4: any of the three opens Reports; each tab then needs its own (report-rules.ts).
+    requirement: { level: 'ADMIN', anyOf: ['view_reports', 'view_financial_reports', 'view_member_reports'] },
   },
   adminUsers: {
     path: '/admin-users',

@@ -1,9 +1,11 @@
 //! Staff's e-mail reply to a message (issue 19): `POST /functions/v1/reply-message
-//! {messageId, subject, body}` checks the caller may answer it (the Communication staff, by
+//! {messageId, subject, body, complete?}` checks the caller may answer it (the Communication staff, by
 //! the policies of `messages`) and queues a `reply_message` job; the job sends the e-mail —
 //! to the sender, reply-to the church, threaded under the acknowledgement the sender got — and
 //! only then records the reply on the message (status `sent`, `replied_at`, `replied_by`,
-//! `reply_error` cleared). A reply that fails for good leaves its reason in `reply_error`.
+//! `reply_error` cleared); with `complete: true` ("Send and mark complete", issue 32) the
+//! message is then completed too, so it leaves the secretary's open list. A reply that fails for
+//! good leaves its reason in `reply_error` and the message as it was.
 //!
 //! Owns the `reply_message` job and the reply columns of `messages` (migration 0020).
 
@@ -33,6 +35,8 @@ pub struct ReplyForm {
     pub message_id: Uuid,
     pub subject: String,
     pub body: String,
+    /// Complete the message once the reply is sent.
+    pub complete: bool,
 }
 
 /// Reads `{messageId, subject, body}`: every problem at once, by field.
@@ -70,11 +74,20 @@ pub fn read_reply(body: &Value) -> Result<ReplyForm, FunctionsError> {
             format!("The reply can be at most {BODY_MAX} characters"),
         );
     }
+    let complete = match body.get("complete") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => {
+            fields.insert("complete", "complete must be true or false".into());
+            false
+        }
+    };
     match message_id {
         Some(message_id) if fields.is_empty() => Ok(ReplyForm {
             message_id,
             subject,
             body: reply,
+            complete,
         }),
         _ => Err(FunctionsError::Invalid(fields)),
     }
@@ -129,6 +142,7 @@ impl Submissions {
             subject: form.subject,
             body: form.body,
             by: row.get(1),
+            complete: form.complete,
         };
         let client = self.service.get().await?;
         let queued = kanisa_jobs::enqueue(&**client, &job).await?;
@@ -146,13 +160,18 @@ pub struct ReplyMessage {
     pub body: String,
     /// The staff member who replied.
     pub by: Option<Uuid>,
+    /// Complete the message once sent (absent in jobs queued before issue 32: false).
+    #[serde(default)]
+    pub complete: bool,
 }
 
-/// Records the reply (or why it failed) on the message.
+/// Records the reply (or why it failed) on the message; a sent reply with `complete` completes
+/// the message too (unless it already is).
 async fn record(
     service: &Pool,
     id: Uuid,
     by: Option<Uuid>,
+    complete: bool,
     error: Option<&str>,
 ) -> Result<(), JobFailure> {
     let client = service
@@ -163,9 +182,14 @@ async fn record(
         None => {
             client
                 .execute(
-                    "UPDATE public.messages SET status = 'sent', replied_at = now(), \
-                     replied_by = $2, reply_error = NULL WHERE id = $1",
-                    &[&id, &by],
+                    "UPDATE public.messages SET replied_at = now(), replied_by = $2, \
+                     reply_error = NULL, \
+                     status = CASE WHEN status = 'completed' THEN status \
+                                   WHEN $3 THEN 'completed' ELSE 'sent' END, \
+                     completed_at = CASE WHEN status <> 'completed' AND $3 THEN now() \
+                                         ELSE completed_at END \
+                     WHERE id = $1",
+                    &[&id, &by, &complete],
                 )
                 .await
         }
@@ -200,6 +224,7 @@ impl Job for ReplyMessage {
             subject,
             body,
             by,
+            complete,
         } = self;
         let client = mailing
             .service
@@ -227,12 +252,14 @@ impl Job for ReplyMessage {
         };
         let service = &mailing.service;
         match mailing.mailer.send(&email).await {
-            Ok(Delivery::Sent { .. } | Delivery::Simulated) => record(service, id, by, None).await,
+            Ok(Delivery::Sent { .. } | Delivery::Simulated) => {
+                record(service, id, by, complete, None).await
+            }
             Err(e) => {
                 let reason = e.to_string();
                 let last = run.attempt >= run.max_attempts;
                 if e.is_permanent() || last {
-                    record(service, id, by, Some(&reason)).await?;
+                    record(service, id, by, complete, Some(&reason)).await?;
                 }
                 Err(if e.is_permanent() {
                     JobFailure::permanent(reason)
@@ -261,8 +288,23 @@ mod tests {
             ReplyForm {
                 message_id: id,
                 subject: "Re: Visit".into(),
-                body: "We will come on Sunday.".into()
+                body: "We will come on Sunday.".into(),
+                complete: false,
             }
+        );
+        let both = read_reply(
+            &json!({"messageId": id.to_string(), "subject": "Re", "body": "Yes", "complete": true}),
+        )
+        .unwrap();
+        assert!(both.complete, "Send and mark complete");
+        let Err(FunctionsError::Invalid(fields)) = read_reply(
+            &json!({"messageId": id.to_string(), "subject": "Re", "body": "Yes", "complete": "yes"}),
+        ) else {
+            panic!("refused");
+        };
+        assert_eq!(
+            fields.get("complete").map(String::as_str),
+            Some("complete must be true or false")
         );
         let Err(FunctionsError::Invalid(fields)) =
             read_reply(&json!({"messageId": "nope", "subject": "  ", "body": ""}))

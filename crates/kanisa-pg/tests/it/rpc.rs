@@ -653,7 +653,7 @@ async fn message_stats_count_every_figure_from_real_rows() {
 // ---------------------------------------------------------------------------------------------
 
 #[tokio::test]
-async fn mark_complete_moves_a_pending_message_to_completed_exactly_once() {
+async fn mark_complete_moves_an_open_message_to_completed_exactly_once() {
     let db = TestDb::new().await;
     let client = db.client().await;
     let pending = insert_message(&client, &Msg::new("to complete", "pending")).await;
@@ -692,21 +692,18 @@ async fn mark_complete_moves_a_pending_message_to_completed_exactly_once() {
     let (code, message, detail) = complete(pending).await.unwrap_err();
     assert_eq!(
         (code.as_str(), message.as_str()),
-        ("P0001", "Message is not pending")
+        ("P0001", "Message is already complete")
     );
-    assert!(detail.contains("is completed"), "{detail}");
+    assert!(detail.contains("was completed at"), "{detail}");
 
-    // Only pending moves: read, sent and failed messages stay as they are.
+    // Issue 32: a read, replied (sent) or failed message is completed too, so a request the
+    // secretary answered leaves the open list.
     for status in ["read", "sent", "failed"] {
-        let id = insert_message(&client, &Msg::new("not pending", status)).await;
-        let (code, message, detail) = complete(id).await.unwrap_err();
-        assert_eq!(
-            (code.as_str(), message.as_str()),
-            ("P0001", "Message is not pending"),
-            "{status}"
-        );
-        assert!(detail.contains(&format!("is {status}")), "{detail}");
-        assert_eq!(message_state(&client, id).await.0, status);
+        let id = insert_message(&client, &Msg::new("answered", status)).await;
+        complete(id).await.unwrap();
+        assert_eq!(message_state(&client, id).await.0, "completed", "{status}");
+        let (code, _, _) = complete(id).await.unwrap_err();
+        assert_eq!(code, "P0001", "{status} completed once");
     }
 
     let (code, message, _) = complete(Uuid::new_v4()).await.unwrap_err();

@@ -961,6 +961,45 @@ async fn staff_reply_by_email_threaded_under_the_acknowledgement_and_the_message
     assert_eq!(row.get::<_, Option<String>>(2), elder.id.clone());
     assert_eq!(row.get::<_, Option<String>>(3), None);
 
+    // "Send and mark complete" (issue 32): once sent, the message is completed too.
+    let other: uuid::Uuid = sql
+        .query_one(
+            "INSERT INTO public.messages (subject, message, sender_name, sender_email) \
+             VALUES ('A question', 'When is choir practice?', 'Ruth', 'ruth@example.org') \
+             RETURNING id",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let (status, answer, _) = app
+        .function(
+            "reply-message",
+            elder.token.as_deref(),
+            &json!({"messageId": other, "subject": "Re: A question",
+                    "body": "Thursdays at 6 pm.", "complete": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
+    app.deliver(Duration::from_secs(20)).await;
+    let row = sql
+        .query_one(
+            "SELECT status, replied_at IS NOT NULL, completed_at IS NOT NULL \
+             FROM public.messages WHERE id = $1",
+            &[&other],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, String>(0), "completed");
+    assert!(row.get::<_, bool>(1), "the reply is recorded");
+    assert!(row.get::<_, bool>(2));
+    assert!(
+        sink.received()
+            .iter()
+            .any(|m| readable(m).contains("Thursdays at 6 pm.")),
+        "the reply was sent"
+    );
+
     // A message without an e-mail address cannot be answered by e-mail.
     sql.execute(
         "UPDATE public.messages SET sender_email = NULL WHERE id = $1",

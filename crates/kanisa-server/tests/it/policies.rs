@@ -1972,10 +1972,27 @@ async fn the_message_functions_and_stats_follow_the_message_policies() {
         .await;
     assert_eq!(
         a.status,
-        StatusCode::BAD_REQUEST,
-        "read, no longer pending: {}",
+        StatusCode::OK,
+        "a read message completes: {}",
         a.body
     );
+    assert_eq!(a.body["status"], "completed", "{}", a.body);
+    let a = app
+        .call(
+            &elder,
+            Method::POST,
+            "rpc/update_message_status",
+            "",
+            Some(&complete),
+        )
+        .await;
+    assert_eq!(
+        a.status,
+        StatusCode::BAD_REQUEST,
+        "completed once: {}",
+        a.body
+    );
+    assert_eq!(a.body["message"], "Message is already complete");
 
     // Monthly giving: the finance team sees the money, anyone else an empty trend.
     let monthly = |who: &Caller| {

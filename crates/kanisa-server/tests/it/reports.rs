@@ -722,23 +722,76 @@ async fn every_figure_of_every_tab_and_period_equals_the_rows_for_two_datasets()
 }
 
 #[tokio::test]
-async fn reports_are_refused_without_view_reports_and_bad_arguments_are_named() {
+async fn each_reader_gets_the_tabs_of_their_permissions_and_bad_arguments_are_named() {
     let app = TestApp::spawn().await;
     let sql = app.sql().await;
+    let report = |tab: &'static str| json!({"p_tab": tab, "p_period": "month"});
+    // §2.4: Reports opens to view_reports, view_financial_reports or view_member_reports; the
+    // treasurer (FINANCE_ADMIN's defaults hold view_financial_reports) reads the financial tab.
     let finance = user(&sql, "FINANCE_ADMIN", true, None).await;
+    let members = user(&sql, "ADMIN", true, Some(&["view_member_reports"])).await;
+    let all = user(&sql, "ADMIN", true, Some(&["view_reports"])).await;
+    let none = user(&sql, "ADMIN", true, Some(&["manage_sermons"])).await;
+    let tabs = [
+        "overview",
+        "financial",
+        "membership",
+        "attendance",
+        "communication",
+    ];
+    for (who, caller, opens) in [
+        ("finance", &finance, &["financial"][..]),
+        (
+            "member reports",
+            &members,
+            &["membership", "attendance"][..],
+        ),
+        ("view_reports", &all, &tabs[..]),
+        ("no report permission", &none, &[][..]),
+    ] {
+        for tab in tabs {
+            let a = app
+                .call(
+                    caller,
+                    Method::POST,
+                    "rpc/get_report",
+                    "",
+                    Some(&report(tab)),
+                )
+                .await;
+            if opens.contains(&tab) {
+                assert_eq!(a.status, StatusCode::OK, "{who} {tab}: {}", a.body);
+                assert_eq!(a.body["tab"], tab);
+            } else {
+                assert_eq!(a.status, StatusCode::FORBIDDEN, "{who} {tab}: {}", a.body);
+            }
+        }
+    }
     let a = app
         .call(
             &finance,
             Method::POST,
             "rpc/get_report",
             "",
-            Some(&json!({"p_tab": "financial", "p_period": "month"})),
+            Some(&report("membership")),
         )
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
     assert_eq!(
         a.body["message"],
-        "Reports needs the view_reports permission"
+        "The membership report needs the view_reports or view_member_reports permission"
+    );
+    let a = app
+        .call(
+            &none,
+            Method::POST,
+            "rpc/get_report",
+            "",
+            Some(&report("financial")),
+        )
+        .await;
+    assert_eq!(
+        a.body["message"],
+        "Reports needs the view_reports or view_financial_reports or view_member_reports permission"
     );
     let admin = user(&sql, "ADMIN", true, None).await;
     for (tab, period) in [("money", "month"), ("overview", "decade")] {

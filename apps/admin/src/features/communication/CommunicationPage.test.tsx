@@ -57,7 +57,9 @@ function renderHub(entry: string, messages: (typeof roof | typeof door)[] = [], 
       const rows = or === `(${categoryFilter('maintenance')})` ? messages : [];
       const counts: Record<string, number> = { visitation: 4, counseling: 3, reports: 2, events: 1, maintenance: 7, general: 12 };
       const category = Object.keys(counts).find((id) => or === `(${categoryFilter(id as 'general')})`);
-      if (init?.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-range': `*/${String(counts[category!] ?? 0)}` } });
+      // The cards count open requests only (issue 32): a count without the filter answers 0.
+      const open = url.searchParams.get('status') === 'neq.completed';
+      if (init?.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-range': `*/${String(open ? (counts[category!] ?? 0) : 0)}` } });
       return json(or ? rows : messages, 200, { 'content-range': `0-${String(rows.length - 1)}/${String(rows.length)}` });
     },
     '/rest/v1/rpc/get_message_stats': () =>
@@ -252,7 +254,13 @@ describe('CommunicationPage', () => {
     expect(
       await within(dialog).findByText('Sending replies by e-mail is not available on this server yet. Use Open Gmail instead.'),
     ).toBeInTheDocument();
-    expect(sent).toEqual({ messageId: 'm1', subject: 'Re: Leaking roof', body: 'We will fix it on Sunday.' });
+    expect(sent).toEqual({ messageId: 'm1', subject: 'Re: Leaking roof', body: 'We will fix it on Sunday.', complete: false });
+    // Issue 32: the reply can complete the request too.
+    await userEvent.click(within(dialog).getByLabelText('Mark the request complete once the reply is sent'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send and mark complete' }));
+    await waitFor(() => {
+      expect(sent).toEqual({ messageId: 'm1', subject: 'Re: Leaking roof', body: 'We will fix it on Sunday.', complete: true });
+    });
   });
 
   it('templates: validates, creates and lists with the placeholders shown', async () => {

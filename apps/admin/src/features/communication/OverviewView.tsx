@@ -44,7 +44,7 @@ const recentColumns: readonly Column<Broadcast>[] = [
 ];
 
 /**
- * Overview (§2.17): a count card per category, quick actions, the summary figures, Recent
+ * Overview (§2.17): a count card per category (its open requests: completed ones leave it), quick actions, the summary figures, Recent
  * Messages (the 5 newest sends to members) and the newest requests from the website.
  */
 export function OverviewView() {
@@ -68,6 +68,7 @@ export function OverviewView() {
                 <Link className="comm-count-card" to={`/communication/${category.slug}`} data-category={category.id}>
                   <span className="comm-count-label">{category.label}</span>
                   <span className="comm-count-value">{counts.data ? counts.data[category.id] : '…'}</span>
+                  <span className="comm-count-note">open</span>
                 </Link>
               </li>
             ))}

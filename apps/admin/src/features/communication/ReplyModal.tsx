@@ -1,6 +1,7 @@
 import { KanisaError } from '@kanisa/client';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
+import { CheckboxField } from '../../components/ui/CheckboxField';
 import { errorMessage } from '../../components/ui/error-detail';
 import { Modal } from '../../components/ui/Modal';
 import { TextAreaField } from '../../components/ui/TextAreaField';
@@ -29,6 +30,8 @@ export function ReplyModal({ message, onDone, onClose }: Props) {
   const reply = useReplyMessage();
   const [subject, setSubject] = useState(replySubject(message.subject));
   const [body, setBody] = useState('');
+  // Issue 32: answering can finish the request, so it leaves the open list once sent.
+  const [complete, setComplete] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<'subject' | 'body', string>>>({});
   const [gmailAlert, setGmailAlert] = useState<string | null>(null);
   const email = message.sender_email;
@@ -44,9 +47,12 @@ export function ReplyModal({ message, onDone, onClose }: Props) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     reply.mutate(
-      { messageId: message.id, subject: subject.trim(), body: body.trim() },
+      { messageId: message.id, subject: subject.trim(), body: body.trim(), complete },
       {
-        onSuccess: () => { onDone(`Reply to ${email ?? message.sender_name} queued for sending by e-mail`); },
+        onSuccess: () => {
+          const to = email ?? message.sender_name;
+          onDone(complete ? `Reply to ${to} queued for sending by e-mail; the request will be marked complete once it is sent` : `Reply to ${to} queued for sending by e-mail`);
+        },
         onError: (error) => { setErrors(fieldErrors(error)); },
       },
     );
@@ -89,6 +95,14 @@ export function ReplyModal({ message, onDone, onClose }: Props) {
             <TextField label="Subject *" value={subject} error={errors.subject} onChange={(event) => { setSubject(event.target.value); }} />
             <TextAreaField label="Message *" rows={8} value={body} error={errors.body} onChange={(event) => { setBody(event.target.value); }} />
           </div>
+          {message.status === 'completed' ? null : (
+            <CheckboxField
+              label="Mark the request complete once the reply is sent"
+              checked={complete}
+              disabled={reply.isPending}
+              onChange={(event) => { setComplete(event.target.checked); }}
+            />
+          )}
         </div>
         <div className="modal-footer">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={reply.isPending}>
@@ -98,7 +112,7 @@ export function ReplyModal({ message, onDone, onClose }: Props) {
             Open Gmail
           </button>
           <button type="submit" className="btn btn-primary" disabled={!email || reply.isPending}>
-            {reply.isPending ? 'Sending...' : 'Send reply by e-mail'}
+            {reply.isPending ? 'Sending...' : complete ? 'Send and mark complete' : 'Send reply by e-mail'}
           </button>
         </div>
       </form>

@@ -99,9 +99,9 @@ describe('previewText', () => {
 });
 
 describe('small rules', () => {
-  it('Mark Complete only while pending', () => {
-    expect(canComplete('pending')).toBe(true);
-    for (const status of ['read', 'sent', 'completed', 'failed']) expect(canComplete(status)).toBe(false);
+  it('Mark Complete while the message is open, a replied one too (issue 32)', () => {
+    for (const status of ['pending', 'read', 'sent', 'failed']) expect(canComplete(status)).toBe(true);
+    expect(canComplete('completed')).toBe(false);
   });
   it('sizes in MB to 2 decimals', () => {
     expect(sizeInMb(1843221)).toBe('1.76 MB');

@@ -169,9 +169,13 @@ export function statusTone(status: string): 'neutral' | 'info' | 'success' | 'wa
   }
 }
 
-/** Mark Complete is offered only while the message is pending (§2.17, §4). */
+/**
+ * Mark Complete is offered while the message is open: pending, read, answered (sent) or whose
+ * answer failed (§2.17 offered it only while pending; issue 32: a replied request must be able
+ * to leave the secretary's list).
+ */
 export function canComplete(status: string): boolean {
-  return status === 'pending';
+  return status !== 'completed';
 }
 
 /** The `Key: value` lines under a marker line, until a blank line, another marker or the end. */

@@ -7,9 +7,9 @@ import { ChurchLetterhead } from '../../components/ui/ChurchLetterhead';
 import { useChurchIdentity } from '../../lib/settings';
 import { useAllReports } from './api/reports-api';
 import { PeriodSelector, usePeriod } from './PeriodSelector';
-import { REPORT_TABS, type ReportByTab, type ReportTab } from './report-answers';
+import type { ReportByTab, ReportTab } from './report-answers';
 import { FigureList, InsightList, ReportTableView } from './ReportParts';
-import { ReportProblem } from './ReportProblem';
+import { ReportDenied, ReportProblem } from './ReportProblem';
 import { periodLabel, rangeText, reportTexts, tabContent, tabLabel } from './report-rules';
 import '../../components/ui/print.css';
 
@@ -37,21 +37,23 @@ function PrintSection<T extends ReportTab>({ tab, report }: { tab: T; report: Re
 }
 
 /**
- * /admin/reports/print?period=…: every tab of the report for the period as one document with the
+ * /admin/reports/print?period=…: every tab the reader may open, for the period, as one document with the
  * church's letterhead, each tab on a sheet of its own. Printing (or saving as PDF) is the user's
  * choice, by the Print button; in print only the document shows, not the back office's frame.
  */
-export function ReportPrintView() {
+export function ReportPrintView({ tabs }: { tabs: readonly ReportTab[] }) {
   const [period, setPeriod] = usePeriod();
   const church = useChurchIdentity();
-  const reports = useAllReports(period);
+  const reports = useAllReports(tabs, period);
   const today = churchToday();
   const failed = reports.filter((query) => query.isError);
-  const [overview, financial, membership, attendance, communication] = reports;
-  const loaded: ReportByTab | null =
-    overview.data && financial.data && membership.data && attendance.data && communication.data
-      ? { overview: overview.data, financial: financial.data, membership: membership.data, attendance: attendance.data, communication: communication.data }
-      : null;
+  // Each tab the reader may open, once every one has arrived.
+  const parts = tabs.flatMap((tab, index) => {
+    const report: ReportByTab[ReportTab] | undefined = reports[index]?.data;
+    return report ? [{ tab, report }] : [];
+  });
+  const first = parts[0];
+  const loaded = first && parts.length === tabs.length ? { first, parts } : null;
 
   return (
     <div className="content-page reports-page rp-print-page">
@@ -81,7 +83,9 @@ export function ReportPrintView() {
         <PeriodSelector period={period} onChange={setPeriod} />
       </div>
 
-      {failed[0] ? (
+      {tabs.length === 0 ? (
+        <ReportDenied error={null} />
+      ) : failed[0] ? (
         <ReportProblem
           error={failed[0].error}
           what="the report"
@@ -96,13 +100,13 @@ export function ReportPrintView() {
             <div className="rp-print-title">
               <h2 id="rp-print-title">{reportTexts.title}</h2>
               <p className="rp-print-period">
-                {periodLabel(period)}: {rangeText(loaded.overview)}
+                {periodLabel(period)}: {rangeText(loaded.first.report)}
               </p>
               <p className="rp-print-prepared">{printTexts.prepared(today)}</p>
             </div>
           </header>
-          {REPORT_TABS.map((tab) => (
-            <PrintSection key={tab} tab={tab} report={loaded[tab]} />
+          {loaded.parts.map(({ tab, report }) => (
+            <PrintSection key={tab} tab={tab} report={report} />
           ))}
         </article>
       )}

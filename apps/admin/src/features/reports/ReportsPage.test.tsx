@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createQueryClient } from '../../app/AppProviders';
 import { AppRoutes } from '../../app/AppRoutes';
 import type { AccessUser } from '../../lib/access';
+import { AuthProvider } from '../../lib/auth/AuthProvider';
 import { churchToday } from '../../lib/church-time';
 import { parseCsv } from '../../lib/csv';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
@@ -67,12 +68,14 @@ function renderReports(path: string, answer?: Answer, access: AccessUser = serve
   const queryClient = createQueryClient();
   render(
     <KanisaProvider client={testClient(sessionFor(access))} queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/reports/*" element={<ReportsPage />} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/reports/*" element={<ReportsPage />} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </AuthProvider>
     </KanisaProvider>,
   );
   return { ...calls, queryClient };
@@ -87,7 +90,7 @@ describe('ReportsPage (§2.18)', () => {
   it("opens on this month's Overview: the four cards and the four Quick Insights from the server's figures", async () => {
     const { reportCalls } = renderReports('/reports');
     expect(screen.getByText('Loading analytics data...')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export Report' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Export Report' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: 'Quick Insights' })).toBeInTheDocument();
 
     expect(reportCalls()).toEqual([{ method: 'GET', tab: 'overview', period: 'month' }]);
@@ -350,11 +353,29 @@ describe('the /reports route', () => {
     expect(screen.getByRole('button', { name: 'This Quarter' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('stays shut without view_reports, without asking the server', async () => {
+  it('opens the treasurer (view_financial_reports) on the Financial tab, the only one in the strip', async () => {
     const { reportCalls } = stub();
-    renderAt('/reports', <AppRoutes />, testClient(sessionFor(serverAnswers.FINANCE_ADMIN)));
+    renderAt('/reports?period=quarter', <AppRoutes />, testClient(sessionFor(serverAnswers.FINANCE_ADMIN)));
+    expect(await screen.findByRole('heading', { name: 'Income by category' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('navigation', { name: 'Report sections' })).getAllByRole('link');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Financial']);
+    expect(screen.getByRole('button', { name: 'This Quarter' })).toHaveAttribute('aria-pressed', 'true');
+    expect(reportCalls()).toEqual([{ method: 'GET', tab: 'financial', period: 'quarter' }]);
+  });
+
+  it("keeps another tab shut for the treasurer, naming what opens it, without asking the server", async () => {
+    const { reportCalls } = stub();
+    renderAt('/reports/membership', <AppRoutes />, testClient(sessionFor(serverAnswers.FINANCE_ADMIN)));
     expect(await screen.findByRole('heading', { name: 'Insufficient Permissions' })).toBeInTheDocument();
-    expect(screen.getByText('view_reports')).toBeInTheDocument();
+    expect(screen.getByText('view_member_reports', { selector: 'code' })).toBeInTheDocument();
+    expect(reportCalls()).toEqual([]);
+  });
+
+  it('stays shut without any report permission, without asking the server', async () => {
+    const { reportCalls } = stub();
+    renderAt('/reports', <AppRoutes />, testClient(sessionFor(serverAnswers.CONTENT_ADMIN)));
+    expect(await screen.findByRole('heading', { name: 'Insufficient Permissions' })).toBeInTheDocument();
+    expect(screen.getByText('view_financial_reports')).toBeInTheDocument();
     expect(reportCalls()).toEqual([]);
   });
 });

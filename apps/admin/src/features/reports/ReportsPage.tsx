@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link, Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { Notice } from '../../components/ui/Notice';
+import { useAuth } from '../../lib/auth/auth-context';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { churchToday } from '../../lib/church-time';
@@ -15,8 +16,10 @@ import { OverviewView } from './OverviewView';
 import { PeriodSelector, usePeriod } from './PeriodSelector';
 import type { ReportByTab, ReportTab } from './report-answers';
 import { ReportPrintView } from './ReportPrintView';
-import { ReportProblem } from './ReportProblem';
+import { ReportDenied, ReportProblem } from './ReportProblem';
 import {
+  allowedTabs,
+  canOpenTab,
   periodLabel,
   rangeText,
   reportCsvRows,
@@ -47,10 +50,11 @@ function TabBody<T extends ReportTab>({ tab, report }: { tab: T; report: ReportB
  * tab's figures and tables as CSV) and Print / PDF (the whole report), the period selector, the
  * tabs (each its own address, keeping the period), then the tab.
  */
-function ReportsScreen({ tab }: { tab: ReportTab }) {
+function ReportsScreen({ tab, tabs }: { tab: ReportTab; tabs: readonly ReportTab[] }) {
   const [period, setPeriod] = usePeriod();
   const [notice, setNotice] = useState<string | null>(null);
-  const report = useReport(tab, period);
+  const allowed = tabs.includes(tab);
+  const report = useReport(tab, period, allowed);
   const search = `?period=${period}`;
 
   const exportCsv = () => {
@@ -85,7 +89,9 @@ function ReportsScreen({ tab }: { tab: ReportTab }) {
         }}
       />
       <nav className="rp-tabs" aria-label="Report sections">
-        {tabOptions.map((option) => (
+        {tabOptions
+          .filter((option) => tabs.includes(option.value))
+          .map((option) => (
           <NavLink
             key={option.value}
             to={`${option.path}${search}`}
@@ -105,10 +111,12 @@ function ReportsScreen({ tab }: { tab: ReportTab }) {
         <h2 id="rp-tab-heading" className="sr-only">
           {`${tabLabel(tab)}, ${periodLabel(period)}`}
         </h2>
-        {report.isPending ? (
+        {!allowed ? (
+          <ReportDenied error={null} tab={tab} />
+        ) : report.isPending ? (
           <Spinner label={reportTexts.loading} />
         ) : report.isError ? (
-          <ReportProblem error={report.error} what={`the ${tabLabel(tab).toLowerCase()} report`} onRetry={report.refetch} />
+          <ReportProblem error={report.error} tab={tab} what={`the ${tabLabel(tab).toLowerCase()} report`} onRetry={report.refetch} />
         ) : (
           <>
             <p className="rp-range" data-testid="report-range">
@@ -122,6 +130,12 @@ function ReportsScreen({ tab }: { tab: ReportTab }) {
   );
 }
 
+/** Replaces the address with another tab's, keeping ?period=. */
+function NavigateKeepingPeriod({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
 /**
  * /admin/reports (§2.18, issue 20): Reports and Analytics from the server's aggregates. Each tab
  * has its address (/reports, /reports/financial, /membership, /attendance, /communication) and
@@ -131,14 +145,24 @@ function ReportsScreen({ tab }: { tab: ReportTab }) {
 export default function ReportsPage() {
   // Writes on other screens make the cached reports stale (see followWrites).
   useFollowWrites();
+  const { access, loading } = useAuth();
+  if (loading) return <Spinner label={reportTexts.loading} />;
+  // §2.4: the tabs this reader's permissions open; /reports itself is the first of them (the
+  // treasurer, holding view_financial_reports only, lands on Financial).
+  const tabs = allowedTabs(access?.permissions ?? []);
+  const first = tabOptions.find((option) => option.value === tabs[0]);
+  const screen = (tab: ReportTab) => <ReportsScreen tab={tab} tabs={tabs} />;
   return (
     <Routes>
-      <Route index element={<ReportsScreen tab="overview" />} />
-      <Route path="financial" element={<ReportsScreen tab="financial" />} />
-      <Route path="membership" element={<ReportsScreen tab="membership" />} />
-      <Route path="attendance" element={<ReportsScreen tab="attendance" />} />
-      <Route path="communication" element={<ReportsScreen tab="communication" />} />
-      <Route path="print" element={<ReportPrintView />} />
+      <Route
+        index
+        element={canOpenTab('overview', access?.permissions ?? []) || !first ? screen('overview') : <NavigateKeepingPeriod to={first.path} />}
+      />
+      <Route path="financial" element={screen('financial')} />
+      <Route path="membership" element={screen('membership')} />
+      <Route path="attendance" element={screen('attendance')} />
+      <Route path="communication" element={screen('communication')} />
+      <Route path="print" element={<ReportPrintView tabs={tabs} />} />
       <Route path="*" element={<Navigate to="/reports" replace />} />
     </Routes>
   );

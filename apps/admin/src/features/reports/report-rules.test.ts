@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readReport, type OverviewReport } from './report-answers';
 import {
+  allowedTabs,
   attendanceContent,
   attendanceInsight,
   chartSummary,
@@ -269,5 +270,15 @@ describe('chart summaries', () => {
       'Bar chart of attendance per quarter, Q1 to Q3. Average from 10 to 7, highest 10 (Q1). The numbers are in the table below.',
     );
     expect(chartSummary('Line', 'members', [], [], String)).toBe('Line chart of members: nothing to show.');
+  });
+});
+
+describe('the tabs each reader opens (§2.4, migration 0029)', () => {
+  it('gives view_reports every tab, the treasurer Financial, member reports Membership and Attendance, others none', () => {
+    expect(allowedTabs(['view_reports'])).toEqual(['overview', 'financial', 'membership', 'attendance', 'communication']);
+    expect(allowedTabs(['view_financial_reports', 'manage_donations'])).toEqual(['financial']);
+    expect(allowedTabs(['view_member_reports'])).toEqual(['membership', 'attendance']);
+    expect(allowedTabs(['view_financial_reports', 'view_member_reports'])).toEqual(['financial', 'membership', 'attendance']);
+    expect(allowedTabs(['manage_sermons'])).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export const reportTexts = {
   exportButton: 'Export Report',
   printLink: 'Print / PDF',
   denied: "You don't have the required permissions to access this feature.",
-  permission: 'view_reports',
+  tabDenied: (tab: string) => `Your permissions do not open the ${tab} report.`,
   exported: (file: string) => `The report was saved as ${file}.`,
 } as const;
 
@@ -66,6 +66,31 @@ export const tabOptions: readonly { value: ReportTab; label: string; path: strin
   { value: 'attendance', label: 'Attendance', path: '/reports/attendance' },
   { value: 'communication', label: 'Communication', path: '/reports/communication' },
 ];
+
+/**
+ * §2.4: Reports opens to view_reports, view_financial_reports or view_member_reports, and each
+ * tab to the permissions that concern it (migration 0029, kanisa.report_tab_permissions: the
+ * server refuses the rest with 403). The overview mixes money, members and messages.
+ */
+export const reportTabPermissions: Readonly<Record<ReportTab, readonly string[]>> = {
+  overview: ['view_reports'],
+  financial: ['view_reports', 'view_financial_reports'],
+  membership: ['view_reports', 'view_member_reports'],
+  attendance: ['view_reports', 'view_member_reports'],
+  communication: ['view_reports'],
+};
+
+/** Every permission that opens some tab: the Reports menu entry's requirement. */
+export const reportPermissions: readonly string[] = ['view_reports', 'view_financial_reports', 'view_member_reports'];
+
+export function canOpenTab(tab: ReportTab, permissions: readonly string[]): boolean {
+  return reportTabPermissions[tab].some((permission) => permissions.includes(permission));
+}
+
+/** The tabs these permissions open, in the tab strip's order. */
+export function allowedTabs(permissions: readonly string[]): ReportTab[] {
+  return tabOptions.map((option) => option.value).filter((tab) => canOpenTab(tab, permissions));
+}
 
 export function tabLabel(tab: ReportTab): string {
   return tabOptions.find((option) => option.value === tab)?.label ?? tab;

@@ -73,11 +73,14 @@ const columns =
 /** Cards per page of a category view. */
 export const PAGE_SIZE = 24;
 
-/** How many messages each category holds: one count request per category (count=exact, no rows). */
+/**
+ * How many open messages (not yet completed) each category holds: one count request per
+ * category (count=exact, no rows). A completed request leaves the count (issue 32).
+ */
 export async function getCategoryCounts(client: KanisaClient, signal?: AbortSignal): Promise<Record<CategoryId, number>> {
   const entries = await Promise.all(
     CATEGORIES.map(async (category) => {
-      let request = client.from('messages').select('id', { count: 'exact', head: true }).or(categoryFilter(category.id));
+      let request = client.from('messages').select('id', { count: 'exact', head: true }).or(categoryFilter(category.id)).neq('status', 'completed');
       if (signal) request = request.abortSignal(signal);
       const { error, count } = await request;
       if (error) throw error;
@@ -159,7 +162,7 @@ export function useCategoryMessages(category: CategoryId, filters: MessageFilter
   });
 }
 
-/** Mark Complete (§4): the server moves pending → completed; 'Message is not pending' otherwise. */
+/** Mark Complete (§4, issue 32): the server moves any open message to completed; 'Message is already complete' otherwise. */
 export function useCompleteMessage() {
   const client = useKanisa();
   const queryClient = useQueryClient();
@@ -176,6 +179,8 @@ export interface ReplyRequest {
   messageId: string;
   subject: string;
   body: string;
+  /** Complete the message once the reply is sent ("Send and mark complete", issue 32). */
+  complete?: boolean;
 }
 
 /** `POST /functions/v1/reply-message`: the answer is queued and sent by e-mail. */

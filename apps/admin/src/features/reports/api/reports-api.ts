@@ -57,23 +57,16 @@ export const reportQuery = <T extends ReportTab>(client: KanisaClient, tab: T, p
     meta: { tables: [...reportSources[tab]] },
   });
 
-export function useReport<T extends ReportTab>(tab: T, period: ReportPeriod) {
+/** One tab; not read at all while `enabled` is false (a tab the caller's permissions close). */
+export function useReport<T extends ReportTab>(tab: T, period: ReportPeriod, enabled = true) {
   const client = useKanisa();
-  return useQuery(reportQuery(client, tab, period));
+  return useQuery({ ...reportQuery(client, tab, period), enabled });
 }
 
-/** Every tab of one period (the print view). */
-export function useAllReports(period: ReportPeriod) {
+/** The given tabs of one period, in that order (the print view: the tabs the reader may open). */
+export function useAllReports(tabs: readonly ReportTab[], period: ReportPeriod) {
   const client = useKanisa();
-  return useQueries({
-    queries: [
-      reportQuery(client, 'overview', period),
-      reportQuery(client, 'financial', period),
-      reportQuery(client, 'membership', period),
-      reportQuery(client, 'attendance', period),
-      reportQuery(client, 'communication', period),
-    ] as const,
-  });
+  return useQueries({ queries: tabs.map((tab) => reportQuery(client, tab, period)) });
 }
 
 /**
