@@ -218,6 +218,24 @@ describe('offline', () => {
       assert.equal(await page.getByText(/saved on your phone/).count(), 0);
       const rows = await prayerRequests(subject);
       assert.equal(rows.length, 1, `exactly one prayer request "${subject}" (sent ${String(answers.length)} time(s))`);
+
+      // A data bundle run out (issue 32): the browser says online, yet every request fails. A
+      // page that comes from the saved copy says so, and keeps saying so after moving on.
+      offline = true;
+      await context.route(`${baseUrl}/**`, (route) => route.abort('internetdisconnected'));
+      await page.goto(`${baseUrl}/events`);
+      await page.getByText(banner).waitFor();
+      assert.equal(await page.evaluate(() => navigator.onLine), true, 'the browser says online');
+      await page.getByText(eventTitle).first().waitFor();
+      await page.goto(`${baseUrl}/contact`);
+      await page.getByText(banner).waitFor();
+      await page.getByRole('heading', { name: 'Service Times' }).waitFor();
+      await context.unroute(`${baseUrl}/**`);
+      offline = false;
+      // Back on the network: the next page is live, without the banner.
+      await page.goto(`${baseUrl}/events`, { waitUntil: 'networkidle' });
+      await page.getByText(eventTitle).first().waitFor();
+      assert.equal(await page.getByText(banner).count(), 0, 'no banner once the network answers');
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -17,7 +17,11 @@
  *
  * Pages are told what happened: `{type: 'kanisa:synced', at}` after a read came from the
  * network, `{type: 'kanisa:from-cache'}` after one was answered from the saved copy
- * (src/lib/offline-status.ts shows the offline banner from these).
+ * (src/lib/offline-status.ts shows the offline banner from these). A page that was itself
+ * answered from the saved copy is told so too (issue 32): once its window exists, and again
+ * when it asks (`{type: 'kanisa:how-served'}`, sent as it starts), since a message sent before
+ * its listener was there is lost and some browsers say `navigator.onLine` after such a
+ * navigation although nothing reaches the network.
  */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -125,6 +129,27 @@ async function tell(message) {
   }
 }
 
+/** The windows (client ids) whose page came from the saved copy, until they ask. */
+const savedWindows = new Set();
+
+/**
+ * Tells the window a navigation made that its page is the saved copy, once that window exists
+ * (for up to 10 s).
+ * @param {string} id the navigation's resultingClientId
+ */
+async function tellSavedWindow(id) {
+  if (!id) return;
+  savedWindows.add(id);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const client = await sw.clients.get(id);
+    if (client) {
+      client.postMessage({ type: 'kanisa:from-cache', page: true });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Home's page and the files it names, so the shell works offline from the first visit. */
 async function saveShell() {
   try {
@@ -159,10 +184,12 @@ sw.addEventListener('activate', (event) => {
 
 /**
  * A page: from the network (and saved), or offline the saved copy of it or of Home (in the
- * page's language when saved: the app reads the language from the address either way).
- * @param {Request} request
+ * page's language when saved: the app reads the language from the address either way), and
+ * the window it opens told so.
+ * @param {FetchEvent} event
  */
-async function page(request) {
+async function page(event) {
+  const request = event.request;
   try {
     const response = await fetch(request);
     await save(PAGES, pageKey(request.url), response.clone());
@@ -175,8 +202,9 @@ async function page(request) {
       (await cache.match(pageKey(request.url), { ignoreVary: true })) ??
       (pathname === '/sw' || pathname.startsWith('/sw/') ? await home('/sw/') : undefined) ??
       (await home('/'));
-    if (saved) return saved;
-    throw error;
+    if (!saved) throw error;
+    event.waitUntil(tellSavedWindow(event.resultingClientId));
+    return saved;
   }
 }
 
@@ -237,7 +265,7 @@ sw.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin || isAdmin(url.pathname)) return;
   if (request.mode === 'navigate') {
-    event.respondWith(page(request));
+    event.respondWith(page(event));
     return;
   }
   // Requests made by the back office's pages (its own public reads too) are left alone.
@@ -297,6 +325,11 @@ sw.addEventListener('message', (event) => {
   const data = event.data;
   if (typeof data !== 'object' || data === null) return;
   const message = /** @type {{ type?: unknown; page?: unknown; urls?: unknown; reads?: unknown; apikey?: unknown }} */ (data);
+  const source = event.source;
+  if (message.type === 'kanisa:how-served') {
+    if (source && 'id' in source && savedWindows.delete(source.id)) source.postMessage({ type: 'kanisa:from-cache', page: true });
+    return;
+  }
   if (message.type !== 'kanisa:save' || !Array.isArray(message.urls)) return;
   const urls = message.urls.filter((url) => typeof url === 'string');
   const page = typeof message.page === 'string' ? message.page : null;

@@ -8,7 +8,12 @@ import { formatDate, t } from '../i18n';
  * say how old the saved copy is.
  *
  * The service worker posts `{type: 'kanisa:synced', at}` after a read from the network and
- * `{type: 'kanisa:from-cache'}` after answering from its cache. Entry-chunk code.
+ * `{type: 'kanisa:from-cache'}` after answering from its cache; `{type: 'kanisa:from-cache',
+ * page: true}` when this page itself is the saved copy (issue 32). That one holds until a read
+ * comes from the network, whatever `navigator.onLine` says: after a navigation made offline some
+ * browsers report online again although nothing reaches the network. The worker's messages are
+ * listened to from the moment this module loads, and the page asks the worker how it was served
+ * (`kanisa:how-served`), so the answer cannot pass before anyone listens. Entry-chunk code.
  */
 
 export const LAST_SYNC_KEY = 'kanisa-last-sync';
@@ -18,6 +23,8 @@ export interface OfflineSnapshot {
   online: boolean;
   /** The last read was answered from the service worker's cache (the network failed). */
   fromCache: boolean;
+  /** This page itself was answered from the saved copy and no read has reached the network since. */
+  savedPage?: boolean;
   /** When a read last came from the network (ISO), if ever. */
   lastSync: string | null;
 }
@@ -34,7 +41,7 @@ const savedDate: Intl.DateTimeFormatOptions = {
 
 /** The banner's text in the active language, or null when the page shows live data. */
 export function offlineBannerText(state: OfflineSnapshot): string | null {
-  if (state.online && !state.fromCache) return null;
+  if (state.online && !state.fromCache && !state.savedPage) return null;
   const date = state.lastSync ? new Date(state.lastSync) : null;
   if (!date || Number.isNaN(date.getTime())) return t('layout.offlineSavedOnPhone');
   return t('layout.offlineSavedOn', { date: formatDate(date, savedDate) });
@@ -48,12 +55,24 @@ function readLastSync(): string | null {
   }
 }
 
-let snapshot: OfflineSnapshot = { online: typeof navigator === 'undefined' ? true : navigator.onLine, fromCache: false, lastSync: readLastSync() };
+let snapshot: OfflineSnapshot = {
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  fromCache: false,
+  savedPage: false,
+  lastSync: readLastSync(),
+};
 const listeners = new Set<() => void>();
 
 function update(next: Partial<OfflineSnapshot>): void {
   const merged = { ...snapshot, ...next };
-  if (merged.online === snapshot.online && merged.fromCache === snapshot.fromCache && merged.lastSync === snapshot.lastSync) return;
+  if (
+    merged.online === snapshot.online &&
+    merged.fromCache === snapshot.fromCache &&
+    merged.savedPage === snapshot.savedPage &&
+    merged.lastSync === snapshot.lastSync
+  ) {
+    return;
+  }
   snapshot = merged;
   listeners.forEach((listener) => {
     listener();
@@ -67,19 +86,19 @@ export function noteSynced(at: string = new Date().toISOString()): void {
   } catch {
     // Not remembered; the banner then names no date.
   }
-  update({ fromCache: false, lastSync: at });
+  update({ fromCache: false, savedPage: false, lastSync: at });
 }
 
-/** A read was answered from the saved copy. */
-export function noteFromCache(): void {
-  update({ fromCache: true });
+/** A read (or, with `page`, this page itself) was answered from the saved copy. */
+export function noteFromCache(page = false): void {
+  update(page ? { fromCache: true, savedPage: true } : { fromCache: true });
 }
 
 /** What the service worker reports (see the top of this file). */
 export function onWorkerMessage(data: unknown): void {
   if (typeof data !== 'object' || data === null || !('type' in data)) return;
   if (data.type === 'kanisa:synced') noteSynced('at' in data && typeof data.at === 'string' ? data.at : undefined);
-  else if (data.type === 'kanisa:from-cache') noteFromCache();
+  else if (data.type === 'kanisa:from-cache') noteFromCache('page' in data && data.page === true);
 }
 
 const onOnline = () => {
@@ -97,12 +116,23 @@ function workers(): ServiceWorkerContainer | null {
   return 'serviceWorker' in navigator ? navigator.serviceWorker : null;
 }
 
+/**
+ * From the module's load: the worker's messages, and the question whether this page is the
+ * saved copy (the worker answers only when it is).
+ */
+export function listenToWorker(): void {
+  const container = workers();
+  if (!container) return;
+  container.addEventListener('message', onMessage);
+  container.startMessages();
+  container.controller?.postMessage({ type: 'kanisa:how-served' });
+}
+if (typeof window !== 'undefined') listenToWorker();
+
 function subscribe(listener: () => void): () => void {
   if (!listeners.size) {
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
-    workers()?.addEventListener('message', onMessage);
-    workers()?.startMessages();
     update({ online: navigator.onLine, lastSync: readLastSync() });
   }
   listeners.add(listener);
@@ -111,7 +141,6 @@ function subscribe(listener: () => void): () => void {
     if (listeners.size) return;
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
-    workers()?.removeEventListener('message', onMessage);
   };
 }
 
@@ -123,5 +152,5 @@ export function useOfflineBanner(): string | null {
 
 /** For tests: start again from the browser's state. */
 export function resetOfflineStatus(): void {
-  snapshot = { online: navigator.onLine, fromCache: false, lastSync: readLastSync() };
+  snapshot = { online: navigator.onLine, fromCache: false, savedPage: false, lastSync: readLastSync() };
 }

@@ -36,7 +36,8 @@ const expectedMenus: Record<keyof typeof serverAnswers, string[]> = {
     'Reports',
   ],
   CONTENT_ADMIN: ['Dashboard', 'Members', 'Content: Sermons, Events, Announcements, Leaders'],
-  FINANCE_ADMIN: ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Budget, Statements, Remittance'],
+  // Issue 32: Reports opens to view_financial_reports too (the Financial tab).
+  FINANCE_ADMIN: ['Dashboard', 'Members', 'Financial: Dashboard, Donations, Budget, Statements, Remittance', 'Reports'],
   MEMBER_ADMIN: ['Dashboard', 'Members', 'Attendance', 'Communication'],
   MINISTRY_LEADER: ['Dashboard', 'Prayer Requests', 'Communication'],
   DEPARTMENT_HEAD: ['Dashboard', 'Prayer Requests', 'Communication'],

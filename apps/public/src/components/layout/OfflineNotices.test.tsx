@@ -83,6 +83,24 @@ describe('OfflineNotices', () => {
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
   });
 
+  it('holds the banner for a page that is itself the saved copy, whatever the browser says, until a live read (issue 32)', () => {
+    localStorage.setItem(LAST_SYNC_KEY, '2026-03-07T08:05:00.000Z');
+    resetOfflineStatus();
+    renderAt('/', <OfflineNotices />);
+    // The browser says online (Chromium after a navigation made offline), the worker says the
+    // page came from the saved copy.
+    act(() => {
+      onWorkerMessage({ type: 'kanisa:from-cache', page: true });
+    });
+    expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
+    goOnline();
+    expect(screen.getByText(BANNER)).toBeInTheDocument();
+    act(() => {
+      onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T05:00:00.000Z' });
+    });
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
+
   it('counts the forms waiting on the phone, then says what became of them', async () => {
     enqueue({ key: 'key-aaa-1', endpoint: 'submit-request', body: {}, label: 'prayer request', queuedAt: '2026-03-07T08:00:00Z' });
     renderAt('/', <OfflineNotices />);

@@ -105,5 +105,23 @@ describe('ContactLeaderModal', () => {
     expect(within(dialog).getByLabelText('Subject *')).toHaveAccessibleDescription('Please enter a subject');
     expect(within(dialog).getByLabelText('Message *')).toHaveAccessibleDescription('Please enter your message');
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+    // Issue 32: fields to fix are not a failed send.
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Please check the highlighted fields.');
+    expect(alert).not.toHaveTextContent('Failed to Send Message');
+    expect(alert).not.toHaveTextContent(SEND_FAILED_HELP);
+  });
+
+  it("shows the server's field refusal as corrections, not as a failed send", async () => {
+    stubApi({
+      'POST /functions/v1/contact-message': () =>
+        json({ code: 'invalid_fields', message: 'Please check the highlighted fields.', fields: { email: 'Please enter a valid email address' } }, 400),
+    });
+    const { dialog } = open();
+    fill(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).not.toHaveTextContent('Failed to Send Message');
+    expect(within(dialog).getByLabelText('Email Address *')).toHaveAccessibleDescription('Please enter a valid email address');
   });
 });

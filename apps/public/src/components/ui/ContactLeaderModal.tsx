@@ -4,6 +4,7 @@ import { useContactForm, type LeaderRecipient } from './contact-message';
 import { ContactMessageForm } from './ContactMessageForm';
 import { useDelayedCall } from './FormField';
 import { Modal } from './Modal';
+import { SuccessNotice } from './SuccessNotice';
 import { contact as contactTexts } from '../../i18n/en/contact';
 
 provide(contactTexts);
@@ -22,18 +23,18 @@ function LeaderMessage({ recipient, onClose }: { recipient: LeaderRecipient; onC
 
   if (sent && engine.state.queued) {
     return (
-      <div className="form-success" role="status">
+      <SuccessNotice>
         <h3>{t('contact.messageSaved')}</h3>
         <p>{t('forms.savedOnPhone')}</p>
-      </div>
+      </SuccessNotice>
     );
   }
   if (sent) {
     return (
-      <div className="form-success" role="status">
+      <SuccessNotice>
         <h3>{t('contact.sentTitle')}</h3>
         <p>{t('contact.sentText', { name: recipient.nameLabel ?? recipient.name })}</p>
-      </div>
+      </SuccessNotice>
     );
   }
   const about = [recipient.roleLabel ?? recipient.role, recipient.department].filter(Boolean).join(', ');

@@ -10,7 +10,8 @@ provide(contactTexts);
 /**
  * The fields of every contact form (spec §3 "Contact message", §5): name, e-mail, optional
  * phone, subject and a message box of 5 rows. 'Sending...' while sent; a refusal shows the
- * spec's error panel and each field's message beside it, and keeps the values.
+ * spec's error panel (a failed send) or "Please check the highlighted fields." with each field's
+ * message beside it (corrections), and keeps the values.
  */
 export function ContactMessageForm({
   engine,
@@ -29,6 +30,9 @@ export function ContactMessageForm({
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
   useFocusOnRefusal(form, state.refusals);
+  // A refusal naming fields (checked here or by the server) asks for corrections; one naming
+  // none is a failed send, shown with the spec's panel.
+  const fieldRefusal = Object.keys(errors).length > 0;
 
   const input = (name: 'name' | 'email' | 'phone' | 'subject', label: string, type: string, autoComplete: string, required = true) => (
     <TextField
@@ -56,10 +60,17 @@ export function ContactMessageForm({
       {children}
       {status === 'error' && state.message ? (
         <div className="form-alert" role="alert" tabIndex={-1}>
-          <h3>{t('contact.sendFailedTitle')}</h3>
-          <p>{state.message}</p>
-          {/* Spec §8 "Contact-a-leader send failure": after the heading and the error text. */}
-          <p>{t('contact.sendFailedHelp')}</p>
+          {fieldRefusal ? (
+            // Issue 32: fields to fix are not a failed send — just what to check.
+            <p>{state.message}</p>
+          ) : (
+            <>
+              <h3>{t('contact.sendFailedTitle')}</h3>
+              <p>{state.message}</p>
+              {/* Spec §8 "Contact-a-leader send failure": after the heading and the error text. */}
+              <p>{t('contact.sendFailedHelp')}</p>
+            </>
+          )}
         </div>
       ) : null}
       <fieldset className="form-fieldset" disabled={status === 'sending'}>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useContactForm } from '../../components/ui/contact-message';
 import { ContactMessageForm } from '../../components/ui/ContactMessageForm';
+import { SuccessNotice } from '../../components/ui/SuccessNotice';
 import { provide, t } from '../../i18n';
 import { contact as contactTexts } from '../../i18n/en/contact';
 
@@ -18,10 +19,10 @@ export function ContactForm() {
     <ContactMessageForm engine={engine} className="contact-form" labelledBy={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('contact.sendUsMessage')}</h2>
       {thanked ? (
-        <p className="form-success" role="status">
+        <SuccessNotice>
           {/* Spec §8 "Contact page submit", shown in the page once the message is stored. */}
-          {engine.state.queued ? t('forms.savedOnPhone') : t('contact.thankYou')}
-        </p>
+          <p>{engine.state.queued ? t('forms.savedOnPhone') : t('contact.thankYou')}</p>
+        </SuccessNotice>
       ) : null}
     </ContactMessageForm>
   );

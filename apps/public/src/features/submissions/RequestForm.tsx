@@ -1,5 +1,6 @@
 import { useId, useRef, type SyntheticEvent } from 'react';
 import { controlProps, Field, Honeypot, SelectField, TextAreaField, TextField, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
+import { SuccessNotice } from '../../components/ui/SuccessNotice';
 import { provide, t } from '../../i18n';
 import { useRequestForm } from './api/submit-request';
 import type { CategoryInfo, FieldSpec } from './categories';
@@ -126,18 +127,18 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
   return (
     <form ref={form} className="request-form" noValidate onSubmit={onSubmit}>
       {queued ? (
-        <div className="form-success" role="status">
+        <SuccessNotice>
           <p>
             <strong>{t('forms.savedOnPhone')}</strong>
           </p>
-        </div>
+        </SuccessNotice>
       ) : status === 'success' ? (
-        <div className="form-success" role="status">
+        <SuccessNotice>
           <p>
             <strong>{t(category.sent)}</strong>
           </p>
           <p>{values.anonymous ? t('submissions.thanksAnonymous') : t('submissions.thanksNamed')}</p>
-        </div>
+        </SuccessNotice>
       ) : null}
       {status === 'error' && state.message ? (
         <div className="form-alert" role="alert" tabIndex={-1}>
