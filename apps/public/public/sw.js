@@ -1,5 +1,5 @@
 // @ts-check
-/* global self, caches, fetch */
+/* global self, caches, fetch, setTimeout */
 /// <reference lib="webworker" />
 /**
  * The public site's service worker (issue 22): the site keeps working for reading when the

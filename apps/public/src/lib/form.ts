@@ -31,6 +31,8 @@ export interface FormState<V> {
    * connection returns (lib/outbox.ts). Set with `sent`.
    */
   queued: boolean;
+  /** The idempotency key of the form kept on the phone (the outbox's key), while `queued`. */
+  queuedKey: string | null;
 }
 
 export type FormAction<V> =
@@ -40,7 +42,7 @@ export type FormAction<V> =
    * With `reset`, the form starts over with those values (idle) instead of staying sent;
    * `queued`: kept on the phone until the network returns.
    */
-  | { type: 'sent'; reset?: V; queued?: boolean }
+  | { type: 'sent'; reset?: V; queued?: boolean; key?: string }
   | { type: 'refused'; message: string; errors: FieldErrors };
 
 /** The general message of a form refused before sending (the server's words for the same case), in the page's language. */
@@ -49,7 +51,7 @@ export function checkFieldsMessage(): string {
 }
 
 export function initialFormState<V>(values: V): FormState<V> {
-  return { values, errors: {}, status: 'idle', message: null, refusals: 0, sent: 0, queued: false };
+  return { values, errors: {}, status: 'idle', message: null, refusals: 0, sent: 0, queued: false, queuedKey: null };
 }
 
 export function formReducer<V>(state: FormState<V>, action: FormAction<V>): FormState<V> {
@@ -65,9 +67,10 @@ export function formReducer<V>(state: FormState<V>, action: FormAction<V>): Form
       return { ...state, status: 'sending', errors: {}, message: null };
     case 'sent': {
       const queued = action.queued ?? false;
+      const queuedKey = queued ? (action.key ?? null) : null;
       return action.reset
-        ? { ...state, values: action.reset, status: 'idle', errors: {}, message: null, sent: state.sent + 1, queued }
-        : { ...state, status: 'success', errors: {}, message: null, sent: state.sent + 1, queued };
+        ? { ...state, values: action.reset, status: 'idle', errors: {}, message: null, sent: state.sent + 1, queued, queuedKey }
+        : { ...state, status: 'success', errors: {}, message: null, sent: state.sent + 1, queued, queuedKey };
     }
     case 'refused':
       return { ...state, status: 'error', message: action.message, errors: action.errors, refusals: state.refusals + 1 };
@@ -162,10 +165,12 @@ export function useFormEngine<V, R extends { queued: boolean }>(options: {
       dispatch({ type: 'send' });
       const values = state.values;
       key.current ??= newIdempotencyKey();
-      mutation.mutate({ values, idempotencyKey: key.current }, {
+      const idempotencyKey = key.current;
+      mutation.mutate({ values, idempotencyKey }, {
         onSuccess: (result) => {
           key.current = null;
-          dispatch(options.resetOnSent ? { type: 'sent', reset: options.initial, queued: result.queued } : { type: 'sent', queued: result.queued });
+          const sent = { type: 'sent', queued: result.queued, key: idempotencyKey } as const;
+          dispatch(options.resetOnSent ? { ...sent, reset: options.initial } : sent);
         },
         onError: (error) => {
           dispatch({ type: 'refused', ...refusalOf(error, options.fallback) });

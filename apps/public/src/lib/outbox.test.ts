@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inKiswahili } from '../test/kiswahili';
 import { json, stubApi } from '../test/api';
 import { deliver, sendQueued } from './deliver';
-import { enqueue, flushOutbox, OUTBOX_KEY, queuedForms, type OutboxItem, type SendOutcome } from './outbox';
+import { enqueue, flushOutbox, OUTBOX_KEY, queuedForms, RETRY_EVERY_MS, watchOutbox, type OutboxItem, type SendOutcome } from './outbox';
 
 function item(key: string, label = 'prayer request'): OutboxItem {
   return {
@@ -151,6 +151,36 @@ describe('deliver and sendQueued over the API', () => {
     expect(await flushOutbox(sendQueued)).toEqual([{ key: 'key-retry-1', label: 'prayer request', status: 'sent' }]);
     expect(queuedForms()).toEqual([]);
     expect(sent.map((request) => (request.body as { idempotencyKey: string }).idempotencyKey)).toEqual(['key-retry-1']);
+  });
+
+  it('is tried again without waiting for an online event: when the page is shown again and every RETRY_EVERY_MS (issue 32)', async () => {
+    setOnline(true);
+    enqueue({ ...item('key-watch-1'), body: body('key-watch-1') });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.useFakeTimers();
+    const stop = watchOutbox();
+    try {
+      await vi.waitFor(() => {
+        expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+      });
+      // The connection is back, but the browser fires no online event.
+      const sent = stubApi({ 'POST /functions/v1/submit-request': () => stored() });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(() => {
+        expect(queuedForms()).toEqual([]);
+      });
+      expect(sent).toHaveLength(1);
+
+      enqueue({ ...item('key-watch-2'), body: body('key-watch-2') });
+      await vi.advanceTimersByTimeAsync(RETRY_EVERY_MS);
+      await vi.waitFor(() => {
+        expect(queuedForms()).toEqual([]);
+      });
+      expect(sent.map((request) => (request.body as { idempotencyKey: string }).idempotencyKey)).toEqual(['key-watch-1', 'key-watch-2']);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 
   it('every try of a queued form carries the same key', async () => {

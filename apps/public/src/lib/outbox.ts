@@ -108,6 +108,19 @@ export function useOutbox(): OutboxSnapshot {
   return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
 }
 
+/**
+ * What became of the queued form `key` (issue 32: the form that said "saved on your phone" says
+ * when it has gone): null while it waits on the phone, its result once it left the queue; a
+ * form another tab sent counts as sent.
+ */
+export function useQueuedResult(key: string | null): OutboxResult | null {
+  const { results } = useOutbox();
+  if (!key) return null;
+  const found = results.find((result) => result.key === key);
+  if (found) return found;
+  return queuedForms().some((item) => item.key === key) ? null : { key, label: '', status: 'sent' };
+}
+
 /** Hides the delivered/refused notices. */
 export function dismissOutboxResults(): void {
   publish([]);
@@ -176,11 +189,34 @@ export function flushSoon(): void {
   import('./deliver').then(({ sendQueued }) => flushOutbox(sendQueued)).catch(() => undefined);
 }
 
-/** At app start: send what is waiting, and again each time the connection comes back. */
+/** How often the queue is tried while forms wait and the browser says it is online. */
+export const RETRY_EVERY_MS = 15_000;
+
+/**
+ * At app start: send what is waiting, and again as soon as the connection is seen to come back
+ * (issue 32: a queue that waited for the next page load). The browser's `online` event is not
+ * enough — after a navigation made offline some browsers never fire it — so also when the
+ * service worker reports a read from the network, when the page is shown again, and every
+ * RETRY_EVERY_MS while forms wait.
+ */
 export function watchOutbox(): () => void {
   flushSoon();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') flushSoon();
+  };
+  const onWorker = (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'kanisa:synced') flushSoon();
+  };
+  const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   window.addEventListener('online', flushSoon);
+  document.addEventListener('visibilitychange', onVisible);
+  workers?.addEventListener('message', onWorker);
+  const timer = window.setInterval(flushSoon, RETRY_EVERY_MS);
   return () => {
     window.removeEventListener('online', flushSoon);
+    document.removeEventListener('visibilitychange', onVisible);
+    workers?.removeEventListener('message', onWorker);
+    window.clearInterval(timer);
   };
 }

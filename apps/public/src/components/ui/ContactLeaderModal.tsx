@@ -5,6 +5,7 @@ import { ContactMessageForm } from './ContactMessageForm';
 import { useDelayedCall } from './FormField';
 import { Modal } from './Modal';
 import { SuccessNotice } from './SuccessNotice';
+import { useQueuedResult } from '../../lib/outbox';
 import { contact as contactTexts } from '../../i18n/en/contact';
 
 provide(contactTexts);
@@ -18,10 +19,20 @@ function LeaderMessage({ recipient, onClose }: { recipient: LeaderRecipient; onC
   const engine = useContactForm(recipient);
   const demo = useEmailSimulated();
   const sent = engine.state.status === 'success';
-  // Kept on the phone (no network): the message stays until the visitor closes the modal.
-  useDelayedCall(sent && !engine.state.queued, onClose, CLOSE_AFTER_SENT_MS);
+  // Kept on the phone (no network): the message stays until the visitor closes the modal, or
+  // until it has gone out (issue 32), which it then says as a message sent at once does.
+  const later = useQueuedResult(sent && engine.state.queued ? engine.state.queuedKey : null);
+  const waiting = sent && engine.state.queued && later === null;
+  useDelayedCall(sent && !waiting && later?.status !== 'refused', onClose, CLOSE_AFTER_SENT_MS);
 
-  if (sent && engine.state.queued) {
+  if (later?.status === 'refused') {
+    return (
+      <div className="form-alert" role="alert">
+        <p>{t('layout.savedFormRefused', { label: later.label, message: later.message ?? '' }).trim()}</p>
+      </div>
+    );
+  }
+  if (waiting) {
     return (
       <SuccessNotice>
         <h3>{t('contact.messageSaved')}</h3>

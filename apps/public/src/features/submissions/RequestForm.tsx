@@ -1,6 +1,7 @@
 import { useId, useRef, type SyntheticEvent } from 'react';
 import { controlProps, Field, Honeypot, SelectField, TextAreaField, TextField, useDelayedCall, useFocusOnRefusal } from '../../components/ui/FormField';
 import { SuccessNotice } from '../../components/ui/SuccessNotice';
+import { useQueuedResult } from '../../lib/outbox';
 import { provide, t } from '../../i18n';
 import { useRequestForm } from './api/submit-request';
 import type { CategoryInfo, FieldSpec } from './categories';
@@ -89,9 +90,12 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
   const busy = status === 'sending' || status === 'success';
   useFocusOnRefusal(form, state.refusals);
 
-  // A form kept on the phone (no network) stays open with its message until the visitor closes it.
-  const queued = status === 'success' && state.queued;
-  useDelayedCall(status === 'success' && !queued, onDone, CLOSE_AFTER_SUCCESS_MS);
+  // A form kept on the phone (no network) stays open with its message until the visitor closes
+  // it, or until it has gone out (issue 32): then it says so, as a form sent at once does.
+  const later = useQueuedResult(status === 'success' && state.queued ? state.queuedKey : null);
+  const queued = status === 'success' && state.queued && later === null;
+  const refusedLater = later?.status === 'refused' ? later : null;
+  useDelayedCall(status === 'success' && !queued && !refusedLater, onDone, CLOSE_AFTER_SUCCESS_MS);
 
   // Anonymous: name, e-mail and phone are disabled, and their messages no longer apply.
   const text = (
@@ -132,6 +136,10 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
             <strong>{t('forms.savedOnPhone')}</strong>
           </p>
         </SuccessNotice>
+      ) : refusedLater ? (
+        <div className="form-alert" role="alert">
+          <p>{t('layout.savedFormRefused', { label: refusedLater.label, message: refusedLater.message ?? '' }).trim()}</p>
+        </div>
       ) : status === 'success' ? (
         <SuccessNotice>
           <p>
@@ -230,8 +238,8 @@ export function RequestForm({ category, onCancel, onDone }: { category: Category
       />
 
       <div className="form-actions">
-        <button type="button" className="button button-outline" disabled={status === 'sending'} onClick={queued ? onDone : onCancel}>
-          {queued ? t('submissions.done') : t('submissions.cancel')}
+        <button type="button" className="button button-outline" disabled={status === 'sending'} onClick={queued || refusedLater ? onDone : onCancel}>
+          {queued || refusedLater ? t('submissions.done') : t('submissions.cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
           {status === 'sending'

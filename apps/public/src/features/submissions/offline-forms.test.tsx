@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { queuedForms } from '../../lib/outbox';
+import { sendQueued } from '../../lib/deliver';
+import { flushOutbox, queuedForms } from '../../lib/outbox';
 import { serviceModesQuery } from '../../lib/service-modes';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
@@ -70,6 +71,28 @@ describe('a request form without a connection', () => {
     expect(queued?.body).toMatchObject({ category: 'prayer', subject: 'Healing', prayerType: 'health', idempotencyKey: queued?.key });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when the saved form has gone out once the connection returns, and closes (issue 32)', async () => {
+    setOnline(false);
+    const sent = stubApi({ 'POST /functions/v1/submit-request': () => json({ received: true, kind: 'prayer_request', delivery: 'queued' }, 201) });
+    const dialog = openCategory('Prayer Request');
+    fillPrayer(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Saved on your phone. It will be sent when you are back online.');
+    setOnline(true);
+    await act(async () => {
+      await flushOutbox(sendQueued);
+    });
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(within(dialog).getByRole('status')).not.toHaveTextContent('Saved on your phone');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Your prayer request has been submitted successfully.');
+    await waitFor(
+      () => {
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      },
+      { timeout: 4000 },
+    );
   });
 
   it('is queued too when the send gets no answer though the browser thought it was online', async () => {
