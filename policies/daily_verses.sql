@@ -2,8 +2,10 @@
 -- inactive state, the day picks one); staff with manage_content add, edit and delete them.
 
 GRANT SELECT ON public.daily_verses TO anon, authenticated;
-GRANT INSERT (day_index, text, reference, translation, reflection),
-      UPDATE (day_index, text, reference, translation, reflection),
+GRANT INSERT (day_index, text, reference, translation, reflection, text_sw, reference_sw,
+              translation_sw, reflection_sw),
+      UPDATE (day_index, text, reference, translation, reflection, text_sw, reference_sw,
+              translation_sw, reflection_sw),
       DELETE
   ON public.daily_verses TO authenticated;
 

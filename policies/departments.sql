@@ -5,9 +5,9 @@
 
 GRANT SELECT ON public.departments TO anon, authenticated;
 GRANT INSERT (name, category, description, head, head_id, contact, phone, responsibilities, icon,
-              color, display_order, is_active),
+              color, display_order, is_active, name_sw, description_sw, responsibilities_sw),
       UPDATE (name, category, description, head, head_id, contact, phone, responsibilities, icon,
-              color, display_order, is_active),
+              color, display_order, is_active, name_sw, description_sw, responsibilities_sw),
       DELETE
   ON public.departments TO authenticated;
 

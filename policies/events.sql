@@ -14,10 +14,10 @@
 -- department is church-wide and belongs to no scope.
 
 GRANT SELECT ON public.events TO anon, authenticated;
-GRANT INSERT (title, description, title_sw, description_sw, start_date, end_date, location,
+GRANT INSERT (title, description, title_sw, description_sw, location_sw, attendees_sw, start_date, end_date, location,
               event_type, category, department, attendees, max_attendees, cost,
               requires_registration, is_published, created_by),
-      UPDATE (title, description, title_sw, description_sw, start_date, end_date, location,
+      UPDATE (title, description, title_sw, description_sw, location_sw, attendees_sw, start_date, end_date, location,
               event_type, category, department, attendees, max_attendees, cost,
               requires_registration, is_published),
       DELETE

@@ -6,11 +6,11 @@ GRANT SELECT ON public.ministries TO anon, authenticated;
 GRANT INSERT (name, category, description, leader, leader_id, contact, phone, meeting_time,
               location, activities, icon, color, image, detailed_description, mission,
               volunteer_opportunities, resources, photo_gallery, schedule, display_order,
-              is_active),
+              is_active, name_sw, description_sw, meeting_time_sw, location_sw, activities_sw),
       UPDATE (name, category, description, leader, leader_id, contact, phone, meeting_time,
               location, activities, icon, color, image, detailed_description, mission,
               volunteer_opportunities, resources, photo_gallery, schedule, display_order,
-              is_active),
+              is_active, name_sw, description_sw, meeting_time_sw, location_sw, activities_sw),
       DELETE
   ON public.ministries TO authenticated;
 

@@ -4,9 +4,9 @@
 
 GRANT SELECT ON public.sermon_series TO anon, authenticated;
 GRANT INSERT (title, subtitle, description, message_count, current_message, start_date, topics,
-              is_active),
+              is_active, title_sw, subtitle_sw, description_sw, topics_sw),
       UPDATE (title, subtitle, description, message_count, current_message, start_date, topics,
-              is_active),
+              is_active, title_sw, subtitle_sw, description_sw, topics_sw),
       DELETE
   ON public.sermon_series TO authenticated;
 

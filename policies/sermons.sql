@@ -6,9 +6,9 @@
 
 GRANT SELECT ON public.sermons TO anon, authenticated;
 GRANT INSERT (title, description, speaker, sermon_date, audio_url, video_url, notes_url, series,
-              tags, is_published, created_by),
+              tags, title_sw, description_sw, is_published, created_by),
       UPDATE (title, description, speaker, sermon_date, audio_url, video_url, notes_url, series,
-              tags, is_published),
+              tags, title_sw, description_sw, is_published),
       DELETE
   ON public.sermons TO authenticated;
 

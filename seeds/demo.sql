@@ -155,6 +155,12 @@ CREATE OR REPLACE FUNCTION pg_temp.sw_day(d date) RETURNS text LANGUAGE sql IMMU
                    'Septemba', 'Oktoba', 'Novemba', 'Desemba'])[extract(month FROM d)::integer]
 $$;
 
+CREATE OR REPLACE FUNCTION pg_temp.sw_days(a date, b date) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN date_trunc('month', a::timestamp) = date_trunc('month', b::timestamp)
+              THEN extract(day FROM a)::integer::text ELSE pg_temp.sw_day(a) END
+         || ' hadi ' || pg_temp.sw_day(b)
+$$;
+
 -- Milliseconds since 1970 (payment references and upload paths carry them).
 CREATE OR REPLACE FUNCTION pg_temp.epoch_ms(t timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT (extract(epoch FROM t) * 1000)::bigint::text
@@ -361,9 +367,9 @@ INSERT INTO public.announcements (id, title, content, priority, start_date, star
   ('00000000-0000-4000-8000-007000000007', 'Camp Meeting Transport Booking', 'Transport to the next camp meeting will be booked through the church office. Details to follow.', 'normal', pg_temp.rolling_day('2027-01-10'), '08:30', pg_temp.rolling_day('2027-07-31'), '17:00', 'members', false, pg_temp.rolling('2026-11-19 11:00:00+03'), pg_temp.rolling('2026-11-19 11:00:00+03'))
 ON CONFLICT DO NOTHING;
 
--- Kiswahili for some of the content (issue 22): the Kiswahili site shows these and falls back to
--- English per item (the Blood Donation Drive has none) and per field (the Child Dedication Service
--- has only a Kiswahili title). Days are computed as in the English texts.
+-- Kiswahili for some of the content (issue 22); the rest follows the daily verses below (issue 32).
+-- The Kiswahili site falls back to English per item and per field where a text has none. Days are
+-- computed as in the English texts.
 UPDATE public.announcements SET
   title_sw = 'Vipindi Vijavyo: Maswali ya Biblia, Kuchangia Damu, Semina ya Malezi na Kuwaweka Wakfu Watoto',
   content_sw = 'Weka tarehe hizi: Usiku wa Maswali ya Biblia Jumamosi tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-05')) || ' saa 12:30 jioni, Zoezi la Kuchangia Damu Jumapili tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-06')) || ', Semina ya Malezi tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-19')) || ' saa 8:30 mchana, Ibada ya Kuwaweka Wakfu Watoto tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-26')) || ' saa 9:00 alasiri, na ibada ya kuwapaka mafuta wagonjwa katika mkutano wa maombi Jumatano tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-30')) || '. Wote mnakaribishwa; waalikeni marafiki na majirani zenu.'
@@ -421,6 +427,264 @@ INSERT INTO public.daily_verses (id, day_index, text, reference, translation, re
   ('00000000-0000-4000-8000-008000000033', 32, 'Jesus saith unto him, I am the way, the truth, and the life: no man cometh unto the Father, but by me.', 'John 14:6', 'KJV', 'Jesus is not only the guide to the Father; He is the way itself.')
 ON CONFLICT DO NOTHING;
 
+-- Kiswahili for every text a visitor reads (issue 32, migration 0031): leaders, departments,
+-- ministries, sermon series and sermons, the events' places and audiences, the rest of the events
+-- and announcements, and the daily verses in the Kiswahili Union Version (SUV). As above, each row
+-- is filled only while its Kiswahili is still empty, so a second run changes nothing; days named
+-- in a text are computed as in the English ones.
+UPDATE public.church_leaders AS l
+   SET position_sw = v.position_sw, bio_sw = v.bio_sw, specialties_sw = v.specialties_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-003000000001'::uuid, 'Mchungaji Kiongozi', 'Mchungaji Samuel Langat amehudumu katika kazi ya uchungaji kwa zaidi ya miaka ishirini na ameliongoza kanisa hili tangu 2014. Anapenda kuhubiri kwa kufafanua Maandiko, kuwafanya watu kuwa wanafunzi na kuimarisha nyumba za Kikristo.', ARRAY['Kuhubiri', 'Ushauri wa Kichungaji', 'Uongozi wa Kanisa', 'Kuimarisha Ndoa']),
+  ('00000000-0000-4000-8000-003000000002', 'Mchungaji Msaidizi', 'Mchungaji Grace Mwangi alijiunga na timu ya wachungaji mwaka 2022 baada ya kuhudumu kama mchungaji wa vijana wa mtaa. Anaongoza madarasa ya ubatizo na huduma ya ushauri ya kanisa.', ARRAY['Kuwalea Vijana Kiroho', 'Ushauri', 'Mafunzo ya Biblia']),
+  ('00000000-0000-4000-8000-003000000003', 'Mzee wa Kwanza', 'Mzee Otieno anaratibu baraza la wazee na mpango wa ibada, na huwafundisha maafisa wapya wa kanisa waliochaguliwa.', ARRAY['Uongozi wa Kanisa', 'Kupanga Ibada', 'Ulezi']),
+  ('00000000-0000-4000-8000-003000000004', 'Mzee wa Kanisa', 'Mzee Kamau anaongoza timu za kutembelea washiriki na kusimamia mkutano wa maombi wa Jumatano.', ARRAY['Huduma ya Maombi', 'Kutembelea Washiriki']),
+  ('00000000-0000-4000-8000-003000000005', 'Mzee wa Kanisa', 'Mzee Nyaboke anafundisha darasa la Biblia la watu wazima na kusaidia mpango wa huduma za akina mama.', ARRAY['Huduma ya Akina Mama', 'Kufundisha Biblia']),
+  ('00000000-0000-4000-8000-003000000006', 'Mzee wa Kanisa', 'Mzee Rotich ndiye mzee anayehusika na uwakili na maisha ya familia, na ni mwenyekiti wa kamati ya fedha.', ARRAY['Uwakili', 'Maisha ya Familia']),
+  ('00000000-0000-4000-8000-003000000007', 'Mzee wa Kanisa', 'Mzee Odhiambo, muuguzi kwa taaluma, anaongoza ziara za hospitalini na nyumbani kwa wagonjwa na wazee.', ARRAY['Huduma ya Afya', 'Kutembelea Washiriki']),
+  ('00000000-0000-4000-8000-003000000008', 'Mzee wa Kanisa', 'Mzee Musyoka ni mzee anayewahudumia vijana na anaratibu kampeni za uinjilisti za kanisa.', ARRAY['Kuwalea Vijana', 'Uinjilisti']),
+  ('00000000-0000-4000-8000-003000000009', 'Karani wa Kanisa', 'Mary hutunza daftari la washiriki na kumbukumbu za vikao vya bodi na vya biashara, na hushughulikia uhamisho wa washiriki.', ARRAY['Kumbukumbu za Kanisa', 'Ushirika', 'Utawala']),
+  ('00000000-0000-4000-8000-003000000010', 'Mweka Hazina wa Kanisa', 'Francis hupokea na kurekodi zaka na sadaka, huziwasilisha kwa konferensi na hutoa taarifa kila mwezi kwa bodi ya kanisa.', ARRAY['Fedha', 'Uwakili']),
+  ('00000000-0000-4000-8000-003000000011', 'Shemasi Mkuu', 'Simon anawaongoza mashemasi katika kutunza mali ya kanisa na kuandaa huduma za ibada takatifu.', ARRAY['Majengo ya Kanisa', 'Huduma ya Meza ya Bwana', 'Ukarimu']),
+  ('00000000-0000-4000-8000-003000000012', 'Shemasi Mkuu wa Kike', 'Lucy anawaongoza mashemasi wa kike katika kuandaa huduma za Meza ya Bwana na ubatizo, na kuwahudumia wagonjwa na wahitaji.', ARRAY['Huduma ya Meza ya Bwana', 'Maandalizi ya Ubatizo', 'Ukarimu']),
+  ('00000000-0000-4000-8000-003000000013', 'Kiongozi wa Huduma ya Vijana', 'Brian anaongoza Huduma za Vijana wa Kiadventista: ibada za Ijumaa jioni, vipindi vya AY vya Sabato alasiri, makambi na huduma kwa jamii.', ARRAY['Huduma ya Vijana', 'Muziki', 'Ulezi']),
+  ('00000000-0000-4000-8000-003000000014', 'Kiongozi wa Huduma za Akina Mama', 'Jane anaratibu ushirika wa akina mama, mafungo ya maombi na miradi ya kanisa ya kuwawezesha wanawake.', ARRAY['Huduma ya Akina Mama', 'Ulezi', 'Miradi ya Uwezeshaji']),
+  ('00000000-0000-4000-8000-003000000015', 'Kiongozi wa Huduma za Akina Baba', 'Michael huwakusanya akina baba wa kanisa kwa kifungua kinywa cha maombi, ulezi na miradi ya huduma.', ARRAY['Huduma ya Akina Baba', 'Ulezi', 'Huduma kwa Jamii']),
+  ('00000000-0000-4000-8000-003000000016', 'Kiongozi wa Huduma za Watoto', 'Faith anaongoza madarasa ya watoto ya Shule ya Sabato na husimamia Shule ya Biblia ya Likizo kila Agosti.', ARRAY['Huduma ya Watoto', 'Kufundisha', 'Shule ya Biblia ya Likizo']),
+  ('00000000-0000-4000-8000-003000000017', 'Mkurugenzi wa Muziki', 'David huongoza kwaya ya kanisa na kikundi cha sifa, na huwafundisha vijana kupiga ala za muziki.', ARRAY['Kuongoza Kwaya', 'Muziki wa Ibada', 'Mafunzo ya Muziki']),
+  ('00000000-0000-4000-8000-003000000018', 'Kiongozi wa Huduma kwa Jamii', 'Rose anaongoza timu ya Dorkasi na Huduma kwa Jamii katika kuwahudumia wahitaji wa kanisa na wa mji.', ARRAY['Huduma kwa Jamii', 'Ustawi', 'Msaada wa Majanga']),
+  ('00000000-0000-4000-8000-003000000019', 'Kiongozi wa Huduma za Afya', 'Dkt. Ndung''u, daktari wa familia, huandaa maonyesho ya afya, kambi za matibabu bila malipo na madarasa ya mapishi.', ARRAY['Elimu ya Afya', 'Kambi za Matibabu', 'Lishe']),
+  ('00000000-0000-4000-8000-003000000020', 'Mkurugenzi wa Klabu ya Pathfinder', 'Kevin anaongoza Klabu ya Pathfinder kwa vijana wa umri wa miaka 10 hadi 15.', ARRAY['Pathfinder', 'Gwaride', 'Kupiga Kambi']),
+  ('00000000-0000-4000-8000-003000000021', 'Mkurugenzi wa Klabu ya Adventurer', 'Sarah anaongoza Klabu ya Adventurer kwa watoto wa umri wa miaka 4 hadi 9 pamoja na wazazi wao.', ARRAY['Adventurer', 'Huduma ya Watoto']),
+  ('00000000-0000-4000-8000-003000000022', 'Msimamizi wa Shule ya Sabato', 'Stephen hupanga madarasa na walimu wa Shule ya Sabato na huongoza msisitizo wa misioni.', ARRAY['Shule ya Sabato', 'Kufundisha Biblia', 'Mafunzo ya Walimu']),
+  ('00000000-0000-4000-8000-003000000023', 'Mkurugenzi wa Huduma za Kibinafsi', 'Anne huwafundisha washiriki kutoa mafunzo ya Biblia na huratibu kampeni za uinjilisti za kanisa.', ARRAY['Uinjilisti', 'Mafunzo ya Biblia', 'Huduma ya Vitabu']),
+  ('00000000-0000-4000-8000-003000000024', 'Katibu wa Mawasiliano', 'Eric anaongoza mawasiliano: tangazo la kila wiki, tovuti, mitandao ya kijamii na timu ya matangazo ya moja kwa moja.', ARRAY['Mawasiliano', 'Vyombo vya Habari', 'Matangazo ya Moja kwa Moja']),
+  ('00000000-0000-4000-8000-003000000025', 'Katibu wa Elimu', 'Teresa, mwalimu wa shule ya sekondari, anahimiza elimu ya Kiadventista na husimamia mfuko wa ufadhili wa masomo.', ARRAY['Elimu', 'Ufadhili wa Masomo', 'Madarasa ya Ubatizo']),
+  ('00000000-0000-4000-8000-003000000026', 'Mkurugenzi wa Uwakili', 'George anaongoza semina za uwakili na msisitizo wa kila mwaka wa utoaji wa uaminifu.', ARRAY['Uwakili', 'Elimu ya Fedha']),
+  ('00000000-0000-4000-8000-003000000027', 'Mratibu wa Maombi', 'Hellen anaratibu Timu ya Huduma ya Maombi, vikundi vya maombi na ufuatiliaji wa maombi yanayoletwa.', ARRAY['Maombi ya Maombezi', 'Huduma ya Maombi']),
+  ('00000000-0000-4000-8000-003000000028', 'Mkurugenzi wa Maisha ya Familia', 'Moses na mkewe Alice wanaongoza huduma ya maisha ya familia: kuimarisha ndoa, madarasa ya kabla ya ndoa na semina za malezi.', ARRAY['Maisha ya Familia', 'Kuimarisha Ndoa', 'Malezi']),
+  ('00000000-0000-4000-8000-003000000029', 'Mwenyekiti wa Kamati ya Maendeleo', 'James, mhandisi wa ujenzi, ni mwenyekiti wa kamati ya maendeleo inayosimamia mradi wa ukumbi wa kanisa.', ARRAY['Miradi ya Ujenzi', 'Usimamizi wa Miradi']),
+  ('00000000-0000-4000-8000-003000000030', 'Mkuu wa Wakaribishaji', 'Dennis anawaongoza wakaribishaji wanaowapokea washiriki na wageni kila Sabato.', ARRAY['Ukarimu', 'Ukaribishaji'])
+  ) AS v(id, position_sw, bio_sw, specialties_sw)
+ WHERE l.id = v.id AND l.position_sw IS NULL AND l.bio_sw IS NULL AND l.specialties_sw IS NULL;
+
+UPDATE public.departments AS d
+   SET name_sw = v.name_sw, description_sw = v.description_sw, responsibilities_sw = v.responsibilities_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-001000000001'::uuid, 'Ukarani wa Kanisa', 'Hutunza kumbukumbu za washiriki wa kanisa, kumbukumbu za vikao vya bodi na vya biashara, na barua rasmi za kanisa.', ARRAY['Kutunza kumbukumbu za washiriki na uhamisho wao', 'Kuandika kumbukumbu za vikao vya bodi na vya biashara', 'Kuandaa vyeti vya ubatizo na vya ushirika', 'Kushughulikia barua rasmi za kanisa']),
+  ('00000000-0000-4000-8000-001000000002', 'Hazina', 'Hupokea, hurekodi na huwasilisha zaka na sadaka, na hutoa taarifa kuhusu fedha za kanisa.', ARRAY['Kupokea na kurekodi zaka na sadaka', 'Kuwasilisha zaka na sadaka za konferensi kila mwezi', 'Kuandaa taarifa za fedha za kila mwezi', 'Kusaidia kamati ya fedha na mchakato wa bajeti']),
+  ('00000000-0000-4000-8000-001000000003', 'Mawasiliano', 'Huzungumza kwa niaba ya kanisa: matangazo, tovuti, mahusiano ya umma na mahusiano na vyombo vya habari.', ARRAY['Kuchapisha matangazo na jarida la kila wiki', 'Kutunza tovuti ya kanisa na mitandao ya kijamii', 'Kushughulikia mahusiano na wanahabari na jamii', 'Kuhifadhi matukio ya kanisa kwa picha na video']),
+  ('00000000-0000-4000-8000-001000000004', 'Elimu', 'Husimamia shule ya kanisa na bodi yake, na huhimiza elimu ya Kiadventista miongoni mwa familia za kanisa.', ARRAY['Kushirikiana na bodi ya shule ya kanisa', 'Kuhimiza usajili katika shule za Kiadventista', 'Kusimamia mfuko wa ufadhili wa masomo', 'Kuandaa Sabato ya Elimu']),
+  ('00000000-0000-4000-8000-001000000005', 'Huduma za Maombi', 'Huratibu maisha ya maombi ya kanisa: timu ya maombi, minyororo ya maombi na ushughulikiaji wa maombi yanayoletwa.', ARRAY['Kupanga timu ya maombi ya maombezi', 'Kufuatilia maombi kwa upendo na kwa siri', 'Kupanga Siku Kumi za Maombi na wiki za maombi', 'Kutunza kalenda ya maombi ya kanisa']),
+  ('00000000-0000-4000-8000-001000000006', 'Uwakili', 'Hufundisha uwakili mwaminifu wa muda, vipaji, mwili na mali.', ARRAY['Kuendesha semina za uwakili na Sabato za msisitizo', 'Kuhimiza utoaji wa zaka kwa uaminifu na utoaji wa utaratibu', 'Kuhimiza elimu ya fedha kwa familia', 'Kusaidia kampeni ya bajeti ya kila mwaka']),
+  ('00000000-0000-4000-8000-001000000007', 'Mashemasi', 'Hutunza jengo na mali ya kanisa, huandaa Meza ya Bwana na ubatizo, na hudumisha utaratibu wakati wa ibada.', ARRAY['Kuandaa patakatifu kwa ajili ya ibada', 'Kusaidia katika ibada za Meza ya Bwana na ubatizo', 'Kuwatembelea na kuwasaidia washiriki wenye mahitaji', 'Kudumisha utaratibu na usalama wakati wa ibada']),
+  ('00000000-0000-4000-8000-001000000008', 'Mashemasi wa Kike', 'Husaidia katika ibada takatifu, huwahudumia wagonjwa na wahitaji, na huwakarimu wageni.', ARRAY['Kuandaa meza ya Bwana na majoho ya ubatizo', 'Kuwasaidia wanaobatizwa', 'Kuwatembelea wagonjwa na wazee', 'Kuwakaribisha na kuwakarimu wageni']),
+  ('00000000-0000-4000-8000-001000000009', 'Maendeleo', 'Hupanga na kusimamia miradi ya ujenzi wa kanisa, matengenezo ya mali na uchangishaji wa fedha za maendeleo.', ARRAY['Kupanga na kusimamia miradi ya ujenzi', 'Kutunza mali na vifaa vya kanisa', 'Kuandaa harambee za maendeleo', 'Kuripoti maendeleo ya miradi kwa bodi ya kanisa']),
+  ('00000000-0000-4000-8000-001000000010', 'Shule ya Sabato', 'Huongoza mafunzo ya Biblia Sabato asubuhi kwa kila kundi la umri, pamoja na msisitizo wa misioni na ushirika wa madarasa.', ARRAY['Kupanga madarasa na walimu wa Shule ya Sabato', 'Kuhimiza kujifunza somo kila siku', 'Kuongoza taarifa za misioni na sadaka za Sabato ya Kumi na Tatu', 'Kuwafundisha walimu wa Shule ya Sabato']),
+  ('00000000-0000-4000-8000-001000000011', 'Huduma za Kibinafsi', 'Humwandaa kila mshiriki kwa kazi ya kuvuta roho kupitia mafunzo ya Biblia, vitabu na uinjilisti wa hadhara.', ARRAY['Kuwafundisha washiriki kutoa mafunzo ya Biblia', 'Kuratibu kampeni za uinjilisti', 'Kusambaza vitabu katika jamii', 'Kuwafuatilia wanaopenda kujifunza na waumini wapya']),
+  ('00000000-0000-4000-8000-001000000012', 'Huduma za Vijana wa Kiadventista', 'Vipindi vya vijana vinavyojenga imani, uongozi na huduma miongoni mwa vijana.', ARRAY['Kuendesha vipindi vya AY Sabato alasiri', 'Kupanga wiki za maombi za vijana, makambi na mafungo', 'Kuwalea vijana katika uongozi', 'Kuwashirikisha vijana katika huduma kwa jamii']),
+  ('00000000-0000-4000-8000-001000000013', 'Huduma za Watoto', 'Huwalea watoto katika upendo wa Yesu kupitia Shule ya Sabato, vilabu vya Biblia na Shule ya Biblia ya Likizo.', ARRAY['Kuendesha madarasa ya watoto ya Shule ya Sabato', 'Kusimamia Shule ya Biblia ya Likizo', 'Kupanga Sabato ya Watoto', 'Kuwafundisha walimu wa watoto']),
+  ('00000000-0000-4000-8000-001000000014', 'Huduma za Akina Mama', 'Huwasaidia, huwatia moyo na kuwaandaa akina mama kwa huduma kanisani na katika jamii.', ARRAY['Kuandaa Siku ya Maombi ya Akina Mama na mafungo', 'Kuendesha vikundi vya ulezi na vya kusaidiana', 'Kuongoza miradi ya kusoma na kuandika na ya uwezeshaji', 'Kuwahudumia wajane na akina mama wanaolea peke yao']),
+  ('00000000-0000-4000-8000-001000000015', 'Huduma za Akina Baba wa Kiadventista', 'Huwakusanya akina baba kwa maombi, ulezi na huduma kama viongozi wa kiroho nyumbani na kanisani.', ARRAY['Kufanya vifungua kinywa vya maombi na mafungo', 'Kuwalea vijana wa kiume', 'Kuongoza miradi ya huduma kwa jamii', 'Kuwasaidia akina baba kuwa viongozi wa kiroho wa nyumba zao']),
+  ('00000000-0000-4000-8000-001000000016', 'Maisha ya Familia', 'Huimarisha ndoa na nyumba kupitia semina, ushauri na matukio ya familia.', ARRAY['Kupanga Wiki ya Nyumba ya Kikristo na Ndoa', 'Kutoa ushauri wa kabla ya ndoa', 'Kuendesha semina za malezi', 'Kuandaa siku za burudani za familia']),
+  ('00000000-0000-4000-8000-001000000017', 'Huduma za Afya', 'Huhimiza maisha ya afya kupitia mazungumzo ya afya, vipimo na kambi za afya kwa jamii.', ARRAY['Kufanya maonyesho ya afya na kambi za matibabu bila malipo', 'Kufundisha madarasa ya mapishi na lishe', 'Kuendesha vipindi vya kiasi na vya kupona uraibu', 'Kutoa mazungumzo ya afya siku ya Sabato']),
+  ('00000000-0000-4000-8000-001000000018', 'Muziki', 'Huongoza ibada ya kusanyiko kupitia kwaya, nyimbo maalum na wapiga ala.', ARRAY['Kuongoza kwaya ya kanisa', 'Kupanga nyimbo maalum za ibada', 'Kuwafundisha wanamuziki na viongozi wa nyimbo', 'Kuandaa Sabato za muziki na matamasha']),
+  ('00000000-0000-4000-8000-001000000019', 'Mawasiliano', 'Timu ya huduma ya vyombo vya habari: matangazo ya moja kwa moja ya ibada, sauti, projekta na kurekodi mahubiri.', ARRAY['Kutangaza ibada za Sabato moja kwa moja', 'Kuendesha mitambo ya sauti na projekta', 'Kurekodi na kuchapisha mahubiri', 'Kuwafundisha wanaojitolea katika vyombo vya habari']),
+  ('00000000-0000-4000-8000-001000000020', 'Elimu', 'Elimu ya Kikristo katika kanisa la mahali: madarasa ya ubatizo, shule ya Biblia na mafunzo ya washiriki.', ARRAY['Kuendesha madarasa ya ubatizo', 'Kutoa masomo ya Biblia kwa njia ya posta', 'Kuandaa semina za mafunzo ya washiriki', 'Kuwalea na kuwasaidia wanafunzi']),
+  ('00000000-0000-4000-8000-001000000021', 'Huduma za Maombi', 'Huduma ya maombi ya kusanyiko: mkutano wa maombi wa Jumatano, vikundi vya maombi na wenzi wa maombi.', ARRAY['Kuongoza mkutano wa maombi wa Jumatano', 'Kupanga vikundi vya maombi na wenzi wa maombi', 'Kufanya mikesha ya maombi', 'Kuomba pamoja na wagonjwa na wafiwa']),
+  ('00000000-0000-4000-8000-001000000022', 'Huduma kwa Jamii', 'Mikono ya kanisa katika jamii: ustawi wa Dorkasi, msaada wakati wa majanga na kuwahudumia wahitaji.', ARRAY['Kukusanya na kugawa chakula na mavazi', 'Kuwatembelea yatima, wajane na wazee', 'Kushughulikia dharura na majanga', 'Kuendesha miradi ya afya na ya kusoma na kuandika kwa jamii'])
+  ) AS v(id, name_sw, description_sw, responsibilities_sw)
+ WHERE d.id = v.id AND d.name_sw IS NULL AND d.description_sw IS NULL AND d.responsibilities_sw IS NULL;
+
+UPDATE public.ministries AS m
+   SET name_sw = v.name_sw, description_sw = v.description_sw, meeting_time_sw = v.meeting_time_sw,
+       location_sw = v.location_sw, activities_sw = v.activities_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-002000000001'::uuid, 'Huduma ya Vijana', 'Huduma za Vijana wa Kiadventista kwa vijana wa umri wa miaka 16 hadi 35: ibada, mafunzo ya Biblia, uongozi na huduma.', 'Ijumaa saa 12:00 jioni', 'Ukumbi wa Vijana', ARRAY['Vipindi vya AY', 'Makambi ya Vijana', 'Vikundi vya Mafunzo ya Biblia', 'Huduma kwa Jamii', 'Muziki na Maigizo']),
+  ('00000000-0000-4000-8000-002000000002', 'Huduma ya Watoto', 'Madarasa ya Shule ya Sabato, hadithi za Biblia na nyimbo zinazowasaidia watoto kukua katika upendo wa Yesu.', 'Jumamosi saa 3:00 asubuhi', 'Ukumbi wa Watoto', ARRAY['Shule ya Sabato ya Watoto', 'Hadithi za Biblia', 'Shule ya Biblia ya Likizo', 'Kwaya ya Watoto']),
+  ('00000000-0000-4000-8000-002000000003', 'Klabu ya Pathfinder', 'Klabu ya vijana wa umri wa miaka 10 hadi 15 inayojenga tabia kupitia beji za ujuzi, gwaride, kupiga kambi na huduma.', 'Jumapili saa 8:00 mchana', 'Viwanja vya Kanisa', ARRAY['Gwaride', 'Beji za Ujuzi', 'Kupiga Kambi', 'Huduma kwa Jamii']),
+  ('00000000-0000-4000-8000-002000000004', 'Klabu ya Adventurer', 'Klabu ya watoto wa umri wa miaka 4 hadi 9 na wazazi wao, wakijifunza kuhusu Mungu, maumbile na familia.', 'Jumapili saa 4:00 asubuhi', 'Ukumbi wa Watoto', ARRAY['Tuzo za Madarasa', 'Matembezi ya Maumbile', 'Shughuli za Familia']),
+  ('00000000-0000-4000-8000-002000000005', 'Huduma ya Muziki', 'Kwaya ya kanisa, kikundi cha sifa na wapiga ala wanaoliongoza kusanyiko katika ibada.', 'Alhamisi saa 11:30 jioni', 'Ukumbi Mkuu wa Ibada', ARRAY['Kwaya ya Kanisa', 'Kikundi cha Sifa', 'Nyimbo Maalum', 'Mafunzo ya Ala za Muziki']),
+  ('00000000-0000-4000-8000-002000000006', 'Huduma ya Maombi', 'Maombi ya maombezi kwa ajili ya kanisa, jamii na kila ombi linaloletwa.', 'Jumatano saa 12:00 jioni', 'Ukumbi Mkuu wa Ibada', ARRAY['Mkutano wa Maombi', 'Vikundi vya Maombi', 'Maombi ya Maombezi', 'Mikesha ya Maombi']),
+  ('00000000-0000-4000-8000-002000000007', 'Shule ya Sabato', 'Mafunzo ya Biblia katika madarasa ya kila umri, pamoja na taarifa za misioni na ushirika.', 'Jumamosi saa 3:00 asubuhi', 'Ukumbi Mkuu wa Ibada', ARRAY['Madarasa ya Biblia ya Watu Wazima', 'Taarifa za Misioni', 'Mafunzo ya Walimu']),
+  ('00000000-0000-4000-8000-002000000008', 'Huduma ya Afya', 'Elimu ya afya na kambi za matibabu bila malipo kwa kanisa na jamii.', 'Jumapili ya kwanza ya mwezi, saa 8:00 mchana', 'Ukumbi wa Ushirika', ARRAY['Mazungumzo ya Afya', 'Kambi za Matibabu Bila Malipo', 'Madarasa ya Mapishi', 'Matembezi ya Mazoezi']),
+  ('00000000-0000-4000-8000-002000000009', 'Huduma ya Akina Mama', 'Ushirika, maombi na uwezeshaji kwa akina mama wa kanisa na wa jamii.', 'Jumapili ya pili ya mwezi, saa 8:00 mchana', 'Ukumbi wa Ushirika', ARRAY['Mafungo ya Maombi', 'Vikundi vya Ulezi', 'Miradi ya Uwezeshaji', 'Kuwatembelea Wagonjwa Hospitalini']),
+  ('00000000-0000-4000-8000-002000000010', 'Huduma ya Akina Baba', 'Akina baba wakikua pamoja kama viongozi wa kiroho katika nyumba zao, kanisani na katika jamii.', 'Jumapili ya mwisho ya mwezi, saa 1:00 asubuhi', 'Ukumbi wa Ushirika', ARRAY['Vifungua Kinywa vya Maombi', 'Ulezi', 'Miradi ya Huduma']),
+  ('00000000-0000-4000-8000-002000000011', 'Huduma kwa Jamii', 'Dorkasi na Huduma kwa Jamii: kugawa chakula na mavazi, kutembelea wahitaji na msaada wakati wa majanga mjini.', 'Wasiliana nasi kwa maelezo', 'Kituo cha Huduma kwa Jamii', ARRAY['Kugawa Chakula', 'Kuwatembelea Wagonjwa Hospitalini', 'Huduma Gerezani', 'Msaada wa Majanga', 'Madarasa ya Kusoma na Kuandika']),
+  ('00000000-0000-4000-8000-002000000012', 'Huduma ya Maisha ya Familia', 'Kuimarisha ndoa, madarasa ya kabla ya ndoa na semina za malezi kwa nyumba imara za Kikristo.', 'Wasiliana nasi kwa maelezo', 'Ukumbi wa Ushirika', ARRAY['Kuimarisha Ndoa', 'Madarasa ya Kabla ya Ndoa', 'Semina za Malezi', 'Siku za Burudani za Familia'])
+  ) AS v(id, name_sw, description_sw, meeting_time_sw, location_sw, activities_sw)
+ WHERE m.id = v.id AND m.name_sw IS NULL AND m.description_sw IS NULL AND m.meeting_time_sw IS NULL
+   AND m.location_sw IS NULL AND m.activities_sw IS NULL;
+
+UPDATE public.sermon_series AS s
+   SET title_sw = v.title_sw, subtitle_sw = v.subtitle_sw, description_sw = v.description_sw, topics_sw = v.topics_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-004000000001'::uuid, 'Unabii Unanena Leo', 'Tumaini na uhakika kutoka Danieli na Ufunuo', 'Safari kupitia unabii wa Danieli na Ufunuo, ikionyesha kwamba Mungu anaishika historia mikononi mwake na kwamba Yesu anakuja tena.', ARRAY['Danieli 2', 'Patakatifu', 'Jumbe za Malaika Watatu', 'Sabato', 'Kuja kwa Yesu Mara ya Pili']),
+  ('00000000-0000-4000-8000-004000000002', 'Mawakili Waaminifu', 'Kusimamia yote ambayo Mungu ametukabidhi', 'Jumbe nne kuhusu uwakili wa mali zetu, miili yetu, muda wetu na vipaji vyetu.', ARRAY['Zaka na Sadaka', 'Afya', 'Muda', 'Karama za Roho']),
+  ('00000000-0000-4000-8000-004000000003', 'Kaeni Ndani ya Kristo', 'Kukua katika kutembea na Yesu kila siku', 'Maana ya kukaa ndani ya Yesu siku kwa siku: Neno, Roho na maombi.', ARRAY['Yohana 15', 'Roho Mtakatifu', 'Maombi'])
+  ) AS v(id, title_sw, subtitle_sw, description_sw, topics_sw)
+ WHERE s.id = v.id AND s.title_sw IS NULL AND s.subtitle_sw IS NULL AND s.description_sw IS NULL AND s.topics_sw IS NULL;
+
+UPDATE public.sermons AS s
+   SET title_sw = v.title_sw, description_sw = v.description_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-005000000001'::uuid, 'Mzabibu na Matawi', 'Yohana 15:1-8. Kuzaa matunda si tunda la juhudi bali la kuunganika naye: pasipo Yesu hatuwezi kufanya neno lolote.'),
+  ('00000000-0000-4000-8000-005000000002', 'Kuenenda kwa Roho', 'Wagalatia 5:16-25. Tunda la Roho hukua katika maisha yanayojisalimisha kwake kila siku.'),
+  ('00000000-0000-4000-8000-005000000003', 'Bwana, Utufundishe Kuomba', 'Luka 11:1-13. Maombi kama pumzi ya roho, na Baba anayefurahi kutoa vipawa vyema.'),
+  ('00000000-0000-4000-8000-005000000004', 'Vyote ni Mali ya Mungu', 'Zaburi 24:1. Uwakili huanza kwa kumtambua Mungu kama mmiliki wa yote tuliyo nayo na tulivyo.'),
+  ('00000000-0000-4000-8000-005000000005', 'Rudisha na Ufurahi', 'Malaki 3:8-12. Zaka na sadaka kama ibada, na madirisha ya mbinguni yaliyofunguliwa.'),
+  ('00000000-0000-4000-8000-005000000006', 'Mawakili wa Mwili', '1 Wakorintho 6:19-20. Miili yetu ni hekalu la Roho Mtakatifu: afya kama sehemu ya ibada.'),
+  ('00000000-0000-4000-8000-005000000007', 'Muda, Vipaji na Mali', 'Mathayo 25:14-30. Kila kipawa ambacho Mungu hutoa kimekusudiwa kuwekezwa kwa ajili ya ufalme wake.'),
+  ('00000000-0000-4000-8000-005000000008', 'Ndoto ya Mfalme', 'Danieli 2. Mungu afunuaye siri anaonyesha kuinuka na kuanguka kwa falme, na ufalme usioangamizwa milele.'),
+  ('00000000-0000-4000-8000-005000000009', 'Ujumbe wa Patakatifu', 'Danieli 8:14 na Waebrania 8:1-2. Yesu Kuhani wetu Mkuu anatuhudumia katika patakatifu pa mbinguni.'),
+  ('00000000-0000-4000-8000-005000000010', 'Jumbe za Malaika Watatu', 'Ufunuo 14:6-12. Injili ya milele kwa kila taifa, kabila, lugha na jamaa.'),
+  ('00000000-0000-4000-8000-005000000011', 'Sabato: Ishara ya Upendo', 'Kutoka 20:8-11 na Ezekieli 20:12. Sabato kama ukumbusho wa uumbaji na ishara ya Mungu anayetutakasa.'),
+  ('00000000-0000-4000-8000-005000000012', 'Tazama, Yuaja', 'Ufunuo 1:7. Tumaini lenye baraka la kuja kwa Yesu mara ya pili na jinsi ya kuwa tayari.')
+  ) AS v(id, title_sw, description_sw)
+ WHERE s.id = v.id AND s.title_sw IS NULL AND s.description_sw IS NULL;
+
+UPDATE public.events AS e
+   SET title_sw = coalesce(e.title_sw, v.title_sw), description_sw = coalesce(e.description_sw, v.description_sw)
+  FROM (VALUES
+  ('00000000-0000-4000-8000-006000000001'::uuid, 'Sabato ya Kuweka Wakfu Mwaka Mpya', 'Tunaanza mwaka kwa kuziweka wakfu kwa Mungu familia zetu, mipango yetu na kanisa letu katika Sabato maalum ya maombi na sifa.'),
+  ('00000000-0000-4000-8000-006000000002', 'Siku Kumi za Maombi', 'Jioni kumi za maombi ya pamoja, kuanzia tarehe ' || pg_temp.sw_days(pg_temp.yearly_day('2025-01-08'), pg_temp.yearly_day('2025-01-18', '2025-01-08')) || ', zikihitimishwa kwa Sabato ya sifa na shuhuda.'),
+  ('00000000-0000-4000-8000-006000000003', 'Kuwaweka Wakfu Maafisa wa Kanisa', 'Ibada ya kuwaweka wakfu maafisa wa kanisa waliochaguliwa kwa mwaka huu.'),
+  ('00000000-0000-4000-8000-006000000004', 'Semina ya Mafunzo ya Maafisa wa Kanisa', 'Mafunzo kwa wazee, mashemasi, mashemasi wa kike, makarani, watunza hazina na viongozi wa idara, yakiongozwa na timu ya wachungaji.'),
+  ('00000000-0000-4000-8000-006000000005', 'Sabato ya Msisitizo wa Uwakili', 'Sabato kuhusu uaminifu katika zaka, sadaka na matumizi ya muda na vipaji vyetu.'),
+  ('00000000-0000-4000-8000-006000000006', 'Maonyesho ya Afya na Kambi ya Matibabu Bila Malipo', 'Vipimo vya shinikizo la damu, sukari na macho bila malipo, mazungumzo ya afya na maonyesho ya mapishi ya afya.'),
+  ('00000000-0000-4000-8000-006000000007', 'Sabato ya Nyumba ya Kikristo na Ndoa', 'Sabato ya kufunga Wiki ya Nyumba ya Kikristo na Ndoa, pamoja na kipindi cha alasiri cha kuimarisha ndoa.'),
+  ('00000000-0000-4000-8000-006000000008', 'Alasiri ya Ushirika wa Wasio na Wenzi', 'Alasiri ya ushirika, mjadala wa jopo kuhusu maisha ya useja yenye kusudi, na maombi.'),
+  ('00000000-0000-4000-8000-006000000009', 'Siku ya Maombi ya Akina Mama', 'Siku ya Maombi ya Akina Mama ya kanisa la ulimwengu, ikiongozwa na timu ya huduma za akina mama.'),
+  ('00000000-0000-4000-8000-006000000010', 'Kuwapokea Adventurer Wapya', 'Adventurer wapya na wazazi wao wanakaribishwa klabuni kwa mwaka huu.'),
+  ('00000000-0000-4000-8000-006000000011', 'Wiki ya Maombi ya Vijana', 'Wiki ya mikutano ya jioni inayoongozwa na vijana, ikihitimishwa kwa Ibada Kuu inayoongozwa na vijana.'),
+  ('00000000-0000-4000-8000-006000000012', 'Warsha ya Vyombo vya Habari na Mawasiliano ya Kanisa', 'Mafunzo ya vitendo ya matangazo ya moja kwa moja, upigaji picha, mitandao ya kijamii na uandishi wa habari za kanisa.'),
+  ('00000000-0000-4000-8000-006000000013', 'Ibada ya Meza ya Bwana ya Robo Mwaka', 'Ibada za kutawadhana miguu na Meza ya Bwana.'),
+  ('00000000-0000-4000-8000-006000000014', 'Siku ya Wageni wa Shule ya Sabato', 'Mlete rafiki Shule ya Sabato: kipindi maalum, darasa la wageni na chakula cha mchana cha ushirika.'),
+  ('00000000-0000-4000-8000-006000000015', 'Mkutano wa Uinjilisti wa Vitabu', 'Wainjilisti wa vitabu wanashiriki shuhuda, na washiriki wanapeleka vitabu na majarida mjini.'),
+  ('00000000-0000-4000-8000-006000000016', 'Tamasha la Muziki la Ufufuo', 'Kwaya na vikundi vilivyoalikwa wanamsherehekea Mwokozi aliyefufuka kwa nyimbo.'),
+  ('00000000-0000-4000-8000-006000000017', 'Kampeni ya Hadhara ya Uinjilisti', 'Wiki mbili za mikutano ya Biblia kila usiku katika hema kwenye viwanja vya kanisa, zikihitimishwa kwa ubatizo.'),
+  ('00000000-0000-4000-8000-006000000018', 'Harambee ya Mfuko wa Ujenzi wa Ukumbi wa Kanisa', 'Siku ya kuchangisha fedha kwa ajili ya ukumbi mpya wa kanisa, pamoja na wageni kutoka konferensi na makanisa dada.'),
+  ('00000000-0000-4000-8000-006000000019', 'Sabato ya Kuwashukuru Akina Mama', 'Tunawaheshimu akina mama wa kanisa kwa nyimbo maalum, zawadi na baraka.'),
+  ('00000000-0000-4000-8000-006000000020', 'Darasa la Mafunzo la Master Guide', 'Darasa la mafunzo la kila mwezi kwa wanaojiandaa kuwa Master Guide.'),
+  ('00000000-0000-4000-8000-006000000021', 'Sabato ya Watoto', 'Watoto wanaongoza Shule ya Sabato na Ibada Kuu.'),
+  ('00000000-0000-4000-8000-006000000022', 'Kampeni ya Chakula kwa Ustawi wa Jamii', 'Kugawa vifurushi vya chakula na mavazi kwa familia zenye mahitaji mjini.'),
+  ('00000000-0000-4000-8000-006000000023', 'Kifungua Kinywa cha Maombi cha Akina Baba', 'Kifungua kinywa, maombi na mazungumzo kuhusu baba kama kuhani wa nyumba yake.'),
+  ('00000000-0000-4000-8000-006000000024', 'Sabato ya Elimu', 'Tunawaombea wanafunzi na walimu wetu na kuchangia mfuko wa ufadhili wa masomo.'),
+  ('00000000-0000-4000-8000-006000000025', 'Kongamano la Amani la Jamii na Dini Mbalimbali', 'Viongozi wa makanisa na wa jamii wanakutana kuomba na kuzungumza kuhusu amani na huduma mjini.'),
+  ('00000000-0000-4000-8000-006000000026', 'Ibada ya Meza ya Bwana ya Robo Mwaka', 'Ibada za kutawadhana miguu na Meza ya Bwana.'),
+  ('00000000-0000-4000-8000-006000000027', 'Sabato ya Huduma ya Kiroho: Ziara za Hospitali na Gereza', 'Timu zinatembelea wodi za hospitali na gereza kuomba, kuimba na kugawa vitabu.'),
+  ('00000000-0000-4000-8000-006000000028', 'Kongamano la Uongozi wa Kanisa', 'Tathmini ya katikati ya mwaka ya mipango ya kanisa pamoja na viongozi wote wa idara.'),
+  ('00000000-0000-4000-8000-006000000029', 'Siku ya Gwaride na Beji za Pathfinder', 'Pathfinder wanaonyesha gwaride lao na kukamilisha masharti ya beji za ujuzi.'),
+  ('00000000-0000-4000-8000-006000000030', 'Semina ya Afya: Kuzuia Magonjwa Yatokanayo na Mtindo wa Maisha', 'Madaktari na wataalamu wa lishe wanazungumza kuhusu kisukari, shinikizo la damu na ulaji bora.'),
+  ('00000000-0000-4000-8000-006000000031', 'Sabato ya Kugawa Vitabu', 'Washiriki wanagawa vitabu na majarida katikati ya mji.'),
+  ('00000000-0000-4000-8000-006000000032', 'Shule ya Biblia ya Likizo', 'Asubuhi tano za hadithi za Biblia, nyimbo, kazi za mikono na michezo wakati wa likizo ya shule.'),
+  ('00000000-0000-4000-8000-006000000033', 'Mkutano wa Kambi', 'Mkutano wa kambi wa konferensi: wiki ya mikutano ya uamsho pamoja na makanisa ya eneo lote.'),
+  ('00000000-0000-4000-8000-006000000034', 'Siku ya Kazi na Ulezi kwa Vijana', 'Wataalamu wa kanisa wanawashauri vijana kuhusu kazi, biashara na imani mahali pa kazi.'),
+  ('00000000-0000-4000-8000-006000000035', 'Siku ya Burudani ya Familia', 'Michezo, chakula cha mchana cha pamoja na ibada ya familia kwenye viwanja vya kanisa.'),
+  ('00000000-0000-4000-8000-006000000036', 'Siku ya Maombi na Kufunga', 'Siku ya maombi na kufunga kwa ajili ya kanisa, taifa na shule.'),
+  ('00000000-0000-4000-8000-006000000037', 'Mafunzo ya Walimu wa Shule ya Sabato', 'Mafunzo ya kuandaa somo, kuongoza mjadala darasani na msisitizo wa misioni.'),
+  ('00000000-0000-4000-8000-006000000038', 'Semina ya Uwakili: Mwaminifu katika Machache', 'Mafundisho ya vitendo kuhusu bajeti, kuweka akiba, madeni na utoaji wa uaminifu.'),
+  ('00000000-0000-4000-8000-006000000039', 'Ibada ya Meza ya Bwana ya Robo Mwaka', 'Ibada za kutawadhana miguu na Meza ya Bwana.'),
+  ('00000000-0000-4000-8000-006000000040', 'Sabato ya Uumbaji', 'Tunamsherehekea Mungu kama Muumbaji, pamoja na matembezi ya maumbile alasiri.'),
+  ('00000000-0000-4000-8000-006000000041', 'Kuhitimu kwa Pathfinder', 'Pathfinder wanapokea pini za madarasa yao na beji za ujuzi za mwaka.'),
+  ('00000000-0000-4000-8000-006000000042', 'Sabato ya Huduma ya Akina Baba', 'Akina baba wa kanisa wanaongoza ibada za Sabato.'),
+  ('00000000-0000-4000-8000-006000000043', 'Kuhitimu kwa Master Guide', 'Waliokamilisha mafunzo ya Master Guide wanavishwa rasmi.'),
+  ('00000000-0000-4000-8000-006000000044', 'Wiki ya Maombi', 'Wiki ya maombi ya kila mwaka pamoja na masomo ya kanisa la ulimwengu.'),
+  ('00000000-0000-4000-8000-006000000045', 'Uzinduzi wa Mradi wa Kuezeka Ukumbi wa Kanisa', 'Uzinduzi wa awamu ya kuezeka paa katika mradi wa ukumbi wa kanisa.'),
+  ('00000000-0000-4000-8000-006000000046', 'Mkutano wa Biashara wa Kanisa na Uchaguzi', 'Taarifa za mwaka na uchaguzi wa maafisa wa kanisa kwa mwaka ujao.'),
+  ('00000000-0000-4000-8000-006000000047', 'Kuhitimu kwa Adventurer', 'Adventurer wanapokea tuzo za madarasa yao za mwaka.'),
+  ('00000000-0000-4000-8000-006000000048', 'Sabato ya Shukrani na Kampeni ya Chakula kwa Ustawi', 'Sabato ya shukrani; washiriki wanaleta chakula na mavazi kwa familia zenye mahitaji.'),
+  ('00000000-0000-4000-8000-006000000049', 'Sabato ya Kutambua na Kuwashukuru Watumishi', 'Tunamshukuru Mungu kwa mwaka huu na kuwashukuru maafisa na wanaojitolea waliohudumu.'),
+  ('00000000-0000-4000-8000-006000000050', 'Ibada ya Nyimbo za Krismasi', 'Nyimbo za Krismasi, masomo ya Maandiko na nyimbo maalum za kwaya na za watoto.'),
+  ('00000000-0000-4000-8000-006000000051', 'Kipindi cha Krismasi cha Watoto', 'Watoto wanaigiza habari ya kuzaliwa kwa Yesu.'),
+  ('00000000-0000-4000-8000-006000000052', 'Ibada ya Meza ya Bwana ya Mwisho wa Mwaka', 'Tunafunga mwaka mezani pa Bwana.'),
+  ('00000000-0000-4000-8000-006000000101', 'Ibada ya Jioni ya Ijumaa', 'Tunaifungua Sabato kwa nyimbo, shuhuda na maombi; wiki hii ibada ya vijana inajiunga na kanisa lote. Viburudisho vitaandaliwa baadaye.'),
+  ('00000000-0000-4000-8000-006000000102', 'Zoezi la Kuchangia Damu', 'Pamoja na Huduma ya Kitaifa ya Damu Kenya: changia damu, ujue kundi lako la damu na usikilize mazungumzo mafupi ya afya. Wachangiaji wawe na umri wa miaka 16 hadi 65.'),
+  ('00000000-0000-4000-8000-006000000103', 'Usiku wa Maswali ya Biblia', 'Timu za madarasa ya Shule ya Sabato zinashindana katika maswali kuhusu kitabu cha Danieli. Familia na marafiki wanakaribishwa.'),
+  ('00000000-0000-4000-8000-006000000104', 'Semina ya Malezi: Kulea Watoto katika Ulimwengu wa Kidijitali', 'Msaada wa vitendo kwa wazazi kuhusu skrini, simu na imani nyumbani, ukiongozwa na timu ya Maisha ya Familia.'),
+  ('00000000-0000-4000-8000-006000000105', 'Ibada ya Kuwaweka Wakfu Watoto', 'Wazazi wanawaleta watoto wao wadogo kwa Bwana katika ibada ya kuwaweka wakfu na kuwabariki.'),
+  ('00000000-0000-4000-8000-006000000106', 'Ibada ya Kuwapaka Mafuta Wagonjwa', 'Mkutano wa maombi wa Jumatano unakuwa ibada ya kuwapaka mafuta: wachungaji na wazee wanaomba pamoja na wagonjwa na kuwapaka mafuta (Yakobo 5:14).'),
+  ('00000000-0000-4000-8000-006000000107', 'Mafunzo ya Huduma ya Kwanza', 'Kozi ya siku moja ya huduma ya kwanza pamoja na Chama cha Msalaba Mwekundu Kenya, na vyeti. Chakula cha mchana kitatolewa; tafadhali jiandikishe kwa karani wa kanisa.'),
+  ('00000000-0000-4000-8000-006000000108', 'Mafungo ya Wikendi ya Akina Baba', 'Wikendi ya kujifunza Biblia, maombi na ushirika kwa akina baba wa kanisa. Gharama inajumuisha chakula na malazi kwa kila mtu.'),
+  ('00000000-0000-4000-8000-006000000109', 'Warsha ya Muziki na Maigizo ya Vijana', 'Siku mbili za mafunzo ya muziki wa kwaya, ala na maigizo kwa vijana. Rasimu: wakufunzi bado hawajathibitishwa.')
+  ) AS v(id, title_sw, description_sw)
+ WHERE e.id = v.id AND (e.title_sw IS NULL OR e.description_sw IS NULL);
+
+-- The demo's places and audiences, in Kiswahili wherever an event names them.
+UPDATE public.events AS e
+   SET location_sw = v.sw
+  FROM (VALUES ('Main Sanctuary', 'Ukumbi Mkuu wa Ibada'), ('Fellowship Hall', 'Ukumbi wa Ushirika'),
+               ('Church Grounds', 'Viwanja vya Kanisa'), ('Youth Hall', 'Ukumbi wa Vijana'),
+               ('Children''s Hall', 'Ukumbi wa Watoto'), ('Community Services Centre', 'Kituo cha Huduma kwa Jamii'),
+               ('Conference Campground', 'Uwanja wa Kambi wa Konferensi'),
+               ('County Referral Hospital and Prison', 'Hospitali ya Rufaa ya Kaunti na Gereza'),
+               ('Lake Naivasha Retreat Centre', 'Kituo cha Mafungo cha Ziwa Naivasha'),
+               ('Town Centre', 'Katikati ya Mji')) AS v(en, sw)
+ WHERE e.id::text LIKE '00000000-0000-4000-8000-006%' AND e.location = v.en AND e.location_sw IS NULL;
+
+UPDATE public.events AS e
+   SET attendees_sw = v.sw
+  FROM (VALUES ('All members welcome', 'Washiriki wote wanakaribishwa'), ('Open to the community', 'Wazi kwa jamii yote'),
+               ('Baptised members', 'Washiriki waliobatizwa'), ('Church officers', 'Maafisa wa kanisa'),
+               ('Couples and families', 'Wanandoa na familia'), ('Families', 'Familia'),
+               ('Adventurers and parents', 'Adventurer na wazazi'), ('Pathfinders and parents', 'Pathfinder na wazazi'),
+               ('Children 4 to 12 years', 'Watoto wa miaka 4 hadi 12'), ('Master Guide candidates', 'Wanaojiandaa kuwa Master Guide'),
+               ('Media volunteers', 'Wanaojitolea katika vyombo vya habari'), ('Men of all ages', 'Akina baba wa rika zote'),
+               ('Women of all ages', 'Akina mama wa rika zote'), ('Sabbath School teachers', 'Walimu wa Shule ya Sabato'),
+               ('Singles 25 years and above', 'Wasio na wenzi wa miaka 25 na zaidi'),
+               ('Youth aged 16 to 35', 'Vijana wa miaka 16 hadi 35')) AS v(en, sw)
+ WHERE e.id::text LIKE '00000000-0000-4000-8000-006%' AND e.attendees = v.en AND e.attendees_sw IS NULL;
+
+UPDATE public.announcements AS a
+   SET title_sw = v.title_sw, content_sw = v.content_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-007000000003'::uuid, 'Usajili wa Darasa la Ubatizo', 'Darasa jipya la ubatizo linaanza Sabato, tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-05')) || ', saa 8:30 mchana katika Ukumbi wa Ushirika, likiongozwa na Mchungaji Grace Mwangi. Jiandikishe kwa karani wa kanisa au kwa mzee yeyote.'),
+  ('00000000-0000-4000-8000-007000000004', 'Usiku wa Maswali ya Biblia: Sajili Timu Yako', 'Kila darasa la Shule ya Sabato linaweza kuleta timu ya watu wanne kwa Usiku wa Maswali ya Biblia tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-12-05')) || '. Sajili timu yako kwa msimamizi wa Shule ya Sabato baada ya kipindi cha AY tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-11-28')) || '.'),
+  ('00000000-0000-4000-8000-007000000005', 'Kikao cha Bodi ya Kanisa', 'Bodi ya kanisa itakutana Jumapili, tarehe ' || pg_temp.sw_day(pg_temp.rolling_day('2026-11-29')) || ', saa 8:00 mchana katika Ukumbi wa Ushirika. Viongozi wa idara, tafadhali wasilisheni taarifa zenu kwa karani kufikia Ijumaa.'),
+  ('00000000-0000-4000-8000-007000000006', 'Picha za Orodha ya Washiriki', 'Washiriki ambao bado hawajapigwa picha kwa ajili ya orodha mpya ya washiriki wa kanisa wanaweza kupigwa baada ya Ibada Kuu.'),
+  ('00000000-0000-4000-8000-007000000007', 'Kuweka Nafasi ya Usafiri wa Mkutano wa Kambi', 'Usafiri wa kwenda kwenye mkutano wa kambi ujao utawekwa kupitia ofisi ya kanisa. Maelezo zaidi yatatolewa.')
+  ) AS v(id, title_sw, content_sw)
+ WHERE a.id = v.id AND a.title_sw IS NULL AND a.content_sw IS NULL;
+
+UPDATE public.daily_verses AS d
+   SET text_sw = v.text_sw, reference_sw = v.reference_sw, translation_sw = 'SUV', reflection_sw = v.reflection_sw
+  FROM (VALUES
+  ('00000000-0000-4000-8000-008000000001'::uuid, 'Maana nayajua mawazo ninayowawazia ninyi, asema BWANA, ni mawazo ya amani wala si ya mabaya, kuwapa ninyi tumaini siku zenu za mwisho.', 'Yeremia 29:11', 'Mipango ya Mungu kwako ni mipango ya amani. Lolote litakalokuja leo, yeye anatenda kazi kuelekea mwisho mwema.'),
+  ('00000000-0000-4000-8000-008000000002', 'Mtumaini BWANA kwa moyo wako wote, wala usizitegemee akili zako mwenyewe; katika njia zako zote mkiri yeye, naye atayanyosha mapito yako.', 'Mithali 3:5-6', 'Mletee Mungu kila uamuzi leo. Yeye anaiona njia yote wakati sisi tunaona hatua inayofuata tu.'),
+  ('00000000-0000-4000-8000-008000000003', 'Nayaweza mambo yote katika yeye anitiaye nguvu.', 'Wafilipi 4:13', 'Nguvu ya kazi za leo haimo ndani yetu bali ndani ya Kristo, naye huitoa bure.'),
+  ('00000000-0000-4000-8000-008000000004', 'Bali wao wamngojeao BWANA watapata nguvu mpya; watapanda juu kwa mbawa kama tai; watapiga mbio, wala hawatachoka; watakwenda kwa miguu, wala hawatazimia.', 'Isaya 40:31', 'Kumngoja Mungu si kupoteza muda. Ndipo mioyo iliyochoka hufanywa upya.'),
+  ('00000000-0000-4000-8000-008000000005', 'BWANA ndiye mchungaji wangu, sitapungukiwa na kitu.', 'Zaburi 23:1', 'Mchungaji Mwema akituongoza, hatukosi kitu tunachohitaji kweli.'),
+  ('00000000-0000-4000-8000-008000000006', 'Kwa maana jinsi hii Mungu aliupenda ulimwengu, hata akamtoa Mwanawe pekee, ili kila mtu amwaminiye asipotee, bali awe na uzima wa milele.', 'Yohana 3:16', 'Kipimo cha upendo wa Mungu ni zawadi ya Mwanawe, inayotolewa kwa kila mtu, nawe ukiwemo.'),
+  ('00000000-0000-4000-8000-008000000007', 'Nasi twajua ya kuwa katika mambo yote Mungu hufanya kazi pamoja na wale wampendao katika kuwapatia mema, yaani, wale walioitwa kwa kusudi lake.', 'Warumi 8:28', 'Si kila jambo ni jema, lakini Mungu anaweza kuyaunganisha mambo yote yawe mema katika maisha ya wampendao.'),
+  ('00000000-0000-4000-8000-008000000008', 'Je! Si mimi niliyekuamuru? Uwe hodari na moyo wa ushujaa; usiogope wala usifadhaike; kwa kuwa BWANA, Mungu wako, yu pamoja nawe kila uendako.', 'Yoshua 1:9', 'Ujasiri si kukosa hofu bali ni uwepo wa Mungu anayekwenda pamoja nasi.'),
+  ('00000000-0000-4000-8000-008000000009', 'Mungu kwetu sisi ni kimbilio na nguvu, msaada utakaoonekana tele wakati wa mateso.', 'Zaburi 46:1', 'Katika kila dhoruba kuna kimbilio: Mungu mwenyewe, aliye karibu na tayari kusaidia.'),
+  ('00000000-0000-4000-8000-008000000010', 'Njooni kwangu, ninyi nyote msumbukao na wenye kulemewa na mizigo, nami nitawapumzisha.', 'Mathayo 11:28', 'Yesu anawaalika waliochoka waje kama walivyo. Pumziko linapatikana ndani yake.'),
+  ('00000000-0000-4000-8000-008000000011', 'Ikumbuke siku ya sabato uitakase.', 'Kutoka 20:8', 'Sabato ni zawadi ya Mungu ya kila juma ya pumziko na ushirika. Uandae moyo wako kuipokea.'),
+  ('00000000-0000-4000-8000-008000000012', 'Usiogope, kwa maana mimi ni pamoja nawe; usifadhaike, kwa maana mimi ni Mungu wako; nitakutia nguvu, naam, nitakusaidia, naam, nitakushika kwa mkono wa kuume wa haki yangu.', 'Isaya 41:10', 'Ahadi tatu kwa moyo wenye hofu: Mungu atakutia nguvu, atakusaidia na atakushika.'),
+  ('00000000-0000-4000-8000-008000000013', 'Neno lako ni taa ya miguu yangu, na mwanga wa njia yangu.', 'Zaburi 119:105', 'Maandiko yanaangaza hatua inayofuata. Yafungue leo na utembee katika nuru yake.'),
+  ('00000000-0000-4000-8000-008000000014', 'Hapa ndipo penye subira ya watakatifu, hao wazishikao amri za Mungu, na imani ya Yesu.', 'Ufunuo 14:12', 'Watu wa Mungu wa siku za mwisho wanatambulika kwa utii wa uaminifu na kwa imani ya Yesu.'),
+  ('00000000-0000-4000-8000-008000000015', 'Msifadhaike mioyoni mwenu; mwaminini Mungu, niaminini na mimi.', 'Yohana 14:1', 'Yesu anainena amani kwa mioyo iliyofadhaika. Mwamini kwa yale yanayokusumbua leo.'),
+  ('00000000-0000-4000-8000-008000000016', 'Tukiziungama dhambi zetu, yeye ni mwaminifu na wa haki hata atuondolee dhambi zetu, na kutusafisha na udhalimu wote.', '1 Yohana 1:9', 'Msamaha umeahidiwa, haupatikani kwa kustahili. Ungama, uupokee na uenende ukiwa safi.'),
+  ('00000000-0000-4000-8000-008000000017', 'Msijisumbue kwa neno lo lote; bali katika kila neno kwa kusali na kuomba, pamoja na kushukuru, haja zenu na zijulikane na Mungu.', 'Wafilipi 4:6', 'Geuza kila wasiwasi kuwa ombi, na uongeze shukrani kwa kila haja.'),
+  ('00000000-0000-4000-8000-008000000018', 'Nawe utajifurahisha kwa BWANA, naye atakupa haja za moyo wako.', 'Zaburi 37:4', 'Mungu anapokuwa furaha yetu, tamaa zetu huundwa na zake, naye hupenda kuzitimiza.'),
+  ('00000000-0000-4000-8000-008000000019', 'Bali utafuteni kwanza ufalme wake, na haki yake; na hayo yote mtazidishiwa.', 'Mathayo 6:33', 'Mtangulize Mungu leo, na umwamini kwa mengine yote.'),
+  ('00000000-0000-4000-8000-008000000020', 'Hata imekuwa, mtu akiwa ndani ya Kristo amekuwa kiumbe kipya; ya kale yamepita; tazama! yamekuwa mapya.', '2 Wakorintho 5:17', 'Ndani ya Kristo yaliyopita hayakufafanui. Leo unaweza kuishi kama kiumbe kipya.'),
+  ('00000000-0000-4000-8000-008000000021', 'Ni kwa rehema za BWANA kwamba hatukuangamia, kwa sababu rehema zake hazikomi. Ni mpya kila siku asubuhi; uaminifu wako ni mkuu.', 'Maombolezo 3:22-23', 'Makosa ya jana hayaimalizi rehema ya Mungu. Ni mpya asubuhi hii.'),
+  ('00000000-0000-4000-8000-008000000022', 'Ee mwanadamu, yeye amekuonyesha yaliyo mema; na BWANA anataka nini kwako, ila kutenda haki, na kupenda rehema, na kwenda kwa unyenyekevu pamoja na Mungu wako?', 'Mika 6:8', 'Haki, rehema na unyenyekevu: kipimo rahisi na cha kuchunguza moyo kwa leo.'),
+  ('00000000-0000-4000-8000-008000000023', 'Leteni zaka kamili ghalani, ili kiwemo chakula katika nyumba yangu, mkanijaribu kwa njia hiyo, asema BWANA wa majeshi, mjue kama sitawafungulia madirisha ya mbinguni, na kuwamwagieni baraka, hata isiwepo nafasi ya kutosha kuipokea.', 'Malaki 3:10', 'Uaminifu katika utoaji ni mwaliko wa kumwamini Mungu na kuuona uaminifu wake kwa kurudi.'),
+  ('00000000-0000-4000-8000-008000000024', 'Tena tusichoke katika kutenda mema; maana tutavuna kwa wakati wake, tusipozimia roho.', 'Wagalatia 6:9', 'Endelea kutenda mema hata pasipo mtu wa kuona. Mavuno huja kwa wakati wa Mungu.'),
+  ('00000000-0000-4000-8000-008000000025', 'Basi imani ni kuwa na hakika ya mambo yatarajiwayo, ni bayana ya mambo yasiyoonekana.', 'Waebrania 11:1', 'Imani hushikilia yale ambayo Mungu ameahidi kabla hatujayaona.'),
+  ('00000000-0000-4000-8000-008000000026', 'Nitayainua macho yangu niitazame milima, msaada wangu utatoka wapi? Msaada wangu u katika BWANA, aliyezifanya mbingu na nchi.', 'Zaburi 121:1-2', 'Muumba wa mbingu na nchi ndiye anayekusaidia leo.'),
+  ('00000000-0000-4000-8000-008000000027', 'Wala msiifuatishe namna ya dunia hii; bali mgeuzwe kwa kufanywa upya nia zenu, mpate kujua hakika mapenzi ya Mungu yaliyo mema, ya kumpendeza, na ukamilifu.', 'Warumi 12:2', 'Mwache Mungu aifanye upya nia yako, na mapenzi yake yatakuwa wazi na mema.'),
+  ('00000000-0000-4000-8000-008000000028', 'Huku mkimtwika yeye fadhaa zenu zote, kwa maana yeye hujishughulisha sana kwa mambo yenu.', '1 Petro 5:7', 'Kila mzigo unaoubeba unaweza kumkabidhi. Yeye anakujali.'),
+  ('00000000-0000-4000-8000-008000000029', 'Lakini mtu wa kwenu akipungukiwa na hekima, na aombe dua kwa Mungu, awapaye wote kwa ukarimu wala hakemei; naye atapewa.', 'Yakobo 1:5', 'Unakabiliwa na uamuzi mgumu? Mwombe Mungu hekima. Yeye hutoa kwa ukarimu bila kukemea.'),
+  ('00000000-0000-4000-8000-008000000030', 'Utamlinda yeye ambaye moyo wake umekutegemea katika amani kamilifu, kwa kuwa anakutumaini.', 'Isaya 26:3', 'Amani hukua pale nia inapomtegemea Mungu. Yaelekeze mawazo yako kwake leo.'),
+  ('00000000-0000-4000-8000-008000000031', 'Tazama, naja upesi, na ujira wangu u pamoja nami, kumlipa kila mtu kama kazi yake ilivyo.', 'Ufunuo 22:12', 'Yesu anakuja upesi. Ishi leo katika nuru ya tumaini hilo lenye baraka.'),
+  ('00000000-0000-4000-8000-008000000032', 'Ingieni malangoni mwake kwa kushukuru, nyuani mwake kwa kusifu; mshukuruni, lihimidini jina lake.', 'Zaburi 100:4', 'Anza kwa shukrani. Shukrani hufungua njia ya kuingia katika uwepo wa Mungu.'),
+  ('00000000-0000-4000-8000-008000000033', 'Yesu akamwambia, Mimi ndimi njia, na kweli, na uzima; mtu haji kwa Baba, ila kwa njia ya mimi.', 'Yohana 14:6', 'Yesu si kiongozi tu wa kutufikisha kwa Baba; yeye mwenyewe ndiye njia.')
+  ) AS v(id, text_sw, reference_sw, reflection_sw)
+ WHERE d.id = v.id AND d.text_sw IS NULL AND d.reference_sw IS NULL AND d.translation_sw IS NULL AND d.reflection_sw IS NULL;
+
 -- System settings: church identity, contacts, service times, office hours, the Events page's weekly
 -- activities, request mailboxes and the giving page's paybill/bank details.
 -- Migration 0002 registers every settings key (with its tab, visibility and secrecy) and gives
@@ -445,11 +709,11 @@ INSERT INTO public.system_settings (id, key, value, category, is_public, is_secr
   ('00000000-0000-4000-8000-009000000013', 'maps_url', '"https://www.openstreetmap.org/search?query=Milimani%2C%20Nakuru"'::jsonb, 'general', true, false, 'Link to the church on a maps service'),
   ('00000000-0000-4000-8000-009000000014', 'social_links', '{"youtube": "https://www.youtube.com/@example", "facebook": null, "x": null, "instagram": null}'::jsonb, 'general', true, false, 'Social media links (null = not set)'),
   ('00000000-0000-4000-8000-009000000015', 'about_statistics', '{"members": 299, "years": 45, "ministries": 12, "daughter_churches": 15, "founded_year": 1980, "founding_members": 25}'::jsonb, 'general', true, false, 'Church Statistics on the About page'),
-  ('00000000-0000-4000-8000-009000000016', 'sabbath_school_time', '{"name": "Sabbath School", "day": "Saturday", "time": "9:00 AM"}'::jsonb, 'services', true, false, 'Sabbath School'),
-  ('00000000-0000-4000-8000-009000000017', 'divine_service_time', '{"name": "Divine Service", "day": "Saturday", "time": "11:00 AM"}'::jsonb, 'services', true, false, 'Sabbath Divine Service'),
-  ('00000000-0000-4000-8000-009000000018', 'prayer_meeting_time', '{"name": "Prayer Meeting", "day": "Wednesday", "time": "6:00 PM"}'::jsonb, 'services', true, false, 'Prayer meeting'),
-  ('00000000-0000-4000-8000-009000000019', 'youth_meeting_time', '{"name": "Youth Meeting", "day": "Friday", "time": "6:00 PM"}'::jsonb, 'services', true, false, 'Youth meeting'),
-  ('00000000-0000-4000-8000-009000000021', 'weekly_activities', '[{"day": "Saturday", "activities": [{"time": "9:00 AM", "activity": "Sabbath School", "location": "Main Sanctuary"}, {"time": "11:00 AM", "activity": "Divine Service", "location": "Main Sanctuary"}, {"time": "3:00 PM", "activity": "AY Programme", "location": "Main Sanctuary"}]}, {"day": "Wednesday", "activities": [{"time": "6:00 PM", "activity": "Prayer Meeting", "location": "Main Sanctuary"}]}, {"day": "Friday", "activities": [{"time": "6:00 PM", "activity": "Youth Meeting", "location": "Youth Hall"}]}, {"day": "Sunday", "activities": [{"time": "10:00 AM", "activity": "Adventurer Club", "location": "Children''s Hall"}, {"time": "2:00 PM", "activity": "Pathfinder Club", "location": "Church Grounds"}]}]'::jsonb, 'services', true, false, 'Weekly Activities on the Events page'),
+  ('00000000-0000-4000-8000-009000000016', 'sabbath_school_time', '{"name": "Sabbath School", "name_sw": "Shule ya Sabato", "day": "Saturday", "time": "9:00 AM"}'::jsonb, 'services', true, false, 'Sabbath School'),
+  ('00000000-0000-4000-8000-009000000017', 'divine_service_time', '{"name": "Divine Service", "name_sw": "Ibada Kuu", "day": "Saturday", "time": "11:00 AM"}'::jsonb, 'services', true, false, 'Sabbath Divine Service'),
+  ('00000000-0000-4000-8000-009000000018', 'prayer_meeting_time', '{"name": "Prayer Meeting", "name_sw": "Mkutano wa Maombi", "day": "Wednesday", "time": "6:00 PM"}'::jsonb, 'services', true, false, 'Prayer meeting'),
+  ('00000000-0000-4000-8000-009000000019', 'youth_meeting_time', '{"name": "Youth Meeting", "name_sw": "Mkutano wa Vijana", "day": "Friday", "time": "6:00 PM"}'::jsonb, 'services', true, false, 'Youth meeting'),
+  ('00000000-0000-4000-8000-009000000021', 'weekly_activities', '[{"day": "Saturday", "activities": [{"time": "9:00 AM", "activity": "Sabbath School", "activity_sw": "Shule ya Sabato", "location": "Main Sanctuary", "location_sw": "Ukumbi Mkuu wa Ibada"}, {"time": "11:00 AM", "activity": "Divine Service", "activity_sw": "Ibada Kuu", "location": "Main Sanctuary", "location_sw": "Ukumbi Mkuu wa Ibada"}, {"time": "3:00 PM", "activity": "AY Programme", "activity_sw": "Kipindi cha AY", "location": "Main Sanctuary", "location_sw": "Ukumbi Mkuu wa Ibada"}]}, {"day": "Wednesday", "activities": [{"time": "6:00 PM", "activity": "Prayer Meeting", "activity_sw": "Mkutano wa Maombi", "location": "Main Sanctuary", "location_sw": "Ukumbi Mkuu wa Ibada"}]}, {"day": "Friday", "activities": [{"time": "6:00 PM", "activity": "Youth Meeting", "activity_sw": "Mkutano wa Vijana", "location": "Youth Hall", "location_sw": "Ukumbi wa Vijana"}]}, {"day": "Sunday", "activities": [{"time": "10:00 AM", "activity": "Adventurer Club", "activity_sw": "Klabu ya Adventurer", "location": "Children''s Hall", "location_sw": "Ukumbi wa Watoto"}, {"time": "2:00 PM", "activity": "Pathfinder Club", "activity_sw": "Klabu ya Pathfinder", "location": "Church Grounds", "location_sw": "Viwanja vya Kanisa"}]}]'::jsonb, 'services', true, false, 'Weekly Activities on the Events page'),
   ('00000000-0000-4000-8000-009000000022', 'request_routing', '[{"category": "prayer", "recipient": "Prayer Ministry Team", "role": "Prayer Coordinator"}, {"category": "visitation", "recipient": "Pastoral Care Team", "role": "Pastoral Care"}, {"category": "reports", "recipient": "Church Secretary", "role": "Church Secretary"}, {"category": "counseling", "recipient": "Pastor", "role": "Senior Pastor"}, {"category": "events", "recipient": "Events Committee", "role": "Events"}, {"category": "maintenance", "recipient": "Facilities Team", "role": "Facilities"}, {"category": "general", "recipient": "Church Leadership", "role": "Administrative Team"}]'::jsonb, 'communication', true, false, 'Who receives each kind of request'),
   ('00000000-0000-4000-8000-009000000023', 'request_mailboxes', '{"pastor": "pastor@example.org", "secretary": "secretary@example.org", "admin": "admin@example.org", "pastoral_care": "pastoralcare@example.org", "visitation": "visitation@example.org", "events": "events@example.org", "facilities": "facilities@example.org", "maintenance": "maintenance@example.org", "default": "clerk@example.org"}'::jsonb, 'communication', false, false, 'Church mailbox per role; default is the clerk'),
   ('00000000-0000-4000-8000-009000000024', 'mobile_money_shortcode', '"174379"'::jsonb, 'financial', true, false, 'Merchant code, shown as the paybill business number'),
@@ -936,7 +1200,7 @@ UPDATE public.giving_records g
  WHERE g.transaction_id = p.transaction_id AND g.payment_id IS NULL;
 
 -- The date helpers are this file's own.
-DROP FUNCTION pg_temp.attachment, pg_temp.epoch_ms, pg_temp.sw_day,
+DROP FUNCTION pg_temp.attachment, pg_temp.epoch_ms, pg_temp.sw_days, pg_temp.sw_day,
   pg_temp.en_days, pg_temp.en_day, pg_temp.budget_line, pg_temp.budget_year, pg_temp.yearly,
   pg_temp.yearly_day, pg_temp.yearly_shift, pg_temp.rolling, pg_temp.rolling_day,
   pg_temp.rolling_shift, pg_temp.demo_today;

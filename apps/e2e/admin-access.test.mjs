@@ -233,7 +233,7 @@ describe('acceptance 4: sign-in errors', () => {
       assert.equal(await attempt(page, user.email, `wrong-${String(i)}`), 'Invalid login credentials', `attempt ${String(i + 1)}`);
     }
     const text = await attempt(page, user.email, user.password);
-    assert.match(text ?? '', /^Too many failed sign-in attempts\. Try again in \d+ minutes? \(after \d\d:\d\d UTC\)\.$/);
+    assert.match(text ?? '', /^Too many failed sign-in attempts\. Try again in \d+ minutes? \(after \d\d:\d\d Nairobi time\)\.$/);
     assert.equal(new URL(page.url()).pathname, '/admin/login');
     assert.deepEqual(problems, []);
     await close();
@@ -282,6 +282,36 @@ describe('guard and paths', () => {
     assert.deepEqual(problems, []);
     await close();
   });
+
+  test('Go Back on a denied page goes back to the page before it (issue 32), the dashboard only in a fresh tab', async () => {
+    const { page, problems, close } = await openPage(desktop);
+    await signIn(page, testUser('content'));
+    // Another page first (here the members list), then a denied screen opened by its address.
+    await page.goto(`${baseUrl}/admin/members`);
+    await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/members');
+    // The same for Insufficient Permissions, reached inside the app.
+    await page.goto(`${baseUrl}/admin/donations`);
+    await page.getByRole('heading', { level: 1, name: 'Insufficient Permissions' }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/members');
+    await close();
+
+    // A new tab with only the denied address has nowhere to go back to: the dashboard.
+    const fresh = await openPage(desktop);
+    await signIn(fresh.page, testUser('content'));
+    const tab = await fresh.page.context().newPage();
+    await tab.goto(`${baseUrl}/admin/settings`);
+    await tab.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    await tab.getByRole('button', { name: 'Go Back' }).click();
+    await tab.waitForURL((url) => url.pathname === '/admin/dashboard');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(fresh.problems, []);
+    await fresh.close();
+  });
 });
 
 describe('dashboard, layout and profile', () => {
@@ -309,7 +339,9 @@ describe('dashboard, layout and profile', () => {
       return Number((response.headers.get('content-range') ?? '').split('/')[1]);
     };
     const sermons = await count('sermons?select=*');
-    const members = await count('members?select=*');
+    // "Total members" is the active members, as on Reports (issue 32); the inactive ones beside.
+    const members = await count('members?select=*&is_active=eq.true');
+    const inactive = await count('members?select=*&is_active=eq.false');
 
     const { page, problems, close } = await openPage(desktop);
     await signIn(page, testUser('super'));
@@ -319,6 +351,7 @@ describe('dashboard, layout and profile', () => {
     await figure('Sermons').waitFor();
     assert.equal(await figure('Sermons').textContent(), sermons.toLocaleString('en-KE'));
     assert.equal(await figure('Total members').textContent(), members.toLocaleString('en-KE'));
+    assert.equal(await figure('Inactive members').textContent(), inactive.toLocaleString('en-KE'));
     await figure('Verified giving, all time').waitFor();
     assert.match((await figure('Verified giving, all time').textContent()) ?? '', /^Ksh\s[\d,]+$/);
     assert.match((await figure(`Budget used in ${String(churchYear())}`).textContent()) ?? '', /^\d+%/);

@@ -159,6 +159,52 @@ describe('Communication Hub (elder)', () => {
     }
   });
 
+  test('every tab is in view at 1280 and 375 px, and the Recent Requests show Status and Sent on a phone (issue 32)', async () => {
+    await seed();
+    for (const [name, viewport] of /** @type {const} */ ([
+      ['1280', viewports.desktop],
+      ['375', viewports.phone],
+    ])) {
+      const { page, problems, close } = await openPage(viewport);
+      try {
+        await signIn(page, elder);
+        await page.goto(`${baseUrl}/admin/communication`);
+        const recent = page.locator('section[aria-labelledby="comm-recent"]');
+        await recent.getByText(seeds.general.subject).waitFor();
+        // No tab past the strip's edge: the strip does not scroll, and each tab lies inside it
+        // and inside the window.
+        const tabs = await page.getByRole('navigation', { name: 'Communication Hub sections' }).evaluate((nav) => {
+          const box = nav.getBoundingClientRect();
+          return {
+            scrolls: nav.scrollWidth > nav.clientWidth + 1,
+            outside: [...nav.querySelectorAll('a')]
+              .filter((a) => {
+                const r = a.getBoundingClientRect();
+                return r.width === 0 || r.left < box.left - 1 || r.right > box.right + 1 || r.right > window.innerWidth;
+              })
+              .map((a) => a.textContent),
+            count: nav.querySelectorAll('a').length,
+          };
+        });
+        assert.equal(tabs.count, 10, `${name}: the ten tabs`);
+        assert.deepEqual(tabs.outside, [], `${name}: tabs out of view`);
+        assert.equal(tabs.scrolls, false, `${name}: the tab strip scrolls sideways`);
+        // Every value of the newest request, Status and Sent included, lies inside the window.
+        const row = recent.locator('tr', { hasText: seeds.general.subject });
+        for (const label of ['Type', 'Subject', 'Status', 'Sent']) {
+          const cell = row.locator(`td[data-label="${label}"]`);
+          const box = await cell.boundingBox();
+          assert.ok(box && box.width > 0, `${name}: ${label} shown`);
+          assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 1, `${name}: ${label} cut off at ${String(box.x + box.width)} px`);
+        }
+        await screenshot(page, `admin-communication-tabs-${name}`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   test('each tab shows its card with the right badges; details open the attachment through a signed link', async () => {
     await seed();
     const { page, problems, close } = await openPage(viewports.desktop);
@@ -305,7 +351,7 @@ describe('Communication Hub (elder)', () => {
 });
 
 describe('Communication Hub: e-mail reply', () => {
-  test('Respond sends a real e-mail reply and the message shows as sent', async () => {
+  test('Respond queues an e-mail reply; in demo mode the message shows it as simulated, not sent', async () => {
     await seed();
     // An empty reply is refused by field, before anything is queued.
     const refused = await fetch(`${baseUrl}/functions/v1/reply-message`, {
@@ -330,8 +376,13 @@ describe('Communication Hub: e-mail reply', () => {
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       assert.equal(await statusOf(ids.general), 'sent');
+      // This server has no mail settings (demo mode): the reply was only simulated, and says so
+      // (issue 32; spec README point 19), never "Sent".
+      const [replied] = /** @type {{ reply_simulated: boolean }[]} */ (await serviceGet(`messages?select=reply_simulated&id=eq.${ids.general}`));
+      assert.equal(replied?.reply_simulated, true);
       await page.reload();
-      await card.getByText('Sent', { exact: true }).waitFor();
+      await card.getByText('Simulated', { exact: true }).waitFor();
+      assert.equal(await card.getByText('Sent', { exact: true }).count(), 0);
       // Issue 32: a replied request can still be marked complete, and then leaves the open list.
       await card.getByRole('button', { name: /^Mark Complete/ }).click();
       await page.getByText(`'${seeds.general.subject}' marked as complete`).waitFor();

@@ -244,8 +244,8 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await dialog.getByLabel('Position/Title *').fill('Youth Pastor');
     await dialog.getByLabel('Category *').selectOption('pastoral');
     await dialog.getByLabel('Email').fill('not-an-address');
-    await dialog.getByLabel('Specialties').fill(' Youth Ministry, , Music ,');
-    await dialog.getByLabel('Bio').fill('Leads the youth of the church in worship, service and Bible study.');
+    await dialog.getByLabel('Specialties', { exact: true }).fill(' Youth Ministry, , Music ,');
+    await dialog.getByLabel('Bio', { exact: true }).fill('Leads the youth of the church in worship, service and Bible study.');
     await dialog.getByRole('button', { name: 'Add Leader' }).click();
     assert.ok(await dialog.getByText(/Please enter a valid email address/).isVisible(), 'a bad e-mail is explained');
     await dialog.getByLabel('Email').fill('test.leader@example.org');
@@ -263,7 +263,7 @@ describe('back office content (CONTENT_ADMIN)', () => {
     // Edit: a new title and the first place in the order, so Ministries' leaders include it.
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Leader' });
-    assert.equal(await edit.getByLabel('Specialties').inputValue(), 'Youth Ministry, Music');
+    assert.equal(await edit.getByLabel('Specialties', { exact: true }).inputValue(), 'Youth Ministry, Music');
     await edit.getByLabel('Position/Title *').fill('Associate Youth Pastor');
     await edit.getByLabel('Display Order').fill('0');
     await edit.getByRole('button', { name: 'Save Changes' }).click();

@@ -315,7 +315,7 @@ describe('System Settings (SUPER_ADMIN)', () => {
     }
     const locked = await passwordGrant(email, password);
     assert.equal(locked.status, 429, `locked after ${String(attempts)} failures: ${JSON.stringify(locked.body)}`);
-    assert.match(messageOf(locked.body), /^Too many failed sign-in attempts\. Try again in \d+ minutes? \(after \d\d:\d\d UTC\)\.$/);
+    assert.match(messageOf(locked.body), /^Too many failed sign-in attempts\. Try again in \d+ minutes? \(after \d\d:\d\d Nairobi time\)\.$/);
   });
 
   test('the church name changed on the page shows on the public site', async () => {

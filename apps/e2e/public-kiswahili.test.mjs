@@ -160,7 +160,139 @@ async function heading(page) {
   return (await page.locator('main h1, h1').first().innerText()).trim();
 }
 
+/**
+ * The visitor-facing texts of a page: its text nodes and the labels a screen reader or a form
+ * shows, whitespace collapsed, each with at least one letter.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+function pageTexts(page) {
+  return page.evaluate(() => {
+    /** @type {string[]} */
+    const found = [];
+    /** @param {string | null | undefined} text */
+    const consider = (text) => {
+      const trimmed = (text ?? '').replace(/\s+/gu, ' ').trim();
+      if (/\p{L}/u.test(trimmed)) found.push(trimmed);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) =>
+        node.parentElement?.closest('script, style, noscript, svg') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+    });
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) consider(node.textContent);
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) consider(element.getAttribute(attribute));
+    }
+    return found;
+  });
+}
+
+/**
+ * The names a page may show in both languages, from the data: people (leaders, ministry leaders,
+ * department heads, speakers, the pastor), the church's name, branch, addresses, e-mail
+ * addresses, phone, the paybill account and the bank's details.
+ * @returns {Promise<string[]>}
+ */
+async function namesInTheData() {
+  /** @type {Set<string>} */
+  const names = new Set();
+  /**
+   * @param {string} path
+   * @returns {Promise<Record<string, unknown>[]>}
+   */
+  const read = async (path) => {
+    const response = await fetch(`${baseUrl}/rest/v1/${path}`, { headers: { apikey: anonKey } });
+    assert.ok(response.ok, `${path}: ${String(response.status)}`);
+    /** @type {unknown} */
+    const rows = await response.json();
+    assert.ok(Array.isArray(rows), path);
+    /** @type {Record<string, unknown>[]} */
+    const list = [];
+    for (const row of /** @type {unknown[]} */ (rows)) if (row && typeof row === 'object') list.push(/** @type {Record<string, unknown>} */ (row));
+    return list;
+  };
+  /** @param {unknown} value */
+  const add = (value) => {
+    if (typeof value === 'string' && value.trim() !== '') names.add(value.trim());
+    else if (value && typeof value === 'object') for (const item of Object.values(value)) add(item);
+  };
+  for (const row of await read('church_leaders?select=name')) add(row.name);
+  for (const row of await read('ministries?select=leader')) add(row.leader);
+  for (const row of await read('departments?select=head')) add(row.head);
+  for (const row of await read('sermons?select=speaker')) add(row.speaker);
+  const nameKeys = [
+    'church_name', 'branch_name', 'church_address', 'postal_address', 'church_phone', 'church_email',
+    'church_email_secondary', 'pastor_name', 'paybill_account_number', 'bank_details',
+  ];
+  for (const row of await read(`system_settings?select=value&key=in.(${nameKeys.join(',')})`)) add(row.value);
+  return [...names];
+}
+
+/**
+ * Programme names the Kiswahili-speaking church uses unchanged.
+ */
+const sharedNames = ['Master Guide', 'Pathfinder', 'Adventurer', 'AY'];
+/** A scripture reference ('John 15', '1 John 1:9', 'Psalm 121:1-2'). */
+const reference = /(?:[1-3] )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)? \d+(?::\d+(?:[-–]\d+)?)?/gu;
+/** Month abbreviations that are the same in English and Kiswahili (dates are numbers too). */
+const sharedMonths = /\b(?:Jan|Feb|Apr|Jun|Jul|Sep|Nov)\b/gu;
+
+/**
+ * Whether a text left equal in both languages is a name, a scripture reference or a number: once
+ * the names, references, numbers, dates and the currency code are taken out, nothing with a
+ * letter is left.
+ * @param {string} text
+ * @param {string[]} names longest first
+ */
+function isNameReferenceOrNumber(text, names) {
+  // A person's initials on an avatar ('SL'), the language switch's 'EN'.
+  if (/^\p{Lu}{1,2}$/u.test(text)) return true;
+  let rest = text;
+  for (const name of [...names, ...sharedNames]) rest = rest.split(name).join(' ');
+  rest = rest.replace(reference, ' ').replace(sharedMonths, ' ').replace(/\bKES\b/gu, ' ');
+  return !/\p{L}/u.test(rest);
+}
+
 describe('Kiswahili', () => {
+  test('no visitor-facing text on a /sw/ page is left as on its English page (names, scripture references and numbers aside)', async () => {
+    const names = (await namesInTheData()).sort((a, b) => b.length - a.length);
+    const { page, context, problems, close } = await openPage(phone);
+    try {
+      await context.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+      );
+      /** @type {Record<string, string[]>} */
+      const leftInEnglish = {};
+      for (const route of routes) {
+        await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+        const english = new Set(await pageTexts(page));
+        await page.goto(`${baseUrl}/sw${route}`, { waitUntil: 'networkidle' });
+        await page.locator('header .language-switch[hreflang="en"]').first().waitFor();
+        assert.equal(await page.locator('html').getAttribute('lang'), 'sw', route);
+        const same = [...new Set(await pageTexts(page))].filter((text) => english.has(text) && !isNameReferenceOrNumber(text, names));
+        if (same.length > 0) leftInEnglish[`/sw${route}`] = same;
+        // Back to English for the next route.
+        await page.locator('header .language-switch').first().click();
+        await page.waitForURL(`${baseUrl}${route}`);
+      }
+      assert.deepEqual(leftInEnglish, {}, 'texts on Kiswahili pages that are the same as on the English page');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test("what the comparison lets through: names, references and numbers, never a sentence", () => {
+    const names = ['Pr. Samuel Langat', 'info@example.org', 'Mount Zion Seventh-day Adventist Church'];
+    for (const text of ['Pr. Samuel Langat', 'SL', 'EN', 'Philippians 4:13', '1 John 1:9', 'Daniel 2', '21 Nov 2026', 'Apr – Jun', 'KES 1,000', 'info@example.org', 'Master Guide']) {
+      assert.ok(isNameReferenceOrNumber(text, names), text);
+    }
+    for (const text of ['Saturday', '9:00 AM', 'Main Sanctuary', 'Youth Ministry', 'Senior Pastor', 'Behold, He Cometh', 'Revelation 1:7. The blessed hope of the Second Coming.', 'KJV', 'Mount Zion Seventh-day Adventist Church events']) {
+      assert.ok(!isNameReferenceOrNumber(text, names), text);
+    }
+  });
+
+
   test('on every route the switch leads to the Kiswahili page, whose every UI string comes from the catalogue', async () => {
     const content = await contentStrings();
     const { page, context, problems, close } = await openPage(phone);

@@ -87,7 +87,7 @@ describe('public shell', () => {
     await close();
   });
 
-  test('1 mobile menu at 375 px: opens, hints at scrolling only when the links overflow, closes on a link tap and at 768 px or wider', async () => {
+  test('1 mobile menu at 375 px: opens, hints at scrolling only when the links overflow (in view), closes on Escape, a link tap and at 768 px or wider', async () => {
     const { page, problems, close } = await openPage(phone);
     await stubMaps(page);
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
@@ -106,7 +106,25 @@ describe('public shell', () => {
     assert.ok(fits, 'every link fits at 375 x 740');
     assert.equal(await page.getByText('Scroll for more links').count(), 0, 'no scroll hint when every link fits');
     await page.setViewportSize({ width: 375, height: 320 });
-    await page.getByText('Scroll for more links').waitFor();
+    const hint = page.getByText('Scroll for more links');
+    await hint.waitFor();
+    // Issue 32: the hint is seen where the panel cuts off, not at the end of its links.
+    const [panelBox, hintBox] = [await panel.boundingBox(), await hint.boundingBox()];
+    assert.ok(panelBox && hintBox, 'panel and hint are laid out');
+    assert.ok(hintBox.y >= panelBox.y && hintBox.y + hintBox.height <= panelBox.y + panelBox.height + 1, `the hint is inside the visible panel: ${JSON.stringify({ panelBox, hintBox })}`);
+    assert.ok(hintBox.y + hintBox.height <= 320 + 1, 'the hint is on the screen');
+    await panel.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await hint.waitFor({ state: 'detached' });
+    await panel.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await hint.waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await panel.getAttribute('data-open'), 'false', 'Escape closes the menu');
+    assert.ok(await toggle.evaluate((el) => el === document.activeElement), 'focus goes back to Menu');
+    await toggle.click();
     await page.setViewportSize(phone);
     await page.getByText('Scroll for more links').waitFor({ state: 'detached' });
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();

@@ -203,6 +203,7 @@ export type Database = {
       church_leaders: {
         Row: {
           bio: string | null
+          bio_sw: string | null
           category: Database["public"]["Enums"]["church_leaders_category"]
           created_at: string
           display_order: number
@@ -212,12 +213,15 @@ export type Database = {
           name: string
           phone: string | null
           position: string
+          position_sw: string | null
           specialties: string[]
+          specialties_sw: string[] | null
           updated_at: string
           years_of_service: number | null
         }
         Insert: {
           bio?: string | null
+          bio_sw?: string | null
           category?: Database["public"]["Enums"]["church_leaders_category"]
           created_at?: string
           display_order?: number
@@ -227,12 +231,15 @@ export type Database = {
           name: string
           phone?: string | null
           position: string
+          position_sw?: string | null
           specialties?: string[]
+          specialties_sw?: string[] | null
           updated_at?: string
           years_of_service?: number | null
         }
         Update: {
           bio?: string | null
+          bio_sw?: string | null
           category?: Database["public"]["Enums"]["church_leaders_category"]
           created_at?: string
           display_order?: number
@@ -242,7 +249,9 @@ export type Database = {
           name?: string
           phone?: string | null
           position?: string
+          position_sw?: string | null
           specialties?: string[]
+          specialties_sw?: string[] | null
           updated_at?: string
           years_of_service?: number | null
         }
@@ -254,9 +263,13 @@ export type Database = {
           day_index: number
           id: string
           reference: string
+          reference_sw: string | null
           reflection: string | null
+          reflection_sw: string | null
           text: string
+          text_sw: string | null
           translation: string
+          translation_sw: string | null
           updated_at: string
         }
         Insert: {
@@ -264,9 +277,13 @@ export type Database = {
           day_index: number
           id?: string
           reference: string
+          reference_sw?: string | null
           reflection?: string | null
+          reflection_sw?: string | null
           text: string
+          text_sw?: string | null
           translation?: string
+          translation_sw?: string | null
           updated_at?: string
         }
         Update: {
@@ -274,9 +291,13 @@ export type Database = {
           day_index?: number
           id?: string
           reference?: string
+          reference_sw?: string | null
           reflection?: string | null
+          reflection_sw?: string | null
           text?: string
+          text_sw?: string | null
           translation?: string
+          translation_sw?: string | null
           updated_at?: string
         }
         Relationships: []
@@ -288,6 +309,7 @@ export type Database = {
           contact: string | null
           created_at: string
           description: string | null
+          description_sw: string | null
           display_order: number
           head: string | null
           head_id: string | null
@@ -295,8 +317,10 @@ export type Database = {
           id: string
           is_active: boolean
           name: string
+          name_sw: string | null
           phone: string | null
           responsibilities: string[]
+          responsibilities_sw: string[] | null
           updated_at: string
         }
         Insert: {
@@ -305,6 +329,7 @@ export type Database = {
           contact?: string | null
           created_at?: string
           description?: string | null
+          description_sw?: string | null
           display_order?: number
           head?: string | null
           head_id?: string | null
@@ -312,8 +337,10 @@ export type Database = {
           id?: string
           is_active?: boolean
           name: string
+          name_sw?: string | null
           phone?: string | null
           responsibilities?: string[]
+          responsibilities_sw?: string[] | null
           updated_at?: string
         }
         Update: {
@@ -322,6 +349,7 @@ export type Database = {
           contact?: string | null
           created_at?: string
           description?: string | null
+          description_sw?: string | null
           display_order?: number
           head?: string | null
           head_id?: string | null
@@ -329,8 +357,10 @@ export type Database = {
           id?: string
           is_active?: boolean
           name?: string
+          name_sw?: string | null
           phone?: string | null
           responsibilities?: string[]
+          responsibilities_sw?: string[] | null
           updated_at?: string
         }
         Relationships: [
@@ -346,6 +376,7 @@ export type Database = {
       events: {
         Row: {
           attendees: string | null
+          attendees_sw: string | null
           category: string | null
           cost: number
           created_at: string
@@ -358,6 +389,7 @@ export type Database = {
           id: string
           is_published: boolean
           location: string | null
+          location_sw: string | null
           max_attendees: number | null
           requires_registration: boolean
           start_date: string
@@ -367,6 +399,7 @@ export type Database = {
         }
         Insert: {
           attendees?: string | null
+          attendees_sw?: string | null
           category?: string | null
           cost?: number
           created_at?: string
@@ -379,6 +412,7 @@ export type Database = {
           id?: string
           is_published?: boolean
           location?: string | null
+          location_sw?: string | null
           max_attendees?: number | null
           requires_registration?: boolean
           start_date: string
@@ -388,6 +422,7 @@ export type Database = {
         }
         Update: {
           attendees?: string | null
+          attendees_sw?: string | null
           category?: string | null
           cost?: number
           created_at?: string
@@ -400,6 +435,7 @@ export type Database = {
           id?: string
           is_published?: boolean
           location?: string | null
+          location_sw?: string | null
           max_attendees?: number | null
           requires_registration?: boolean
           start_date?: string
@@ -778,6 +814,7 @@ export type Database = {
           replied_at: string | null
           replied_by: string | null
           reply_error: string | null
+          reply_simulated: boolean
           sender_email: string | null
           sender_name: string
           sender_phone: string | null
@@ -805,6 +842,7 @@ export type Database = {
           replied_at?: string | null
           replied_by?: string | null
           reply_error?: string | null
+          reply_simulated?: boolean
           sender_email?: string | null
           sender_name: string
           sender_phone?: string | null
@@ -832,6 +870,7 @@ export type Database = {
           replied_at?: string | null
           replied_by?: string | null
           reply_error?: string | null
+          reply_simulated?: boolean
           sender_email?: string | null
           sender_name?: string
           sender_phone?: string | null
@@ -854,11 +893,13 @@ export type Database = {
       ministries: {
         Row: {
           activities: string[]
+          activities_sw: string[] | null
           category: Database["public"]["Enums"]["ministries_category"]
           color: string | null
           contact: string | null
           created_at: string
           description: string | null
+          description_sw: string | null
           detailed_description: string | null
           display_order: number
           icon: string | null
@@ -868,9 +909,12 @@ export type Database = {
           leader: string | null
           leader_id: string | null
           location: string | null
+          location_sw: string | null
           meeting_time: string
+          meeting_time_sw: string | null
           mission: string | null
           name: string
+          name_sw: string | null
           phone: string | null
           photo_gallery: Json
           resources: Json
@@ -880,11 +924,13 @@ export type Database = {
         }
         Insert: {
           activities?: string[]
+          activities_sw?: string[] | null
           category: Database["public"]["Enums"]["ministries_category"]
           color?: string | null
           contact?: string | null
           created_at?: string
           description?: string | null
+          description_sw?: string | null
           detailed_description?: string | null
           display_order?: number
           icon?: string | null
@@ -894,9 +940,12 @@ export type Database = {
           leader?: string | null
           leader_id?: string | null
           location?: string | null
+          location_sw?: string | null
           meeting_time?: string
+          meeting_time_sw?: string | null
           mission?: string | null
           name: string
+          name_sw?: string | null
           phone?: string | null
           photo_gallery?: Json
           resources?: Json
@@ -906,11 +955,13 @@ export type Database = {
         }
         Update: {
           activities?: string[]
+          activities_sw?: string[] | null
           category?: Database["public"]["Enums"]["ministries_category"]
           color?: string | null
           contact?: string | null
           created_at?: string
           description?: string | null
+          description_sw?: string | null
           detailed_description?: string | null
           display_order?: number
           icon?: string | null
@@ -920,9 +971,12 @@ export type Database = {
           leader?: string | null
           leader_id?: string | null
           location?: string | null
+          location_sw?: string | null
           meeting_time?: string
+          meeting_time_sw?: string | null
           mission?: string | null
           name?: string
+          name_sw?: string | null
           phone?: string | null
           photo_gallery?: Json
           resources?: Json
@@ -1103,39 +1157,51 @@ export type Database = {
           created_at: string
           current_message: number
           description: string | null
+          description_sw: string | null
           id: string
           is_active: boolean
           message_count: number
           start_date: string | null
           subtitle: string | null
+          subtitle_sw: string | null
           title: string
+          title_sw: string | null
           topics: string[]
+          topics_sw: string[] | null
           updated_at: string
         }
         Insert: {
           created_at?: string
           current_message?: number
           description?: string | null
+          description_sw?: string | null
           id?: string
           is_active?: boolean
           message_count?: number
           start_date?: string | null
           subtitle?: string | null
+          subtitle_sw?: string | null
           title: string
+          title_sw?: string | null
           topics?: string[]
+          topics_sw?: string[] | null
           updated_at?: string
         }
         Update: {
           created_at?: string
           current_message?: number
           description?: string | null
+          description_sw?: string | null
           id?: string
           is_active?: boolean
           message_count?: number
           start_date?: string | null
           subtitle?: string | null
+          subtitle_sw?: string | null
           title?: string
+          title_sw?: string | null
           topics?: string[]
+          topics_sw?: string[] | null
           updated_at?: string
         }
         Relationships: []
@@ -1146,6 +1212,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           description: string | null
+          description_sw: string | null
           id: string
           is_published: boolean
           notes_url: string | null
@@ -1154,6 +1221,7 @@ export type Database = {
           speaker: string
           tags: string[]
           title: string
+          title_sw: string | null
           updated_at: string
           video_url: string | null
         }
@@ -1162,6 +1230,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           description?: string | null
+          description_sw?: string | null
           id?: string
           is_published?: boolean
           notes_url?: string | null
@@ -1170,6 +1239,7 @@ export type Database = {
           speaker: string
           tags?: string[]
           title: string
+          title_sw?: string | null
           updated_at?: string
           video_url?: string | null
         }
@@ -1178,6 +1248,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           description?: string | null
+          description_sw?: string | null
           id?: string
           is_published?: boolean
           notes_url?: string | null
@@ -1186,6 +1257,7 @@ export type Database = {
           speaker?: string
           tags?: string[]
           title?: string
+          title_sw?: string | null
           updated_at?: string
           video_url?: string | null
         }

@@ -30,13 +30,13 @@ pub enum AuthError {
     #[error("Invalid login credentials")]
     InvalidCredentials,
     #[error(
-        "Too many failed sign-in attempts. Try again in {minutes} minute{s} (after {until} UTC).",
+        "Too many failed sign-in attempts. Try again in {minutes} minute{s} (after {until} Nairobi time).",
         s = if *minutes == 1 { "" } else { "s" }
     )]
     LockedOut {
         /// Whole minutes until the lock ends, rounded up.
         minutes: i64,
-        /// When the lock ends, `HH:MM`.
+        /// When the lock ends, `HH:MM` on the church's clock (Africa/Nairobi).
         until: String,
         retry_after_secs: i64,
     },

@@ -386,7 +386,7 @@ impl Auth {
         tracing::info!(?ip, "sign-in refused: locked out");
         Err(AuthError::LockedOut {
             minutes: (secs + 59) / 60,
-            until: until.format("%H:%M").to_string(),
+            until: nairobi_clock(until),
             retry_after_secs: secs,
         })
     }
@@ -861,9 +861,32 @@ impl std::fmt::Debug for UserUpdate {
     }
 }
 
+/// A moment as the church reads its clocks: `HH:MM` in Africa/Nairobi (UTC+3 all year, no
+/// daylight saving), the time staff are told to come back at after a lockout.
+fn nairobi_clock(at: DateTime<Utc>) -> String {
+    let eat = chrono::FixedOffset::east_opt(3 * 3600).expect("a valid offset");
+    at.with_timezone(&eat).format("%H:%M").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lockout_ends_on_the_churchs_clock() {
+        let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+        assert_eq!(nairobi_clock(at("2024-03-05T21:30:00Z")), "00:30");
+        assert_eq!(nairobi_clock(at("2024-07-01T06:05:59Z")), "09:05");
+        let e = AuthError::LockedOut {
+            minutes: 15,
+            until: nairobi_clock(at("2024-03-05T21:30:00Z")),
+            retry_after_secs: 900,
+        };
+        assert_eq!(
+            e.to_string(),
+            "Too many failed sign-in attempts. Try again in 15 minutes (after 00:30 Nairobi time)."
+        );
+    }
 
     #[test]
     fn passwords_obey_the_length_rules() {

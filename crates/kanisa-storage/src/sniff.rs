@@ -12,6 +12,8 @@ pub const SNIFF_BYTES: usize = 16 * 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KnownType {
     pub mime: &'static str,
+    /// What people call it, for messages: "PDF", "PNG image", "Word document".
+    pub name: &'static str,
     pub extensions: &'static [&'static str],
     magic: Magic,
 }
@@ -34,61 +36,73 @@ enum Magic {
 pub const KNOWN_TYPES: &[KnownType] = &[
     KnownType {
         mime: "application/pdf",
+        name: "PDF",
         extensions: &["pdf"],
         magic: Magic::Pdf,
     },
     KnownType {
         mime: "image/png",
+        name: "PNG image",
         extensions: &["png"],
         magic: Magic::Png,
     },
     KnownType {
         mime: "image/jpeg",
+        name: "JPEG image",
         extensions: &["jpg", "jpeg"],
         magic: Magic::Jpeg,
     },
     KnownType {
         mime: "image/gif",
+        name: "GIF image",
         extensions: &["gif"],
         magic: Magic::Gif,
     },
     KnownType {
         mime: "image/webp",
+        name: "WebP image",
         extensions: &["webp"],
         magic: Magic::Webp,
     },
     KnownType {
         mime: "application/msword",
+        name: "Word document",
         extensions: &["doc"],
         magic: Magic::Ole2,
     },
     KnownType {
         mime: "application/vnd.ms-excel",
+        name: "Excel spreadsheet",
         extensions: &["xls"],
         magic: Magic::Ole2,
     },
     KnownType {
         mime: "application/vnd.ms-powerpoint",
+        name: "PowerPoint presentation",
         extensions: &["ppt"],
         magic: Magic::Ole2,
     },
     KnownType {
         mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        name: "Word document",
         extensions: &["docx"],
         magic: Magic::Ooxml("word/"),
     },
     KnownType {
         mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        name: "Excel spreadsheet",
         extensions: &["xlsx"],
         magic: Magic::Ooxml("xl/"),
     },
     KnownType {
         mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        name: "PowerPoint presentation",
         extensions: &["pptx"],
         magic: Magic::Ooxml("ppt/"),
     },
     KnownType {
         mime: "text/plain",
+        name: "text file",
         extensions: &["txt"],
         magic: Magic::Text,
     },
@@ -212,15 +226,46 @@ fn is_text(head: &[u8], complete: bool) -> bool {
     }
 }
 
-/// What the first bytes look like, for error messages: the known type they match, if any.
-pub fn describe(head: &[u8], complete: bool) -> &'static str {
+/// What the first bytes look like: the known type they match, if any (text last).
+pub fn describe(head: &[u8], complete: bool) -> Option<&'static KnownType> {
     KNOWN_TYPES
         .iter()
         .filter(|t| t.magic != Magic::Text)
         .find(|t| matches(t, head, complete))
-        .map(|t| t.mime)
-        .or_else(|| is_text(head, complete).then_some("text/plain"))
-        .unwrap_or("unknown binary data")
+        .or_else(|| {
+            is_text(head, complete)
+                .then(|| KNOWN_TYPES.iter().find(|t| t.magic == Magic::Text))
+                .flatten()
+        })
+}
+
+/// A type's name with its article, as a sentence says it: "a PDF", "an Excel spreadsheet".
+pub fn a_name(kind: &KnownType) -> String {
+    let article = if kind.name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {}", kind.name)
+}
+
+/// The refusal of a file whose first bytes are not what its name says, in plain words:
+/// "File 'fake.pdf' is not a real PDF: it is a PNG image." (or only the first part when the
+/// bytes are nothing Kanisa knows).
+pub fn not_what_it_says(file: &str, expected: &KnownType, head: &[u8], complete: bool) -> String {
+    match describe(head, complete) {
+        // Which of doc, xls or ppt an OLE2 file is lies deep inside it: say only what is sure.
+        Some(found) if found.magic == Magic::Ole2 => format!(
+            "File '{file}' is not a real {}: it is an older Office file (.doc, .xls or .ppt).",
+            expected.name
+        ),
+        Some(found) if found.mime != expected.mime => format!(
+            "File '{file}' is not a real {}: it is {}.",
+            expected.name,
+            a_name(found)
+        ),
+        _ => format!("File '{file}' is not a real {}.", expected.name),
+    }
 }
 
 #[cfg(test)]
@@ -287,7 +332,41 @@ mod tests {
         assert!(is_generic("application/octet-stream"));
         assert!(is_generic(""));
         assert!(!is_generic("text/plain;charset=UTF-8"));
-        assert_eq!(describe(b"%PDF-1.4", false), "application/pdf");
-        assert_eq!(describe(b"MZ\x90\0", true), "unknown binary data");
+        assert_eq!(
+            describe(b"%PDF-1.4", false).map(|t| t.mime),
+            Some("application/pdf")
+        );
+        assert_eq!(describe(b"MZ\x90\0", true), None);
+    }
+
+    #[test]
+    fn refusals_name_the_types_as_people_do() {
+        let t = |ext: &str| by_extension(ext).unwrap();
+        assert_eq!(
+            not_what_it_says("fake.pdf", t("pdf"), b"MZ\x90\0", true),
+            "File 'fake.pdf' is not a real PDF."
+        );
+        assert_eq!(
+            not_what_it_says("fake.pdf", t("pdf"), b"\x89PNG\r\n\x1a\n....", false),
+            "File 'fake.pdf' is not a real PDF: it is a PNG image."
+        );
+        assert_eq!(
+            not_what_it_says("sums.xlsx", t("xlsx"), b"plain words", true),
+            "File 'sums.xlsx' is not a real Excel spreadsheet: it is a text file."
+        );
+        assert_eq!(
+            not_what_it_says("notes.txt", t("txt"), &[0, 1, 2, 3], true),
+            "File 'notes.txt' is not a real text file."
+        );
+        let ole = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0];
+        assert_eq!(
+            not_what_it_says("sums.xlsx", t("xlsx"), &ole, false),
+            "File 'sums.xlsx' is not a real Excel spreadsheet: it is an older Office file \
+             (.doc, .xls or .ppt)."
+        );
+        assert_eq!(a_name(t("xls")), "an Excel spreadsheet");
+        for kind in KNOWN_TYPES {
+            assert!(!kind.name.contains('/'), "{}", kind.mime);
+        }
     }
 }

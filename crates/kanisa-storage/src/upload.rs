@@ -187,10 +187,12 @@ impl Storage {
         let declared = req.content_type.filter(|t| !sniff::is_generic(t));
         let mime = match (kind, declared) {
             (Some(k), Some(d)) if sniff::by_mime(d).map(|t| t.mime) != Some(k.mime) => {
+                let sent = sniff::by_mime(d)
+                    .map(sniff::a_name)
+                    .unwrap_or_else(|| sniff::essence(d));
                 return Err(StorageError::InvalidMimeType(format!(
-                    "File '{file}' is sent as {}, but its name says {}.",
-                    sniff::essence(d),
-                    k.mime
+                    "File '{file}' was sent as {sent}, but its name says it is {}.",
+                    sniff::a_name(k)
                 )));
             }
             (Some(k), _) => k.mime.to_owned(),
@@ -515,11 +517,8 @@ fn check_type(p: &Pending, held: &[Bytes], complete: bool) -> Result<(), Storage
     if sniff::matches(kind, &head, complete) {
         Ok(())
     } else {
-        Err(StorageError::InvalidMimeType(format!(
-            "File '{}' is not what its name says: its content is {}, not {}.",
-            p.file,
-            sniff::describe(&head, complete),
-            kind.mime
+        Err(StorageError::InvalidMimeType(sniff::not_what_it_says(
+            &p.file, kind, &head, complete,
         )))
     }
 }

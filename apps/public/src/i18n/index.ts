@@ -159,3 +159,17 @@ export function localized<T extends object>(item: T, field: keyof T & string): s
   const swahili = (item as Record<string, unknown>)[`${field}_sw`];
   return typeof swahili === 'string' && swahili.trim() !== '' ? swahili : base;
 }
+
+/**
+ * An item's list in the active language: `item[field + '_sw']` in Kiswahili when staff filled it
+ * in (a non-empty list), otherwise the English list (per item, per field).
+ */
+export function localizedList<T extends object>(item: T, field: keyof T & string): string[] {
+  const english = item[field];
+  const base = Array.isArray(english) ? english.filter((entry): entry is string => typeof entry === 'string') : [];
+  if (active !== 'sw') return base;
+  const swahili = (item as Record<string, unknown>)[`${field}_sw`];
+  if (!Array.isArray(swahili)) return base;
+  const entries = swahili.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '');
+  return entries.length ? entries : base;
+}

@@ -26,15 +26,24 @@ export function nairobiToday(now: Date = new Date()): string {
 }
 
 /**
+ * The audiences a visitor of the public site belongs to: "All Welcome" and "Visitors Welcome".
+ * Members', elders' and ministry leaders' announcements stay off the public site (the row
+ * policy refuses them to anonymous readers too; issue 32).
+ */
+export const PUBLIC_AUDIENCES = ['all', 'visitors'] as const;
+
+/**
  * Published announcements ending today or later, highest priority first, then newest (spec §7,
- * for both the home page's featured one and the Announcements page); at most `limit`. One
- * without an end date has not ended (the back office: "Leave empty to keep showing it").
+ * for both the home page's featured one and the Announcements page), for the public audiences
+ * only; at most `limit`. One without an end date has not ended (the back office: "Leave empty
+ * to keep showing it").
  */
 export async function fetchCurrentAnnouncements(limit?: number): Promise<Announcement[]> {
   let query = kanisa
     .from('announcements')
     .select('id, title, content, title_sw, content_sw, priority, start_date, start_time, end_date, end_time, target_audience, created_at')
     .eq('is_published', true)
+    .in('target_audience', PUBLIC_AUDIENCES)
     .or(`end_date.is.null,end_date.gte.${nairobiToday()}`)
     .order('priority_rank', { ascending: false })
     .order('created_at', { ascending: false });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activate } from '../i18n';
 import { inKiswahili } from '../test/kiswahili';
-import { clockLabel, eventTimeLabel, fullDateLabel, relativeDateLabel, timeOfDayLabel } from './relative-date';
+import { clockLabel, durationLabel, eventTimeLabel, fullDateLabel, relativeDateLabel, timeOfDayLabel } from './relative-date';
 
 // Sunday 22 November 2026, 10:00 in Nairobi.
 const now = new Date('2026-11-22T10:00:00+03:00');
@@ -35,6 +35,12 @@ describe('relative dates in Kiswahili', () => {
     expect(timeOfDayLabel('08:30:00')).toBe('08:30');
     expect(timeOfDayLabel('17:00')).toBe('17:00');
     expect(timeOfDayLabel('00:05')).toBe('00:05');
+  });
+
+  it('says durations in Kiswahili', () => {
+    expect(durationLabel(240)).toBe('Saa 4');
+    expect(durationLabel(90)).toBe('Saa 1 na dakika 30');
+    expect(durationLabel(45)).toBe('Dakika 45');
   });
 
   it('goes back to English when English is active again', () => {

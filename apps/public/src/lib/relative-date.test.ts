@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockLabel, eventTimeLabel, fullDateLabel, isAllDay, relativeDateLabel } from './relative-date';
+import { clockLabel, durationLabel, eventDurationMinutes, eventTimeLabel, fullDateLabel, isAllDay, relativeDateLabel } from './relative-date';
 
 // Sunday 22 November 2026, 10:00 in Nairobi.
 const now = new Date('2026-11-22T10:00:00+03:00');
@@ -63,5 +63,18 @@ describe('All Day rule and times', () => {
     expect(eventTimeLabel('2026-11-28T09:00:00+03:00', null)).toBe('All Day');
     expect(eventTimeLabel('2026-11-28T00:00:00+03:00', '2026-11-28T23:59:00+03:00')).toBe('All Day');
     expect(eventTimeLabel('2026-11-28T09:00:00+03:00', '2026-11-28T09:00:00+03:00')).toBe('9:00 AM');
+  });
+
+  it('computes how long an event lasts (issue 32: 9:00 AM - 1:00 PM is 4 hours, not 1.5)', () => {
+    expect(eventDurationMinutes('2026-11-28T09:00:00+03:00', '2026-11-28T13:00:00+03:00')).toBe(240);
+    expect(durationLabel(240)).toBe('4 hours');
+    expect(durationLabel(60)).toBe('1 hour');
+    expect(durationLabel(90)).toBe('1 hour 30 minutes');
+    expect(durationLabel(150)).toBe('2 hours 30 minutes');
+    expect(durationLabel(45)).toBe('45 minutes');
+    expect(eventDurationMinutes('2026-11-28T09:00:00+03:00', null)).toBeNull();
+    expect(eventDurationMinutes('2026-11-28T00:00:00+03:00', '2026-11-28T23:59:00+03:00')).toBeNull();
+    expect(eventDurationMinutes('2026-11-28T09:00:00+03:00', '2026-11-28T08:00:00+03:00')).toBeNull();
+    expect(eventDurationMinutes('2026-11-28T09:00:00+03:00', '2026-11-30T09:00:00+03:00')).toBeNull();
   });
 });

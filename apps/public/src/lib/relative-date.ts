@@ -125,3 +125,26 @@ export function eventTimeLabel(start: Date | string | null | undefined, end: Dat
   const b = nairobiClock(to);
   return a.hours === b.hours && a.minutes === b.minutes ? startText : `${startText} - ${clockLabel(to)}`;
 }
+
+/**
+ * How long an event lasts, in whole minutes, from its start and end (issue 32: a 9:00 AM - 1:00
+ * PM event lasts 4 hours); null when it has no end, is all day, ends before it starts or runs
+ * past a day (its dates say more than a duration would).
+ */
+export function eventDurationMinutes(start: Date | string | null | undefined, end: Date | string | null | undefined): number | null {
+  const from = toDate(start);
+  const to = toDate(end);
+  if (!from || !to || isAllDay(start, end)) return null;
+  const minutes = Math.round((to.getTime() - from.getTime()) / 60_000);
+  return minutes > 0 && minutes <= 24 * 60 ? minutes : null;
+}
+
+/** A duration as people say it: '4 hours', '1 hour 30 minutes', '45 minutes' (Kiswahili 'Saa 4', 'Saa 1 na dakika 30', 'Dakika 45'). */
+export function durationLabel(totalMinutes: number): string {
+  const rounded = Math.max(0, Math.round(totalMinutes));
+  const hours = Math.floor(rounded / 60);
+  const minutes = rounded % 60;
+  if (hours === 0) return t('layout.durationMinutes', { minutes });
+  if (minutes === 0) return hours === 1 ? t('layout.durationHour') : t('layout.durationHours', { hours });
+  return hours === 1 ? t('layout.durationHourMinutes', { minutes }) : t('layout.durationHoursMinutes', { hours, minutes });
+}

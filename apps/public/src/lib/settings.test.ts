@@ -40,4 +40,17 @@ describe('parseSettings', () => {
     expect(settings.heroImages).toBeNull();
     expect(settings.serviceTimes).toEqual(defaultServiceTimes);
   });
+
+  it('reads bank details only when they are filled in: a bank and a real account number (issue 32)', () => {
+    const bank = (value: Record<string, string>) => parseSettings([{ key: 'bank_details', value }]).bankDetails;
+    expect(bank({ bank: 'Equity Bank', branch: 'Nakuru', account_name: 'Mount Zion SDA Church', account_number: '0123456789' })).toEqual({
+      bank: 'Equity Bank',
+      branch: 'Nakuru',
+      accountName: 'Mount Zion SDA Church',
+      accountNumber: '0123456789',
+    });
+    expect(bank({ bank: 'Equity Bank', branch: 'Nakuru', account_name: 'Mount Zion SDA Church', account_number: '0000000000000' })).toBeNull();
+    expect(bank({ bank: 'Equity Bank', account_number: ' ' })).toBeNull();
+    expect(bank({ bank: '', account_number: '0123456789' })).toBeNull();
+  });
 });

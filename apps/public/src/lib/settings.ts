@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Json } from '@kanisa/client';
 import { church } from '../config/church';
+import { localized, t } from '../i18n';
+import { scheduleWords } from './schedule-words';
 import { kanisa } from './kanisa';
 import { queryClient } from './query-client';
 import { publishShellSettings, settleShellSettings } from './settings-store';
@@ -14,6 +16,8 @@ import { publishShellSettings, settleShellSettings } from './settings-store';
 
 export interface ServiceTime {
   name: string;
+  /** Kiswahili name (optional; the English name when empty). Day and time words come from the catalogue. */
+  name_sw?: string | null;
   day: string;
   time: string;
 }
@@ -25,7 +29,8 @@ export interface OfficeHours {
 
 export interface WeeklyActivityDay {
   day: string;
-  activities: { time: string; activity: string; location: string }[];
+  /** activity_sw and location_sw: the optional Kiswahili beside the English. */
+  activities: { time: string; activity: string; activity_sw?: string | null; location: string; location_sw?: string | null }[];
 }
 
 export interface SocialLinks {
@@ -94,13 +99,13 @@ export interface ChurchSettings {
 
 /** The spec's service times (public-site.md §9), used until the settings arrive. */
 export const defaultServiceTimes: ServiceTime[] = [
-  { name: 'Sabbath School', day: 'Saturday', time: '9:00 AM' },
-  { name: 'Divine Service', day: 'Saturday', time: '11:00 AM' },
-  { name: 'Prayer Meeting', day: 'Wednesday', time: '6:00 PM' },
-  { name: 'Youth Meeting', day: 'Friday', time: '6:00 PM' },
+  { name: 'Sabbath School', name_sw: 'Shule ya Sabato', day: 'Saturday', time: '9:00 AM' },
+  { name: 'Divine Service', name_sw: 'Ibada Kuu', day: 'Saturday', time: '11:00 AM' },
+  { name: 'Prayer Meeting', name_sw: 'Mkutano wa Maombi', day: 'Wednesday', time: '6:00 PM' },
+  { name: 'Youth Meeting', name_sw: 'Mkutano wa Vijana', day: 'Friday', time: '6:00 PM' },
 ];
 
-const fallbackServiceTime: ServiceTime = { name: 'Divine Service', day: 'Saturday', time: '11:00 AM' };
+const fallbackServiceTime: ServiceTime = { name: 'Divine Service', name_sw: 'Ibada Kuu', day: 'Saturday', time: '11:00 AM' };
 
 export const defaultOfficeHours: OfficeHours[] = [
   { days: 'Monday to Friday', hours: '9:00 AM to 5:00 PM' },
@@ -182,7 +187,7 @@ function serviceTime(value: Json | undefined): ServiceTime | null {
   const name = text(value.name);
   const day = text(value.day);
   const time = text(value.time);
-  return name && day && time ? { name, day, time } : null;
+  return name && day && time ? { name, name_sw: text(value.name_sw), day, time } : null;
 }
 
 function list<T>(value: Json | undefined, item: (entry: Json) => T | null): T[] | null {
@@ -199,6 +204,18 @@ function mapLinks(address: string | null, mapsUrl: string | null) {
     directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${query}`,
     mapEmbedUrl: `https://maps.google.com/maps?q=${query}&output=embed`,
   };
+}
+
+/**
+ * The bank-transfer details, or null when they are not filled in: no bank, no account number,
+ * or a sample number of zeros only ("0000000000000"), which nobody can pay into (issue 32).
+ */
+function bankDetails(value: Json | undefined): BankDetails | null {
+  if (!isObject(value)) return null;
+  const bank = text(value.bank);
+  const accountNumber = text(value.account_number);
+  if (!bank || !accountNumber || /^[0\s-]+$/.test(accountNumber)) return null;
+  return { bank, branch: text(value.branch) ?? '', accountName: text(value.account_name) ?? '', accountNumber };
 }
 
 /** Turns the key/value rows into typed settings; anything missing or malformed keeps its fallback. */
@@ -256,7 +273,16 @@ export function parseSettings(rows: { key: string; value: Json }[]): ChurchSetti
             if (!isObject(activity)) return null;
             const time = text(activity.time);
             const name = text(activity.activity);
-            return time && name ? { time, activity: name, location: text(activity.location) ?? 'Main Sanctuary' } : null;
+            const location = text(activity.location);
+            return time && name
+              ? {
+                  time,
+                  activity: name,
+                  activity_sw: text(activity.activity_sw),
+                  location: location ?? 'Main Sanctuary',
+                  location_sw: text(activity.location_sw),
+                }
+              : null;
           }) ?? [];
         return day ? { day, activities } : null;
       }) ?? f.weeklyActivities,
@@ -279,14 +305,7 @@ export function parseSettings(rows: { key: string; value: Json }[]): ChurchSetti
     enableOnlineGiving: values.get('enable_online_giving') !== false,
     paybillNumber: text(values.get('mobile_money_shortcode')),
     paybillAccount: text(values.get('paybill_account_number')),
-    bankDetails: isObject(bank)
-      ? {
-          bank: text(bank.bank) ?? '',
-          branch: text(bank.branch) ?? '',
-          accountName: text(bank.account_name) ?? '',
-          accountNumber: text(bank.account_number) ?? '',
-        }
-      : null,
+    bankDetails: bankDetails(bank),
     status: 'ready',
   };
 }
@@ -323,4 +342,23 @@ export function useChurchSettings(): ChurchSettings {
   const { data, isError } = useQuery(churchSettingsQuery, queryClient);
   if (data) return data;
   return isError ? { ...fallbackSettings, status: 'fallback' } : fallbackSettings;
+}
+
+/** A service's name in the active language (its Kiswahili name when set). */
+export function serviceName(service: ServiceTime): string {
+  return localized(service, 'name');
+}
+
+/** '{day} {time}' of a service, its weekday and time words from the catalogue. */
+export function serviceWhen(service: ServiceTime, separator = ' '): string {
+  return `${scheduleWords(service.day)}${separator}${scheduleWords(service.time)}`;
+}
+
+/** A weekly activity's name and place in the active language; the default place from the catalogue. */
+export function activityTexts(activity: WeeklyActivityDay['activities'][number]): { activity: string; location: string } {
+  const location = localized(activity, 'location');
+  return {
+    activity: localized(activity, 'activity'),
+    location: location === 'Main Sanctuary' && !activity.location_sw ? t('layout.mainSanctuary') : location,
+  };
 }

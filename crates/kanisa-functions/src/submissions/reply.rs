@@ -3,11 +3,12 @@
 //! the policies of `messages`) and queues a `reply_message` job; the job sends the e-mail —
 //! to the sender, reply-to the church, threaded under the acknowledgement the sender got — and
 //! only then records the reply on the message (status `sent`, `replied_at`, `replied_by`,
-//! `reply_error` cleared); with `complete: true` ("Send and mark complete", issue 32) the
-//! message is then completed too, so it leaves the secretary's open list. A reply that fails for
-//! good leaves its reason in `reply_error` and the message as it was.
+//! `reply_error` cleared, `reply_simulated` when demo mode only simulated it: migration 0033);
+//! with `complete: true` ("Send and mark complete", issue 32) the message is then completed
+//! too, so it leaves the secretary's open list. A reply that fails for good leaves its reason in
+//! `reply_error` and the message as it was.
 //!
-//! Owns the `reply_message` job and the reply columns of `messages` (migration 0020).
+//! Owns the `reply_message` job and the reply columns of `messages` (migrations 0020, 0033).
 
 use chrono::Utc;
 use kanisa_jobs::{Job, JobFailure, RunInfo};
@@ -165,13 +166,14 @@ pub struct ReplyMessage {
     pub complete: bool,
 }
 
-/// Records the reply (or why it failed) on the message; a sent reply with `complete` completes
-/// the message too (unless it already is).
+/// Records the reply (or why it failed) on the message, and whether it was only simulated (demo
+/// mode); a sent reply with `complete` completes the message too (unless it already is).
 async fn record(
     service: &Pool,
     id: Uuid,
     by: Option<Uuid>,
     complete: bool,
+    simulated: bool,
     error: Option<&str>,
 ) -> Result<(), JobFailure> {
     let client = service
@@ -183,13 +185,13 @@ async fn record(
             client
                 .execute(
                     "UPDATE public.messages SET replied_at = now(), replied_by = $2, \
-                     reply_error = NULL, \
+                     reply_error = NULL, reply_simulated = $4, \
                      status = CASE WHEN status = 'completed' THEN status \
                                    WHEN $3 THEN 'completed' ELSE 'sent' END, \
                      completed_at = CASE WHEN status <> 'completed' AND $3 THEN now() \
                                          ELSE completed_at END \
                      WHERE id = $1",
-                    &[&id, &by, &complete],
+                    &[&id, &by, &complete, &simulated],
                 )
                 .await
         }
@@ -252,14 +254,15 @@ impl Job for ReplyMessage {
         };
         let service = &mailing.service;
         match mailing.mailer.send(&email).await {
-            Ok(Delivery::Sent { .. } | Delivery::Simulated) => {
-                record(service, id, by, complete, None).await
+            Ok(delivery) => {
+                let simulated = matches!(delivery, Delivery::Simulated);
+                record(service, id, by, complete, simulated, None).await
             }
             Err(e) => {
                 let reason = e.to_string();
                 let last = run.attempt >= run.max_attempts;
                 if e.is_permanent() || last {
-                    record(service, id, by, complete, Some(&reason)).await?;
+                    record(service, id, by, complete, false, Some(&reason)).await?;
                 }
                 Err(if e.is_permanent() {
                     JobFailure::permanent(reason)

@@ -91,3 +91,104 @@ async fn the_database_reads_phone_numbers_by_the_same_rule_as_rust() {
     // The generated set holds both kinds in numbers.
     assert!(accepted > 500 && accepted < 4_500, "{accepted} accepted");
 }
+
+/// Issue 32: phones are stored in one form, `+254…` (`Msisdn::e164`), however they were typed
+/// and whoever writes them — the anonymous public forms too; a number that is not a Kenyan
+/// mobile one is kept as typed, a blank one is NULL. Rows stored before migration 0032 are
+/// rewritten by the same rule.
+#[tokio::test]
+async fn phones_are_stored_in_one_form() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    let typed = [
+        "0711 222 333",
+        "254711222333",
+        "+254 711-222-333",
+        "(0711) 222.333 ",
+        "+44 20 7946 0958",
+        "   ",
+    ];
+    let stored = |t: &str| -> Option<String> {
+        match kanisa_phone::msisdn(t) {
+            Some(n) => Some(n.e164()),
+            None => Some(t.trim().to_owned()).filter(|s| !s.is_empty()),
+        }
+    };
+    assert_eq!(stored(typed[0]).as_deref(), Some("+254711222333"));
+    for t in typed {
+        let row = client
+            .query_one(
+                "INSERT INTO public.members (first_name, last_name, phone, emergency_contact) \
+                 VALUES ('A', 'B', $1, jsonb_build_object('name', 'C', 'phone', $1::text)) \
+                 RETURNING phone, emergency_contact ->> 'phone'",
+                &[&t],
+            )
+            .await
+            .unwrap();
+        assert_eq!(row.get::<_, Option<String>>(0), stored(t), "{t:?}");
+        assert_eq!(row.get::<_, Option<String>>(1), stored(t), "{t:?}");
+    }
+    // The public forms write as anon: messages and prayer requests.
+    client
+        .batch_execute(
+            "GRANT INSERT ON public.messages, public.prayer_requests TO anon; \
+             SET ROLE anon; \
+             INSERT INTO public.messages (subject, message, sender_name, sender_phone) \
+               VALUES ('s', 'm', 'n', '0722 333 444'); \
+             INSERT INTO public.prayer_requests (title, description, submitter_phone) \
+               VALUES ('t', 'd', '722-333-444'); \
+             RESET ROLE;",
+        )
+        .await
+        .unwrap();
+    let row = client
+        .query_one(
+            "SELECT (SELECT sender_phone FROM public.messages), \
+                    (SELECT submitter_phone FROM public.prayer_requests)",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, String>(0), "+254722333444");
+    assert_eq!(row.get::<_, String>(1), "+254722333444");
+    // An edit is stored in the same form.
+    client
+        .batch_execute("UPDATE public.messages SET sender_phone = '0733 444 555'")
+        .await
+        .unwrap();
+    let phone: String = client
+        .query_one("SELECT sender_phone FROM public.messages", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(phone, "+254733444555");
+
+    // Rows from before: the migration's rewrite, with the trigger out of the way to plant them.
+    client
+        .batch_execute(
+            "ALTER TABLE public.members DISABLE TRIGGER members_store_phone; \
+             DELETE FROM public.members; \
+             INSERT INTO public.members (first_name, last_name, phone, updated_at) VALUES \
+               ('Old', 'One', '0711 222 333', '2020-01-01'), \
+               ('Old', 'Two', '+44 20 7946 0958', '2020-01-01'); \
+             ALTER TABLE public.members ENABLE TRIGGER members_store_phone; \
+             SELECT kanisa.restore_phones();",
+        )
+        .await
+        .unwrap();
+    let rows = client
+        .query(
+            "SELECT phone, updated_at = '2020-01-01' FROM public.members ORDER BY last_name",
+            &[],
+        )
+        .await
+        .unwrap();
+    let got: Vec<(String, bool)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    assert_eq!(
+        got,
+        [
+            ("+254711222333".to_owned(), true),
+            ("+44 20 7946 0958".to_owned(), true)
+        ]
+    );
+}

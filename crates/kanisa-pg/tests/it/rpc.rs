@@ -1271,7 +1271,7 @@ async fn a_member_import_is_previewed_row_by_row_then_applied_whole() {
         peter,
         (
             false,
-            serde_json::json!({"name": "Mary", "phone": "0711 000 000"})
+            serde_json::json!({"name": "Mary", "phone": "+254711000000"})
         )
     );
     assert_eq!(

@@ -951,7 +951,8 @@ async fn staff_reply_by_email_threaded_under_the_acknowledgement_and_the_message
     );
     let row = sql
         .query_one(
-            "SELECT status, replied_at IS NOT NULL, replied_by::text, reply_error FROM public.messages WHERE id = $1",
+            "SELECT status, replied_at IS NOT NULL, replied_by::text, reply_error, reply_simulated \
+             FROM public.messages WHERE id = $1",
             &[&id],
         )
         .await
@@ -960,6 +961,7 @@ async fn staff_reply_by_email_threaded_under_the_acknowledgement_and_the_message
     assert!(row.get::<_, bool>(1));
     assert_eq!(row.get::<_, Option<String>>(2), elder.id.clone());
     assert_eq!(row.get::<_, Option<String>>(3), None);
+    assert!(!row.get::<_, bool>(4), "a delivered reply is not simulated");
 
     // "Send and mark complete" (issue 32): once sent, the message is completed too.
     let other: uuid::Uuid = sql

@@ -1752,6 +1752,92 @@ async fn announcements_show_only_inside_their_window() {
     );
 }
 
+/// The audience decides who reads an announcement (issue 32): the public site (anon) and
+/// VISITOR accounts see "All Welcome" and "Visitors Welcome" only; members, elders and ministry
+/// leaders see theirs too; staff who manage announcements see every one.
+#[tokio::test]
+async fn announcements_reach_only_their_audience() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.batch_execute(&format!(
+        "INSERT INTO announcements (title, content, start_date, target_audience, is_published) \
+         VALUES ('all', 'c', {t}, 'all', true), ('visitors', 'c', {t}, 'visitors', true), \
+           ('members', 'c', {t}, 'members', true), ('elders', 'c', {t}, 'elders', true), \
+           ('ministry_leaders', 'c', {t}, 'ministry_leaders', true)",
+        t = NAIROBI_TODAY
+    ))
+    .await
+    .unwrap();
+    let path = "announcements?select=title&order=title";
+    let titles = |a: Answer| -> Vec<String> {
+        a.body
+            .as_array()
+            .unwrap_or_else(|| panic!("{}", a.body))
+            .iter()
+            .map(|r| r["title"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let all = ["all", "elders", "members", "ministry_leaders", "visitors"];
+    let cases: [(&str, Caller, &[&str]); 8] = [
+        ("anon", Caller::anon(), &["all", "visitors"]),
+        (
+            "visitor",
+            user(&sql, "VISITOR", true, None).await,
+            &["all", "visitors"],
+        ),
+        (
+            "deactivated member",
+            user(&sql, "MEMBER", false, None).await,
+            &["all", "visitors"],
+        ),
+        (
+            "member",
+            user(&sql, "MEMBER", true, None).await,
+            &["all", "members", "visitors"],
+        ),
+        (
+            "elder",
+            user(&sql, "ELDER", true, None).await,
+            &["all", "elders", "members", "visitors"],
+        ),
+        (
+            "ministry leader",
+            user(&sql, "MINISTRY_LEADER", true, None).await,
+            &all,
+        ),
+        (
+            "finance admin",
+            user(&sql, "FINANCE_ADMIN", true, None).await,
+            &all,
+        ),
+        (
+            "content admin",
+            user(&sql, "CONTENT_ADMIN", true, None).await,
+            &all,
+        ),
+    ];
+    for (who, caller, expected) in &cases {
+        assert_eq!(
+            titles(app.call(caller, Method::GET, path, "", None).await),
+            *expected,
+            "{who}"
+        );
+    }
+    // The back office lists drafts of every audience to the staff who write them.
+    sql.batch_execute(&format!(
+        "INSERT INTO announcements (title, content, start_date, target_audience, is_published) \
+         VALUES ('draft', 'c', {t}, 'members', false)",
+        t = NAIROBI_TODAY
+    ))
+    .await
+    .unwrap();
+    let content_admin = user(&sql, "CONTENT_ADMIN", true, None).await;
+    assert_eq!(
+        titles(app.call(&content_admin, Method::GET, path, "", None).await).len(),
+        6
+    );
+}
+
 /// The Kiswahili fields of announcements and events (issue 22) are written by the staff who
 /// write the English ones, through the same column grants, and read by visitors; a blank one is
 /// refused (NULL means "not translated").

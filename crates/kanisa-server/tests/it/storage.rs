@@ -550,13 +550,13 @@ async fn storage_limits_and_refusals_answer_status_code_and_message() {
             "public/fake.pdf",
             png(100),
             "application/pdf",
-            "File 'fake.pdf' is not what its name says: its content is image/png, not application/pdf.",
+            "File 'fake.pdf' is not a real PDF: it is a PNG image.",
         ),
         (
             "public/photo.png",
             png(100),
             "image/gif",
-            "File 'photo.png' is sent as image/gif, but its name says image/png.",
+            "File 'photo.png' was sent as a GIF image, but its name says it is a PNG image.",
         ),
         (
             "maintenance/form.pdf",

@@ -444,23 +444,19 @@ async fn the_type_comes_from_the_name_and_must_match_the_bytes() {
             "public/fake.pdf",
             png(100),
             None,
-            "File 'fake.pdf' is not what its name says: its content is image/png, not \
-             application/pdf."
-                .into(),
+            "File 'fake.pdf' is not a real PDF: it is a PNG image.".into(),
         ),
         (
             "public/notes.txt",
             vec![0, 1, 2, 3],
             None,
-            "File 'notes.txt' is not what its name says: its content is unknown binary data, \
-             not text/plain."
-                .into(),
+            "File 'notes.txt' is not a real text file.".into(),
         ),
         (
             "public/photo.png",
             png(100),
             Some("application/pdf"),
-            "File 'photo.png' is sent as application/pdf, but its name says image/png.".into(),
+            "File 'photo.png' was sent as a PDF, but its name says it is a PNG image.".into(),
         ),
         (
             "maintenance/report.pdf",

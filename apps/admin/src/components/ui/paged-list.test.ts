@@ -3,11 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   containsPattern,
   countText,
+  formatEstimate,
+  keyCondition,
   pageBounds,
   pageCount,
   quoteFilterValue,
+  readKeyedPage,
   readPage,
   searchCondition,
+  storedPhoneFragment,
   searchWords,
   withSearch,
 } from './paged-list';
@@ -29,6 +33,101 @@ describe('paging', () => {
     expect(countText({ page: 1, shown: 50, total: 1012, noun: 'sermons', filtered: false })).toBe('Showing 51–100 of 1,012 sermons');
     expect(countText({ page: 20, shown: 12, total: 1012, noun: 'sermons', filtered: false })).toBe('Showing 1,001–1,012 of 1,012 sermons');
     expect(countText({ page: 0, size: 25, shown: 25, total: 30, noun: 'members', filtered: true })).toBe('Showing 1–25 of 30 members found');
+  });
+
+  it('says "about" for an estimated total, and counts pages from the end after Last', () => {
+    expect(formatEstimate(50_014)).toBe('about 50,000');
+    expect(formatEstimate(48_123)).toBe('about 48,000');
+    expect(formatEstimate(1_234)).toBe('about 1,200');
+    expect(formatEstimate(7)).toBe('about 7');
+    const estimated = { size: 25, total: 50_014, noun: 'members', filtered: false, estimated: true };
+    expect(countText({ ...estimated, page: 1920, shown: 25 })).toBe('Showing 48,001–48,025 of about 50,000 members');
+    expect(countText({ ...estimated, page: 0, shown: 25, filtered: true })).toBe('Showing 1–25 of about 50,000 members found');
+    expect(countText({ ...estimated, page: 0, shown: 25, fromEnd: true })).toBe('Showing the last 25 of about 50,000 members');
+    expect(countText({ ...estimated, page: 2, shown: 25, fromEnd: true })).toBe('Showing 51–75 from the end of about 50,000 members');
+  });
+});
+
+describe('paging by key', () => {
+  it('says "after the key" in the list order, the first column alone first', () => {
+    expect(keyCondition(['last_name', 'first_name', 'id'], ['Otieno', 'Mary', 'u1'], 'after')).toBe(
+      'last_name.gt."Otieno",and(last_name.eq."Otieno",first_name.gt."Mary"),and(last_name.eq."Otieno",first_name.eq."Mary",id.gt."u1")',
+    );
+    expect(keyCondition(['last_name', 'id'], ['O"Neil, Jr.', 'u2'], 'before')).toBe('last_name.lt."O\\"Neil, Jr.",and(last_name.eq."O\\"Neil, Jr.",id.lt."u2")');
+  });
+
+  /** readKeyedPage over the real client, its fetch answering `data` (with `count` as the total). */
+  function keyed(answer: { data: { id: string }[]; count: number | null }) {
+    const built: { params: URLSearchParams; prefer: string }[] = [];
+    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      built.push({ params: url.searchParams, prefer: new Headers(init?.headers).get('prefer') ?? '' });
+      const end = answer.data.length - 1;
+      const headers = { 'content-type': 'application/json', 'content-range': `0-${String(end)}/${answer.count === null ? '*' : String(answer.count)}` };
+      return Promise.resolve(new Response(JSON.stringify(answer.data), { status: 200, headers }));
+    });
+    const client = createClient('http://church.example', undefined, { fetch });
+    const request = (order: 'asc' | 'desc', counted: boolean) =>
+      client
+        .from('members')
+        .select('id', counted ? { count: 'estimated' } : {})
+        .order('last_name', { ascending: order === 'asc' })
+        .order('id', { ascending: order === 'asc' })
+        .returns<{ id: string }[]>();
+    return { request, built };
+  }
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `r${String(i)}` }));
+
+  it('reads the first pages by offset with count=estimated: a total above 1,000 is an estimate', async () => {
+    const { request, built } = keyed({ data: rows(25), count: 50_014 });
+    await expect(readKeyedPage(request, { page: 2, search: '' }, ['last_name', 'id'], 25)).resolves.toEqual({
+      rows: rows(25),
+      total: 50_014,
+      estimated: true,
+    });
+    expect(built).toHaveLength(1);
+    expect([built[0]!.params.get('offset'), built[0]!.params.get('limit')]).toEqual(['50', '25']);
+    expect(built[0]!.prefer).toBe('count=estimated');
+
+    const small = keyed({ data: rows(3), count: 3 });
+    await expect(readKeyedPage(small.request, { page: 0, search: '' }, ['last_name', 'id'], 25)).resolves.toEqual({ rows: rows(3), total: 3 });
+  });
+
+  it('reads after a key from the index at the key, one row more than a page, uncounted', async () => {
+    const { request, built } = keyed({ data: rows(26), count: null });
+    const page = await readKeyedPage(request, { page: 40, search: '', at: { after: ['Otieno', 'u1'] } }, ['last_name', 'id'], 25);
+    expect(page).toEqual({ rows: rows(25), total: 0, uncounted: true, hasNext: true, hasPrevious: true });
+    const { params, prefer } = built[0]!;
+    expect(params.get('last_name')).toBe('gte.Otieno');
+    expect(params.get('or')).toBe('(last_name.gt."Otieno",and(last_name.eq."Otieno",id.gt."u1"))');
+    expect(params.get('order')).toBe('last_name.asc,id.asc');
+    expect([params.get('offset'), params.get('limit')]).toEqual([null, '26']);
+    expect(prefer).toBe('');
+
+    const end = keyed({ data: rows(7), count: null });
+    const last = await readKeyedPage(end.request, { page: 41, search: '', at: { after: ['Zawadi', 'u9'] } }, ['last_name', 'id'], 25);
+    expect([last.rows.length, last.hasNext]).toEqual([7, false]);
+  });
+
+  it('reads before a key and the last page in reverse, giving the rows in the list order', async () => {
+    const before = keyed({ data: rows(26), count: null });
+    const page = await readKeyedPage(before.request, { page: 3, search: '', fromEnd: true, at: { before: ['Kamau', 'u5'] } }, ['last_name', 'id'], 25);
+    expect(page).toEqual({ rows: rows(25).reverse(), total: 0, uncounted: true, hasNext: true, hasPrevious: true });
+    const { params } = before.built[0]!;
+    expect(params.get('last_name')).toBe('lte.Kamau');
+    expect(params.get('or')).toBe('(last_name.lt."Kamau",and(last_name.eq."Kamau",id.lt."u5"))');
+    expect(params.get('order')).toBe('last_name.desc,id.desc');
+
+    const end = keyed({ data: rows(26), count: null });
+    const last = await readKeyedPage(end.request, { page: 0, search: 'gmail', fromEnd: true, at: { end: true } }, ['last_name', 'id'], 25);
+    expect(last).toEqual({ rows: rows(25).reverse(), total: 0, uncounted: true, hasNext: false, hasPrevious: true });
+    const lastParams = end.built[0]!.params;
+    expect([lastParams.get('order'), lastParams.get('limit'), lastParams.get('last_name'), lastParams.get('or')]).toEqual([
+      'last_name.desc,id.desc',
+      '26',
+      null,
+      null,
+    ]);
   });
 });
 
@@ -55,6 +154,13 @@ describe('the search filter', () => {
   it('builds one or=(…) over the columns per word', () => {
     expect(searchCondition('0712', ['phone', 'email'])).toBe('phone.ilike."*0712*",email.ilike."*0712*"');
     expect(searchCondition('O"Neil', ['last_name'])).toBe('last_name.ilike."*O\\"Neil*"');
+    // Phones are stored as +254… (issue 32): a local number typed is looked for in that form too.
+    expect(searchCondition('0712', ['phone', 'email'], ['phone'])).toBe('phone.ilike."*0712*",email.ilike."*0712*",phone.ilike."*+254712*"');
+    expect(searchCondition('Grace', ['first_name'], ['phone'])).toBe('first_name.ilike."*Grace*"');
+    expect(storedPhoneFragment('0711222333')).toBe('+254711222333');
+    expect(storedPhoneFragment('0112')).toBe('+254112');
+    expect(storedPhoneFragment('712')).toBeNull();
+    expect(storedPhoneFragment('0800')).toBeNull();
     expect(searchCondition('M-001,(x)', ['membership_number'])).toBe('membership_number.ilike."*M-001,(x)*"');
   });
 

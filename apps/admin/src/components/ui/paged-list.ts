@@ -13,18 +13,44 @@ export const PAGE_SIZE = 50;
 /** At most this many words of a search are used (each adds one `or=(…)` to the request). */
 const MAX_WORDS = 6;
 
+/**
+ * With `count: 'estimated'` (PostgREST's semantics) the server counts exactly up to its row cap,
+ * 1,000, and gives the planner's estimate beyond: a total above this is "about".
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
+/** From this row on a keyed list reads its pages by key (the sort key of a row), not by offset. */
+export const KEY_PAGING_FROM = 1000;
+
 /** One page of a list and how many rows the whole list (with its search and filters) has. */
 export interface PageOf<T> {
   rows: T[];
   total: number;
+  /** The total is the planner's estimate (count=estimated above 1,000), not a count. */
+  estimated?: boolean;
+  /** Not counted with this page (a page read by key): the list's last known total applies. */
+  uncounted?: boolean;
+  /** Known for pages read by key: whether rows come after / before this page. */
+  hasNext?: boolean;
+  hasPrevious?: boolean;
 }
 
 /** The filters of a list that has none beyond its search. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no keys: nothing is added to PageParams
 export interface NoFilters {}
 
-/** What a paged list asks the server for: the page (from 0), the search and the list's own filters. */
-export type PageParams<F extends object = NoFilters> = { page: number; search: string } & F;
+/**
+ * Where a page read by key starts: the rows after a row's sort key (Next), before it (Previous),
+ * or the list's last rows (Last).
+ */
+export type PageAt = { after: readonly string[] } | { before: readonly string[] } | { end: true };
+
+/**
+ * What a paged list asks the server for: the page (from 0), the search and the list's own
+ * filters; a keyed list (members) adds where a page read by key starts, and `fromEnd` when its
+ * pages are counted from the end (after Last).
+ */
+export type PageParams<F extends object = NoFilters> = { page: number; search: string; at?: PageAt; fromEnd?: boolean } & F;
 
 /** The rows of page `page` (from 0), both ends inclusive, as `.range()` takes them. */
 export function pageBounds(page: number, size: number = PAGE_SIZE): { from: number; to: number } {
@@ -59,18 +85,38 @@ export function containsPattern(word: string): string {
   return `*${word.replace(/[\\%_]/g, '\\$&')}*`;
 }
 
-/** One word's condition for `.or()`: any of `columns` contains it, in any case. */
-export function searchCondition(word: string, columns: readonly string[]): string {
+/**
+ * How a word typed as a local phone number ("0711", "0711222333") reads in a stored number:
+ * phones are stored as +254… (migration 0032), so "0711" is looked for as "+254711" too. Null
+ * for a word that is not the start of a local number.
+ */
+export function storedPhoneFragment(word: string): string | null {
+  return /^0[17]\d*$/.test(word) ? `+254${word.slice(1)}` : null;
+}
+
+/**
+ * One word's condition for `.or()`: any of `columns` contains it, in any case; a word typed as
+ * a local number is also looked for in its stored form in `phoneColumns`.
+ */
+export function searchCondition(word: string, columns: readonly string[], phoneColumns: readonly string[] = []): string {
   const pattern = quoteFilterValue(containsPattern(word));
-  return columns.map((column) => `${column}.ilike.${pattern}`).join(',');
+  const conditions = columns.map((column) => `${column}.ilike.${pattern}`);
+  const stored = storedPhoneFragment(word);
+  if (stored) conditions.push(...phoneColumns.map((column) => `${column}.ilike.${quoteFilterValue(containsPattern(stored))}`));
+  return conditions.join(',');
 }
 
 /**
  * Adds the search to a request: every word must appear (any case) in one of `columns` — one
  * `or=(…)` per word, which the server combines with AND. An empty search adds nothing.
  */
-export function withSearch<B extends { or(filters: string): B }>(request: B, search: string, columns: readonly string[]): B {
-  return searchWords(search).reduce((built, word) => built.or(searchCondition(word, columns)), request);
+export function withSearch<B extends { or(filters: string): B }>(
+  request: B,
+  search: string,
+  columns: readonly string[],
+  phoneColumns: readonly string[] = [],
+): B {
+  return searchWords(search).reduce((built, word) => built.or(searchCondition(word, columns, phoneColumns)), request);
 }
 
 /** A request that can be limited to a range of rows and awaited (a table read). */
@@ -93,6 +139,63 @@ export async function readPage<T>(request: Pageable<T>, page: number, size: numb
   return { rows: data, total: count ?? from + data.length };
 }
 
+/** A request that can be filtered, limited and awaited (a table read, for paging by key). */
+export interface KeyedRequest<T> extends Pageable<T>, PromiseLike<QueryResult<T[]>> {
+  gte(column: string, value: unknown): this;
+  lte(column: string, value: unknown): this;
+  or(filters: string): this;
+  limit(count: number): this;
+}
+
+/**
+ * The `or=(…)` of "sorts after `key`" (or before) on `columns` in ascending order:
+ * `a > x OR (a = x AND b > y) OR (a = x AND b = y AND c > z)`. With it goes `a >= x` (`a <= x`)
+ * as a filter of its own, so the server starts the list's index at the key instead of reading
+ * the index from its start.
+ */
+export function keyCondition(columns: readonly string[], key: readonly string[], direction: 'after' | 'before'): string {
+  const op = direction === 'after' ? 'gt' : 'lt';
+  const terms = columns.map((column, i) => {
+    const equal = columns.slice(0, i).map((before, j) => `${before}.eq.${quoteFilterValue(key[j] ?? '')}`);
+    const last = `${column}.${op}.${quoteFilterValue(key[i] ?? '')}`;
+    return equal.length === 0 ? last : `and(${[...equal, last].join(',')})`;
+  });
+  return terms.join(',');
+}
+
+/**
+ * Reads one page of a keyed list (members), so a page deep in a long list costs what the first
+ * does. `request(order, counted)` builds the list's request (its search, filters and columns) in
+ * its sort order ('asc') or reversed ('desc'), asking `count: 'estimated'` when `counted`.
+ * Pages before row `KEY_PAGING_FROM` are read by offset and counted (exact up to 1,000, the
+ * planner's estimate beyond); the others by key after the previous page's last row, before the
+ * next page's first row, or from the end, one row more than a page to know whether more rows
+ * follow, and uncounted (the list's total stays what the first page said).
+ */
+export async function readKeyedPage<T>(
+  request: (order: 'asc' | 'desc', counted: boolean) => KeyedRequest<T>,
+  params: PageParams,
+  keyColumns: readonly string[],
+  size: number = PAGE_SIZE,
+): Promise<PageOf<T>> {
+  const { at } = params;
+  if (!at) {
+    const page = await readPage(request('asc', true), params.page, size);
+    const estimated = page.total > EXACT_COUNT_LIMIT;
+    return estimated ? { ...page, estimated } : page;
+  }
+  const first = keyColumns[0] ?? 'id';
+  let built = request('end' in at || 'before' in at ? 'desc' : 'asc', false);
+  if ('after' in at) built = built.gte(first, at.after[0]).or(keyCondition(keyColumns, at.after, 'after'));
+  if ('before' in at) built = built.lte(first, at.before[0]).or(keyCondition(keyColumns, at.before, 'before'));
+  const { data, error } = await built.limit(size + 1);
+  if (error) throw error;
+  const more = data.length > size;
+  const rows = data.slice(0, size);
+  if ('after' in at) return { rows, total: 0, uncounted: true, hasNext: more, hasPrevious: true };
+  return { rows: rows.reverse(), total: 0, uncounted: true, hasNext: 'before' in at, hasPrevious: more };
+}
+
 /** "An offset of 100 was requested, but there are only 42 rows." → 42 (0 when not said). */
 function totalFromRangeError(error: KanisaError): number {
   const match = /only (\d+) rows?/.exec(error.details ?? '');
@@ -106,9 +209,23 @@ export function formatCount(value: number): string {
   return numbers.format(value);
 }
 
+/** An estimated total as people say it: two significant figures, 50,014 → "about 50,000". */
+export function formatEstimate(value: number): string {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, value))) - 1);
+  return `about ${formatCount(Math.round(value / step) * step)}`;
+}
+
+/** The total of a count line: "1,012", or "about 50,000" for an estimate. */
+function totalText(total: number, estimated: boolean): string {
+  return estimated ? formatEstimate(total) : formatCount(total);
+}
+
 /**
  * The line above a list: "12 sermons", "3 sermons found" (with a search or filter), or with
- * more than one page "Showing 51–100 of 1,012 sermons". `noun` is a regular plural.
+ * more than one page "Showing 51–100 of 1,012 sermons"; with an estimated total "Showing
+ * 48,001–48,050 of about 50,000 members", and for pages counted from the end (after Last)
+ * "Showing the last 50 of about 50,000 members", "Showing 101–150 from the end of about …".
+ * `noun` is a regular plural.
  */
 export function countText({
   page,
@@ -117,6 +234,8 @@ export function countText({
   total,
   noun,
   filtered,
+  estimated = false,
+  fromEnd = false,
 }: {
   page: number;
   size?: number;
@@ -125,8 +244,23 @@ export function countText({
   total: number;
   noun: string;
   filtered: boolean;
+  /** The total is the planner's estimate. */
+  estimated?: boolean;
+  /** `page` counts from the end of the list. */
+  fromEnd?: boolean;
 }): string {
   const found = filtered ? ' found' : '';
+  if (estimated) {
+    const of = `of ${totalText(total, true)} ${noun}${found}`;
+    if (shown === 0) return `${formatEstimate(total)} ${noun}${found}`;
+    if (fromEnd) {
+      if (page === 0) return `Showing the last ${formatCount(shown)} ${of}`;
+      const { from } = pageBounds(page, size);
+      return `Showing ${formatCount(from + 1)}–${formatCount(from + shown)} from the end ${of}`;
+    }
+    const { from } = pageBounds(page, size);
+    return `Showing ${formatCount(from + 1)}–${formatCount(from + shown)} ${of}`;
+  }
   // Every list noun is a regular plural: "1 sermon", "2 sermons".
   if (total === 1) return `1 ${noun.replace(/s$/, '')}${found}`;
   if (total <= size && page === 0) return `${formatCount(total)} ${noun}${found}`;

@@ -115,7 +115,7 @@ describe('AdminUsersPage (§2.14)', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Status', 'Last Sign-in', 'Actions']);
 
     const list = calls.find((c) => c.url.pathname === '/rest/v1/users' && c.url.searchParams.get('order')?.startsWith('created_at'))!;
-    expect(list.url.searchParams.get('role')).toBe('in.(SUPER_ADMIN,ADMIN,FINANCE_ADMIN,CONTENT_ADMIN,MEMBER_ADMIN,MINISTRY_LEADER,DEPARTMENT_HEAD,ELDER)');
+    expect(list.url.searchParams.get('role')).toBe('in.(SUPER_ADMIN,ADMIN,FINANCE_ADMIN,CONTENT_ADMIN,MEMBER_ADMIN,MINISTRY_LEADER,DEPARTMENT_HEAD,ELDER,MEMBER,VISITOR)');
     expect(list.url.searchParams.get('order')).toBe('created_at.desc,id.asc');
 
     const graceRow = screen.getByText('Grace Achieng').closest('tr')!;
@@ -342,6 +342,25 @@ describe('AdminUsersPage (§2.14)', () => {
     expect(await screen.findByText('Admin user created successfully!')).toBeInTheDocument();
     expect(adminCalls()[0]?.body).toMatchObject({ app_metadata: { role: 'DEPARTMENT_HEAD', permissions: null, is_active: true } });
     expect(linkWrites()).toEqual([['POST', 'user_departments', [{ user_id: 'new-head', department_id: 'd-stew' }]]]);
+  });
+
+  it('offers every role the system has: an Elder, a Member and a Visitor account are made here, not only on the command line', async () => {
+    const { adminCalls } = renderPage({ admin: () => json({ id: 'new-member' }) });
+    const user = userEvent.setup();
+    await screen.findByText('Grace Achieng');
+    await user.click(screen.getByRole('button', { name: '+ Add Admin User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Admin User' });
+    const roles = within(within(dialog).getByLabelText('Role *')).getAllByRole('option').map((option) => option.textContent);
+    for (const role of ['Elder', 'Member', 'Visitor']) expect(roles).toContain(role);
+    await user.selectOptions(within(dialog).getByLabelText('Role *'), 'Member');
+    expect(checkedPermissions(dialog)).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Email *'), 'mercy@church.example');
+    await user.type(within(dialog).getByLabelText('Full Name *'), 'Mercy Member');
+    await user.type(within(dialog).getByLabelText('Password *'), 'long-secret');
+    await user.type(within(dialog).getByLabelText('Confirm Password *'), 'long-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Admin User' }));
+    expect(await screen.findByText('Admin user created successfully!')).toBeInTheDocument();
+    expect(adminCalls()[0]?.body).toMatchObject({ email: 'mercy@church.example', app_metadata: { role: 'MEMBER', is_active: true } });
   });
 
   it('the prayer team’s permission is offered by name and ticked by no role but Super Admin', async () => {

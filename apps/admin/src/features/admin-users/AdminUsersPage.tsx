@@ -141,7 +141,7 @@ export default function AdminUsersPage() {
       <title>Admin Users | Back Office</title>
       <PageHeader
         title="Admin Users"
-        description="The back office’s staff accounts: who may sign in, in which role and with which permissions."
+        description="Every account, staff and members: who may sign in, in which role and with which permissions."
         actions={addButton}
       />
       <Notice text={notice} onDismiss={setNotice} />
@@ -219,7 +219,7 @@ function RoleCell({ user, scopes }: { user: AdminUser; scopes: StaffScopes | und
   );
 }
 
-/** §2.14: one card per staff role — how many accounts, and how many of them are active. */
+/** §2.14: one card per role (every role the system has) — how many accounts, and how many of them are active. */
 function RoleOverview({
   counts,
   isPending,

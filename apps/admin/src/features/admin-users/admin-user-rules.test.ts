@@ -37,7 +37,7 @@ import {
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe('roles and labels (§6.3)', () => {
-  it('offers the five admin roles, ADMIN as General Admin, then the leaders whose scope is set here', () => {
+  it('offers every role: the five admin roles, ADMIN as General Admin, the leaders whose scope is set here, then Member and Visitor', () => {
     expect(adminRoles.map((r) => r.label)).toEqual([
       'Super Admin',
       'General Admin',
@@ -47,6 +47,8 @@ describe('roles and labels (§6.3)', () => {
       'Ministry Leader',
       'Department Head',
       'Elder',
+      'Member',
+      'Visitor',
     ]);
     expect(scopedRoles).toEqual(['MINISTRY_LEADER', 'DEPARTMENT_HEAD']);
     expect(isScopedRole('ELDER')).toBe(false);
@@ -73,7 +75,9 @@ describe('roles and labels (§6.3)', () => {
 describe('default permissions per role (§6.3)', () => {
   it('are the sets the server gives each role', () => {
     for (const { value } of adminRoles) {
-      expect(sorted(defaultPermissions(value)), value).toEqual(sorted(serverAnswers[value].permissions));
+      // A Visitor holds nothing (kanisa.role_permissions has no row for it).
+      const held = value === 'VISITOR' ? [] : serverAnswers[value].permissions;
+      expect(sorted(defaultPermissions(value)), value).toEqual(sorted(held));
     }
   });
 
@@ -275,6 +279,8 @@ describe('texts', () => {
       ['Ministry Leader', 0, 0],
       ['Department Head', 0, 0],
       ['Elder', 0, 0],
+      ['Member', 1, 0],
+      ['Visitor', 0, 0],
     ]);
     expect(lastSignInText('2026-11-22T11:05:00Z')).toBe('22 Nov 2026, 14:05');
     expect(lastSignInText(null)).toBe('Never');

@@ -16,10 +16,11 @@ type UserRow = Database['public']['Tables']['users']['Row'];
 export type UserRole = UserRow['role'];
 
 /**
- * The staff roles of the form, highest first: §6.3's five admin roles (ADMIN shown as 'General
- * Admin'), then the leaders' (§6.1, §6.2) — MINISTRY_LEADER, DEPARTMENT_HEAD and ELDER — whose
- * accounts the Super Admin also keeps here: a leader's ministries and departments (issue 31)
- * and the prayer team's permission are set on this screen. MEMBER and VISITOR are not staff.
+ * Every role the system has (kanisa.roles, migration 0006), highest first: §6.3's five admin
+ * roles (ADMIN shown as 'General Admin'), then the leaders' (§6.1, §6.2) — MINISTRY_LEADER,
+ * DEPARTMENT_HEAD and ELDER — whose ministries and departments (issue 31) and prayer-team
+ * permission are set on this screen, then MEMBER and VISITOR (issue 32: their accounts were made
+ * only from the command line). The server still refuses what the caller may not give.
  */
 export const adminRoles = [
   { value: 'SUPER_ADMIN', label: 'Super Admin' },
@@ -30,6 +31,8 @@ export const adminRoles = [
   { value: 'MINISTRY_LEADER', label: 'Ministry Leader' },
   { value: 'DEPARTMENT_HEAD', label: 'Department Head' },
   { value: 'ELDER', label: 'Elder' },
+  { value: 'MEMBER', label: 'Member' },
+  { value: 'VISITOR', label: 'Visitor' },
 ] as const satisfies readonly { value: UserRole; label: string }[];
 
 export type AdminRole = (typeof adminRoles)[number]['value'];
@@ -158,7 +161,8 @@ export const PRAYER_TEAM_PERMISSION = 'view_private_prayer_requests';
  * Admin the Financial ones plus view_member_details; Content Admin the Content ones plus
  * view_member_details; Member Admin the Members and Communication ones; the leaders ELDER's
  * three (prayer requests, communications, member details; ranks inherit defaults, migration
- * 0011). The same sets as the database's role defaults (kanisa.role_permissions).
+ * 0011); a Member and a Visitor none. The same sets as the database's role defaults
+ * (kanisa.role_permissions).
  */
 export function defaultPermissions(role: AdminRole): string[] {
   switch (role) {
@@ -176,6 +180,9 @@ export function defaultPermissions(role: AdminRole): string[] {
     case 'DEPARTMENT_HEAD':
     case 'ELDER':
       return ordered(['manage_prayer_requests', 'send_communications', 'view_member_details']);
+    case 'MEMBER':
+    case 'VISITOR':
+      return [];
   }
 }
 

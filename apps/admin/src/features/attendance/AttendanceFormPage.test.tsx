@@ -143,6 +143,21 @@ describe('AttendanceFormPage', () => {
     expect(card('Divine Total')).toHaveTextContent('150');
   });
 
+  it('shows no change on a blank form: a group is compared once its count is typed (or recorded)', async () => {
+    stubAttendance();
+    const user = userEvent.setup();
+    renderForm('/attendance/new');
+    await screen.findByText('Change from the previous recorded Sabbath, 21 Nov 2026.');
+    // Nothing typed yet: no red "down 100%" on every group.
+    expect(document.querySelector('.change')).toBeNull();
+    await user.clear(box('Children'));
+    await user.type(box('Children'), '53');
+    expect(card('Children').querySelector('.change-same')).toHaveTextContent('0.0%');
+    expect(card('Divine Total').querySelector('.change')).not.toBeNull();
+    expect(card('Sabbath School').querySelector('.change')).toBeNull();
+    expect(card('Adults').querySelector('.change')).toBeNull();
+  });
+
   it('shows the week-over-week change to 1 decimal with its arrow, and hides it when the previous value is 0', async () => {
     stubAttendance();
     const user = userEvent.setup();

@@ -17,6 +17,7 @@ import {
   weekday,
   weekdayName,
   zeroCounts,
+  type CountKey,
   type Counts,
 } from './attendance-rules';
 import { AttendanceSummary } from './AttendanceSummary';
@@ -70,6 +71,9 @@ export default function AttendanceFormPage() {
   const [counts, setCounts] = useState<Counts>(zeroCounts);
   // Whether the counters hold what the user typed (kept when they move to a date with no record).
   const [touched, setTouched] = useState(false);
+  // The counters typed into since the counts were last filled (only these, or a recorded
+  // Sabbath's, are compared with the previous Sabbath: a blank form shows no change).
+  const [typed, setTyped] = useState<ReadonlySet<CountKey>>(() => new Set());
   // The date whose record (or absence of one) the counters were last filled from, and when
   // that answer was fetched.
   const [loaded, setLoaded] = useState<{ date: string; at: number } | null>(null);
@@ -88,8 +92,10 @@ export default function AttendanceFormPage() {
     if (day.data) {
       setCounts(countsOf(day.data));
       setTouched(false);
+      setTyped(new Set());
     } else if (!touched) {
       setCounts(zeroCounts);
+      setTyped(new Set());
     }
   }
 
@@ -99,9 +105,10 @@ export default function AttendanceFormPage() {
     void navigate(`/attendance/${next}`, { replace: true });
   };
 
-  const setCount = (key: keyof Counts, value: number) => {
+  const setCount = (key: CountKey, value: number) => {
     setNotice(null);
     setTouched(true);
+    setTyped((current) => (current.has(key) ? current : new Set([...current, key])));
     setCounts((current) => ({ ...current, [key]: value }));
   };
 
@@ -237,7 +244,12 @@ export default function AttendanceFormPage() {
             </div>
           </form>
 
-          <AttendanceSummary counts={counts} previous={previous.data ?? null} comparing={previous.isPending} />
+          <AttendanceSummary
+            counts={counts}
+            previous={previous.data ?? null}
+            comparing={previous.isPending}
+            entered={recorded ? 'all' : typed}
+          />
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@ import {
   percentChange,
   shares,
   trendOf,
+  type CountKey,
   type Counts,
 } from './attendance-rules';
 
@@ -16,6 +17,11 @@ interface Props {
   previous: (Counts & { attendance_date: string }) | null;
   /** While the previous Sabbath is being looked up. */
   comparing?: boolean;
+  /**
+   * The counters that hold a count someone gave (a recorded Sabbath's, or typed): only these
+   * are compared, so a blank form does not show every group "down 100%". Default all.
+   */
+  entered?: ReadonlySet<CountKey> | 'all';
 }
 
 interface Metric {
@@ -24,10 +30,17 @@ interface Metric {
   previous: number | null;
 }
 
-function metrics(counts: Counts, previous: Props['previous']): Metric[] {
+const divineKeys: readonly CountKey[] = ['divine_children_count', 'divine_youth_count', 'divine_adults_count'];
+
+function metrics(counts: Counts, previous: Props['previous'], entered: NonNullable<Props['entered']>): Metric[] {
+  const given = (key: CountKey) => entered === 'all' || entered.has(key);
   return [
-    ...countFields.map(({ key, label }) => ({ label, value: counts[key], previous: previous ? previous[key] : null })),
-    { label: 'Divine Total', value: divineTotal(counts), previous: previous ? divineTotal(previous) : null },
+    ...countFields.map(({ key, label }) => ({ label, value: counts[key], previous: previous && given(key) ? previous[key] : null })),
+    {
+      label: 'Divine Total',
+      value: divineTotal(counts),
+      previous: previous && divineKeys.some(given) ? divineTotal(previous) : null,
+    },
   ];
 }
 
@@ -52,7 +65,7 @@ export function ChangeLine({ value, previous }: { value: number; previous: numbe
  * The summary (§2.9): a card per counter and the divine total with the change from the previous
  * recorded Sabbath, and each group's share of the divine total. Follows the counters as they change.
  */
-export function AttendanceSummary({ counts, previous, comparing = false }: Props) {
+export function AttendanceSummary({ counts, previous, comparing = false, entered = 'all' }: Props) {
   const total = divineTotal(counts);
   return (
     <section className="attendance-summary" aria-labelledby="attendance-summary-title">
@@ -65,7 +78,7 @@ export function AttendanceSummary({ counts, previous, comparing = false }: Props
           : 'No earlier Sabbath is recorded, so there is no change to show.'}
       </p>
       <dl className="summary-cards">
-        {metrics(counts, previous).map((metric) => (
+        {metrics(counts, previous, entered).map((metric) => (
           <div key={metric.label} className="summary-card" data-metric={metric.label}>
             <dt>{metric.label}</dt>
             <dd>

@@ -195,7 +195,7 @@ describe('LoginPage', () => {
 
   it("shows the server's lockout and deactivation texts", async () => {
     const answers = [
-      json({ code: 429, error_code: 'user_locked', msg: 'Too many failed sign-in attempts. Try again in 15 minutes (after 07:50 UTC).' }, 429),
+      json({ code: 429, error_code: 'user_locked', msg: 'Too many failed sign-in attempts. Try again in 15 minutes (after 07:50 Nairobi time).' }, 429),
       json({ code: 403, error_code: 'user_banned', msg: 'This account has been deactivated. Contact the system administrator.' }, 403),
     ];
     stubFetch(() => Promise.resolve(answers.shift()!));
@@ -204,7 +204,7 @@ describe('LoginPage', () => {
     await user.type((await findFields()).email, 'clerk@church.example');
     await user.type(fields().password, 'pw{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many failed sign-in attempts. Try again in 15 minutes (after 07:50 UTC).',
+      'Too many failed sign-in attempts. Try again in 15 minutes (after 07:50 Nairobi time).',
     );
     await user.type(fields().password, '{Enter}');
     await waitFor(() => {

@@ -13,6 +13,7 @@ const base = {
   department: 'deacons',
   source: 'website',
   email_sent_at: null,
+  reply_simulated: false,
   created_at: '2026-11-20T04:50:00Z',
 };
 const roof = {
@@ -200,6 +201,21 @@ describe('CommunicationPage', () => {
     await screen.findByText("'Leaking roof' marked as complete");
     const update = calls.find((c) => c.url.pathname.endsWith('/rpc/update_message_status'))!;
     expect(update.body).toEqual({ message_id: 'm1' });
+  });
+
+  it('a reply demo mode only simulated is badged Simulated, a delivered one Sent (issue 32)', async () => {
+    const simulated = { ...roof, id: 'm3', subject: 'Gutter', status: 'sent', reply_simulated: true };
+    const delivered = { ...door, id: 'm4', subject: 'Window', status: 'sent' };
+    const calls = renderHub('/communication/facility', [simulated, delivered]);
+    const simulatedCard = (await screen.findByRole('heading', { level: 3, name: 'Gutter' })).closest('article')!;
+    const deliveredCard = screen.getByRole('heading', { level: 3, name: 'Window' }).closest('article')!;
+    expect(within(simulatedCard).getByText('Simulated')).toBeInTheDocument();
+    expect(within(simulatedCard).queryByText('Sent')).toBeNull();
+    expect(within(deliveredCard).getByText('Sent')).toBeInTheDocument();
+    await userEvent.click(within(simulatedCard).getByRole('button', { name: 'View Details: Gutter' }));
+    expect(within(await screen.findByRole('dialog')).getByText('Simulated')).toBeInTheDocument();
+    const list = calls.find((c) => c.method === 'GET' && c.url.searchParams.get('or') === `(${categoryFilter('maintenance')})`)!;
+    expect(list.url.searchParams.get('select')).toContain('reply_simulated');
   });
 
   it('shows the empty-state text of a category', async () => {

@@ -1,6 +1,6 @@
 import { Badge } from '../../components/ui/Badge';
 import type { Message } from './api/communication-api';
-import { canComplete, formatDay, parseDetails, previewText, statusLabel, statusTone } from './communication-rules';
+import { canComplete, formatDay, parseDetails, previewText, messageStatusBadge } from './communication-rules';
 
 interface Props {
   message: Message;
@@ -21,7 +21,7 @@ export function MessageCard({ message, busy, onView, onRespond, onComplete }: Pr
         <h3 id={titleId} className="comm-card-title">
           {message.subject}
         </h3>
-        <Badge tone={statusTone(message.status)}>{statusLabel(message.status)}</Badge>
+        <Badge tone={messageStatusBadge(message).tone}>{messageStatusBadge(message).label}</Badge>
       </header>
       <p className="comm-card-meta">
         <span>{formatDay(message.created_at)}</span>

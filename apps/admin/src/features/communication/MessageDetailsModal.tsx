@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Modal } from '../../components/ui/Modal';
 import { signedLink, type Message } from './api/communication-api';
-import { canComplete, formatDateTime, sizeInMb, statusLabel, statusTone } from './communication-rules';
+import { canComplete, formatDateTime, sizeInMb, messageStatusBadge } from './communication-rules';
 
 interface Props {
   message: Message;
@@ -67,7 +67,7 @@ export function MessageDetailsModal({ message, completing, onComplete, onRespond
           <div>
             <dt>Status</dt>
             <dd>
-              <Badge tone={statusTone(message.status)}>{statusLabel(message.status)}</Badge>
+              <Badge tone={messageStatusBadge(message).tone}>{messageStatusBadge(message).label}</Badge>
             </dd>
           </div>
         </dl>

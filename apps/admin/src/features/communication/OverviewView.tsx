@@ -5,7 +5,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { Spinner } from '../../components/ui/Spinner';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { useBroadcasts } from './api/broadcast-api';
-import { useCategoryCounts, useMessageStats, useRecentMessages } from './api/communication-api';
+import { useCategoryCounts, useMessageStats, useRecentMessages, type Message } from './api/communication-api';
 import {
   EMPTY_TEXTS,
   RECENT_SENDS,
@@ -22,8 +22,7 @@ import {
   classifyMessage,
   formatDateTime,
   formatResponseTime,
-  statusLabel,
-  statusTone,
+  messageStatusBadge,
 } from './communication-rules';
 
 /** Recent Messages (§2.17): the five newest sends, Performance from their real delivery data. */
@@ -41,6 +40,21 @@ const recentColumns: readonly Column<Broadcast>[] = [
   { header: 'Status', cell: (b) => <Badge tone={broadcastStatusTone(b.status)}>{broadcastStatusLabel(b.status)}</Badge> },
   { header: 'Sent', cell: (b) => formatDateTime(b.created_at) },
   { header: 'Performance', cell: (b) => performanceText(b.performance) },
+];
+
+/**
+ * Recent Requests: the newest requests from the website. A table on wide screens and, under
+ * 768 px, a card per request, so Status and Sent are never cut off at the screen's edge (issue 32).
+ */
+const requestColumns: readonly Column<Message>[] = [
+  { header: 'Type', cell: (message) => categoryById(classifyMessage(message)).label },
+  { header: 'Subject', cell: (message) => message.subject },
+  { header: 'Recipients', cell: (message) => message.recipient_name ?? '—' },
+  {
+    header: 'Status',
+    cell: (message) => <Badge tone={messageStatusBadge(message).tone}>{messageStatusBadge(message).label}</Badge>,
+  },
+  { header: 'Sent', cell: (message) => formatDateTime(message.created_at) },
 ];
 
 /**
@@ -145,36 +159,14 @@ export function OverviewView() {
           <LoadError text="Could not load the recent requests." detail={errorDetail(recent.error)} onRetry={() => recent.refetch()} />
         ) : !recent.data ? (
           <Spinner />
-        ) : recent.data.length === 0 ? (
-          <p className="comm-empty">No messages yet</p>
         ) : (
-          <div className="comm-table-wrap">
-            <table className="comm-table">
-              <caption className="sr-only">Recent requests</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Recipients</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Sent</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recent.data.map((message) => (
-                  <tr key={message.id}>
-                    <td>{categoryById(classifyMessage(message)).label}</td>
-                    <td>{message.subject}</td>
-                    <td>{message.recipient_name ?? '—'}</td>
-                    <td>
-                      <Badge tone={statusTone(message.status)}>{statusLabel(message.status)}</Badge>
-                    </td>
-                    <td>{formatDateTime(message.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Recent requests"
+            columns={requestColumns}
+            rows={recent.data}
+            rowKey={(message) => message.id}
+            empty={<p className="comm-empty">No messages yet</p>}
+          />
         )}
       </section>
     </div>

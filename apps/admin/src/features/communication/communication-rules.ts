@@ -170,6 +170,18 @@ export function statusTone(status: string): 'neutral' | 'info' | 'success' | 'wa
 }
 
 /**
+ * A message's badge: its status, except that a reply demo mode only simulated says so
+ * ('Simulated', not 'Sent': spec README point 19).
+ */
+export function messageStatusBadge(message: { status: string; reply_simulated?: boolean | null }): {
+  label: string;
+  tone: ReturnType<typeof statusTone>;
+} {
+  if (message.status === 'sent' && message.reply_simulated) return { label: 'Simulated', tone: 'info' };
+  return { label: statusLabel(message.status), tone: statusTone(message.status) };
+}
+
+/**
  * Mark Complete is offered while the message is open: pending, read, answered (sent) or whose
  * answer failed (§2.17 offered it only while pending; issue 32: a replied request must be able
  * to leave the secretary's list).

@@ -23,7 +23,9 @@ async function figure(label: string) {
 describe('DashboardPage (§2.5, §7.5)', () => {
   it('shows the figures the API answers, 3 of the 5 recent members, and the quick actions the user may use', async () => {
     const fetchMock = stubApi({
-      '/rest/v1/members': () => json(members, 200, { 'content-range': '0-4/42' }),
+      // The active members' count (HEAD, is_active=eq.true) and the 5 newest with the count of all.
+      '/rest/v1/members': (url) =>
+        url.searchParams.get('is_active') === 'eq.true' ? json(null, 200, { 'content-range': '*/40' }) : json(members, 200, { 'content-range': '0-4/42' }),
       '/rest/v1/sermons': () => json(null, 200, { 'content-range': '*/12' }),
       '/rest/v1/events': () => json(null, 200, { 'content-range': '*/61' }),
       '/rest/v1/announcements': () => json(null, 200, { 'content-range': '*/7' }),
@@ -46,7 +48,9 @@ describe('DashboardPage (§2.5, §7.5)', () => {
     renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.SUPER_ADMIN, 'Sarah Super')));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument();
-    expect(await (await figure('Total members')).findByText('42')).toBeInTheDocument();
+    // "Total members" means the active ones, as on Reports (issue 32); the inactive ones beside.
+    expect(await (await figure('Total members')).findByText('40')).toBeInTheDocument();
+    expect(await (await figure('Inactive members')).findByText('2')).toBeInTheDocument();
     expect(screen.getByText('First1 Last1')).toBeInTheDocument();
     expect(screen.getByText('First3 Last3')).toBeInTheDocument();
     expect(screen.queryByText('First4 Last4')).not.toBeInTheDocument();
@@ -194,6 +198,17 @@ describe('DashboardPage: deliveries that failed', () => {
     expect(await card.findByText('All e-mails were delivered.')).toBeInTheDocument();
     expect(card.queryByRole('list')).not.toBeInTheDocument();
     expect(card.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+
+  it('in demo mode says the e-mails were simulated, not delivered', async () => {
+    stubApi({
+      [rpcPath]: () => json([]),
+      '/functions/v1/service-modes': () => json({ email: { live: false }, sms: { live: false }, payments: { live: false } }),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    const card = await deliveriesCard();
+    expect(await card.findByText('No e-mail failed. Demo mode: e-mails are simulated, so none was really delivered.')).toBeInTheDocument();
+    expect(card.queryByText('All e-mails were delivered.')).not.toBeInTheDocument();
   });
 
   it('shows a loading state until the answer comes', async () => {

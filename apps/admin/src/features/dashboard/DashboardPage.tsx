@@ -1,12 +1,16 @@
 import type { KanisaError } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { serviceModesQuery } from '../../components/layout/demo-mode';
 import { screens } from '../../config/navigation';
 import { canAccess, type AccessUser } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
 import { churchToday } from '../../lib/church-time';
 import { formatKesWhole } from '../../lib/giving';
 import {
+  useActiveMemberCount,
   useAnnouncementCount,
   useEventCount,
   usePendingPrayerRequestCount,
@@ -23,6 +27,7 @@ import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rul
 import {
   attemptsText,
   deliveryKindLabel,
+  deliveriesTexts,
   deliverySourceLabel,
   deliverySubject,
   errorPreview,
@@ -94,6 +99,7 @@ const countText = (count: number | null) => (count ?? 0).toLocaleString('en-KE')
 
 function MembersCard({ user }: { user: AccessUser }) {
   const members = useRecentMembers(true);
+  const active = useActiveMemberCount(true);
   const recent = (members.data ?? []).slice(0, 3);
   return (
     <Card
@@ -101,8 +107,12 @@ function MembersCard({ user }: { user: AccessUser }) {
       link={canAccess(user, screens.members.requirement) ? { to: screens.members.path, label: 'View all members' } : undefined}
     >
       <dl className="figures">
-        <Figure label="Total members" reads={[members]}>
-          {() => countText(members.count)}
+        {/* Active members, as Reports counts them; the inactive ones beside (issue 32). */}
+        <Figure label="Total members" reads={[active]}>
+          {() => countText(active.count)}
+        </Figure>
+        <Figure label="Inactive members" reads={[members, active]}>
+          {() => countText(Math.max(0, (members.count ?? 0) - (active.count ?? 0)))}
         </Figure>
       </dl>
       <h3 className="dash-sub">Recent members</h3>
@@ -249,6 +259,10 @@ function FailedDeliveryItem({ row }: { row: FailedDelivery }) {
  */
 function FailedDeliveriesCard() {
   const deliveries = useFailedDeliveries(true);
+  // In demo mode nothing is delivered: the e-mails were simulated (spec README point 19).
+  const client = useKanisa();
+  const modes = useQuery(serviceModesQuery(client));
+  const emailSimulated = modes.data?.email_simulated ?? false;
   const rows: readonly FailedDelivery[] = deliveries.data ?? [];
   const shown = rows.slice(0, shownDeliveries);
   const more = moreText(rows.length, shown.length, failedDeliveriesAsked);
@@ -256,14 +270,14 @@ function FailedDeliveriesCard() {
   let status: ReactNode;
   if (deliveries.error) {
     status = <ReadError what="the failed deliveries" reads={[deliveries]} failed={deliveries} />;
-  } else if (deliveries.isPending) {
+  } else if (deliveries.isPending || (rows.length === 0 && modes.isPending)) {
     status = (
       <span className="figure-loading" aria-label="Loading">
         <span className="skeleton" aria-hidden="true" />
       </span>
     );
   } else if (rows.length === 0) {
-    status = <span className="dash-empty">All e-mails were delivered.</span>;
+    status = <span className="dash-empty">{emailSimulated ? deliveriesTexts.allSimulated : deliveriesTexts.allDelivered}</span>;
   } else {
     status = <span className="delivery-count">{failedCountText(rows.length, failedDeliveriesAsked)}</span>;
   }

@@ -16,6 +16,12 @@ export interface FailedDelivery {
   failed_at: string | null;
 }
 
+/** The card's line when nothing failed; in demo mode e-mail is only simulated (spec README point 19). */
+export const deliveriesTexts = {
+  allDelivered: 'All e-mails were delivered.',
+  allSimulated: 'No e-mail failed. Demo mode: e-mails are simulated, so none was really delivered.',
+};
+
 const kindLabels: ReadonlyMap<string, string> = new Map([
   ['notify_submission', 'Staff e-mail'],
   ['acknowledge_submission', 'Acknowledgement to the sender'],

@@ -25,11 +25,35 @@ export function AccessDeniedPage({ role, requiredRole, note }: { role: string | 
   );
 }
 
-/** Go Back; with no earlier page in this tab (a typed address), go to the dashboard instead. */
+/**
+ * Whether this tab has a page to go back to. The Navigation API knows (Chromium, Safari,
+ * Firefox); elsewhere the router's own index, then the tab's history length, which counts pages
+ * outside the back office too (the public site, or the address the user came from).
+ */
+export function canGoBack(): boolean {
+  if (typeof window === 'undefined') return false;
+  const navigation = (window as { navigation?: { canGoBack?: unknown } }).navigation;
+  if (typeof navigation?.canGoBack === 'boolean') return navigation.canGoBack;
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  if (typeof idx === 'number' && idx > 0) return true;
+  return window.history.length > 1;
+}
+
+/**
+ * Go Back: to the page before this one, wherever it was (another back-office screen, the public
+ * site, the sign-in page's origin); only in a tab with no earlier page (a typed address in a new
+ * tab) to the dashboard instead. Decided when clicked, not when the page was drawn.
+ */
 export function GoBack({ onBack, onHome }: { onBack: () => void; onHome: () => void }) {
-  const hasHistory = typeof window !== 'undefined' && (window.history.state as { idx?: number } | null)?.idx;
   return (
-    <button type="button" className="button button-inline" onClick={hasHistory ? onBack : onHome}>
+    <button
+      type="button"
+      className="button button-inline"
+      onClick={() => {
+        if (canGoBack()) onBack();
+        else onHome();
+      }}
+    >
       Go Back
     </button>
   );

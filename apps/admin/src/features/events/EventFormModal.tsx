@@ -64,6 +64,7 @@ export function EventFormModal({ event, onClose, onSaved }: Props) {
       <TextField label="Starts (date and time) *" type="datetime-local" required {...field('start')} />
       <TextField label="Ends (date and time)" type="datetime-local" hint="Leave empty for an all-day event." {...field('end')} />
       <TextField label="Location" autoComplete="off" {...field('location')} />
+      <TextField label="Kiswahili location (optional)" lang="sw" autoComplete="off" hint={eventTexts.kiswahiliHint} {...field('location_sw')} />
       <SelectField label="Event Type" options={typeOptions} {...field('event_type')} />
       <TextField
         label="Maximum Attendees"

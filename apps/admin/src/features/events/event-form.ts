@@ -6,7 +6,7 @@ export type EventType = Database['public']['Enums']['events_event_type'];
 
 export type ChurchEvent = Pick<
   Row,
-  'id' | 'title' | 'description' | 'title_sw' | 'description_sw' | 'start_date' | 'end_date' | 'location' | 'event_type' | 'max_attendees' | 'cost' | 'requires_registration' | 'is_published'
+  'id' | 'title' | 'description' | 'title_sw' | 'description_sw' | 'start_date' | 'end_date' | 'location' | 'location_sw' | 'event_type' | 'max_attendees' | 'cost' | 'requires_registration' | 'is_published'
 >;
 
 /** What the form sends: the editable columns (created_by is set by the server). */
@@ -102,6 +102,8 @@ export interface EventFormValues {
   start: string;
   end: string;
   location: string;
+  /** Optional Kiswahili place (issue 32). */
+  location_sw: string;
   event_type: string;
   max_attendees: string;
   cost: string;
@@ -118,6 +120,7 @@ export const emptyEventForm: EventFormValues = {
   start: '',
   end: '',
   location: '',
+  location_sw: '',
   event_type: 'worship_service',
   max_attendees: '',
   cost: '',
@@ -133,6 +136,7 @@ export function eventToForm(event: ChurchEvent): EventFormValues {
     start: toLocalInput(event.start_date),
     end: toLocalInput(event.end_date),
     location: event.location ?? '',
+    location_sw: event.location_sw ?? '',
     event_type: event.event_type ?? '',
     max_attendees: event.max_attendees == null ? '' : String(event.max_attendees),
     cost: event.cost === 0 ? '' : String(event.cost),
@@ -176,6 +180,7 @@ export function eventFromForm(values: EventFormValues, isPublished = false): Eve
     start_date: fromLocalInput(values.start),
     end_date: values.end === '' ? null : fromLocalInput(values.end),
     location: textOrNull(values.location),
+    location_sw: textOrNull(values.location_sw),
     event_type: values.event_type === '' ? null : (values.event_type as EventType),
     max_attendees: max === '' ? null : Number(max),
     cost: cost === '' ? 0 : Number(cost),

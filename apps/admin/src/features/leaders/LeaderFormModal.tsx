@@ -73,6 +73,11 @@ export function LeaderFormModal({ leader, listLength, onClose, onSaved }: Props)
       <div className="span-2">
         <TextAreaField label="Bio" rows={4} {...field('bio')} />
       </div>
+      <TextField label="Kiswahili position (optional)" lang="sw" autoComplete="off" hint={leaderTexts.kiswahiliHint} {...field('position_sw')} />
+      <TextField label="Kiswahili specialties (optional)" lang="sw" hint="Separate with commas" autoComplete="off" {...field('specialties_sw')} />
+      <div className="span-2">
+        <TextAreaField label="Kiswahili bio (optional)" lang="sw" rows={4} {...field('bio_sw')} />
+      </div>
     </FormModal>
   );
 }

@@ -23,6 +23,9 @@ const leaders = [
     specialties: ['Preaching'],
     display_order: 1,
     is_active: true,
+    position_sw: null,
+    bio_sw: null,
+    specialties_sw: null,
   },
   {
     id: 'l2',
@@ -36,6 +39,9 @@ const leaders = [
     specialties: [],
     display_order: 2,
     is_active: true,
+    position_sw: null,
+    bio_sw: null,
+    specialties_sw: null,
   },
 ];
 

@@ -40,8 +40,18 @@ describe('leader form', () => {
       years_of_service: null,
       specialties: ['Youth', 'Counseling', 'Bible Studies'],
       display_order: 31,
+      position_sw: null,
+      bio_sw: null,
+      specialties_sw: null,
     });
     expect(leaderFromForm({ ...filled, years_of_service: '4' }).years_of_service).toBe(4);
+  });
+
+  it('writes the Kiswahili fields beside the English, a blank one as null (not translated)', () => {
+    expect(
+      leaderFromForm({ ...filled, position_sw: ' Mchungaji Msaidizi ', bio_sw: '  ', specialties_sw: ' Vijana, , Ushauri ' }),
+    ).toMatchObject({ position: 'Associate Pastor', position_sw: 'Mchungaji Msaidizi', bio_sw: null, specialties_sw: ['Vijana', 'Ushauri'] });
+    expect(leaderFromForm({ ...filled, specialties_sw: ' , ' }).specialties_sw).toBeNull();
   });
 
   it('round-trips a leader through the form', () => {
@@ -57,6 +67,9 @@ describe('leader form', () => {
       specialties: ['Prayer', 'Visitation'],
       display_order: 4,
       is_active: true,
+      position_sw: 'Mzee wa Kanisa',
+      bio_sw: 'Anaongoza ziara',
+      specialties_sw: ['Maombi', 'Kutembelea Washiriki'],
     };
     const { id, is_active, ...row } = leader;
     expect([id, is_active]).toEqual(['l1', true]);

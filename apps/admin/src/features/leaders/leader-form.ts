@@ -6,7 +6,20 @@ export type LeaderCategory = Database['public']['Enums']['church_leaders_categor
 
 export type Leader = Pick<
   Row,
-  'id' | 'name' | 'position' | 'category' | 'email' | 'phone' | 'bio' | 'years_of_service' | 'specialties' | 'display_order' | 'is_active'
+  | 'id'
+  | 'name'
+  | 'position'
+  | 'category'
+  | 'email'
+  | 'phone'
+  | 'bio'
+  | 'years_of_service'
+  | 'specialties'
+  | 'display_order'
+  | 'is_active'
+  | 'position_sw'
+  | 'bio_sw'
+  | 'specialties_sw'
 >;
 
 /** What the form sends (is_active stays as it is; removing is its own action). */
@@ -44,6 +57,7 @@ export const leaderTexts = {
   deleteError: (error: string) => `Error deleting leader: ${error}`,
   /** §5 */
   confirmRemove: (name: string) => `Are you sure you want to remove ${name} from the leaders list?`,
+  kiswahiliHint: 'Shown on the Kiswahili site. Leave empty to show the English there.',
 };
 
 export interface LeaderFormValues {
@@ -56,6 +70,10 @@ export interface LeaderFormValues {
   years_of_service: string;
   specialties: string;
   display_order: string;
+  /** Optional Kiswahili (issue 32): the Kiswahili site shows the English field when empty. */
+  position_sw: string;
+  bio_sw: string;
+  specialties_sw: string;
 }
 
 export type LeaderFormErrors = Partial<Record<keyof LeaderFormValues, string>>;
@@ -72,6 +90,9 @@ export function newLeaderForm(listLength: number): LeaderFormValues {
     years_of_service: '',
     specialties: '',
     display_order: String(listLength + 1),
+    position_sw: '',
+    bio_sw: '',
+    specialties_sw: '',
   };
 }
 
@@ -86,6 +107,9 @@ export function leaderToForm(leader: Leader): LeaderFormValues {
     years_of_service: leader.years_of_service == null ? '' : String(leader.years_of_service),
     specialties: joinList(leader.specialties),
     display_order: String(leader.display_order),
+    position_sw: leader.position_sw ?? '',
+    bio_sw: leader.bio_sw ?? '',
+    specialties_sw: joinList(leader.specialties_sw),
   };
 }
 
@@ -125,6 +149,10 @@ export function leaderFromForm(values: LeaderFormValues): LeaderInput {
     years_of_service: values.years_of_service.trim() === '' ? null : Number(values.years_of_service.trim()),
     specialties: splitList(values.specialties),
     display_order: Number(values.display_order.trim()),
+    position_sw: textOrNull(values.position_sw),
+    bio_sw: textOrNull(values.bio_sw),
+    // An empty Kiswahili list is "not translated" (NULL): the database refuses an empty one.
+    specialties_sw: splitList(values.specialties_sw).length ? splitList(values.specialties_sw) : null,
   };
 }
 

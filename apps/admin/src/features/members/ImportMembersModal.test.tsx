@@ -81,6 +81,32 @@ describe('ImportMembersModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('never shows a check that was written as a preview: choosing a file must not import (issue 32)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls, onImported } = renderModal(() => json({ ...preview, applied: true }));
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog', { name: 'Import Members' });
+    await user.upload(within(dialog).getByLabelText('CSV file'), file(csv));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The server saved the members while it was only asked to check the file. Look at the members list before importing again.',
+    );
+    expect(within(dialog).queryByText(/Nothing has been saved yet/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Import \d/ })).toBeNull();
+    expect(calls.map((call) => call.apply)).toEqual([false]);
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('an import the server does not confirm as written is not reported as done', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { onImported } = renderModal(() => json(preview));
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog', { name: 'Import Members' });
+    await user.upload(within(dialog).getByLabelText('CSV file'), file(csv));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 2 members' }));
+    expect(await within(dialog).findByText('The import failed and nothing was saved: The server only checked the file and saved nothing. Please try again.')).toBeInTheDocument();
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
   it('Cancel after the preview writes nothing', async () => {
     const { calls, onClose } = renderModal(() => json(preview));
     const user = userEvent.setup();

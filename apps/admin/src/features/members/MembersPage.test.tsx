@@ -32,7 +32,11 @@ function renderPage(role: keyof typeof serverAnswers, members: (url: URL, init: 
   renderAt('/members', <MembersPage />, testClient(sessionFor(serverAnswers[role])));
   const memberCalls = () =>
     fetchMock.mock.calls
-      .map(([input, init]) => ({ url: new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost'), method: init?.method ?? 'GET' }))
+      .map(([input, init]) => ({
+        url: new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost'),
+        method: init?.method ?? 'GET',
+        prefer: new Headers(init?.headers).get('prefer') ?? '',
+      }))
       .filter((call) => call.url.pathname === '/rest/v1/members');
   return { fetchMock, memberCalls };
 }
@@ -61,7 +65,7 @@ describe('MembersPage (§2.8)', () => {
     expect(screen.queryByText('John Otieno')).not.toBeInTheDocument();
     const searched = memberCalls().find((call) => call.url.searchParams.has('or'))!.url.searchParams;
     expect(searched.get('or')).toBe(
-      '(first_name.ilike."*0712*",last_name.ilike."*0712*",full_name.ilike."*0712*",membership_number.ilike."*0712*",email.ilike."*0712*",phone.ilike."*0712*")',
+      '(first_name.ilike."*0712*",last_name.ilike."*0712*",full_name.ilike."*0712*",membership_number.ilike."*0712*",email.ilike."*0712*",phone.ilike."*0712*",phone.ilike."*+254712*")',
     );
 
     await user.clear(box);
@@ -144,7 +148,9 @@ describe('MembersPage (§2.8)', () => {
   it('exports every member of the current search, 1,000 at a time, as the template columns', async () => {
     const many = Array.from({ length: 1500 }, (_, i) => ({ ...mary, id: `x${String(i)}`, membership_number: `M-${String(i).padStart(4, '0')}` }));
     const { memberCalls } = renderPage('CONTENT_ADMIN', (url) => {
-      const offset = Number(url.searchParams.get('offset') ?? 0);
+      // The export's next chunks continue by key after the last row so far (id.gt."x999").
+      const after = /id\.gt\."([^"]+)"/.exec(url.searchParams.getAll('or').join(','));
+      const offset = after ? many.findIndex((m) => m.id === after[1]) + 1 : Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
       const rows = many.slice(offset, offset + limit);
       return json(rows, 200, range(rows, many.length, offset));
@@ -163,7 +169,8 @@ describe('MembersPage (§2.8)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
 
-    expect(await screen.findByText('Showing 1–50 of 1,500 members')).toBeInTheDocument();
+    // Above 1,000 the list's total is the server's estimate (count=estimated).
+    expect(await screen.findByText('Showing 1–50 of about 1,500 members')).toBeInTheDocument();
     // A reader (view_member_details) may export but not change anything.
     expect(screen.queryByRole('button', { name: '+ Add Member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
@@ -173,8 +180,12 @@ describe('MembersPage (§2.8)', () => {
     expect(await screen.findByText('Exported 1,500 members to a CSV file.')).toBeInTheDocument();
     const chunks = memberCalls()
       .filter((call) => call.url.searchParams.get('limit') === '1000')
-      .map((call) => call.url.searchParams.get('offset'));
-    expect(chunks).toEqual(['0', '1000']);
+      .map((call) => [call.url.searchParams.get('offset'), call.url.searchParams.get('last_name'), call.prefer]);
+    // The first chunk counts exactly; the next one starts after the last row's key.
+    expect(chunks).toEqual([
+      [null, null, 'count=exact'],
+      [null, 'gte.Wanjiru', ''],
+    ]);
     expect(click).toHaveBeenCalledTimes(1);
     const records = parseCsv(await saved!.text());
     expect(records).toHaveLength(1501);
@@ -195,4 +206,85 @@ describe('MembersPage (§2.8)', () => {
     expect(screen.getByText('Mary Last55')).toBeInTheDocument();
     expect(memberCalls().at(-1)!.url.searchParams.get('offset')).toBe('50');
   });
+
+  it('over a conference register: an estimated total, pages by key, the last page and back', async () => {
+    const register = conferenceRegister(50_014, 50_000);
+    const { memberCalls } = renderPage('MEMBER_ADMIN', register);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 1–50 of about 50,000 members')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of about 1,000')).toBeInTheDocument();
+    expect(memberCalls()[0]!.prefer).toBe('count=estimated');
+
+    await user.click(screen.getByRole('button', { name: /Last/ }));
+    expect(await screen.findByText('Showing the last 50 of about 50,000 members')).toBeInTheDocument();
+    expect(screen.getByText('Mary L50013')).toBeInTheDocument();
+    expect(screen.getByText('Last page')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Next/ })).toHaveAttribute('aria-disabled', 'true');
+    const last = memberCalls().at(-1)!;
+    expect([last.url.searchParams.get('order'), last.url.searchParams.get('offset'), last.url.searchParams.get('limit'), last.prefer]).toEqual([
+      'last_name.desc,first_name.desc,id.desc',
+      null,
+      '51',
+      '',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByText('Showing 51–100 from the end of about 50,000 members')).toBeInTheDocument();
+    expect(screen.getByText('Mary L49914')).toBeInTheDocument();
+    expect(memberCalls().at(-1)!.url.searchParams.get('last_name')).toBe('lte.L49964');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Showing the last 50 of about 50,000 members')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /First/ }));
+    expect(await screen.findByText('Showing 1–50 of about 50,000 members')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Previous/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('pages by key from row 1,000 on, and knows the exact total at the end when the estimate was high', async () => {
+    const { memberCalls } = renderPage('MEMBER_ADMIN', conferenceRegister(1_030, 1_100));
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 1–50 of about 1,100 members')).toBeInTheDocument();
+    for (let page = 2; page <= 20; page += 1) {
+      await user.click(screen.getByRole('button', { name: /Next/ }));
+      expect(await screen.findByText(`Page ${String(page)} of about 22`)).toBeInTheDocument();
+    }
+    expect(memberCalls().at(-1)!.url.searchParams.get('offset')).toBe('950');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Showing 1,001–1,030 of 1,030 members')).toBeInTheDocument();
+    const keyed = memberCalls().at(-1)!.url.searchParams;
+    expect([keyed.get('offset'), keyed.get('last_name'), keyed.get('limit')]).toEqual([null, 'gte.L00999', '51']);
+    expect(screen.getByRole('button', { name: /Next/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByText('Showing 951–1,000 of about 1,100 members')).toBeInTheDocument();
+  });
 });
+
+/**
+ * A stand-in for the server over a register of `size` members L00000…, in the list's order,
+ * answering offset pages with `estimate` as the total (count=estimated) and pages by key
+ * (`id.gt."…"`/`id.lt."…"` in the or=, ascending or descending) uncounted.
+ */
+function conferenceRegister(size: number, estimate: number) {
+  const at = (i: number) => ({ ...mary, id: `u${String(i).padStart(5, '0')}`, last_name: `L${String(i).padStart(5, '0')}`, full_name: `Mary L${String(i).padStart(5, '0')}` });
+  return (url: URL) => {
+    const params = url.searchParams;
+    const limit = Number(params.get('limit') ?? 50);
+    const ors = params.getAll('or').join(',');
+    const after = /id\.gt\."u(\d+)"/.exec(ors);
+    const before = /id\.lt\."u(\d+)"/.exec(ors);
+    const indexes = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => at(from + i));
+    if (params.get('order')?.includes('desc')) {
+      const end = before ? Number(before[1]) : size;
+      const rows = indexes(Math.max(0, end - limit), end).reverse();
+      return json(rows, 200, { 'content-range': `0-${String(rows.length - 1)}/*` });
+    }
+    if (after) {
+      const from = Number(after[1]) + 1;
+      const rows = indexes(from, Math.min(size, from + limit));
+      return json(rows, 200, { 'content-range': `0-${String(rows.length - 1)}/*` });
+    }
+    const offset = Number(params.get('offset') ?? 0);
+    const rows = indexes(offset, Math.min(size, offset + limit));
+    return json(rows, 200, range(rows, estimate, offset));
+  };
+}

@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { kanisa } from '../../lib/kanisa';
 import { useDeleteMember } from './api/delete-member';
 import { exportMembers } from './api/export-members';
-import { MEMBERS_PAGE_SIZE, useMembers } from './api/get-members';
+import { MEMBERS_PAGE_SIZE, memberSortKey, useMembers } from './api/get-members';
 import type { ImportReport } from './api/import-members';
 import { useSetMemberActive } from './api/set-member-active';
 import { churchToday } from '../../lib/church-time';
@@ -49,7 +49,7 @@ export default function MembersPage() {
   const canManage = access?.permissions.includes('manage_members') ?? false;
   const list = usePagedList({}, MEMBERS_PAGE_SIZE);
   const members = useMembers(list.params);
-  list.settle(members.data?.total);
+  list.settle(members.data);
   const toggle = useSetMemberActive();
   const page = useListPage<Member>(useDeleteMember());
   const [importing, setImporting] = useState(false);
@@ -197,6 +197,7 @@ export default function MembersPage() {
               noun="members"
               caption="Members by last name"
               columns={columns}
+              sortKey={memberSortKey}
               noMatch={<p>No members match “{list.search}”.</p>}
               empty={
                 <>

@@ -170,6 +170,14 @@ describe('figures and tables', () => {
     expect(trend?.rows.map((r) => r.cells[0]?.text)).toEqual(['June 2026', 'July 2026', 'August 2026', 'September 2026', 'October 2026', 'November 2026']);
   });
 
+  it('"Total members" means the active members on every screen; the whole register has its own words (issue 32)', () => {
+    const overview = overviewContent(readReport('overview', overviewAnswer()));
+    expect(overview.figures.filter((f) => f.label === 'Total Members').map((f) => f.id)).toEqual(['total-members']);
+    const membership = membershipContent(readReport('membership', membershipAnswer()));
+    expect(membership.figures.map((f) => f.label)).toEqual(['Members on the register', 'Active members', 'New members']);
+    expect(membership.figures.some((f) => /^total members$/i.test(f.label))).toBe(false);
+  });
+
   it('shows Unknown ages only when some are unknown', () => {
     const withUnknown = membershipContent(readReport('membership', membershipAnswer())).tables[0];
     expect(withUnknown?.rows.map((r) => r.cells.map((c) => c.text))).toEqual([

@@ -440,7 +440,9 @@ export function membershipContent(report: MembershipReport): TabContent {
   const aged = ages.reduce((sum, row) => sum + row.count, 0);
   return {
     figures: [
-      { id: 'total-members', label: 'Total members', ...count(report.total_members) },
+      // "Total members" means the active ones (the Overview's and the Dashboard's, §2.18, §7.7);
+      // everyone on the register, inactive too, has its own words (issue 32).
+      { id: 'total-members', label: 'Members on the register', ...count(report.total_members), note: 'Active and inactive' },
       { id: 'active-members', label: 'Active members', ...count(report.active_members) },
       { id: 'new-members', label: 'New members', ...count(report.new_members), note: 'Added in the period' },
     ],

@@ -63,6 +63,12 @@ export function SermonFormModal({ sermon, onClose, onSaved }: Props) {
       <div className="span-2">
         <TextAreaField label="Description" rows={4} {...field('description')} />
       </div>
+      <div className="span-2">
+        <TextField label="Kiswahili title (optional)" lang="sw" autoComplete="off" hint={sermonTexts.kiswahiliHint} {...field('title_sw')} />
+      </div>
+      <div className="span-2">
+        <TextAreaField label="Kiswahili description (optional)" lang="sw" rows={3} {...field('description_sw')} />
+      </div>
       <TextField label="Audio URL" type="url" inputMode="url" placeholder="https://" {...field('audio_url')} />
       <TextField label="Video URL" type="url" inputMode="url" placeholder="https://" {...field('video_url')} />
       <TextField label="Notes URL" type="url" inputMode="url" placeholder="https://" {...field('notes_url')} />

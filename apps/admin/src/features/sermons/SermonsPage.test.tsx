@@ -27,6 +27,8 @@ const draft = {
   series: null,
   tags: [],
   is_published: false,
+  title_sw: null,
+  description_sw: null,
 };
 
 function renderPage(answer: (...args: FetchArgs) => Promise<Response>) {

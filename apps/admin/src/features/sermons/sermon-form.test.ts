@@ -36,6 +36,8 @@ describe('sermon form', () => {
       notes_url: null,
       tags: ['faith', 'hope', 'love'],
       is_published: false,
+      title_sw: null,
+      description_sw: null,
     });
     expect(sermonFromForm(filled, true).is_published).toBe(true);
   });
@@ -53,6 +55,8 @@ describe('sermon form', () => {
       notes_url: null,
       tags: ['grace', 'romans'],
       is_published: true,
+      title_sw: 'Neema',
+      description_sw: 'Kuhusu neema',
     };
     const { id, ...row } = sermon;
     expect(id).toBe('s1');

@@ -3,7 +3,19 @@ import { isValid, isWebAddress, joinList, splitList, textOrNull } from '../../co
 
 export type Sermon = Pick<
   Database['public']['Tables']['sermons']['Row'],
-  'id' | 'title' | 'description' | 'speaker' | 'sermon_date' | 'audio_url' | 'video_url' | 'notes_url' | 'series' | 'tags' | 'is_published'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'speaker'
+  | 'sermon_date'
+  | 'audio_url'
+  | 'video_url'
+  | 'notes_url'
+  | 'series'
+  | 'tags'
+  | 'is_published'
+  | 'title_sw'
+  | 'description_sw'
 >;
 
 /** What the form sends: every editable column but created_by (set by the server). */
@@ -21,6 +33,7 @@ export const sermonTexts = {
   deleteError: 'Error deleting sermon. Please try again.',
   /** §8 */
   confirmDelete: 'Are you sure you want to delete this sermon?',
+  kiswahiliHint: 'Shown on the Kiswahili site. Leave empty to show the English there.',
 } as const;
 
 /** The form's fields as typed (all text). */
@@ -34,6 +47,9 @@ export interface SermonFormValues {
   video_url: string;
   notes_url: string;
   tags: string;
+  /** Optional Kiswahili (issue 32): the Kiswahili site shows the English field when empty. */
+  title_sw: string;
+  description_sw: string;
 }
 
 export type SermonFormErrors = Partial<Record<keyof SermonFormValues, string>>;
@@ -48,6 +64,8 @@ export const emptySermonForm: SermonFormValues = {
   video_url: '',
   notes_url: '',
   tags: '',
+  title_sw: '',
+  description_sw: '',
 };
 
 export function sermonToForm(sermon: Sermon): SermonFormValues {
@@ -61,6 +79,8 @@ export function sermonToForm(sermon: Sermon): SermonFormValues {
     video_url: sermon.video_url ?? '',
     notes_url: sermon.notes_url ?? '',
     tags: joinList(sermon.tags),
+    title_sw: sermon.title_sw ?? '',
+    description_sw: sermon.description_sw ?? '',
   };
 }
 
@@ -94,5 +114,7 @@ export function sermonFromForm(values: SermonFormValues, isPublished = false): S
     notes_url: textOrNull(values.notes_url),
     tags: splitList(values.tags),
     is_published: isPublished,
+    title_sw: textOrNull(values.title_sw),
+    description_sw: textOrNull(values.description_sw),
   };
 }

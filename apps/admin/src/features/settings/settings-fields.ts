@@ -28,6 +28,8 @@ export type InputDef =
       autoComplete?: string;
       /** A web address may also be a path on this site (`/files/…`). */
       allowPath?: boolean;
+      /** In a group: never required, and not what makes the group set (a translation). */
+      optional?: boolean;
     }
   | {
       kind: 'number';
@@ -114,14 +116,16 @@ function serviceTime(key: string, label: string, optional = false): FieldDef {
     key,
     kind: 'group',
     label,
-    ...(optional ? { hint: 'Leave all three empty when there is none.' } : {}),
+    ...(optional ? { hint: 'Leave name, day and time empty when there is none.' } : {}),
     emptyMeansUnset: optional,
     allOrNone: optional,
-    columns: 3,
+    columns: 4,
     parts: [
       { name: 'name', kind: 'text', label: 'Name', required: !optional },
       { name: 'day', kind: 'choice', label: 'Day', options: weekdays, required: !optional },
       { name: 'time', kind: 'text', label: 'Time', hint: 'e.g. 9:00 AM', required: !optional },
+      // Day and time words are translated by the public site itself (issue 32).
+      { name: 'name_sw', kind: 'text', label: 'Kiswahili name', hint: 'Optional; the English name when empty', optional: true },
     ],
   };
 }
@@ -250,6 +254,8 @@ export const settingsTabs: readonly TabDef[] = [
               { name: 'time', kind: 'text', label: 'Time', required: true },
               { name: 'activity', kind: 'text', label: 'Activity', required: true },
               { name: 'location', kind: 'text', label: 'Location' },
+              { name: 'activity_sw', kind: 'text', label: 'Kiswahili activity', hint: 'Optional' },
+              { name: 'location_sw', kind: 'text', label: 'Kiswahili location', hint: 'Optional' },
             ],
           },
         ],

@@ -43,7 +43,13 @@ function registry(): SettingRow[] {
       { days: 'Saturday', hours: '8:00 AM to 2:00 PM' },
     ]),
     row('weekly_activities', [
-      { day: 'Saturday', activities: [{ time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary' }, { time: '3:00 PM', activity: 'AY', location: null }] },
+      {
+        day: 'Saturday',
+        activities: [
+          { time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary', activity_sw: 'Shule ya Sabato', location_sw: 'Ukumbi Mkuu' },
+          { time: '3:00 PM', activity: 'AY', location: null },
+        ],
+      },
       { day: 'Wednesday', activities: [{ time: '6:00 PM', activity: 'Prayer Meeting', location: 'Main Sanctuary' }] },
     ]),
     row('request_routing', [
@@ -51,7 +57,7 @@ function registry(): SettingRow[] {
       { category: 'general', recipient: 'Church Leadership', role: 'Administrative Team' },
     ]),
     row('bible_study_time', null),
-    row('sabbath_school_time', { name: 'Sabbath School', day: 'Saturday', time: '9:00 AM' }),
+    row('sabbath_school_time', { name: 'Sabbath School', name_sw: 'Shule ya Sabato', day: 'Saturday', time: '9:00 AM' }),
   ];
 }
 
@@ -91,10 +97,11 @@ describe('settings rows → form values', () => {
       { days: 'Saturday', hours: '8:00 AM to 2:00 PM' },
     ]);
     expect(values.weekly_activities).toEqual([
-      { day: 'Saturday', time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary' },
-      { day: 'Saturday', time: '3:00 PM', activity: 'AY', location: '' },
-      { day: 'Wednesday', time: '6:00 PM', activity: 'Prayer Meeting', location: 'Main Sanctuary' },
+      { day: 'Saturday', time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary', activity_sw: 'Shule ya Sabato', location_sw: 'Ukumbi Mkuu' },
+      { day: 'Saturday', time: '3:00 PM', activity: 'AY', location: '', activity_sw: '', location_sw: '' },
+      { day: 'Wednesday', time: '6:00 PM', activity: 'Prayer Meeting', location: 'Main Sanctuary', activity_sw: '', location_sw: '' },
     ]);
+    expect(values.sabbath_school_time).toEqual({ name: 'Sabbath School', name_sw: 'Shule ya Sabato', day: 'Saturday', time: '9:00 AM' });
     expect(values.request_routing).toEqual([
       { category: 'prayer', recipient: 'Prayer Ministry Team', role: 'Prayer Coordinator' },
       { category: 'general', recipient: 'Church Leadership', role: 'Administrative Team' },
@@ -203,9 +210,22 @@ describe('form values → the rows one save sends', () => {
       { day: 'Saturday', time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary' },
       { day: 'Friday', time: '7:30 PM', activity: 'Choir', location: 'Hall' },
     ]);
+    const none = { activity_sw: null, location_sw: null };
     expect(toChanges(rows, initial, values, 'u1')[0]?.value).toEqual([
-      { day: 'Friday', activities: [{ time: '6:00 PM', activity: 'Vespers', location: null }, { time: '7:30 PM', activity: 'Choir', location: 'Hall' }] },
-      { day: 'Saturday', activities: [{ time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary' }] },
+      { day: 'Friday', activities: [{ time: '6:00 PM', activity: 'Vespers', location: null, ...none }, { time: '7:30 PM', activity: 'Choir', location: 'Hall', ...none }] },
+      { day: 'Saturday', activities: [{ time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary', ...none }] },
+    ]);
+  });
+
+  it('weekly activities keep their Kiswahili beside the English', () => {
+    const values = edit(initial, 'weekly_activities', [
+      { day: 'Friday', time: '6:00 PM', activity: 'Vespers', location: 'Youth Hall', activity_sw: ' Ibada ya Jioni ', location_sw: 'Ukumbi wa Vijana' },
+    ]);
+    expect(toChanges(rows, initial, values, 'u1')[0]?.value).toEqual([
+      {
+        day: 'Friday',
+        activities: [{ time: '6:00 PM', activity: 'Vespers', location: 'Youth Hall', activity_sw: 'Ibada ya Jioni', location_sw: 'Ukumbi wa Vijana' }],
+      },
     ]);
   });
 
@@ -264,9 +284,18 @@ describe('checking the form', () => {
       'bible_study_time.day': 'Day is required',
       'bible_study_time.time': 'Time is required',
     });
-    const full = edit(initial, 'bible_study_time', { name: 'Bible Study', day: 'Tuesday', time: '7:00 PM' });
+    const full = edit(initial, 'bible_study_time', { name: 'Bible Study', day: 'Tuesday', time: '7:00 PM', name_sw: '' });
     expect(checkSettings(rows, initial, full)).toEqual({});
-    expect(toChanges(rows, initial, full, 'u1')[0]?.value).toEqual({ name: 'Bible Study', day: 'Tuesday', time: '7:00 PM' });
+    expect(toChanges(rows, initial, full, 'u1')[0]?.value).toEqual({ name: 'Bible Study', day: 'Tuesday', time: '7:00 PM', name_sw: null });
+    // The Kiswahili name is optional, and alone it does not make the service set.
+    const onlyKiswahili = edit(initial, 'bible_study_time', { name: '', day: '', time: '', name_sw: 'Funzo la Biblia' });
+    expect(checkSettings(rows, initial, onlyKiswahili)).toEqual({});
+    expect(toChanges(rows, initial, onlyKiswahili, 'u1')[0]?.value).toBe(UNSET);
+  });
+
+  it("a service time's Kiswahili name is saved beside the English one", () => {
+    const values = edit(initial, 'sabbath_school_time', { name: 'Sabbath School', name_sw: 'Shule ya Sabato ', day: 'Saturday', time: '9:30 AM' });
+    expect(toChanges(rows, initial, values, 'u1')[0]?.value).toEqual({ name: 'Sabbath School', name_sw: 'Shule ya Sabato', day: 'Saturday', time: '9:30 AM' });
   });
 
   it('a value left as it was is not checked (a stored oddity does not block other changes)', () => {

@@ -125,8 +125,11 @@ function readGroup(def: GroupDef, value: Json | undefined): RowValues {
   return Object.fromEntries(def.parts.map((part) => [part.name, readInput(part, object[part.name])]));
 }
 
+/** The parts that decide whether a group is set (an optional translation alone does not). */
+const decidingParts = (def: GroupDef) => def.parts.filter((part) => !('optional' in part && part.optional));
+
 function writeGroup(def: GroupDef, values: RowValues, previous: Json | undefined): Json {
-  const filled = def.parts.some((part) => (values[part.name] ?? '').trim() !== '');
+  const filled = decidingParts(def).some((part) => (values[part.name] ?? '').trim() !== '');
   if (!filled && def.emptyMeansUnset) return UNSET;
   // Properties the screen does not edit are kept as they were.
   const kept: Record<string, Json> = {};
@@ -138,9 +141,10 @@ function writeGroup(def: GroupDef, values: RowValues, previous: Json | undefined
 }
 
 function checkGroup(key: string, def: GroupDef, values: RowValues, errors: FieldErrors) {
-  const anyFilled = def.parts.some((part) => (values[part.name] ?? '').trim() !== '');
+  const anyFilled = decidingParts(def).some((part) => (values[part.name] ?? '').trim() !== '');
   for (const part of def.parts) {
-    const message = checkInput(part, values[part.name] ?? '', Boolean(def.allOrNone && anyFilled));
+    const optional = 'optional' in part && part.optional === true;
+    const message = checkInput(part, values[part.name] ?? '', Boolean(def.allOrNone && anyFilled && !optional));
     if (message) errors[`${key}.${part.name}`] = message;
   }
 }
@@ -159,16 +163,26 @@ function readWeeklyActivities(value: Json | undefined): RowValues[] {
       time: typeof activity.time === 'string' ? activity.time : '',
       activity: typeof activity.activity === 'string' ? activity.activity : '',
       location: typeof activity.location === 'string' ? activity.location : '',
+      activity_sw: typeof activity.activity_sw === 'string' ? activity.activity_sw : '',
+      location_sw: typeof activity.location_sw === 'string' ? activity.location_sw : '',
     }));
   });
 }
 
 function writeWeeklyActivities(rows: RowValues[]): Json {
-  const days = new Map<string, { time: string; activity: string; location: string | null }[]>();
+  // One stored activity, its optional Kiswahili beside the English.
+  const days = new Map<string, { time: string; activity: string; location: string | null; activity_sw: string | null; location_sw: string | null }[]>();
   for (const row of rows) {
     const day = (row.day ?? '').trim();
     const list = days.get(day) ?? [];
-    list.push({ time: (row.time ?? '').trim(), activity: (row.activity ?? '').trim(), location: (row.location ?? '').trim() || null });
+    list.push({
+      time: (row.time ?? '').trim(),
+      activity: (row.activity ?? '').trim(),
+      location: (row.location ?? '').trim() || null,
+      // The optional Kiswahili beside the English (issue 32); empty is "not translated".
+      activity_sw: (row.activity_sw ?? '').trim() || null,
+      location_sw: (row.location_sw ?? '').trim() || null,
+    });
     days.set(day, list);
   }
   return [...days].map(([day, activities]) => ({ day, activities }));

@@ -164,6 +164,49 @@ describe('Header', () => {
       expect(within(menuPanel(toggle)).queryByText('Scroll for more links')).not.toBeInTheDocument();
     });
 
+    it('hints when opening the dropdown makes the panel scroll, and not once it is scrolled to the end (issue 32)', async () => {
+      // jsdom lays nothing out: the panel holds more than it shows only while the dropdown is open.
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 400);
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.querySelector('.dropdown-list:not([hidden])') ? 520 : 400;
+      });
+      const user = userEvent.setup();
+      renderAt('/', <Header />);
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+      await user.click(toggle);
+      const panel = menuPanel(toggle);
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      expect(within(panel).queryByText('Scroll for more links')).not.toBeInTheDocument();
+
+      await user.click(within(panel).getByRole('button', { name: 'Ministries' }));
+      expect(await within(panel).findByText('Scroll for more links')).toBeInTheDocument();
+
+      act(() => {
+        panel.scrollTop = 120;
+        panel.dispatchEvent(new Event('scroll'));
+      });
+      expect(within(panel).queryByText('Scroll for more links')).not.toBeInTheDocument();
+    });
+
+    it('closes on Escape and gives focus back to the Menu button; an open dropdown takes the first Escape (issue 32)', async () => {
+      const user = userEvent.setup();
+      renderAt('/', <Header />);
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+      await user.click(toggle);
+      const ministries = within(menuPanel(toggle)).getByRole('button', { name: 'Ministries' });
+      await user.click(ministries);
+      expect(ministries).toHaveAttribute('aria-expanded', 'true');
+
+      await user.keyboard('{Escape}');
+      expect(ministries).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+      await user.keyboard('{Escape}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(menuPanel(toggle)).toHaveAttribute('data-open', 'false');
+      expect(toggle).toHaveFocus();
+    });
+
     it('stays open while the dropdown is used, so its links can be reached', async () => {
       const user = userEvent.setup();
       renderAt('/', <Header />);

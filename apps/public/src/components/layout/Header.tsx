@@ -24,7 +24,8 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
-  const overflows = useOverflow(menu, menuOpen);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const moreBelow = useMoreBelow(menu, menuOpen);
   const church = useShellSettings();
 
   // The name is hidden for a moment until the real one arrives; never for longer than this.
@@ -47,6 +48,21 @@ export function Header() {
     };
   }, []);
 
+  // Escape closes the open panel (after an open Ministries dropdown, which takes the first
+  // Escape itself) and gives focus back to the Menu button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [menuOpen]);
+
   // A tapped link closes the mobile panel.
   const closeOnLink = (event: MouseEvent) => {
     if ((event.target as Element).closest('a')) setMenuOpen(false);
@@ -61,6 +77,7 @@ export function Header() {
         </Link>
         <nav className="site-nav" aria-label={t('layout.mainNav')} onClick={closeOnLink}>
           <button
+            ref={toggle}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}
@@ -81,7 +98,7 @@ export function Header() {
                 <NavItemLink key={item.to} item={item} />
               ))}
             </ul>
-            {overflows ? (
+            {moreBelow ? (
               <p className="scroll-hint" aria-hidden="true">
                 {t('layout.scrollHint')}
               </p>
@@ -98,25 +115,32 @@ export function Header() {
 }
 
 /**
- * Whether the open panel holds more than it shows (so the scroll hint is true): measured when it
- * opens and again whenever the window changes size or turns.
+ * Whether the open panel holds more links below what it shows (so the scroll hint is true; the
+ * hint itself sticks to the panel's bottom edge, public-site §2): measured when it opens, when
+ * the window changes size or turns, when its content changes (the Ministries dropdown opening
+ * inside it) and as it is scrolled — at the end there is nothing more to hint at.
  */
-function useOverflow(panel: RefObject<HTMLElement | null>, open: boolean): boolean {
-  const [overflows, setOverflows] = useState(false);
+function useMoreBelow(panel: RefObject<HTMLElement | null>, open: boolean): boolean {
+  const [moreBelow, setMoreBelow] = useState(false);
   useEffect(() => {
-    if (!open) return;
+    const node = panel.current;
+    if (!open || !node) return;
     const measure = () => {
-      const node = panel.current;
-      setOverflows(node !== null && node.scrollHeight > node.clientHeight + 1);
+      setMoreBelow(node.scrollHeight - node.clientHeight - node.scrollTop > 1);
     };
     const frame = window.requestAnimationFrame(measure);
     window.addEventListener('resize', measure);
+    node.addEventListener('scroll', measure, { passive: true });
+    const changes = new MutationObserver(measure);
+    changes.observe(node, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
     return () => {
       window.cancelAnimationFrame(frame);
       window.removeEventListener('resize', measure);
+      node.removeEventListener('scroll', measure);
+      changes.disconnect();
     };
   }, [panel, open]);
-  return open && overflows;
+  return open && moreBelow;
 }
 
 function NavItemLink({ item }: { item: NavItem }) {
@@ -163,6 +187,8 @@ function MinistriesDropdown() {
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
+          // This Escape is the dropdown's: the mobile panel around it stays open.
+          event.preventDefault();
           setOpen(false);
           button.current?.focus();
         }

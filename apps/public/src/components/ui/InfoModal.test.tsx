@@ -19,7 +19,8 @@ describe('InfoModal', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { dialog } = show({ type: 'service', title: 'Divine Service', time: 'Saturday 11:00 AM', activities: ['Worship'] });
     expect(dialog).toHaveTextContent('Main Sanctuary');
-    expect(dialog).toHaveTextContent('1.5 hours');
+    // The church's service length (System Settings, 90 minutes unless set), said as people say it.
+    expect(dialog).toHaveTextContent('Duration1 hour 30 minutes');
     expect(dialog).toHaveTextContent('First time visiting?');
     expect(dialog).toHaveTextContent('Worship');
     const user = userEvent.setup();
@@ -27,6 +28,17 @@ describe('InfoModal', () => {
     expect(alert).toHaveBeenLastCalledWith(expect.stringContaining('Plan Your Visit'));
     await user.click(screen.getByRole('button', { name: 'Contact Information' }));
     expect(alert).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the duration it is given, and none when it is unknown (issue 32)', () => {
+    const { dialog } = show({ type: 'service', title: 'Sabbath Service', time: 'This Saturday, 9:00 AM - 1:00 PM', duration: '4 hours' });
+    expect(dialog).toHaveTextContent('Duration4 hours');
+    expect(dialog).not.toHaveTextContent('1 hour 30 minutes');
+  });
+
+  it('shows no duration when the item has none', () => {
+    const { dialog } = show({ type: 'service', title: 'Open House', time: 'Today, All Day', duration: null });
+    expect(dialog).not.toHaveTextContent('Duration');
   });
 
   it('shows a ministry with the default meeting time', () => {

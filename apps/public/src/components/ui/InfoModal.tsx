@@ -1,6 +1,7 @@
 import { Link } from '../../lib/router';
 import { useChurchSettings } from '../../lib/settings';
 import { t } from '../../i18n';
+import { durationLabel } from '../../lib/relative-date';
 import { Modal } from './Modal';
 
 export type InfoModalContent =
@@ -9,7 +10,8 @@ export type InfoModalContent =
       title: string;
       time: string;
       location?: string;
-      duration?: string;
+      /** How long it lasts; the church's service length when absent, none shown when null. */
+      duration?: string | null;
       description?: string;
       activities?: string[];
     }
@@ -19,7 +21,6 @@ export type InfoModalContent =
 
 /** The defaults shown when an item names none, in the active language. */
 const defaultServiceLocation = (): string => t('layout.mainSanctuary');
-const defaultServiceDuration = (): string => t('layout.defaultServiceDuration');
 const defaultMeetingTime = (): string => t('layout.defaultMeetingTime');
 
 type Service = Extract<InfoModalContent, { type: 'service' }>;
@@ -65,7 +66,10 @@ function InfoBody({ info, onClose }: { info: InfoModalContent; onClose: () => vo
         <dl className="info-details">
           <Detail label={t('layout.infoTime')} value={info.time} />
           <Detail label={t('layout.infoLocation')} value={location} />
-          <Detail label={t('layout.infoDuration')} value={info.duration ?? defaultServiceDuration()} />
+          <Detail
+            label={t('layout.infoDuration')}
+            value={info.duration === null ? undefined : (info.duration ?? durationLabel(settings.serviceDurationMinutes))}
+          />
         </dl>
         {info.description ? <p>{info.description}</p> : null}
         {info.activities?.length ? (

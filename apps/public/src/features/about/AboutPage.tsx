@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../lib/router';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
-import { formatNumber, type MessageKey, provide, t } from '../../i18n';
+import { formatNumber, localized, localizedList, type MessageKey, provide, t } from '../../i18n';
 import { clockLabel } from '../../lib/relative-date';
+import { scheduleWords } from '../../lib/schedule-words';
 import { useChurchSettings } from '../../lib/settings';
 import { useAboutLeaders, type AboutLeader } from './api/leaders';
 import './about.css';
@@ -166,11 +167,12 @@ function Leadership() {
                   <LeaderCard
                     key={leader.id}
                     name={leader.name}
-                    position={leader.position}
-                    bio={leader.bio}
-                    specialties={leader.specialties}
+                    position={localized(leader, 'position')}
+                    bio={localized(leader, 'bio')}
+                    specialties={localizedList(leader, 'specialties')}
                     onContact={() => {
-                      setRecipient({ name: leader.name, role: leader.position });
+                      // The office is told the English position; the visitor reads their language's.
+                      setRecipient({ name: leader.name, role: leader.position, roleLabel: localized(leader, 'position') });
                     }}
                   />
                 ))}
@@ -316,8 +318,8 @@ export default function AboutPage() {
         <h2 id="come-heading">{t('about.comeTitle')}</h2>
         <p className="lead">
           {t('about.comeText', {
-            sabbathSchool: settings.serviceTimes[0]?.time ?? nairobiTime(9),
-            divineService: settings.serviceTimes[1]?.time ?? nairobiTime(11),
+            sabbathSchool: settings.serviceTimes[0] ? scheduleWords(settings.serviceTimes[0].time) : nairobiTime(9),
+            divineService: settings.serviceTimes[1] ? scheduleWords(settings.serviceTimes[1].time) : nairobiTime(11),
           })}
         </p>
         <div className="link-buttons">

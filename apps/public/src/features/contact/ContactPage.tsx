@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
 import { type MessageKey, provide, t } from '../../i18n';
 import { useDataSaver } from '../../lib/data-saver';
-import { useChurchSettings } from '../../lib/settings';
+import { scheduleWords } from '../../lib/schedule-words';
+import { serviceName, serviceWhen, useChurchSettings } from '../../lib/settings';
 import { ContactForm } from './ContactForm';
 import './contact.css';
 import { contact as contactTexts } from '../../i18n/en/contact';
@@ -28,7 +29,7 @@ export default function ContactPage() {
   // The embedded map is the page's heaviest part: in data-saver mode it loads only when asked.
   const saving = useDataSaver();
   const [mapAsked, setMapAsked] = useState(false);
-  const times = s.serviceTimes.map((service) => `${service.name} ${service.day} ${service.time}`).join('; ');
+  const times = s.serviceTimes.map((service) => `${serviceName(service)} ${serviceWhen(service)}`).join('; ');
   return (
     <div className="contact-page">
       <PageTitle title={t('contact.title')} />
@@ -60,7 +61,7 @@ export default function ContactPage() {
           <li>
             <span className="tile-title">{t('contact.worshipWithUs')}</span>
             <span>
-              {s.serviceTimes[1] ? `${s.serviceTimes[1].name}, ${s.serviceTimes[1].day} ${s.serviceTimes[1].time}` : ''}
+              {s.serviceTimes[1] ? `${serviceName(s.serviceTimes[1])}, ${serviceWhen(s.serviceTimes[1])}` : ''}
             </span>
           </li>
         </ul>
@@ -98,8 +99,8 @@ export default function ContactPage() {
             <ul className="plain-list hours-list">
               {s.officeHours.map((entry) => (
                 <li key={entry.days}>
-                  <span>{entry.days}</span>
-                  <span>{entry.hours}</span>
+                  <span>{scheduleWords(entry.days)}</span>
+                  <span>{scheduleWords(entry.hours)}</span>
                 </li>
               ))}
             </ul>
@@ -109,10 +110,8 @@ export default function ContactPage() {
             <ul className="plain-list hours-list">
               {s.serviceTimes.map((service) => (
                 <li key={service.name}>
-                  <span>{service.name}</span>
-                  <span>
-                    {service.day} {service.time}
-                  </span>
+                  <span>{serviceName(service)}</span>
+                  <span>{serviceWhen(service)}</span>
                 </li>
               ))}
             </ul>

@@ -17,6 +17,9 @@ function department(id: string, name: string, category: DepartmentRow['category'
     phone: null,
     responsibilities: [`Duty of ${name}`],
     color: null,
+    name_sw: null,
+    description_sw: null,
+    responsibilities_sw: null,
   };
 }
 
@@ -66,5 +69,29 @@ describe('DepartmentsPage', () => {
     expect(within(dialog).getByLabelText('Jina Kamili *')).toHaveAccessibleDescription('Tafadhali andika jina lako');
     expect(within(dialog).getByLabelText('Mada *')).toHaveAccessibleDescription('Tafadhali andika mada');
     expect(within(dialog).getByLabelText('Ujumbe *')).toHaveAccessibleDescription('Tafadhali andika ujumbe wako');
+  });
+
+  it("shows a department's Kiswahili texts on /sw/departments, and the English ones per field where there are none", async () => {
+    await inKiswahili();
+    queryClient.setQueryData(departmentsQuery.queryKey, [
+      {
+        ...department('d1', 'Treasury', 'administrative'),
+        name_sw: 'Hazina',
+        description_sw: 'Hupokea na kurekodi zaka na sadaka.',
+        responsibilities_sw: ['Kupokea zaka na sadaka', 'Kuandaa taarifa za fedha'],
+      },
+      { ...department('d2', 'Music', 'ministry'), name_sw: 'Muziki' },
+    ]);
+    renderAt('/sw/departments', <DepartmentsPage />);
+    const names = within(screen.getByTestId('department-grid')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(names).toEqual(['Hazina', 'Muziki']);
+    const treasury = screen.getByRole('heading', { name: 'Hazina' }).closest('li') as HTMLElement;
+    expect(treasury).toHaveTextContent('Hupokea na kurekodi zaka na sadaka.');
+    expect(within(treasury).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Kupokea zaka na sadaka', 'Kuandaa taarifa za fedha']);
+    expect(treasury).not.toHaveTextContent('Treasury description');
+    const music = screen.getByRole('heading', { name: 'Muziki' }).closest('li') as HTMLElement;
+    expect(music).toHaveTextContent('Music description');
+    expect(music).toHaveTextContent('Duty of Music');
+    expect(within(music).getByRole('button', { name: 'Wasiliana na Idara: Muziki' })).toBeInTheDocument();
   });
 });

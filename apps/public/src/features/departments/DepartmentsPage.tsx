@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ContactLeaderModal } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
-import { formatNumber, type MessageKey, provide, t } from '../../i18n';
+import { formatNumber, localized, localizedList, type MessageKey, provide, t } from '../../i18n';
 import { useChurchSettings } from '../../lib/settings';
 import { useDepartments, type DepartmentRow } from './api/get-departments';
 import { DEPARTMENT_FILTERS, filterDepartments, type DepartmentFilter } from './filters';
@@ -24,21 +24,26 @@ function categoryLabel(category: string): string {
 }
 
 function DepartmentCard({ department, onContact }: { department: DepartmentRow; onContact: (department: DepartmentRow) => void }) {
+  // The visitor reads the Kiswahili texts when staff filled them in (per field); the church office
+  // is told the English name.
+  const name = localized(department, 'name');
+  const description = localized(department, 'description');
+  const responsibilities = localizedList(department, 'responsibilities');
   return (
     <li className="department-card" style={{ borderTopColor: department.color ?? '#123c69' }}>
       <span className="department-badge">{categoryLabel(department.category)}</span>
-      <h3>{department.name}</h3>
+      <h3>{name}</h3>
       {department.head ? (
         <p className="department-head">
           <span>{t('ministries.departmentHead')}</span> {department.head}
         </p>
       ) : null}
-      {department.description ? <p className="department-description">{department.description}</p> : null}
-      {department.responsibilities.length ? (
+      {description ? <p className="department-description">{description}</p> : null}
+      {responsibilities.length ? (
         <>
           <h4>{t('ministries.keyResponsibilities')}</h4>
           <ul className="department-duties">
-            {department.responsibilities.map((duty) => (
+            {responsibilities.map((duty) => (
               <li key={duty}>{duty}</li>
             ))}
           </ul>
@@ -50,7 +55,7 @@ function DepartmentCard({ department, onContact }: { department: DepartmentRow; 
         onClick={() => {
           onContact(department);
         }}
-        aria-label={t('ministries.contactDepartmentFor', { name: department.name })}
+        aria-label={t('ministries.contactDepartmentFor', { name })}
       >
         {t('ministries.contactDepartment')}
       </button>
@@ -62,7 +67,7 @@ function DepartmentCard({ department, onContact }: { department: DepartmentRow; 
 function ContactDepartmentModal({ department, onClose }: { department: DepartmentRow | null; onClose: () => void }) {
   return (
     <ContactLeaderModal
-      title={department ? t('contact.contactName', { name: department.name }) : ''}
+      title={department ? t('contact.contactName', { name: localized(department, 'name') }) : ''}
       recipient={
         department
           ? {
@@ -95,6 +100,8 @@ export default function DepartmentsPage() {
       </header>
 
       <div className="departments-wrap">
+        {/* The cards' h3 names sit under an h2, in order after the h1 (issue 32). */}
+        <h2 className="visually-hidden">{t('ministries.departmentsListHeading')}</h2>
         <div className="department-filters" role="group" aria-label={t('ministries.filterDepartments')}>
           {DEPARTMENT_FILTERS.map(({ value, label }) => (
             <button

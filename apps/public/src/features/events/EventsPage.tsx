@@ -4,7 +4,8 @@ import { LazyInfoModal } from '../../components/ui/LazyInfoModal';
 import { PageTitle } from '../../components/ui/Page';
 import { formatDate, formatNumber, type MessageKey, provide, t } from '../../i18n';
 import { CHURCH_TIME_ZONE, clockLabel, fullDateLabel, nairobiDayNumber, relativeDateLabel } from '../../lib/relative-date';
-import { useChurchSettings, type WeeklyActivityDay } from '../../lib/settings';
+import { scheduleWords } from '../../lib/schedule-words';
+import { activityTexts, useChurchSettings, type WeeklyActivityDay } from '../../lib/settings';
 import { useEvents } from './api/get-events';
 import { useEventSamples } from './api/get-samples';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar';
@@ -185,15 +186,18 @@ function WeeklyActivities({ days }: { days: WeeklyActivityDay[] }) {
       <ul className="weekly-grid">
         {days.map((day) => (
           <li key={day.day} className="weekly-day">
-            <h3>{day.day}</h3>
+            <h3>{scheduleWords(day.day)}</h3>
             <ul>
-              {day.activities.map((activity) => (
-                <li key={`${activity.time}-${activity.activity}`}>
-                  <span className="weekly-time">{activity.time}</span>
-                  <span className="weekly-activity">{activity.activity}</span>
-                  <span className="weekly-location">{activity.location}</span>
-                </li>
-              ))}
+              {day.activities.map((activity) => {
+                const texts = activityTexts(activity);
+                return (
+                  <li key={`${activity.time}-${activity.activity}`}>
+                    <span className="weekly-time">{scheduleWords(activity.time)}</span>
+                    <span className="weekly-activity">{texts.activity}</span>
+                    <span className="weekly-location">{texts.location}</span>
+                  </li>
+                );
+              })}
             </ul>
           </li>
         ))}

@@ -114,10 +114,13 @@ export interface EventRow {
   start_date: string;
   end_date: string | null;
   location: string | null;
+  /** Kiswahili place and "who may come" (optional; the English ones when empty). */
+  location_sw?: string | null;
   event_type: string | null;
   category?: string | null;
   department?: string | null;
   attendees?: string | null;
+  attendees_sw?: string | null;
 }
 
 export interface EventItem {
@@ -167,10 +170,10 @@ export function toEventItem(row: EventRow): EventItem | null {
     quarter: quarterOfMonth(month),
     time: eventTimeLabel(start, row.end_date),
     allDay: isAllDay(start, row.end_date),
-    location: filled(row.location) ?? t('events.defaultLocation'),
+    location: filled(localized(row, 'location')) ?? t('events.defaultLocation'),
     type: eventTypeStyle(row.event_type),
     category: filled(row.category) ?? 'ministry',
     department: filled(row.department) ?? null,
-    attendees: filled(row.attendees) ?? t('events.defaultAttendees'),
+    attendees: filled(localized(row, 'attendees')) ?? t('events.defaultAttendees'),
   };
 }

@@ -102,6 +102,29 @@ describe('GivingPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('puts the donation form before the promotional figures and cards, so a phone shows it first (issue 32)', () => {
+    renderAt('/giving', <GivingPage />);
+    const give = screen.getByRole('region', { name: 'Give Online' });
+    const impact = screen.getByRole('region', { name: 'Your Giving at Work' });
+    expect(give.compareDocumentPosition(impact) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const sections = [...document.querySelectorAll('.giving-page > section')].map((section) => section.getAttribute('aria-labelledby'));
+    expect(sections[0]).toBe('give-heading');
+  });
+
+  it('leaves out a How to Give block whose settings are empty, or only a sample account number (issue 32)', () => {
+    queryClient.setQueryData(churchSettingsQuery.queryKey, {
+      ...fallbackSettings,
+      phone: '0712 000 111',
+      paybillNumber: null,
+      bankDetails: null,
+      status: 'ready',
+    });
+    renderAt('/giving', <GivingPage />);
+    const how = screen.getByRole('region', { name: 'How to Give' });
+    expect(within(how).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Questions?']);
+    expect(how).not.toHaveTextContent('Ask the church office');
+  });
+
   it('asks for a valid amount before opening the payment dialog', () => {
     renderAt('/giving', <GivingPage />);
     fireEvent.click(giveButton());
@@ -221,7 +244,7 @@ describe('GivingPage in Kiswahili', () => {
     const type = screen.getByLabelText('Aina ya Toleo');
     expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['Zaka', 'Sadaka', 'Mradi Maalum']);
     const how = screen.getByRole('region', { name: 'Jinsi ya Kutoa' });
-    expect(how).toHaveTextContent('Uliza ofisi ya kanisa maelezo ya Paybill.');
+    expect(how).not.toHaveTextContent('Paybill');
     expect(how).toHaveTextContent('Piga simu 0712 000 111.');
     expect(screen.getByRole('region', { name: 'Asante' })).toHaveTextContent('husaidia Kanisa Central SDA Church kueneza upendo wa Mungu');
 

@@ -36,10 +36,15 @@ function questionsText(phone: string | null, email: string | null): string {
 }
 
 /**
- * The giving page (public-site.md §2 Giving): a scripture quote, impact figures and cards, the
- * donation form whose Pay button opens the payment dialog, How to Give (paybill and bank details
- * from System Settings, spec README point 16) and a thank-you note. After a completed payment
- * the amount is cleared, the type goes back to tithe and a thank-you toast shows for 5 s.
+ * The giving page (public-site.md §2 Giving): a scripture quote, the donation form whose Pay
+ * button opens the payment dialog, impact figures and cards, How to Give (paybill and bank
+ * details from System Settings, spec README point 16) and a thank-you note. After a completed
+ * payment the amount is cleared, the type goes back to tithe and a thank-you toast shows for 5 s.
+ *
+ * Issue 32: the form comes right after the verse, so a donor on a phone finds it in the first
+ * screen rather than two screens down below the promotional cards; and a How to Give block whose
+ * settings are empty is left out once the settings are read (no sample account number, no
+ * "ask the office" card in its place).
  */
 export default function GivingPage() {
   const s = useChurchSettings();
@@ -99,29 +104,6 @@ export default function GivingPage() {
         </figure>
       </div>
 
-      <section className="section" aria-labelledby="impact-heading">
-        <h2 id="impact-heading">{t('giving.impactHeading')}</h2>
-        <dl className="giving-figures">
-          {impactFigures.map((figure) => (
-            <div key={figure.label}>
-              <dt>{t(figure.label)}</dt>
-              <dd>
-                {formatNumber(figure.value)}
-                {figure.plus ? '+' : ''}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <div className="card-grid giving-impact">
-          {impactCards.map((card) => (
-            <article key={card.title} className="card">
-              <h3>{t(card.title)}</h3>
-              <p>{t(card.text)}</p>
-            </article>
-          ))}
-        </div>
-      </section>
-
       <section className="section section-soft" aria-labelledby="give-heading">
         <div className="giving-form-card">
           <h2 id="give-heading">{t('giving.giveOnline')}</h2>
@@ -165,52 +147,79 @@ export default function GivingPage() {
         </div>
       </section>
 
+      <section className="section" aria-labelledby="impact-heading">
+        <h2 id="impact-heading">{t('giving.impactHeading')}</h2>
+        <dl className="giving-figures">
+          {impactFigures.map((figure) => (
+            <div key={figure.label}>
+              <dt>{t(figure.label)}</dt>
+              <dd>
+                {formatNumber(figure.value)}
+                {figure.plus ? '+' : ''}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="card-grid giving-impact">
+          {impactCards.map((card) => (
+            <article key={card.title} className="card">
+              <h3>{t(card.title)}</h3>
+              <p>{t(card.text)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
       <section className="section" id="how-to-give" aria-labelledby="how-heading">
         <h2 id="how-heading">{t('giving.howToGive')}</h2>
         <div className="card-grid">
-          <article className="card">
-            <h3>{t('giving.paybillTitle')}</h3>
-            {s.paybillNumber ? (
-              <dl className="info-details">
-                <div className="info-detail">
-                  <dt>{t('giving.businessNumber')}</dt>
-                  <dd>{s.paybillNumber}</dd>
-                </div>
-                {s.paybillAccount ? (
+          {s.paybillNumber || s.status === 'loading' ? (
+            <article className="card">
+              <h3>{t('giving.paybillTitle')}</h3>
+              {s.paybillNumber ? (
+                <dl className="info-details">
                   <div className="info-detail">
-                    <dt>{t('giving.account')}</dt>
-                    <dd>{s.paybillAccount}</dd>
+                    <dt>{t('giving.businessNumber')}</dt>
+                    <dd>{s.paybillNumber}</dd>
                   </div>
+                  {s.paybillAccount ? (
+                    <div className="info-detail">
+                      <dt>{t('giving.account')}</dt>
+                      <dd>{s.paybillAccount}</dd>
+                    </div>
                 ) : null}
               </dl>
             ) : (
-              <p>{s.status === 'loading' ? t('giving.loading') : t('giving.askPaybill')}</p>
+              <p>{t('giving.loading')}</p>
             )}
           </article>
-          <article className="card">
-            <h3>{t('giving.bankTitle')}</h3>
-            {s.bankDetails ? (
-              <dl className="info-details">
-                <div className="info-detail">
-                  <dt>{t('giving.bank')}</dt>
-                  <dd>
-                    {s.bankDetails.bank}
-                    {s.bankDetails.branch ? `, ${s.bankDetails.branch}` : ''}
-                  </dd>
-                </div>
-                <div className="info-detail">
-                  <dt>{t('giving.accountName')}</dt>
-                  <dd>{s.bankDetails.accountName}</dd>
-                </div>
-                <div className="info-detail">
-                  <dt>{t('giving.accountNumber')}</dt>
-                  <dd>{s.bankDetails.accountNumber}</dd>
-                </div>
-              </dl>
-            ) : (
-              <p>{s.status === 'loading' ? t('giving.loading') : t('giving.askBank')}</p>
-            )}
-          </article>
+          ) : null}
+          {s.bankDetails || s.status === 'loading' ? (
+            <article className="card">
+              <h3>{t('giving.bankTitle')}</h3>
+              {s.bankDetails ? (
+                <dl className="info-details">
+                  <div className="info-detail">
+                    <dt>{t('giving.bank')}</dt>
+                    <dd>
+                      {s.bankDetails.bank}
+                      {s.bankDetails.branch ? `, ${s.bankDetails.branch}` : ''}
+                    </dd>
+                  </div>
+                  <div className="info-detail">
+                    <dt>{t('giving.accountName')}</dt>
+                    <dd>{s.bankDetails.accountName}</dd>
+                  </div>
+                  <div className="info-detail">
+                    <dt>{t('giving.accountNumber')}</dt>
+                    <dd>{s.bankDetails.accountNumber}</dd>
+                  </div>
+                </dl>
+              ) : (
+                <p>{t('giving.loading')}</p>
+              )}
+            </article>
+          ) : null}
           <article className="card">
             <h3>{t('giving.questions')}</h3>
             <p>{questionsText(s.phone, s.email)}</p>

@@ -28,6 +28,27 @@ describe('HomeSections', () => {
     expect(within(events).getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/events');
   });
 
+  it("gives an event's modal the event's own duration (issue 32: 9:00 AM - 1:00 PM is 4 hours)", async () => {
+    queryClient.setQueryData(featuredAnnouncementQuery.queryKey, null);
+    queryClient.setQueryData(upcomingEventsQuery.queryKey, [
+      {
+        id: 'e1',
+        title: 'Health Expo',
+        description: 'Free screening.',
+        start_date: '2026-11-28T09:00:00+03:00',
+        end_date: '2026-11-28T13:00:00+03:00',
+        location: 'Church grounds',
+        event_type: 'health',
+      },
+    ]);
+    renderAt('/', <HomeSections />);
+    const events = screen.getByRole('region', { name: 'Upcoming Events' });
+    fireEvent.click(within(events).getByRole('button', { name: /^Learn More/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Health Expo' });
+    expect(dialog).toHaveTextContent('Duration4 hours');
+    expect(dialog).not.toHaveTextContent('1.5 hours');
+  });
+
   it('shows the service times of Connect With Us (spec defaults until settings load)', () => {
     renderAt('/', <HomeSections />);
     const connect = screen.getByRole('region', { name: 'Connect With Us' });

@@ -3,11 +3,11 @@ import { useDataSaver } from '../../lib/data-saver';
 import { Link } from '../../lib/router';
 import type { InfoModalContent } from '../../components/ui/InfoModal';
 import { LazyInfoModal } from '../../components/ui/LazyInfoModal';
-import { eventTimeLabel, relativeDateLabel, timeOfDayLabel } from '../../lib/relative-date';
+import { durationLabel, eventDurationMinutes, eventTimeLabel, relativeDateLabel, timeOfDayLabel } from '../../lib/relative-date';
 import { localized, type MessageKey, provide, t } from '../../i18n';
 import { homeSections as homeSectionsTexts } from '../../i18n/en/homeSections';
-import { useChurchSettings } from '../../lib/settings';
-import { dailyVerseQuery, fallbackVerse, useDailyVerse } from './api/daily-verse';
+import { serviceName, serviceWhen, useChurchSettings } from '../../lib/settings';
+import { dailyVerseQuery, fallbackVerse, useDailyVerse, verseInLanguage } from './api/daily-verse';
 import { defaultAnnouncement, useFeaturedAnnouncement, type FeaturedAnnouncement } from './api/featured-announcement';
 import { useUpcomingEvents, type UpcomingEvent } from './api/upcoming-events';
 import { msUntilNairobiMidnight, verseIndex } from './api/nairobi-date';
@@ -39,8 +39,10 @@ function FeaturedAnnouncementCard() {
           <p className="clamp-3">{localized(announcement, 'content')}</p>
         </>
       )}
+      {/* The spec's words, with what they lead to for screen readers and search engines. */}
       <Link to="/announcements" className="button">
         {t('home.learnMore')}
+        <span className="visually-hidden">{t('home.learnMoreAnnouncements')}</span>
       </Link>
     </article>
   );
@@ -117,10 +119,8 @@ function ConnectWithUs() {
           <ul className="plain-list service-list">
             {settings.serviceTimes.map((service) => (
               <li key={service.name}>
-                <strong>{service.name}</strong>
-                <span>
-                  {service.day} {service.time}
-                </span>
+                <strong>{serviceName(service)}</strong>
+                <span>{serviceWhen(service)}</span>
               </li>
             ))}
           </ul>
@@ -209,7 +209,7 @@ function TodaysVerse() {
     if (saving) return;
     queryClient.query(dailyVerseQuery((index + 1) % 33)).catch(() => undefined);
   }, [index, saving]);
-  const verse = data ?? (isError || data === null ? fallbackVerse() : null);
+  const verse = data ? verseInLanguage(data) : isError || data === null ? fallbackVerse() : null;
   return (
     <section className="home-section verse-section" aria-labelledby="verse-heading">
       <h2 id="verse-heading">{t('home.todaysVerse')}</h2>
@@ -238,13 +238,15 @@ interface HomeEventCard {
   timeLabel: string;
   location: string;
   description: string;
+  /** How long it lasts, from its times (null: unknown, the modal shows none). */
+  durationMinutes: number | null;
 }
 
-/** The default events' texts, as catalogue keys. */
-const defaultEventKeys: { key: string; title: MessageKey; date: MessageKey; time: MessageKey; location: MessageKey }[] = [
-  { key: 'sabbath', title: 'home.defaultSabbathTitle', date: 'home.defaultSabbathDate', time: 'home.defaultSabbathTime', location: 'layout.mainSanctuary' },
-  { key: 'prayer', title: 'home.defaultPrayerTitle', date: 'home.defaultPrayerDate', time: 'home.defaultPrayerTime', location: 'layout.mainSanctuary' },
-  { key: 'youth', title: 'home.defaultYouthTitle', date: 'home.defaultYouthDate', time: 'home.defaultYouthTime', location: 'home.youthHall' },
+/** The default events' texts, as catalogue keys, and their lengths (the times they show). */
+const defaultEventKeys: { key: string; title: MessageKey; date: MessageKey; time: MessageKey; location: MessageKey; minutes: number }[] = [
+  { key: 'sabbath', title: 'home.defaultSabbathTitle', date: 'home.defaultSabbathDate', time: 'home.defaultSabbathTime', location: 'layout.mainSanctuary', minutes: 240 },
+  { key: 'prayer', title: 'home.defaultPrayerTitle', date: 'home.defaultPrayerDate', time: 'home.defaultPrayerTime', location: 'layout.mainSanctuary', minutes: 120 },
+  { key: 'youth', title: 'home.defaultYouthTitle', date: 'home.defaultYouthDate', time: 'home.defaultYouthTime', location: 'home.youthHall', minutes: 120 },
 ];
 
 /** When there are no upcoming events (or the read fails): spec §9, in the active language. */
@@ -256,6 +258,7 @@ export function defaultEvents(): HomeEventCard[] {
     timeLabel: t(event.time),
     location: t(event.location),
     description: t('home.eventFallbackDescription'),
+    durationMinutes: event.minutes,
   }));
 }
 
@@ -274,8 +277,9 @@ function UpcomingEvents() {
         title: localized(event, 'title'),
         dateLabel: relativeDateLabel(event.start_date),
         timeLabel: eventTimeLabel(event.start_date, event.end_date),
-        location: event.location ?? t('layout.mainSanctuary'),
+        location: event.location ? localized(event, 'location') : t('layout.mainSanctuary'),
         description: eventDescription(event),
+        durationMinutes: eventDurationMinutes(event.start_date, event.end_date),
       }))
     : defaultEvents();
   return (
@@ -303,6 +307,7 @@ function UpcomingEvents() {
                     title: card.title,
                     time: `${card.dateLabel}, ${card.timeLabel}`,
                     location: card.location,
+                    duration: card.durationMinutes === null ? null : durationLabel(card.durationMinutes),
                     description: card.description,
                   });
                 }}
@@ -333,7 +338,11 @@ function UpcomingEvents() {
 export default function HomeSections() {
   return (
     <div className="home-sections">
-      <section className="home-section" aria-label={t('home.highlights')}>
+      <section className="home-section" aria-labelledby="highlights-heading">
+        {/* Its cards' h3 headings sit under an h2, in order after the hero's h1. */}
+        <h2 id="highlights-heading" className="visually-hidden">
+          {t('home.highlights')}
+        </h2>
         <div className="card-grid">
           <FeaturedAnnouncementCard />
           <InfoCards />

@@ -20,10 +20,15 @@ const ministry: MinistryRow = {
   location: 'Youth Hall',
   activities: ['Camps', 'Bible Study', 'Service', 'Music', 'Drama'],
   color: null,
+  name_sw: null,
+  description_sw: null,
+  meeting_time_sw: null,
+  location_sw: null,
+  activities_sw: null,
 };
 
 function leader(index: number, category: LeaderRow['category'], position = `Position ${String(index)}`): LeaderRow {
-  return { id: `l${String(index)}`, name: `Leader ${String(index)}`, position, category, email: `l${String(index)}@example.org`, phone: null };
+  return { id: `l${String(index)}`, name: `Leader ${String(index)}`, position, position_sw: null, category, email: `l${String(index)}@example.org`, phone: null };
 }
 
 describe('MinistriesPage', () => {
@@ -68,12 +73,41 @@ describe('MinistriesPage', () => {
     const card = screen.getByRole('heading', { name: 'Youth Ministry' }).closest('li') as HTMLElement;
     expect(card).toHaveTextContent('Makundi ya Umri');
     expect(card).toHaveTextContent('Hukutana');
-    expect(card).toHaveTextContent('Friday 6:00 PM');
+    // The meeting time's weekday and time words come from the catalogue.
+    expect(card).toHaveTextContent('Ijumaa 18:00');
+    expect(card).not.toHaveTextContent('Friday');
     const chips = within(card).getByRole('list', { name: 'Shughuli za Youth Ministry' });
     expect(within(chips).getAllByRole('listitem').at(-1)).toHaveTextContent('+2 zaidi');
     fireEvent.click(within(card).getByRole('button', { name: 'Soma Zaidi: Youth Ministry' }));
     expect(screen.getByRole('dialog', { name: 'Youth Ministry' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Wasiliana na Leader 2' }));
     expect(screen.getByRole('dialog', { name: 'Wasiliana na Leader 2' })).toHaveTextContent('Kwa: Leader 2, Youth Ministry Leader');
+  });
+
+  it("shows a ministry's and a leader's Kiswahili texts on /sw/ministries", async () => {
+    await inKiswahili();
+    queryClient.setQueryData(ministriesQuery.queryKey, [
+      {
+        ...ministry,
+        name_sw: 'Huduma ya Vijana',
+        description_sw: 'Kwa vijana.',
+        meeting_time_sw: 'Kila Ijumaa jioni',
+        location_sw: 'Ukumbi wa Vijana',
+        activities_sw: ['Makambi', 'Kujifunza Biblia'],
+      },
+    ]);
+    queryClient.setQueryData(leadersQuery.queryKey, [{ ...leader(2, 'ministry', 'Youth Ministry Leader'), position_sw: 'Kiongozi wa Vijana' }]);
+    renderAt('/sw/ministries', <MinistriesPage />);
+    const card = screen.getByRole('heading', { name: 'Huduma ya Vijana' }).closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Kwa vijana.');
+    expect(card).toHaveTextContent('Kila Ijumaa jioni');
+    expect(card).toHaveTextContent('Ukumbi wa Vijana');
+    const chips = within(card).getByRole('list', { name: 'Shughuli za Huduma ya Vijana' });
+    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Makambi', 'Kujifunza Biblia']);
+    expect(card).not.toHaveTextContent('Youth Ministry');
+    const leaderCard = screen.getByRole('heading', { name: 'Leader 2' }).closest('li') as HTMLElement;
+    expect(leaderCard).toHaveTextContent('Kiongozi wa Vijana');
+    fireEvent.click(screen.getByRole('button', { name: 'Wasiliana na Leader 2' }));
+    expect(screen.getByRole('dialog', { name: 'Wasiliana na Leader 2' })).toHaveTextContent('Kwa: Leader 2, Kiongozi wa Vijana');
   });
 });

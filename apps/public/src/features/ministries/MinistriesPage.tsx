@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
-import { formatNumber, provide, t } from '../../i18n';
+import { formatNumber, localized, localizedList, provide, t } from '../../i18n';
 import { Link } from '../../lib/router';
-import { useChurchSettings } from '../../lib/settings';
+import { scheduleWords } from '../../lib/schedule-words';
+import { serviceName, serviceWhen, useChurchSettings } from '../../lib/settings';
 import { useLeaders, type LeaderRow } from './api/get-leaders';
 import { useMinistries, type MinistryRow } from './api/get-ministries';
 import { activityChips, categoryLabel, initials, ministryLeaders } from './display';
@@ -16,14 +17,30 @@ provide(ministriesTexts);
 
 const DEFAULT_COLOR = '#123c69';
 
+/**
+ * A ministry's texts in the active language: each Kiswahili field when staff filled it in, else
+ * the English one; a meeting time without its own Kiswahili gets its weekday and time words from
+ * the catalogue ('Friday 6:00 PM' → 'Ijumaa 18:00').
+ */
+function ministryTexts(ministry: MinistryRow) {
+  return {
+    name: localized(ministry, 'name'),
+    description: localized(ministry, 'description'),
+    meetingTime: ministry.meeting_time_sw ? localized(ministry, 'meeting_time') : scheduleWords(ministry.meeting_time),
+    location: localized(ministry, 'location'),
+    activities: localizedList(ministry, 'activities'),
+  };
+}
+
 function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLearnMore: (ministry: MinistryRow) => void }) {
-  const { chips, more } = activityChips(ministry.activities);
+  const texts = ministryTexts(ministry);
+  const { chips, more } = activityChips(texts.activities);
   const color = ministry.color ?? DEFAULT_COLOR;
   return (
     <li className="ministry-card" style={{ borderTopColor: color }}>
       <span className="ministry-badge">{categoryLabel(ministry.category)}</span>
-      <h3>{ministry.name}</h3>
-      {ministry.description ? <p className="ministry-description">{ministry.description}</p> : null}
+      <h3>{texts.name}</h3>
+      {texts.description ? <p className="ministry-description">{texts.description}</p> : null}
       {ministry.leader ? (
         <div className="ministry-leader">
           <span className="initials" aria-hidden="true" style={{ boxShadow: `0 0 0 3px ${color}55` }}>
@@ -38,22 +55,22 @@ function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLear
       <dl className="ministry-facts">
         <div>
           <dt>{t('ministries.meets')}</dt>
-          <dd>{ministry.meeting_time}</dd>
+          <dd>{texts.meetingTime}</dd>
         </div>
-        {ministry.location ? (
+        {texts.location ? (
           <div>
             <dt>{t('ministries.where')}</dt>
-            <dd>{ministry.location}</dd>
+            <dd>{texts.location}</dd>
           </div>
         ) : null}
       </dl>
       {chips.length ? (
-        <ul className="ministry-chips" aria-label={t('ministries.activitiesOf', { name: ministry.name })}>
+        <ul className="ministry-chips" aria-label={t('ministries.activitiesOf', { name: texts.name })}>
           {chips.map((activity) => (
             <li key={activity}>{activity}</li>
           ))}
           {more > 0 ? (
-            <li className="chip-more" title={ministry.activities.slice(3).join(', ')}>
+            <li className="chip-more" title={texts.activities.slice(3).join(', ')}>
               {t('ministries.moreChips', { count: formatNumber(more) })}
             </li>
           ) : null}
@@ -65,7 +82,7 @@ function MinistryCard({ ministry, onLearnMore }: { ministry: MinistryRow; onLear
         onClick={() => {
           onLearnMore(ministry);
         }}
-        aria-label={t('ministries.learnMoreFor', { name: ministry.name })}
+        aria-label={t('ministries.learnMoreFor', { name: texts.name })}
       >
         {t('ministries.learnMore')}
       </button>
@@ -80,7 +97,7 @@ function LeaderCard({ leader, onContact }: { leader: LeaderRow; onContact: (lead
         {initials(leader.name)}
       </span>
       <h3>{leader.name}</h3>
-      <p>{leader.position}</p>
+      <p>{localized(leader, 'position')}</p>
       <button
         type="button"
         className="button"
@@ -108,11 +125,12 @@ export default function MinistriesPage() {
   const firstService = settings.serviceTimes[0];
 
   const openMinistry = (ministry: MinistryRow) => {
+    const texts = ministryTexts(ministry);
     setInfo({
       type: 'ministry',
-      title: ministry.name,
-      description: ministry.description ?? undefined,
-      meetingTime: ministry.meeting_time,
+      title: texts.name,
+      description: texts.description || undefined,
+      meetingTime: texts.meetingTime,
       leader: ministry.leader ?? undefined,
       contact: [ministry.contact, ministry.phone].filter(Boolean).join(' · ') || undefined,
     });
@@ -167,7 +185,8 @@ export default function MinistriesPage() {
                   key={leader.id}
                   leader={leader}
                   onContact={(chosen) => {
-                    setRecipient({ name: chosen.name, role: chosen.position });
+                    // The office is told the English position; the visitor reads their language's.
+                    setRecipient({ name: chosen.name, role: chosen.position, roleLabel: localized(chosen, 'position') });
                   }}
                 />
               ))}
@@ -200,7 +219,13 @@ export default function MinistriesPage() {
             <li>
               <h3>{t('ministries.visitUs')}</h3>
               <p>
-                {firstService ? t('ministries.visitWhen', { day: firstService.day, name: firstService.name, time: firstService.time }) : null}
+                {firstService
+                  ? t('ministries.visitWhen', {
+                      day: scheduleWords(firstService.day),
+                      name: serviceName(firstService),
+                      time: scheduleWords(firstService.time),
+                    })
+                  : null}
                 {settings.address ? (
                   <>
                     <br />
@@ -218,7 +243,7 @@ export default function MinistriesPage() {
                 type: 'ministry',
                 title: t('ministries.involvedTitle'),
                 description: t('ministries.involvedText'),
-                meetingTime: firstService ? `${firstService.day}, ${firstService.time}` : undefined,
+                meetingTime: firstService ? serviceWhen(firstService, ', ') : undefined,
                 leader: settings.pastorName ?? undefined,
                 contact: [settings.phone, settings.email].filter(Boolean).join(' · ') || undefined,
               });

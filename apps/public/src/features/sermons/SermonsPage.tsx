@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
-import { formatDate, formatNumber, localePath, provide, t } from '../../i18n';
+import { formatDate, formatNumber, localePath, localized, localizedList, provide, t } from '../../i18n';
 import { useDataSaver } from '../../lib/data-saver';
 import { CHURCH_TIME_ZONE } from '../../lib/relative-date';
 import { Link } from '../../lib/router';
@@ -160,6 +160,31 @@ function SermonCard({ sermon, live, onPlay }: { sermon: SermonRow; live: boolean
   );
 }
 
+/**
+ * A series in the active language: each Kiswahili field when staff filled it in (per field),
+ * otherwise the English one.
+ */
+function seriesInLanguage(row: SeriesRow): SeriesRow {
+  return {
+    ...row,
+    title: localized(row, 'title'),
+    subtitle: localized(row, 'subtitle') || null,
+    description: localized(row, 'description') || null,
+    topics: localizedList(row, 'topics'),
+  };
+}
+
+/** A sermon in the active language, its series named as the series itself is (by its English title). */
+function sermonInLanguage(row: SermonRow, series: readonly SeriesRow[]): SermonRow {
+  const own = row.series ? series.find((item) => item.title === row.series) : undefined;
+  return {
+    ...row,
+    title: localized(row, 'title'),
+    description: localized(row, 'description') || null,
+    series: own ? localized(own, 'title') : row.series,
+  };
+}
+
 function SeriesCard({ series }: { series: SeriesRow }) {
   const total = Math.max(series.message_count, 0);
   const current = Math.min(Math.max(series.current_message, 0), total);
@@ -212,9 +237,12 @@ export default function SermonsPage() {
   const recentHeading = useRef<HTMLHeadingElement>(null);
 
   // Spec §7: the read replaces the sample data when it is non-empty; on failure the samples stay.
-  const sermons = sermonsRead.data?.length ? sermonsRead.data : needSamples ? samples.data?.sampleSermons : undefined;
-  const series = seriesRead.data?.length ? seriesRead.data : needSamples ? samples.data?.sampleSeries : undefined;
-  const usingSamples = sermons !== undefined && sermons !== sermonsRead.data;
+  const sermonRows = sermonsRead.data?.length ? sermonsRead.data : needSamples ? samples.data?.sampleSermons : undefined;
+  const seriesRows = seriesRead.data?.length ? seriesRead.data : needSamples ? samples.data?.sampleSeries : undefined;
+  const usingSamples = sermonRows !== undefined && sermonRows !== sermonsRead.data;
+  // Made on every render: the texts are in the active language, which can change without the rows.
+  const series = seriesRows?.map(seriesInLanguage);
+  const sermons = sermonRows?.map((row) => sermonInLanguage(row, seriesRows ?? []));
   const [featured, ...others] = sermons ?? [];
   const pages = Math.max(1, Math.ceil(others.length / SERMONS_PER_PAGE));
   const page = Math.min(chosenPage ?? pageOfLinkedSermon(others), pages - 1);
@@ -227,12 +255,12 @@ export default function SermonsPage() {
   // A shared link (/sermons#sermon-<id>) points at one sermon: once the list is there, show it.
   const scrolledToHash = useRef(false);
   useEffect(() => {
-    if (!sermons || scrolledToHash.current) return;
+    if (!sermonRows || scrolledToHash.current) return;
     scrolledToHash.current = true;
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (!id.startsWith('sermon-')) return;
     document.getElementById(id)?.scrollIntoView({ block: 'start' });
-  }, [sermons]);
+  }, [sermonRows]);
 
   return (
     <div className="sermons-page">

@@ -6,6 +6,7 @@ export const homeSections = {
   'home.loadingAnnouncement': 'Loading announcement…',
   'home.learnMore': 'Learn More',
   'home.learnMoreAbout': ' about {title}',
+  'home.learnMoreAnnouncements': ' about our announcements',
   'home.defaultAnnouncementTitle': 'Join Us This Sabbath',
   'home.defaultAnnouncementContent':
     'Come and worship with us this Sabbath: Sabbath School, the Divine Service and fellowship for the whole family. Everyone is welcome.',

@@ -2,7 +2,7 @@
 export const layout = {
   /** The switch names the other language, in that language. */
   'layout.switchLanguage': 'Kiswahili',
-  'layout.switchLanguageLabel': 'Read this page in Kiswahili',
+  'layout.switchLanguageHint': ': read this page in Kiswahili',
   /** The switch's text where the header has little room (phones under 480 px, tablets). */
   'layout.switchLanguageShort': 'SW',
 
@@ -83,6 +83,16 @@ export const layout = {
   'layout.nextWeekday': 'Next {weekday}',
   'layout.tba': 'TBA',
   'layout.allDay': 'All Day',
+  // Weekday and time words in the church's schedules (System Settings; lib/schedule-words.ts)
+  'layout.weekdaySunday': 'Sunday',
+  'layout.weekdayMonday': 'Monday',
+  'layout.weekdayTuesday': 'Tuesday',
+  'layout.weekdayWednesday': 'Wednesday',
+  'layout.weekdayThursday': 'Thursday',
+  'layout.weekdayFriday': 'Friday',
+  'layout.weekdaySaturday': 'Saturday',
+  'layout.rangeTo': 'to',
+  'layout.listAnd': 'and',
 
   // The information modal
   'layout.infoTime': 'Time',
@@ -93,7 +103,11 @@ export const layout = {
   'layout.infoLeader': 'Leader',
   'layout.infoContact': 'Contact',
   'layout.mainSanctuary': 'Main Sanctuary',
-  'layout.defaultServiceDuration': '1.5 hours',
+  'layout.durationHour': '1 hour',
+  'layout.durationHours': '{hours} hours',
+  'layout.durationMinutes': '{minutes} minutes',
+  'layout.durationHourMinutes': '1 hour {minutes} minutes',
+  'layout.durationHoursMinutes': '{hours} hours {minutes} minutes',
   'layout.defaultMeetingTime': 'Contact for details',
   'layout.whatToExpect': 'What to expect',
   'layout.firstTimeVisiting': 'First time visiting?',

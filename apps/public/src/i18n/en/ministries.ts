@@ -38,6 +38,7 @@ export const ministries = {
     'Every ministry welcomes new members and volunteers. Come to a meeting, speak with the leader after the Sabbath service, or let the church office know which ministry interests you and we will put you in touch.',
   // Church Departments (/departments).
   'ministries.departmentsTitle': 'Church Departments',
+  'ministries.departmentsListHeading': 'Our departments',
   'ministries.departmentsHeroText':
     'The departments of {name} keep the church running and its mission moving: administration, worship, teaching, care and outreach.',
   'ministries.filterDepartments': 'Filter departments',

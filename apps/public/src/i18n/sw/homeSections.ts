@@ -8,6 +8,7 @@ export const homeSections: typeof english = {
   'home.loadingAnnouncement': 'Tangazo linapakia…',
   'home.learnMore': 'Soma Zaidi',
   'home.learnMoreAbout': ' kuhusu {title}',
+  'home.learnMoreAnnouncements': ' kuhusu matangazo yetu',
   'home.defaultAnnouncementTitle': 'Jiunge Nasi Sabato Hii',
   'home.defaultAnnouncementContent':
     'Karibu uabudu pamoja nasi Sabato hii: Shule ya Sabato, Ibada Kuu na ushirika kwa familia nzima. Kila mtu anakaribishwa.',

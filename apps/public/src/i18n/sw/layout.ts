@@ -3,7 +3,7 @@ import type { layout as english } from '../en/layout';
 /** Kiswahili: Header, footer, navigation, language switch, data saver, offline notices, shared UI (modals, form fields, errors), relative dates, the 404 page. */
 export const layout: typeof english = {
   'layout.switchLanguage': 'English',
-  'layout.switchLanguageLabel': 'Soma ukurasa huu kwa Kiingereza',
+  'layout.switchLanguageHint': ': soma ukurasa huu kwa Kiingereza',
   'layout.switchLanguageShort': 'EN',
 
   // Shell
@@ -83,6 +83,16 @@ export const layout: typeof english = {
   'layout.nextWeekday': '{weekday} ijayo',
   'layout.tba': 'Itatangazwa',
   'layout.allDay': 'Siku nzima',
+  // Weekday and time words in the church's schedules (System Settings; lib/schedule-words.ts)
+  'layout.weekdaySunday': 'Jumapili',
+  'layout.weekdayMonday': 'Jumatatu',
+  'layout.weekdayTuesday': 'Jumanne',
+  'layout.weekdayWednesday': 'Jumatano',
+  'layout.weekdayThursday': 'Alhamisi',
+  'layout.weekdayFriday': 'Ijumaa',
+  'layout.weekdaySaturday': 'Jumamosi',
+  'layout.rangeTo': 'hadi',
+  'layout.listAnd': 'na',
 
   // The information modal
   'layout.infoTime': 'Saa',
@@ -93,7 +103,11 @@ export const layout: typeof english = {
   'layout.infoLeader': 'Kiongozi',
   'layout.infoContact': 'Mawasiliano',
   'layout.mainSanctuary': 'Ukumbi Mkuu',
-  'layout.defaultServiceDuration': 'Saa moja na nusu',
+  'layout.durationHour': 'Saa 1',
+  'layout.durationHours': 'Saa {hours}',
+  'layout.durationMinutes': 'Dakika {minutes}',
+  'layout.durationHourMinutes': 'Saa 1 na dakika {minutes}',
+  'layout.durationHoursMinutes': 'Saa {hours} na dakika {minutes}',
   'layout.defaultMeetingTime': 'Wasiliana nasi kwa maelezo',
   'layout.whatToExpect': 'Cha kutarajia',
   'layout.firstTimeVisiting': 'Ni mara yako ya kwanza kututembelea?',

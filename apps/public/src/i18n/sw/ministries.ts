@@ -38,6 +38,7 @@ export const ministries: typeof english = {
   'ministries.involvedText':
     'Kila huduma inawakaribisha washiriki wapya na wanaojitolea. Hudhuria mkutano, zungumza na kiongozi baada ya ibada ya Sabato, au ijulishe ofisi ya kanisa ni huduma gani inayokuvutia nasi tutakuunganisha nayo.',
   'ministries.departmentsTitle': 'Idara za Kanisa',
+  'ministries.departmentsListHeading': 'Idara zetu',
   'ministries.departmentsHeroText':
     'Idara za {name} huliendesha kanisa na kuusukuma mbele utume wake: utawala, ibada, mafundisho, malezi na uinjilisti.',
   'ministries.filterDepartments': 'Chuja idara',

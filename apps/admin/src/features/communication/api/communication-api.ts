@@ -27,6 +27,8 @@ export interface Message {
   source: string;
   created_at: string;
   email_sent_at: string | null;
+  /** The recorded reply was only simulated (demo mode, migration 0033). */
+  reply_simulated: boolean;
 }
 
 export interface MessageStats {
@@ -68,7 +70,7 @@ export const messageKeys = {
 export const templateKeys = { all: ['kanisa', 'message_templates', 'hub'] as const };
 
 const columns =
-  'id, subject, message, sender_name, sender_email, sender_phone, recipient_name, department, submission_type, attachments, status, source, created_at, email_sent_at';
+  'id, subject, message, sender_name, sender_email, sender_phone, recipient_name, department, submission_type, attachments, status, source, created_at, email_sent_at, reply_simulated';
 
 /** Cards per page of a category view. */
 export const PAGE_SIZE = 24;

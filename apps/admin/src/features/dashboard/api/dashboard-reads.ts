@@ -19,6 +19,14 @@ export function useRecentMembers(enabled: boolean) {
   );
 }
 
+/**
+ * Active members (`count=exact`, HEAD): "Total members" means the active ones, as on Reports
+ * (§2.18, §7.7: members where active), so the two screens agree (issue 32).
+ */
+export function useActiveMemberCount(enabled: boolean) {
+  return useTable('members', (q) => q.select('*', { count: 'exact', head: true }).eq('is_active', true), { enabled });
+}
+
 /** Counts of sermons, events, announcements (`count=exact`, HEAD: no rows travel). */
 export function useSermonCount(enabled: boolean) {
   return useTable('sermons', (q) => q.select('*', { count: 'exact', head: true }), { enabled });

@@ -5,7 +5,7 @@ import { kanisa } from '../../../lib/kanisa';
 import type { ChurchEvent, EventTiming } from '../event-form';
 import { eventKeys } from './event-keys';
 
-const columns = 'id, title, description, title_sw, description_sw, start_date, end_date, location, event_type, max_attendees, cost, requires_registration, is_published';
+const columns = 'id, title, description, title_sw, description_sw, start_date, end_date, location, location_sw, event_type, max_attendees, cost, requires_registration, is_published';
 
 /** What the search looks in. */
 export const eventSearchColumns = ['title', 'location'] as const;

@@ -5,7 +5,8 @@ import { kanisa } from '../../../lib/kanisa';
 import type { Leader, LeaderCategory } from '../leader-form';
 import { leaderKeys } from './leader-keys';
 
-const columns = 'id, name, position, category, email, phone, bio, years_of_service, specialties, display_order, is_active';
+const columns =
+  'id, name, position, category, email, phone, bio, years_of_service, specialties, display_order, is_active, position_sw, bio_sw, specialties_sw';
 
 /** What the search looks in (§7.2: by name or position). */
 export const leaderSearchColumns = ['name', 'position'] as const;

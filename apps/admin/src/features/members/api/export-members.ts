@@ -1,29 +1,34 @@
 import type { KanisaClient } from '@kanisa/client';
-import { withSearch } from '../../../components/ui/paged-list';
+import { keyCondition, withSearch } from '../../../components/ui/paged-list';
 import type { Member } from '../member-form';
-import { memberColumns, memberSearchColumns, toMember } from './get-members';
+import { memberColumns, memberPhoneColumns, memberSearchColumns, memberSortColumns, memberSortKey, toMember } from './get-members';
 
 /** Rows per request of an export: the server's cap, so no request is cut short unnoticed. */
 export const EXPORT_CHUNK = 1000;
 
 /**
  * Every member matching `search` (all pages), in the list's order, read 1,000 at a time until the
- * server's total is reached — never silently cut. Each request continues where the rows so far
- * end, so a server with a lower cap only means more requests.
+ * server's total is reached — never silently cut. The first request counts exactly (an export
+ * reads every row anyway); each next one continues by key after the last row so far (the list's
+ * order, index 0034), so the 50th chunk of a conference's register costs what the first does,
+ * and a server with a lower cap only means more requests.
  */
 export async function exportMembers(client: KanisaClient, search: string, signal?: AbortSignal): Promise<Member[]> {
   const members: Member[] = [];
+  let total: number | null = null;
   for (;;) {
-    let request = withSearch(client.from('members').select(memberColumns, { count: 'exact' }), search, memberSearchColumns)
-      .order('last_name', { ascending: true })
-      .order('first_name', { ascending: true })
-      .order('id', { ascending: true })
-      .range(members.length, members.length + EXPORT_CHUNK - 1);
+    const after = members.at(-1);
+    let request = withSearch(client.from('members').select(memberColumns, after ? {} : { count: 'exact' }), search, memberSearchColumns, memberPhoneColumns);
+    if (after) {
+      request = request.gte('last_name', after.last_name).or(keyCondition(memberSortColumns, memberSortKey(after), 'after'));
+    }
+    request = memberSortColumns.reduce((built, column) => built.order(column, { ascending: true }), request).limit(EXPORT_CHUNK);
     if (signal) request = request.abortSignal(signal);
     const { data, error, count } = await request;
     if (error) throw error;
+    if (!after) total = count;
     members.push(...data.map((row) => toMember({ ...row, member_ministries: null })));
-    const done = count === null ? data.length < EXPORT_CHUNK : members.length >= count;
+    const done = total === null ? data.length < EXPORT_CHUNK : members.length >= total;
     if (data.length === 0 || done) return members;
   }
 }

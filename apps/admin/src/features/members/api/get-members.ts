@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
+import { readKeyedPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { kanisa } from '../../../lib/kanisa';
 import type { Member } from '../member-form';
 import { memberKeys } from './member-keys';
@@ -15,6 +15,9 @@ export const memberColumns =
 /** What the search looks in (§2.8, case-insensitive, on the server). */
 export const memberSearchColumns = ['first_name', 'last_name', 'full_name', 'membership_number', 'email', 'phone'] as const;
 
+/** The searched columns holding phone numbers, stored as +254… (a typed "0711" is found there too). */
+export const memberPhoneColumns = ['phone'] as const;
+
 /** A member row with its ministry links embedded. */
 export type MemberRow = Omit<Member, 'ministry_ids'> & { member_ministries: { ministry_id: string }[] | null };
 
@@ -22,24 +25,51 @@ export function toMember({ member_ministries, ...member }: MemberRow): Member {
   return { ...member, ministry_ids: (member_ministries ?? []).map((link) => link.ministry_id) };
 }
 
-/** The request of the members list in its order (last name, first name), with the search. */
-export function membersRequest(client: KanisaClient, search: string) {
-  return withSearch(
-    client.from('members').select(`${memberColumns}, member_ministries(ministry_id)`, { count: 'exact' }).returns<MemberRow[]>(),
-    search,
-    memberSearchColumns,
-  )
-    .order('last_name', { ascending: true })
-    .order('first_name', { ascending: true })
-    .order('id', { ascending: true });
+/** The list's order, which is also the key its long pages are read by (index 0034). */
+export const memberSortColumns = ['last_name', 'first_name', 'id'] as const;
+
+/** A member's sort key in the list's order. */
+export function memberSortKey(member: Pick<Member, 'last_name' | 'first_name' | 'id'>): readonly string[] {
+  return [member.last_name, member.first_name, member.id];
 }
 
-/** One page of members, ordered by last name (§7.3), with the true total. */
-export async function getMembers(client: KanisaClient, { page, search }: PageParams, signal?: AbortSignal): Promise<PageOf<Member>> {
-  let request = membersRequest(client, search);
-  if (signal) request = request.abortSignal(signal);
-  const { rows, total } = await readPage(request, page, MEMBERS_PAGE_SIZE);
-  return { rows: rows.map(toMember), total };
+/**
+ * The request of the members list in its order (last name, first name, id; `desc` reversed, for
+ * the pages read from the end), with the search. Counted, it asks `count: 'estimated'`: exact
+ * up to 1,000 members, the planner's estimate beyond, so a broad search ("0712", "gmail") over a
+ * conference's register does not count every match.
+ */
+export function membersRequest(client: KanisaClient, search: string, order: 'asc' | 'desc' = 'asc', counted = true) {
+  const ascending = order === 'asc';
+  return memberSortColumns.reduce(
+    (request, column) => request.order(column, { ascending }),
+    withSearch(
+      client
+        .from('members')
+        .select(`${memberColumns}, member_ministries(ministry_id)`, counted ? { count: 'estimated' } : {})
+        .returns<MemberRow[]>(),
+      search,
+      memberSearchColumns,
+      memberPhoneColumns,
+    ),
+  );
+}
+
+/**
+ * One page of members, ordered by last name (§7.3), with the total (an estimate above 1,000);
+ * deep pages and the last are read by key, so they cost what the first does.
+ */
+export async function getMembers(client: KanisaClient, params: PageParams, signal?: AbortSignal): Promise<PageOf<Member>> {
+  const page = await readKeyedPage(
+    (order, counted) => {
+      const request = membersRequest(client, params.search, order, counted);
+      return signal ? request.abortSignal(signal) : request;
+    },
+    params,
+    memberSortColumns,
+    MEMBERS_PAGE_SIZE,
+  );
+  return { ...page, rows: page.rows.map(toMember) };
 }
 
 export const membersQuery = (params: PageParams) =>

@@ -60,7 +60,19 @@ export function readImportReport(data: unknown): ImportReport {
 export async function importMembers(client: KanisaClient, rows: readonly MemberCsvRow[], apply: boolean): Promise<ImportReport> {
   const { data, error } = await client.rpc('import_members', { rows: [...rows], apply });
   if (error) throw error;
-  return readImportReport(data);
+  const report = readImportReport(data);
+  // Preview, then confirm (issue 32): a check must have written nothing and an import must say it
+  // was written; an answer that says otherwise is never shown as a preview or as done.
+  if (report.applied !== apply) {
+    throw new KanisaError({
+      code: 'invalid_response',
+      message: apply
+        ? 'The server only checked the file and saved nothing. Please try again.'
+        : 'The server saved the members while it was only asked to check the file. Look at the members list before importing again.',
+      details: `import_members answered applied: ${String(report.applied)} to apply: ${String(apply)}`,
+    });
+  }
+  return report;
 }
 
 export interface ImportMembers {

@@ -5,7 +5,7 @@ import { kanisa } from '../../../lib/kanisa';
 import type { Sermon } from '../sermon-form';
 import { sermonKeys } from './sermon-keys';
 
-const columns = 'id, title, description, speaker, sermon_date, audio_url, video_url, notes_url, series, tags, is_published';
+const columns = 'id, title, description, speaker, sermon_date, audio_url, video_url, notes_url, series, tags, is_published, title_sw, description_sw';
 
 /** What the search looks in. */
 export const sermonSearchColumns = ['title', 'speaker', 'series'] as const;

@@ -9,6 +9,10 @@ export interface AboutLeader {
   category: string;
   bio: string | null;
   specialties: string[];
+  /** Kiswahili position, biography and specialties (optional; the English ones when empty). */
+  position_sw?: string | null;
+  bio_sw?: string | null;
+  specialties_sw?: string[] | null;
   display_order: number;
 }
 
@@ -21,7 +25,7 @@ export const aboutLeaderKeys = {
 async function fetchAboutLeaders(): Promise<AboutLeader[]> {
   const { data, error } = await kanisa
     .from('church_leaders')
-    .select('id, name, position, category, bio, specialties, display_order')
+    .select('id, name, position, category, bio, specialties, position_sw, bio_sw, specialties_sw, display_order')
     .eq('is_active', true)
     .in('category', ['pastoral', 'elder', 'officer'])
     .order('display_order', { ascending: true });

@@ -7,7 +7,7 @@ import { departmentKeys } from './keys';
 export async function fetchDepartments() {
   const { data, error } = await kanisa
     .from('departments')
-    .select('id, name, category, description, head, contact, phone, responsibilities, color')
+    .select('id, name, name_sw, category, description, description_sw, head, contact, phone, responsibilities, responsibilities_sw, color')
     .eq('is_active', true)
     .order('display_order')
     .order('name');

@@ -12,7 +12,7 @@ import { eventKeys } from './keys';
 export async function fetchEvents(year: number): Promise<EventRow[]> {
   const { data, error } = await kanisa
     .from('events')
-    .select('id, title, title_sw, description, description_sw, start_date, end_date, location, event_type, category, department, attendees')
+    .select('id, title, title_sw, description, description_sw, start_date, end_date, location, location_sw, event_type, category, department, attendees, attendees_sw')
     .eq('is_published', true)
     .gte('start_date', `${String(year)}-01-01T00:00:00+03:00`)
     .lt('start_date', `${String(year + 1)}-01-01T00:00:00+03:00`)

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { kanisa } from '../../../lib/kanisa';
 import { queryClient } from '../../../lib/query-client';
-import { provide, t } from '../../../i18n';
+import { lang, provide, t } from '../../../i18n';
 import { homeSections as homeSectionsTexts } from '../../../i18n/en/homeSections';
 import { homeKeys } from './keys';
 
@@ -22,10 +22,38 @@ export const fallbackVerse = (): DailyVerse => ({
   reflection: t('home.fallbackVerseReflection'),
 });
 
-async function fetchDailyVerse(dayIndex: number): Promise<DailyVerse | null> {
+/** A day's verse as stored: English, and the optional Kiswahili beside it. */
+export interface DailyVerseRow extends DailyVerse {
+  text_sw?: string | null;
+  reference_sw?: string | null;
+  translation_sw?: string | null;
+  reflection_sw?: string | null;
+}
+
+/** The Kiswahili Bible of a verse whose translation staff left empty: the Kiswahili Union Version. */
+const UNION_VERSION = 'SUV';
+
+/**
+ * The verse in the active language. In Kiswahili the Kiswahili verse is one unit (text,
+ * reference, Bible): shown when its text is filled in, otherwise the English verse; the
+ * reflection falls back on its own.
+ */
+export function verseInLanguage(row: DailyVerseRow): DailyVerse {
+  if (lang() !== 'sw') return { text: row.text, reference: row.reference, translation: row.translation, reflection: row.reflection };
+  const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
+  const text = filled(row.text_sw);
+  return {
+    text: text ?? row.text,
+    reference: text ? (filled(row.reference_sw) ?? row.reference) : row.reference,
+    translation: text ? (filled(row.translation_sw) ?? UNION_VERSION) : row.translation,
+    reflection: filled(row.reflection_sw) ?? row.reflection,
+  };
+}
+
+async function fetchDailyVerse(dayIndex: number): Promise<DailyVerseRow | null> {
   const { data, error } = await kanisa
     .from('daily_verses')
-    .select('text, reference, translation, reflection')
+    .select('text, reference, translation, reflection, text_sw, reference_sw, translation_sw, reflection_sw')
     .eq('day_index', dayIndex)
     .maybeSingle();
   if (error) throw error;

@@ -13,6 +13,7 @@ export interface UpcomingEvent {
   start_date: string;
   end_date: string | null;
   location: string | null;
+  location_sw?: string | null;
   event_type: string | null;
 }
 
@@ -20,7 +21,7 @@ export interface UpcomingEvent {
 async function fetchUpcomingEvents(): Promise<UpcomingEvent[]> {
   const { data, error } = await kanisa
     .from('events')
-    .select('id, title, description, title_sw, description_sw, start_date, end_date, location, event_type, is_published')
+    .select('id, title, description, title_sw, description_sw, start_date, end_date, location, location_sw, event_type, is_published')
     .eq('is_published', true)
     .gte('start_date', new Date().toISOString())
     .order('start_date', { ascending: true })

@@ -7,7 +7,7 @@ import { ministryKeys } from './keys';
 export async function fetchLeaders() {
   const { data, error } = await kanisa
     .from('church_leaders')
-    .select('id, name, position, category, email, phone')
+    .select('id, name, position, position_sw, category, email, phone')
     .eq('is_active', true)
     .order('display_order')
     .order('name');

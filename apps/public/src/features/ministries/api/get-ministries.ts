@@ -7,7 +7,7 @@ import { ministryKeys } from './keys';
 export async function fetchMinistries() {
   const { data, error } = await kanisa
     .from('ministries')
-    .select('id, name, category, description, leader, leader_id, contact, phone, meeting_time, location, activities, color')
+    .select('id, name, name_sw, category, description, description_sw, leader, leader_id, contact, phone, meeting_time, meeting_time_sw, location, location_sw, activities, activities_sw, color')
     .eq('is_active', true)
     .order('display_order')
     .order('name');

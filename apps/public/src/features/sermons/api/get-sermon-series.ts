@@ -8,7 +8,7 @@ import type { SeriesRow } from './types';
 export async function fetchActiveSeries(): Promise<SeriesRow[]> {
   const { data, error } = await kanisa
     .from('sermon_series')
-    .select('id, title, subtitle, description, message_count, current_message, start_date, topics')
+    .select('id, title, subtitle, description, message_count, current_message, start_date, topics, title_sw, subtitle_sw, description_sw, topics_sw')
     .eq('is_active', true)
     .order('start_date', { ascending: false, nullsFirst: false });
   if (error) throw error;

@@ -8,7 +8,7 @@ import type { SermonRow } from './types';
 export async function fetchSermons(): Promise<SermonRow[]> {
   const { data, error } = await kanisa
     .from('sermons')
-    .select('id, title, description, speaker, sermon_date, audio_url, video_url, notes_url, series, tags')
+    .select('id, title, description, speaker, sermon_date, audio_url, video_url, notes_url, series, tags, title_sw, description_sw')
     .eq('is_published', true)
     .order('sermon_date', { ascending: false });
   if (error) throw error;

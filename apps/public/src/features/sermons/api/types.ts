@@ -10,6 +10,9 @@ export interface SermonRow {
   notes_url: string | null;
   series: string | null;
   tags: string[];
+  /** Kiswahili title and description (optional; the English ones when empty). */
+  title_sw?: string | null;
+  description_sw?: string | null;
 }
 
 /** An active series (table sermon_series): progress is current_message of message_count. */
@@ -22,4 +25,9 @@ export interface SeriesRow {
   current_message: number;
   start_date: string | null;
   topics: string[];
+  /** Kiswahili texts (optional; the English ones when empty, per field). */
+  title_sw?: string | null;
+  subtitle_sw?: string | null;
+  description_sw?: string | null;
+  topics_sw?: string[] | null;
 }
