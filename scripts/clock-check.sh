@@ -46,7 +46,15 @@ for when in "${dates[@]}"; do
   export LD_PRELOAD=$lib FAKETIME="${sign}${offset#-}" FAKETIME_DONT_FAKE_MONOTONIC=1 \
     FAKETIME_DONT_RESET=1
   case "$what" in
-    rust | all) scripts/with-s3.sh cargo test --workspace --locked --no-fail-fast ;;
+    # Two tests compare the process clock with a clock libfaketime cannot move, so they are
+    # left to `make test`: the storage check's grace period reads the files' modification times,
+    # which the kernel stamps with the real time (every file then looks weeks old or not yet
+    # written), and PostgreSQL's statement timeout, whose timer the offset disturbs.
+    rust | all)
+      scripts/with-s3.sh cargo test --workspace --locked --no-fail-fast -- \
+        --skip a_statement_timeout_is_a_503_that_says_so \
+        --skip the_check_finds_and_repairs_orphans_both_ways
+      ;;
   esac
   case "$what" in
     e2e | all) scripts/with-s3.sh scripts/e2e.sh "$target/debug/kanisa" ;;
