@@ -21,8 +21,12 @@ run: apps
 	cargo build --release --locked --bin kanisa
 	$(KANISA_RELEASE) serve
 
-## Everything CI checks. Installs what it needs (npm packages, Chromium from Debian).
-test: rust-checks apps-checks rust-test e2e schemathesis
+## Everything CI checks. Installs what it needs (npm packages, Chromium from Debian). The
+## browser suites and schemathesis run side by side (each on its own servers and ports;
+## schemathesis is bounded by time, the browser tests mostly wait on pages), each one's output
+## printed whole when it ends.
+test: rust-checks apps-checks rust-test
+	$(MAKE) --no-print-directory -j2 --output-sync=target e2e schemathesis
 	@echo "make test: all checks passed"
 
 build: apps
