@@ -21,11 +21,13 @@ run: apps
 	cargo build --release --locked --bin kanisa
 	$(KANISA_RELEASE) serve
 
-## Everything CI checks. Installs what it needs (npm packages, Chromium from Debian). The
-## browser suites and schemathesis run side by side (each on its own servers and ports;
-## schemathesis is bounded by time, the browser tests mostly wait on pages), each one's output
-## printed whole when it ends.
-test: rust-checks apps-checks rust-test
+## Everything CI checks. Installs what it needs (npm packages, Chromium from Debian). After the
+## formatting and lints, independent stages run two at a time, each one's output printed whole
+## when it ends: the apps' checks beside the Rust tests (Node's unit tests and the Rust tests'
+## clusters share the two cores well), then the browser suites beside schemathesis (each on its
+## own servers and ports; schemathesis is bounded by time, the browser tests mostly wait on pages).
+test: rust-checks
+	$(MAKE) --no-print-directory -j2 --output-sync=target apps-checks rust-test
 	$(MAKE) --no-print-directory -j2 --output-sync=target e2e schemathesis
 	@echo "make test: all checks passed"
 
