@@ -9,7 +9,8 @@
 # matches, the planner's estimate beyond). The terms are those staff type, two-letter ones
 # included (scripts/bench/members.lua). Prints p50, p95 (target <= 50 ms) and p99 of each size,
 # the ratio of the p95s (issue 35: at most 2x), and with BENCH_MEMBER_TERMS=1 each term's p95
-# at each size (BENCH_TERM_DURATION, 3 s each).
+# at each size (BENCH_TERM_DURATION, 3 s each). At each size it also times Send Message's pickers
+# (get_message_audiences: five groups and every ministry counted, 20 calls one after another).
 #
 # usage: scripts/bench-members.sh path/to/release/kanisa
 set -euo pipefail
@@ -62,6 +63,15 @@ measure() {
       -v p99="${f[p99_us]}" -v errs="$errors" 'BEGIN {
     printf "   %.0f searches/s, p50 %.1f ms, p95 %.1f ms (target <= 50 ms: %s), p99 %.1f ms, %d errors\n",
       req / (dur / 1e6), p50 / 1000, p95 / 1000, (p95 <= 50000 ? "met" : "NOT met"), p99 / 1000, errs
+  }'
+  local times
+  times=$(for _ in $(seq 20); do
+    curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' -X POST -H "apikey: $anon_key" \
+      -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d '{}' \
+      "http://127.0.0.1:$port/rest/v1/rpc/get_message_audiences"
+  done)
+  sort -k2 -g <<<"$times" | awk '$1 != 200 { bad++ } { t[NR] = $2 * 1000 } END {
+    printf "   Send Message pickers (get_message_audiences): p50 %.0f ms, max %.0f ms, %d errors\n", t[int((NR + 1) / 2)], t[NR], bad
   }'
   if [ "$per_term" = 1 ]; then
     local t
