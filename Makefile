@@ -50,7 +50,7 @@ rust-checks:
 
 ## The Rust tests, with a local S3-compatible server (moto, from PyPI) for the S3 backend's test.
 rust-test:
-	scripts/with-s3.sh cargo test --workspace --locked
+	scripts/with-s3.sh cargo test --workspace --locked --tests
 
 apps-checks: apps-deps
 	cd apps && npm run typecheck

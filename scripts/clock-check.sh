@@ -29,7 +29,7 @@ fi
 target=${CARGO_TARGET_DIR:-target}
 
 case "$what" in
-  rust | all) cargo test --workspace --locked --no-run ;;
+  rust | all) cargo test --workspace --locked --tests --no-run ;;
 esac
 case "$what" in
   e2e | all)
@@ -51,7 +51,7 @@ for when in "${dates[@]}"; do
     # which the kernel stamps with the real time (every file then looks weeks old or not yet
     # written), and PostgreSQL's statement timeout, whose timer the offset disturbs.
     rust | all)
-      scripts/with-s3.sh cargo test --workspace --locked --no-fail-fast -- \
+      scripts/with-s3.sh cargo test --workspace --locked --tests --no-fail-fast -- \
         --skip a_statement_timeout_is_a_503_that_says_so \
         --skip the_check_finds_and_repairs_orphans_both_ways
       ;;
