@@ -94,3 +94,14 @@ GRANT EXECUTE ON FUNCTION public.get_report(text, text) TO authenticated;
 -- needs a reason, records who, when and from which member on the gift and logs
 -- donation_reassigned.
 GRANT EXECUTE ON FUNCTION public.reassign_gift(uuid, text, uuid, text) TO authenticated;
+
+-- search_members, count_member_search (migration 0036, issue 35): SECURITY INVOKER, one page of
+-- the member search and its count, chosen by the SECURITY DEFINER helpers
+-- auth.member_search_page / auth.member_search_count on the trigram and order indexes; those
+-- answer only members the members policies let the caller read (nothing without manage_members,
+-- view_member_details or view_member_reports, a scoped role its ministries' members, anyone
+-- their own record), and the members policies still decide every row returned.
+GRANT EXECUTE ON FUNCTION
+  public.search_members(text, boolean, text[], text[], boolean, integer, integer),
+  public.count_member_search(text, boolean)
+TO authenticated;

@@ -3,9 +3,9 @@
 # measurement: a release build's managed cluster seeded with 5,000 members, measured; then
 # 45,000 more added and ANALYZEd, measured again in the same run. Each measurement is wrk at
 # BENCH_MEMBER_CONNECTIONS (8) for BENCH_DURATION (15 s) searching as a signed-in Super Admin (so
-# the members policies are evaluated, as in the back office), with the request the Members screen
-# sends: GET /rest/v1/members with the or=(…ilike…) filter over name, membership number, e-mail
-# and phone, a page of 50 with its ministries and Prefer: count=estimated (exact up to 1,000
+# the members policies are evaluated, as in the back office), with the requests the Members screen
+# sends: the RPC search_members (a page of 50 with its ministries, over name, membership number,
+# e-mail and phone, on the trigram and order indexes) and count_member_search (exact up to 1,000
 # matches, the planner's estimate beyond). The terms are those staff type, two-letter ones
 # included (scripts/bench/members.lua). Prints p50, p95 (target <= 50 ms) and p99 of each size,
 # the ratio of the p95s (issue 35: at most 2x), and with BENCH_MEMBER_TERMS=1 each term's p95
@@ -44,7 +44,7 @@ seed() {
 # run_wrk SECONDS [TERM]: the search under load; prints the BENCH line.
 run_wrk() {
   BENCH_TERM=${2:-} wrk -t 2 -c "$conns" -d "$1s" --timeout 5s -s "$here/bench/members.lua" \
-    -H "apikey: $anon_key" -H "Authorization: Bearer $token" -H 'Prefer: count=estimated' \
+    -H "apikey: $anon_key" -H "Authorization: Bearer $token" \
     "http://127.0.0.1:$port" | grep '^BENCH '
 }
 

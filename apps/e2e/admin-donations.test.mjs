@@ -207,7 +207,9 @@ describe('back office donations (FINANCE_ADMIN)', () => {
     assert.equal(await dialog.getByLabel('Date *').inputValue(), today, 'today by default');
     assert.equal(await dialog.getByLabel('Verified').isChecked(), false, 'unverified by default');
     const picker = dialog.getByRole('combobox', { name: 'Member' });
-    const members = page.waitForResponse((r) => r.url().includes('/rest/v1/members?') && r.url().includes(wycliffe.number));
+    const members = page.waitForResponse(
+      (r) => r.url().includes('/rest/v1/rpc/search_members') && (r.request().postData() ?? '').includes(wycliffe.number),
+    );
     await picker.fill(wycliffe.number);
     assert.equal((await members).status(), 200);
     await dialog.getByRole('option', { name: new RegExp(wycliffe.name) }).click();

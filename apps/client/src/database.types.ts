@@ -1444,6 +1444,13 @@ export type Database = {
       }
     }
     Functions: {
+      count_member_search: {
+        Args: {
+          active_only?: boolean
+          search?: string
+        }
+        Returns: Json
+      }
       get_backup_status: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1620,6 +1627,18 @@ export type Database = {
           note?: string
         }
         Returns: Json
+      }
+      search_members: {
+        Args: {
+          active_only?: boolean
+          after?: string[]
+          before?: string[]
+          from_end?: boolean
+          search?: string
+          skip?: number
+          take?: number
+        }
+        Returns: Database["public"]["Tables"]["members"]["Row"][]
       }
       update_message_status: {
         Args: {

@@ -41,9 +41,20 @@ impl Rest {
             {
                 None => Vec::new(),
                 Some(_) => match body_value(req.body())? {
-                    Value::Object(map) => {
-                        map.into_iter().map(|(k, v)| (k, json_to_text(v))).collect()
-                    }
+                    Value::Object(map) => map
+                        .into_iter()
+                        .map(|(k, v)| {
+                            let array = function
+                                .args
+                                .iter()
+                                .any(|a| a.name == k && a.type_name.ends_with("[]"));
+                            let text = match v {
+                                Value::Array(items) if array => Some(array_literal(&items)),
+                                v => json_to_text(v),
+                            };
+                            (k, text)
+                        })
+                        .collect(),
                     _ => {
                         return Err(RestError::InvalidBody(
                             "The arguments of a function call are one JSON object".into(),
@@ -149,11 +160,52 @@ pub(crate) struct PlannedRpc {
     pub(crate) stmt: Statement,
 }
 
+/// A JSON array given for an array argument (`text[]`, `uuid[]`…) as PostgreSQL's array literal,
+/// as PostgREST accepts it: `["a", "b,c", null]` → `{"a","b,c",NULL}`; nested arrays nest.
+fn array_literal(items: &[Value]) -> String {
+    let quoted = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    let parts: Vec<String> = items
+        .iter()
+        .map(|item| match item {
+            Value::Null => "NULL".to_owned(),
+            Value::String(s) => quoted(s),
+            Value::Array(inner) => array_literal(inner),
+            other => quoted(&other.to_string()),
+        })
+        .collect();
+    format!("{{{}}}", parts.join(","))
+}
+
 /// A JSON argument as the text PostgreSQL casts to the argument's type.
 fn json_to_text(v: Value) -> Option<String> {
     match v {
         Value::Null => None,
         Value::String(s) => Some(s),
         other => Some(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::array_literal;
+    use serde_json::json;
+
+    #[test]
+    fn a_json_array_becomes_an_array_literal_with_every_element_quoted() {
+        let items = json!([
+            "Otieno",
+            "a,b",
+            "say \"hi\"",
+            "back\\slash",
+            null,
+            3,
+            true,
+            ["x"]
+        ]);
+        assert_eq!(
+            array_literal(items.as_array().unwrap()),
+            r#"{"Otieno","a,b","say \"hi\"","back\\slash",NULL,"3","true",{"x"}}"#
+        );
+        assert_eq!(array_literal(&[]), "{}");
     }
 }

@@ -2,18 +2,16 @@ import { createClient } from '@kanisa/client';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_MATCHES, searchMembers } from './member-search';
 
-/** A client whose every request is answered with `rows` and a total of `total`; the URLs asked. */
-function answering(rows: unknown[], total: number) {
-  const asked: URL[] = [];
+/** A client answering `search_members` with `rows` and `count_member_search` with `count`; the requests made. */
+function answering(rows: unknown[], count: number) {
+  const asked: { url: URL; body: unknown }[] = [];
   const client = createClient('http://church.example', 'anon', {
-    fetch: (input) => {
-      asked.push(new URL(input instanceof Request ? input.url : input));
-      return Promise.resolve(
-        new Response(JSON.stringify(rows), {
-          status: 200,
-          headers: { 'content-type': 'application/json', 'content-range': `0-${String(rows.length - 1)}/${String(total)}` },
-        }),
-      );
+    fetch: async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(request.url);
+      asked.push({ url, body: await request.json() });
+      const answer = url.pathname.endsWith('/count_member_search') ? { count, estimated: false } : rows;
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     },
   });
   return { client, asked };
@@ -22,20 +20,25 @@ function answering(rows: unknown[], total: number) {
 const mary = { id: 'm1', first_name: 'Mary', last_name: 'Wanjiru', membership_number: 'MZ-1', is_active: true };
 
 describe('finding a member on the server', () => {
-  it('asks for the first 20 by name, in every searched column, and says how many match in all', async () => {
+  it('asks search_members for the first 20 and count_member_search for how many match in all', async () => {
     const { client, asked } = answering([mary], 57);
     const found = await searchMembers(client, 'mary', { activeOnly: false });
     expect(found).toEqual({ members: [mary], total: 57 });
-    const params = asked[0]!.searchParams;
-    expect(params.get('limit')).toBe(String(MEMBER_MATCHES));
-    expect(params.get('order')).toBe('last_name.asc,first_name.asc,id.asc');
-    expect(params.get('or')).toContain('membership_number.ilike."*mary*"');
-    expect(params.has('is_active')).toBe(false);
+    const page = asked.find((a) => a.url.pathname === '/rest/v1/rpc/search_members');
+    expect(page?.body).toEqual({ search: 'mary', active_only: false, take: MEMBER_MATCHES });
+    expect(page?.url.searchParams.get('select')).toBe('id,first_name,last_name,membership_number,is_active');
+    const count = asked.find((a) => a.url.pathname === '/rest/v1/rpc/count_member_search');
+    expect(count?.body).toEqual({ search: 'mary', active_only: false });
   });
 
   it('leaves out deactivated members when asked to (the donation picker)', async () => {
     const { client, asked } = answering([mary], 1);
     await searchMembers(client, 'mary', { activeOnly: true });
-    expect(asked[0]!.searchParams.get('is_active')).toBe('eq.true');
+    expect(asked.map((a) => (a.body as { active_only: boolean }).active_only)).toEqual([true, true]);
+  });
+
+  it('never says fewer match than it offers', async () => {
+    const { client } = answering([mary], 0);
+    expect((await searchMembers(client, 'mary', { activeOnly: false })).total).toBe(1);
   });
 });

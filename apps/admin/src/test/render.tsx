@@ -43,7 +43,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-type Answer = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+export type Answer = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** Every outside service live: no demo banner unless a test asks for one. */
 const liveServices: Answer = () => json({ email: { live: true }, sms: { live: true }, payments: { live: true } });
@@ -74,4 +74,36 @@ export function renderAt(entry: InitialEntry, ui: ReactElement = <AppRoutes />, 
       <MemoryRouter initialEntries={[entry]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
+}
+
+/** What the member search RPCs were asked (migration 0036): the search and its page. */
+export interface MemberSearchArgs {
+  search: string;
+  active_only: boolean;
+  skip?: number;
+  take?: number;
+  after?: string[];
+  before?: string[];
+  from_end?: boolean;
+}
+
+/**
+ * The server's member search (`search_members` and `count_member_search`) answering `rows(args)`,
+ * counted as `count(args)` (the rows' number unless given); `searches` keeps each page asked.
+ */
+export function memberSearchApi(rows: (args: MemberSearchArgs) => unknown[], count?: (args: MemberSearchArgs) => number) {
+  const searches: MemberSearchArgs[] = [];
+  const argsOf = (init: RequestInit | undefined) => JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as MemberSearchArgs;
+  const handlers: Record<string, Answer> = {
+    '/rest/v1/rpc/search_members': (_url, init) => {
+      const args = argsOf(init);
+      searches.push(args);
+      return json(rows(args));
+    },
+    '/rest/v1/rpc/count_member_search': (_url, init) => {
+      const args = argsOf(init);
+      return json({ count: count ? count(args) : rows(args).length, estimated: false });
+    },
+  };
+  return { searches, handlers };
 }

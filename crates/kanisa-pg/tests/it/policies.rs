@@ -309,6 +309,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
     assert_eq!(
         granted,
         [
+            ("count_member_search", false, true),
             ("get_backup_status", false, true),
             ("get_broadcast", false, true),
             ("get_broadcasts", false, true),
@@ -330,6 +331,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("mark_message_read", false, true),
             ("reassign_gift", false, true),
             ("review_expense", false, true),
+            ("search_members", false, true),
             ("update_message_status", false, true),
         ]
         .map(|(n, a, b)| (n.to_owned(), a, b))

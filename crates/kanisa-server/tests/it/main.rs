@@ -10,6 +10,7 @@ mod fuzz;
 mod fuzz_parsers;
 mod hardening;
 mod health;
+mod member_search;
 mod payments;
 mod policies;
 mod reports;

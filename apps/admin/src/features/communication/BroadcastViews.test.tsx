@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessUser } from '../../lib/access';
-import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
+import { json, memberSearchApi, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
 import CommunicationPage from './CommunicationPage';
 
@@ -248,19 +248,12 @@ describe('Send Message', () => {
   });
 
   it('chosen members: searched on the server, added and removed, sent by id', async () => {
-    const searches: URL[] = [];
+    const { searches, handlers } = memberSearchApi(() => [
+      { id: 'mem-1', first_name: 'Ann', last_name: 'Wanjiru', membership_number: 'M-001', is_active: true },
+      { id: 'mem-2', first_name: 'Anne', last_name: 'Kamau', membership_number: null, is_active: true },
+    ]);
     const { sends } = renderHub('/communication/send?channel=sms', {
-      '/rest/v1/members': (url) => {
-        searches.push(url);
-        return json(
-          [
-            { id: 'mem-1', first_name: 'Ann', last_name: 'Wanjiru', membership_number: 'M-001', is_active: true },
-            { id: 'mem-2', first_name: 'Anne', last_name: 'Kamau', membership_number: null, is_active: true },
-          ],
-          200,
-          { 'content-range': '0-1/2' },
-        );
-      },
+      ...handlers,
     });
     await userEvent.click(await screen.findByRole('radio', { name: 'Chosen members' }));
     const search = screen.getByRole('combobox', { name: 'Add members' });
@@ -273,7 +266,7 @@ describe('Send Message', () => {
     expect(within(chosen).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Remove Anne Kamau' }));
     expect(within(chosen).getAllByRole('listitem')).toHaveLength(1);
-    expect(searches.at(-1)!.searchParams.get('is_active')).toBe('eq.true');
+    expect(searches.at(-1)?.active_only).toBe(true);
 
     await userEvent.type(screen.getByRole('textbox', { name: /Message/ }), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
+import { type Answer, json, memberSearchApi, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
 import { churchToday } from '../../lib/church-time';
 import { donationTexts, monthStart } from './donation-rules';
@@ -32,7 +32,6 @@ const totals = { gift_count: 3, total: 4700.5, verified_count: 2, verified_total
 
 const range = (rows: unknown[], total: number, from = 0) => ({ 'content-range': rows.length ? `${String(from)}-${String(from + rows.length - 1)}/${String(total)}` : `*/${String(total)}` });
 
-type Answer = (url: URL, init: RequestInit | undefined) => Response;
 
 function renderPage(gifts: Answer, more: Record<string, Answer> = {}) {
   const fetchMock = stubApi({
@@ -171,17 +170,14 @@ describe('DonationsPage (§2.11, §7.5)', () => {
         }
         return json([], 200, range([], 0));
       },
-      {
-        '/rest/v1/members': (url) =>
-          json(
-            (url.searchParams.get('or') ?? '').includes('wanj')
-              ? [{ id: 'm1', ...mary }]
-              : [
-                  { id: 'm1', ...mary },
-                  { id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' },
-                ],
-          ),
-      },
+      memberSearchApi((args) =>
+        args.search.includes('wanj')
+          ? [{ id: 'm1', ...mary }]
+          : [
+              { id: 'm1', ...mary },
+              { id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' },
+            ],
+      ).handlers,
     );
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: '+ Record Donation' }))[0]!);
@@ -204,10 +200,7 @@ describe('DonationsPage (§2.11, §7.5)', () => {
       expect(within(dialog).queryByRole('option', { name: /John Otieno/ })).not.toBeInTheDocument();
     });
     const option = within(dialog).getByRole('option', { name: /Mary Wanjiru/ });
-    const search = calls('/rest/v1/members').at(-1)!.url.searchParams;
-    expect(search.get('is_active')).toBe('eq.true');
-    expect(search.get('limit')).toBe('20');
-    expect(search.get('or')).toContain('membership_number.ilike."*wanj*"');
+    expect(calls('/rest/v1/rpc/search_members').at(-1)!.body).toEqual({ search: 'wanj', active_only: true, take: 20 });
     await user.click(option);
     expect(picker).toHaveValue('Mary Wanjiru (M-001)');
 
@@ -319,7 +312,7 @@ describe('DonationsPage (§2.11, §7.5)', () => {
     const calls: unknown[] = [];
     let fail = true;
     renderPage(() => json([paybill], 200, range([paybill], 1)), {
-      '/rest/v1/members': () => json([{ id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' }]),
+      ...memberSearchApi(() => [{ id: 'm2', first_name: 'John', last_name: 'Otieno', membership_number: 'M-002' }]).handlers,
       '/rest/v1/rpc/reassign_gift': (_url, init) => {
         calls.push(bodyOf(init!));
         if (fail) {

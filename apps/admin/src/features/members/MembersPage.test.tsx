@@ -27,8 +27,21 @@ const john = { ...mary, id: 'm2', membership_number: 'M-002', first_name: 'John'
 
 const range = (rows: unknown[], total: number, from = 0) => ({ 'content-range': `${String(from)}-${String(from + rows.length - 1)}/${String(total)}` });
 
-function renderPage(role: keyof typeof serverAnswers, members: (url: URL, init: RequestInit | undefined) => Response) {
-  const fetchMock = stubApi({ '/rest/v1/members': members, '/rest/v1/ministries': () => json([]) });
+/** How the server answers a search (the RPCs of migration 0036): these rows, this count. */
+interface SearchAnswer {
+  rows: unknown[] | ((args: Record<string, unknown>) => unknown[]);
+  count: number;
+  estimated?: boolean;
+}
+
+function renderPage(role: keyof typeof serverAnswers, members: (url: URL, init: RequestInit | undefined) => Response, search: SearchAnswer = { rows: [], count: 0 }) {
+  const fetchMock = stubApi({
+    '/rest/v1/members': members,
+    '/rest/v1/ministries': () => json([]),
+    '/rest/v1/rpc/search_members': (_url, init) =>
+      json(typeof search.rows === 'function' ? search.rows(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>) : search.rows),
+    '/rest/v1/rpc/count_member_search': () => json({ count: search.count, estimated: search.estimated ?? false }),
+  });
   renderAt('/members', <MembersPage />, testClient(sessionFor(serverAnswers[role])));
   const memberCalls = () =>
     fetchMock.mock.calls
@@ -38,15 +51,16 @@ function renderPage(role: keyof typeof serverAnswers, members: (url: URL, init: 
         prefer: new Headers(init?.headers).get('prefer') ?? '',
       }))
       .filter((call) => call.url.pathname === '/rest/v1/members');
-  return { fetchMock, memberCalls };
+  const searchCalls = () =>
+    fetchMock.mock.calls
+      .filter(([input]) => new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost').pathname === '/rest/v1/rpc/search_members')
+      .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>);
+  return { fetchMock, memberCalls, searchCalls };
 }
 
 describe('MembersPage (§2.8)', () => {
   it('lists a page of members by last name with the true total; searches on the server on Enter, clearing resets', async () => {
-    const { memberCalls } = renderPage('MEMBER_ADMIN', (url) => {
-      if (url.searchParams.has('or')) return json([mary], 200, range([mary], 1));
-      return json([john, mary], 200, range([john, mary], 2));
-    });
+    const { memberCalls, searchCalls } = renderPage('MEMBER_ADMIN', () => json([john, mary], 200, range([john, mary], 2)), { rows: [mary], count: 1 });
     const user = userEvent.setup();
 
     expect(await screen.findByText('John Otieno')).toBeInTheDocument();
@@ -59,21 +73,20 @@ describe('MembersPage (§2.8)', () => {
 
     const box = screen.getByLabelText('Search members');
     await user.type(box, '0712');
-    expect(memberCalls().filter((call) => call.url.searchParams.has('or'))).toEqual([]);
+    expect(searchCalls()).toEqual([]);
     await user.keyboard('{Enter}');
     expect(await screen.findByText('1 member found')).toBeInTheDocument();
     expect(screen.queryByText('John Otieno')).not.toBeInTheDocument();
-    const searched = memberCalls().find((call) => call.url.searchParams.has('or'))!.url.searchParams;
-    expect(searched.get('or')).toBe(
-      '(first_name.ilike."*0712*",last_name.ilike."*0712*",full_name.ilike."*0712*",membership_number.ilike."*0712*",email.ilike."*0712*",phone.ilike."*0712*",phone.ilike."*+254712*")',
-    );
+    // The search is the server's (search_members, on its indexes): the first page, by offset.
+    expect(searchCalls()).toEqual([{ search: '0712', active_only: false, skip: 0, take: 50 }]);
+    expect(memberCalls().filter((call) => call.url.searchParams.has('or'))).toEqual([]);
 
     await user.clear(box);
     expect(await screen.findByText('2 members')).toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {
-    renderPage('MEMBER_ADMIN', (url) => (url.searchParams.has('or') ? json([], 200, { 'content-range': '*/0' }) : json([mary], 200, range([mary], 1))));
+    renderPage('MEMBER_ADMIN', () => json([mary], 200, range([mary], 1)));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Search members'), 'nobody');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -238,6 +251,31 @@ describe('MembersPage (§2.8)', () => {
     await user.click(screen.getByRole('button', { name: /First/ }));
     expect(await screen.findByText('Showing 1–50 of about 50,000 members')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Previous/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('a search over a conference register: the server picks each page (offset, from the end, before a key)', async () => {
+    const at = (i: number) => ({ ...mary, id: `s${String(i).padStart(5, '0')}`, first_name: 'Grace', last_name: `G${String(i).padStart(5, '0')}`, full_name: `Grace G${String(i).padStart(5, '0')}` });
+    const size = 18_000;
+    const found = (args: Record<string, unknown>) => {
+      const take = Number(args.take);
+      if (args.from_end) return Array.from({ length: take }, (_, i) => at(size - 1 - i));
+      const before = Array.isArray(args.before) ? Number(String(args.before[2]).slice(1)) : null;
+      if (before !== null) return Array.from({ length: take }, (_, i) => at(before - 1 - i));
+      const skip = Number(args.skip);
+      return Array.from({ length: take }, (_, i) => at(skip + i));
+    };
+    const { searchCalls } = renderPage('MEMBER_ADMIN', () => json([mary], 200, range([mary], 1)), { rows: found, count: 18_000, estimated: true });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Search members'), 'grace{Enter}');
+    expect(await screen.findByText('Showing 1–50 of about 18,000 members found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Last/ }));
+    expect(await screen.findByText('Showing the last 50 of about 18,000 members found')).toBeInTheDocument();
+    expect(screen.getByText('Grace G17999')).toBeInTheDocument();
+    expect(searchCalls().at(-1)).toEqual({ search: 'grace', active_only: false, from_end: true, take: 51 });
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByText('Showing 51–100 from the end of about 18,000 members found')).toBeInTheDocument();
+    expect(searchCalls().at(-1)).toEqual({ search: 'grace', active_only: false, before: ['G17950', 'Grace', 's17950'], take: 51 });
+    expect(screen.getByText('Grace G17949')).toBeInTheDocument();
   });
 
   it('pages by key from row 1,000 on, and knows the exact total at the end when the estimate was high', async () => {

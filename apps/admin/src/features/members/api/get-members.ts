@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { readKeyedPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
+import { pageBounds, readKeyedPage, searchWords, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { kanisa } from '../../../lib/kanisa';
 import type { Member } from '../member-form';
 import { memberKeys } from './member-keys';
@@ -55,11 +55,73 @@ export function membersRequest(client: KanisaClient, search: string, order: 'asc
   );
 }
 
+/** How many members a search finds: exact up to 1,000, the planner's estimate beyond. */
+export interface SearchCount {
+  count: number;
+  estimated: boolean;
+}
+
+/** `search_members`' arguments beyond the search (migration 0036). */
+interface SearchPageArgs {
+  active_only?: boolean;
+  after?: string[];
+  before?: string[];
+  from_end?: boolean;
+  skip?: number;
+  take: number;
+}
+
+/**
+ * One page of a member search, chosen on the server where the indexes serve it (the RPC
+ * `search_members`: by offset, after or before a row's key, or from the end, in the list's order)
+ * with its count (`count_member_search`) on the first pages, so a search over a conference's
+ * register costs what it costs over a church's.
+ */
+export async function searchMembersPage(
+  client: KanisaClient,
+  params: PageParams,
+  size: number,
+  { activeOnly = false, signal }: { activeOnly?: boolean; signal?: AbortSignal } = {},
+): Promise<PageOf<MemberRow>> {
+  const read = async (args: SearchPageArgs) => {
+    let request = client
+      .rpc('search_members', { search: params.search, active_only: activeOnly, ...args })
+      .select(`${memberColumns}, member_ministries(ministry_id)`)
+      .returns<MemberRow[]>();
+    if (signal) request = request.abortSignal(signal);
+    const { data, error } = await request;
+    if (error) throw error;
+    return data;
+  };
+  const { at } = params;
+  if (!at) {
+    const { from } = pageBounds(params.page, size);
+    let counting = client.rpc('count_member_search', { search: params.search, active_only: activeOnly }).returns<SearchCount>();
+    if (signal) counting = counting.abortSignal(signal);
+    const [rows, counted] = await Promise.all([read({ skip: from, take: size }), counting]);
+    if (counted.error) throw counted.error;
+    const { count, estimated } = counted.data;
+    return { rows, total: Math.max(count, from + rows.length), ...(estimated ? { estimated } : {}) };
+  }
+  const key: SearchPageArgs =
+    'after' in at ? { after: [...at.after], take: size + 1 } : 'before' in at ? { before: [...at.before], take: size + 1 } : { from_end: true, take: size + 1 };
+  const data = await read(key);
+  const more = data.length > size;
+  const rows = data.slice(0, size);
+  if ('after' in at) return { rows, total: 0, uncounted: true, hasNext: more, hasPrevious: true };
+  return { rows: rows.reverse(), total: 0, uncounted: true, hasNext: 'before' in at, hasPrevious: more };
+}
+
 /**
  * One page of members, ordered by last name (§7.3), with the total (an estimate above 1,000);
- * deep pages and the last are read by key, so they cost what the first does.
+ * deep pages and the last are read by key, so they cost what the first does. A search is
+ * answered by `search_members` (on the trigram indexes), the unsearched list by the table.
  */
 export async function getMembers(client: KanisaClient, params: PageParams, signal?: AbortSignal): Promise<PageOf<Member>> {
+  if (searchWords(params.search).length > 0) {
+    const found = await searchMembersPage(client, params, MEMBERS_PAGE_SIZE, { signal });
+    return { ...found, rows: found.rows.map(toMember) };
+  }
   const page = await readKeyedPage(
     (order, counted) => {
       const request = membersRequest(client, params.search, order, counted);
