@@ -4,17 +4,17 @@
 # compatibility suite (apps/compat) and the client's integration tests (apps/client), then stops
 # them and checks that each shut down cleanly (exit 0, no postgres left behind).
 #
-# The browser test files run in KANISA_E2E_LANES lanes (2 by default). Each lane has a server,
+# The browser test files run in KANISA_E2E_LANES lanes (3 by default). Each lane has a server,
 # a cluster and a fake Daraja of its own and takes the next file from one queue when it is
 # free, so two files running at the same time never share a server's data (a browser test mostly
-# waits on the page: two lanes keep two cores busy). The compatibility and client suites then
+# waits on the page: measured on 2 cores, three lanes keep them busier than two). The compatibility and client suites then
 # run on lane 1's server. With KANISA_TEST_S3_ENDPOINT set (scripts/with-s3.sh, as `make test`
 # runs it), lane 1's data is then served with files on that S3-compatible server and the
 # storage-js suite runs again. Exits non-zero if any suite fails.
 #
 #   KANISA_E2E_SUITES   which suites: "browser compat client" (default) or a part of it
 #   KANISA_E2E_FILES    only these browser test files (e.g. "e2e/giving.test.mjs")
-#   KANISA_E2E_LANES    how many lanes the browser files share (default 2)
+#   KANISA_E2E_LANES    how many lanes the browser files share (default 3)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 bin=${1:?usage: scripts/e2e.sh path/to/kanisa}
@@ -23,7 +23,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/kanisa-e2e.XXXXXX)
 chmod 755 "$work"
 suites=" ${KANISA_E2E_SUITES:-browser compat client} "
-lanes=${KANISA_E2E_LANES:-2}
+lanes=${KANISA_E2E_LANES:-3}
 [[ $lanes =~ ^[1-9][0-9]*$ ]] || { echo "KANISA_E2E_LANES must be a positive number"; exit 2; }
 [[ $suites == *" browser "* ]] || lanes=1
 
