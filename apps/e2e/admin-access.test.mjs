@@ -28,7 +28,7 @@ const desktop = viewports.desktop;
  * Reading of the spec: the route hierarchy is MEMBER, ELDER, ADMIN, SUPER_ADMIN (§6.1) and its
  * ADMIN step is reached by every admin role (ADMIN and the rank-4 FINANCE_, CONTENT_ and
  * MEMBER_ADMIN of the admin form, §6.3); the permissions of §2.4/§6.4 then choose the screens.
- * So CONTENT_ADMIN opens Sermons, Events, Announcements and Leaders but not Donations.
+ * So CONTENT_ADMIN opens Sermons, Events, Announcements, Leaders and Site Content but not Donations.
  * Members takes the menu's list (manage_members or view_member_details), so the content and
  * finance admins, who read members, open it.
  */
@@ -40,6 +40,7 @@ const screensByPath = [
   '/events',
   '/announcements',
   '/leaders',
+  '/content/ministries',
   '/prayer-requests',
   '/financial',
   '/donations',
@@ -52,7 +53,7 @@ const screensByPath = [
   '/profile',
 ];
 
-const content = 'Content: Sermons, Events, Announcements, Leaders';
+const content = 'Content: Sermons, Events, Announcements, Leaders, Site Content';
 const financial = 'Financial: Dashboard, Donations, Budget, Statements, Remittance';
 const system = 'System: Admin Users, Activity Logs, Settings';
 
@@ -82,7 +83,7 @@ const table = [
     label: 'Content Admin',
     title: 'Content Management Dashboard',
     menu: ['Dashboard', 'Members', content],
-    ok: ['/dashboard', '/members', '/sermons', '/events', '/announcements', '/leaders', '/profile'],
+    ok: ['/dashboard', '/members', '/sermons', '/events', '/announcements', '/leaders', '/content/ministries', '/profile'],
     perm: ['/attendance', '/prayer-requests', '/financial', '/donations', '/budget', '/communication', '/reports'],
   },
   {
@@ -93,7 +94,7 @@ const table = [
     menu: ['Dashboard', 'Members', financial, 'Reports'],
     // Reports open to view_financial_reports too, on the Financial tab (issue 32).
     ok: ['/dashboard', '/members', '/financial', '/donations', '/budget', '/profile', '/reports'],
-    perm: ['/attendance', '/sermons', '/events', '/announcements', '/leaders', '/prayer-requests', '/communication'],
+    perm: ['/attendance', '/sermons', '/events', '/announcements', '/leaders', '/content/ministries', '/prayer-requests', '/communication'],
   },
   {
     user: 'elder',
@@ -266,10 +267,13 @@ describe('guard and paths', () => {
     const group = page.getByRole('button', { name: 'Content', exact: true });
     assert.equal(await group.getAttribute('aria-expanded'), 'true');
 
-    for (const path of ['/admin/unknown', '/admin', '/admin/content']) {
+    for (const path of ['/admin/unknown', '/admin', '/admin/content/unknown']) {
       await page.goto(`${baseUrl}${path}`);
       await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     }
+    // /admin/content (named in §2.1) is the Site Content screen, on its first tab (issue 32).
+    await page.goto(`${baseUrl}/admin/content`);
+    await page.waitForURL((url) => url.pathname === '/admin/content/ministries');
     // Signed in, the sign-in screen moves on by itself.
     await page.goto(`${baseUrl}/admin/login`);
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');

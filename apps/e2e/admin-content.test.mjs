@@ -319,6 +319,46 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await close();
   });
 
+  test('Site Content (issue 32): a ministry added with its Kiswahili shows in each language; hidden, it leaves the site', async () => {
+    const name = `E2E Ministry ${run}`;
+    const nameSw = `Huduma ya Majaribio ${run}`;
+    const { page, problems, close } = await openPage(viewports.desktop);
+    await signIn(page, content);
+    await page.goto(`${baseUrl}/admin/content/ministries`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Site Content' }).waitFor();
+    await page.getByRole('button', { name: '+ Add Ministry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Ministry' });
+    await dialog.getByLabel('Name *').fill(name);
+    await dialog.getByLabel('Category *').selectOption('worship');
+    await dialog.getByLabel('Meeting time *').fill('Sabbath, 3:00 PM');
+    await dialog.getByLabel('Activities', { exact: true }).fill('Choir, Praise team');
+    await dialog.getByLabel('Kiswahili name (optional)').fill(nameSw);
+    await dialog.getByLabel('Kiswahili meeting time (optional)').fill('Sabato, saa tisa alasiri');
+    await dialog.getByRole('button', { name: 'Add Ministry' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} was added.`).waitFor();
+    const [stored] = await serviceGet(`ministries?select=id,is_active&name=eq.${encodeURIComponent(name)}`);
+    assert.ok(stored, 'the ministry was stored');
+    cleanups.push(() => serviceWrite('DELETE', `ministries?id=eq.${stored.id}`));
+
+    assert.match(await publicText('/sw/ministries', nameSw), new RegExp(nameSw), 'the Kiswahili site shows the Kiswahili name');
+    assert.match(await publicText('/ministries', name), new RegExp(name), 'the English site shows the English name');
+
+    // Hidden from the website: kept here, gone from the public page.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Ministry' });
+    await edit.getByLabel('Shown on the website').uncheck();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} was saved.`).waitFor();
+    const [hidden] = await serviceGet(`ministries?select=is_active&id=eq.${stored.id}`);
+    assert.equal(hidden?.is_active, false);
+    assert.doesNotMatch(await publicText('/ministries', 'Pathfinder Club'), new RegExp(name), 'the Ministries page no longer shows it');
+
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
   test('events and announcements: stored as the form promises (empty limits, costs, default times), edited, deleted after the exact question', async () => {
     const eventTitle = `E2E Event ${run}`;
     const noticeTitle = `E2E Notice ${run}`;

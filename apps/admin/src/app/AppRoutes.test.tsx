@@ -147,7 +147,7 @@ describe('layout (§2.4)', () => {
     const { client } = renderSignedIn('/dashboard', 'CONTENT_ADMIN', { '/auth/v1/logout': () => json(null, 204) });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = Array.from(nav.querySelectorAll('a, button')).map((el) => el.textContent);
-    expect(links).toEqual(['Dashboard', 'Members', 'Content', 'Sermons', 'Events', 'Announcements', 'Leaders']);
+    expect(links).toEqual(['Dashboard', 'Members', 'Content', 'Sermons', 'Events', 'Announcements', 'Leaders', 'Site Content']);
     expect(screen.getByRole('button', { name: 'Content' })).toHaveAttribute('aria-expanded', 'false');
     await user.click(screen.getByRole('button', { name: 'Content' }));
     expect(screen.getByRole('button', { name: 'Content' })).toHaveAttribute('aria-expanded', 'true');

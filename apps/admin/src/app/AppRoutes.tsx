@@ -14,6 +14,7 @@ const SermonsPage = lazy(() => import('../features/sermons/SermonsPage'));
 const EventsPage = lazy(() => import('../features/events/EventsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 const LeadersPage = lazy(() => import('../features/leaders/LeadersPage'));
+const SiteContentPage = lazy(() => import('../features/site-content/SiteContentPage'));
 const MembersPage = lazy(() => import('../features/members/MembersPage'));
 const AttendanceListPage = lazy(() => import('../features/attendance/AttendanceListPage'));
 const AttendanceFormPage = lazy(() => import('../features/attendance/AttendanceFormPage'));
@@ -61,6 +62,8 @@ export function AppRoutes() {
           <Route path="events" element={guarded('events', <EventsPage />)} />
           <Route path="announcements" element={guarded('announcements', <AnnouncementsPage />)} />
           <Route path="leaders" element={guarded('leaders', <LeadersPage />)} />
+          <Route path="content" element={guarded('content', <SiteContentPage />)} />
+          <Route path="content/:kind" element={guarded('content', <SiteContentPage />)} />
           <Route path="members" element={guarded('members', <MembersPage />)} />
           <Route path="attendance" element={guarded('attendance', <AttendanceListPage />)} />
           {/* /attendance/new and /attendance/{date}: one route, so choosing a date keeps the form's state. */}

@@ -35,6 +35,9 @@ export const screens = {
     requirement: { level: 'ADMIN', anyOf: ['manage_announcements'] },
   },
   leaders: { path: '/leaders', label: 'Leaders', requirement: { level: 'ADMIN', anyOf: ['manage_content'] } },
+  // /admin/content is named in §2.1 without a screen: the website's ministries, departments,
+  // sermon series and daily verses, in English and Kiswahili (issue 32).
+  content: { path: '/content', label: 'Site Content', requirement: { level: 'ADMIN', anyOf: ['manage_content'] } },
   prayerRequests: {
     path: '/prayer-requests',
     label: 'Prayer Requests',
@@ -136,7 +139,7 @@ export const menu: readonly MenuEntry[] = [
     id: 'content',
     label: 'Content',
     requirement: { level: 'ADMIN' },
-    items: [link('sermons'), link('events'), link('announcements'), link('leaders')],
+    items: [link('sermons'), link('events'), link('announcements'), link('leaders'), link('content')],
   },
   link('prayerRequests'),
   {

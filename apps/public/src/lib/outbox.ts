@@ -76,21 +76,29 @@ function store(items: OutboxItem[]): void {
 
 interface OutboxSnapshot {
   pending: number;
+  /** The keys of the forms waiting, read with the count (so a render never parses the queue). */
+  waiting: readonly string[];
   results: OutboxResult[];
 }
 
-let snapshot: OutboxSnapshot = { pending: 0, results: [] };
+let snapshot: OutboxSnapshot = { pending: 0, waiting: [], results: [] };
+
+/** The count and keys of the stored queue. */
+function waitingNow(): Pick<OutboxSnapshot, 'pending' | 'waiting'> {
+  const items = queuedForms();
+  return { pending: items.length, waiting: items.map((item) => item.key) };
+}
 const listeners = new Set<() => void>();
 
 function publish(results = snapshot.results): void {
-  snapshot = { pending: queuedForms().length, results };
+  snapshot = { ...waitingNow(), results };
   listeners.forEach((listener) => {
     listener();
   });
 }
 
 function subscribe(listener: () => void): () => void {
-  if (!listeners.size) snapshot = { ...snapshot, pending: queuedForms().length };
+  if (!listeners.size) snapshot = { ...snapshot, ...waitingNow() };
   listeners.add(listener);
   // Another tab may queue or send forms: the count follows.
   const onStorage = (event: StorageEvent) => {
@@ -114,11 +122,11 @@ export function useOutbox(): OutboxSnapshot {
  * form another tab sent counts as sent.
  */
 export function useQueuedResult(key: string | null): OutboxResult | null {
-  const { results } = useOutbox();
+  const { results, waiting } = useOutbox();
   if (!key) return null;
   const found = results.find((result) => result.key === key);
   if (found) return found;
-  return queuedForms().some((item) => item.key === key) ? null : { key, label: '', status: 'sent' };
+  return waiting.includes(key) ? null : { key, label: '', status: 'sent' };
 }
 
 /** Hides the delivered/refused notices. */
@@ -178,7 +186,7 @@ export function flushOutbox(send: (item: OutboxItem) => Promise<SendOutcome>): P
 
 /** For tests: no results shown and no flush running (the queue itself is in localStorage). */
 export function resetOutbox(): void {
-  snapshot = { pending: 0, results: [] };
+  snapshot = { pending: 0, waiting: [], results: [] };
   flushing = null;
 }
 

@@ -19,7 +19,6 @@ import { ReportPrintView } from './ReportPrintView';
 import { ReportDenied, ReportProblem } from './ReportProblem';
 import {
   allowedTabs,
-  canOpenTab,
   periodLabel,
   rangeText,
   reportCsvRows,
@@ -156,7 +155,7 @@ export default function ReportsPage() {
     <Routes>
       <Route
         index
-        element={canOpenTab('overview', access?.permissions ?? []) || !first ? screen('overview') : <NavigateKeepingPeriod to={first.path} />}
+        element={tabs.includes('overview') || !first ? screen('overview') : <NavigateKeepingPeriod to={first.path} />}
       />
       <Route path="financial" element={screen('financial')} />
       <Route path="membership" element={screen('membership')} />

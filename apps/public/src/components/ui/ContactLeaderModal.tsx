@@ -48,7 +48,7 @@ function LeaderMessage({ recipient, onClose }: { recipient: LeaderRecipient; onC
       </SuccessNotice>
     );
   }
-  const about = [recipient.roleLabel ?? recipient.role, recipient.department].filter(Boolean).join(', ');
+  const about = [recipient.roleLabel ?? recipient.role, recipient.departmentLabel ?? recipient.department].filter(Boolean).join(', ');
   return (
     <ContactMessageForm engine={engine} className="contact-leader-form">
       <p className="contact-leader-to">

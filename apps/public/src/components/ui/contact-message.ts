@@ -16,7 +16,10 @@ export interface LeaderRecipient {
   role?: string;
   /** How the role is shown to the visitor, when it is UI text in their language; default `role`. */
   roleLabel?: string;
+  /** Sent to the church office as the department's name (English, as the office files it). */
   department?: string;
+  /** How the department is shown to the visitor, in their language; default `department`. */
+  departmentLabel?: string;
 }
 
 /** A contact form (spec §3 "Contact message"), plus the honeypot. */

@@ -81,10 +81,11 @@ describe('DepartmentsPage', () => {
         responsibilities_sw: ['Kupokea zaka na sadaka', 'Kuandaa taarifa za fedha'],
       },
       { ...department('d2', 'Music', 'ministry'), name_sw: 'Muziki' },
+      { ...department('d3', 'Health', 'ministry'), name_sw: 'Afya', head: null },
     ]);
     renderAt('/sw/departments', <DepartmentsPage />);
     const names = within(screen.getByTestId('department-grid')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(names).toEqual(['Hazina', 'Muziki']);
+    expect(names).toEqual(['Hazina', 'Muziki', 'Afya']);
     const treasury = screen.getByRole('heading', { name: 'Hazina' }).closest('li') as HTMLElement;
     expect(treasury).toHaveTextContent('Hupokea na kurekodi zaka na sadaka.');
     expect(within(treasury).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Kupokea zaka na sadaka', 'Kuandaa taarifa za fedha']);
@@ -92,6 +93,12 @@ describe('DepartmentsPage', () => {
     const music = screen.getByRole('heading', { name: 'Muziki' }).closest('li') as HTMLElement;
     expect(music).toHaveTextContent('Music description');
     expect(music).toHaveTextContent('Duty of Music');
-    expect(within(music).getByRole('button', { name: 'Wasiliana na Idara: Muziki' })).toBeInTheDocument();
+    // The contact form says who it goes to in Kiswahili: the department's name too (issue 32).
+    fireEvent.click(within(music).getByRole('button', { name: 'Wasiliana na Idara: Muziki' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Kwa: Head of Music, Mkuu wa Idara, Muziki');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    const health = screen.getByRole('heading', { name: 'Afya' }).closest('li') as HTMLElement;
+    fireEvent.click(within(health).getByRole('button', { name: 'Wasiliana na Idara: Afya' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Kwa: Afya, Mkuu wa Idara, Afya');
   });
 });

@@ -72,10 +72,14 @@ function ContactDepartmentModal({ department, onClose }: { department: Departmen
         department
           ? {
               name: department.head ?? department.name,
-              // The role goes to the church office in English; the visitor reads it in their language.
+              // A department without a head is addressed by its name, in the visitor's language.
+              ...(department.head ? {} : { nameLabel: localized(department, 'name') }),
+              // Role and department go to the church office in English; the visitor reads them in
+              // their language (issue 32).
               role: 'Department Head',
               roleLabel: t('ministries.departmentHeadRole'),
               department: department.name,
+              departmentLabel: localized(department, 'name'),
             }
           : null
       }
