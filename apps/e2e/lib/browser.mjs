@@ -32,6 +32,20 @@ export const viewports = {
   wide: { width: 1200, height: 800 },
 };
 
+/**
+ * Under `make clock-check` (KANISA_E2E_CLOCK=1) this process, the servers and PostgreSQL run
+ * with libfaketime's moved clock; Chromium cannot (its processes spin and every page times out),
+ * so it keeps the real clock and each page gets Playwright's clock at the moved time instead
+ * (`openPage`), which then runs on as time passes.
+ */
+const movedClock = process.env.KANISA_E2E_CLOCK === '1';
+
+/** The environment Chromium starts with: this one, without libfaketime under the clock check. */
+function browserEnv() {
+  const faketime = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC', 'FAKETIME_DONT_RESET'];
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !(movedClock && faketime.includes(name))));
+}
+
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
 /** @type {string | undefined} */
@@ -42,7 +56,7 @@ export function useBrowser() {
   before(async () => {
     await mkdir(artifacts, { recursive: true });
     profile = await mkdtemp(join(tmpdir(), 'kanisa-e2e-'));
-    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs, env: browserEnv() });
   });
   after(async () => {
     await browser?.close();
@@ -66,7 +80,9 @@ export async function openPage(viewport, options = {}) {
     timezoneId: 'Africa/Nairobi',
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
-  if (options.clock) await context.clock.install({ time: options.clock });
+  // A test's own clock, or under the clock check the moved time of this process.
+  const clock = options.clock ?? (movedClock ? new Date() : undefined);
+  if (clock) await context.clock.install({ time: clock });
   const page = await context.newPage();
   /** @type {string[]} */
   const problems = [];

@@ -25,6 +25,9 @@ export interface ServiceTime {
 export interface OfficeHours {
   days: string;
   hours: string;
+  /** Staff's Kiswahili wording (issue 32); without it the catalogue translates the English words. */
+  days_sw?: string | null;
+  hours_sw?: string | null;
 }
 
 export interface WeeklyActivityDay {
@@ -260,7 +263,10 @@ export function parseSettings(rows: { key: string; value: Json }[]): ChurchSetti
         if (!isObject(entry)) return null;
         const days = text(entry.days);
         const hours = text(entry.hours);
-        return days && hours ? { days, hours } : null;
+        if (!days || !hours) return null;
+        const daysSw = text(entry.days_sw);
+        const hoursSw = text(entry.hours_sw);
+        return { days, hours, ...(daysSw ? { days_sw: daysSw } : {}), ...(hoursSw ? { hours_sw: hoursSw } : {}) };
       }) ?? f.officeHours,
     serviceTimes: services,
     serviceDurationMinutes: num(values.get('service_duration_minutes')) ?? f.serviceDurationMinutes,

@@ -186,6 +186,8 @@ export const settingsTabs: readonly TabDef[] = [
             columns: [
               { name: 'days', kind: 'text', label: 'Days', hint: 'e.g. Monday to Friday', required: true },
               { name: 'hours', kind: 'text', label: 'Hours', hint: 'e.g. 9:00 AM to 5:00 PM', required: true },
+              { name: 'days_sw', kind: 'text', label: 'Kiswahili days', hint: 'Optional, e.g. Jumatatu hadi Ijumaa' },
+              { name: 'hours_sw', kind: 'text', label: 'Kiswahili hours', hint: 'Optional, e.g. Saa 3:00 asubuhi hadi 11:00 jioni' },
             ],
           },
         ],

@@ -93,8 +93,8 @@ describe('settings rows → form values', () => {
     expect(values.bank_details).toEqual({ bank: '', branch: '', account_name: '', account_number: '' });
     expect(values.remittance_shares).toEqual({ tithe: '100', offering: '40', special_project: '0', building_fund: '0', missions: '100' });
     expect(values.office_hours).toEqual([
-      { days: 'Monday to Friday', hours: '9:00 AM to 5:00 PM' },
-      { days: 'Saturday', hours: '8:00 AM to 2:00 PM' },
+      { days: 'Monday to Friday', hours: '9:00 AM to 5:00 PM', days_sw: '', hours_sw: '' },
+      { days: 'Saturday', hours: '8:00 AM to 2:00 PM', days_sw: '', hours_sw: '' },
     ]);
     expect(values.weekly_activities).toEqual([
       { day: 'Saturday', time: '9:00 AM', activity: 'Sabbath School', location: 'Main Sanctuary', activity_sw: 'Shule ya Sabato', location_sw: 'Ukumbi Mkuu' },
@@ -200,7 +200,10 @@ describe('form values → the rows one save sends', () => {
       { days: 'Sunday', hours: '10:00 AM to 1:00 PM' },
       { days: '', hours: '' },
     ]);
-    expect(toChanges(rows, initial, hours, 'u1')[0]?.value).toEqual([{ days: 'Sunday', hours: '10:00 AM to 1:00 PM' }]);
+    expect(toChanges(rows, initial, hours, 'u1')[0]?.value).toEqual([{ days: 'Sunday', hours: '10:00 AM to 1:00 PM', days_sw: null, hours_sw: null }]);
+    // The Kiswahili wording, when given, is kept beside the English (issue 32).
+    const both = edit(initial, 'office_hours', [{ days: 'Sunday', hours: '10:00 AM', days_sw: 'Jumapili', hours_sw: '' }]);
+    expect(toChanges(rows, initial, both, 'u1')[0]?.value).toEqual([{ days: 'Sunday', hours: '10:00 AM', days_sw: 'Jumapili', hours_sw: null }]);
     expect(toChanges(rows, initial, edit(initial, 'office_hours', []), 'u1')[0]?.value).toBe(UNSET);
   });
 

@@ -23,4 +23,22 @@ describe('ContactPage in Kiswahili', () => {
     expect(screen.getByLabelText('Jina Kamili *')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tuma Ujumbe' })).toBeInTheDocument();
   });
+
+  it("shows staff's Kiswahili office hours where given, the catalogue's words elsewhere (issue 32)", async () => {
+    await inKiswahili();
+    queryClient.setQueryData(churchSettingsQuery.queryKey, {
+      ...fallbackSettings,
+      officeHours: [
+        { days: 'Monday to Friday', hours: 'By appointment', days_sw: 'Jumatatu hadi Ijumaa', hours_sw: 'Kwa miadi' },
+        { days: 'Sunday', hours: '10:00 AM' },
+      ],
+      status: 'ready',
+    });
+    renderAt('/sw/contact', <ContactPage />);
+    const hours = screen.getByRole('heading', { name: 'Saa za Ofisi' }).closest<HTMLElement>('.detail-block')!;
+    expect(hours).toHaveTextContent('Jumatatu hadi Ijumaa');
+    expect(hours).toHaveTextContent('Kwa miadi');
+    expect(hours).not.toHaveTextContent('By appointment');
+    expect(hours).not.toHaveTextContent('Sunday');
+  });
 });

@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { PageTitle } from '../../components/ui/Page';
-import { type MessageKey, provide, t } from '../../i18n';
+import { localized, type MessageKey, provide, t } from '../../i18n';
 import { useDataSaver } from '../../lib/data-saver';
 import { scheduleWords } from '../../lib/schedule-words';
-import { serviceName, serviceWhen, useChurchSettings } from '../../lib/settings';
+import { serviceName, serviceWhen, useChurchSettings, type OfficeHours } from '../../lib/settings';
 import { ContactForm } from './ContactForm';
 import './contact.css';
 import { contact as contactTexts } from '../../i18n/en/contact';
+
+/** Office hours as the visitor reads them: staff's Kiswahili when given, else the catalogue's words. */
+function officeWords(entry: OfficeHours, field: 'days' | 'hours'): string {
+  const shown = localized(entry, field);
+  return shown !== entry[field] ? shown : scheduleWords(entry[field]);
+}
 
 provide(contactTexts);
 
@@ -99,8 +105,8 @@ export default function ContactPage() {
             <ul className="plain-list hours-list">
               {s.officeHours.map((entry) => (
                 <li key={entry.days}>
-                  <span>{scheduleWords(entry.days)}</span>
-                  <span>{scheduleWords(entry.hours)}</span>
+                  <span>{officeWords(entry, 'days')}</span>
+                  <span>{officeWords(entry, 'hours')}</span>
                 </li>
               ))}
             </ul>
