@@ -43,7 +43,7 @@ const everything = [
 /** @param {string[]} list */
 const sorted = (list) => [...list].sort();
 
-const content = 'Content: Sermons, Events, Announcements, Leaders';
+const content = 'Content: Sermons, Events, Announcements, Leaders, Site Content';
 const financial = 'Financial: Dashboard, Donations, Budget, Statements, Remittance';
 const system = 'System: Admin Users, Activity Logs, Settings';
 

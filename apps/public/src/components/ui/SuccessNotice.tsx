@@ -13,7 +13,23 @@ export function SuccessNotice({ children }: { children: ReactNode }) {
     if (!element) return;
     element.focus({ preventScroll: true });
     // jsdom has no layout, so no scrollIntoView.
-    if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'center' });
+    if (typeof element.scrollIntoView !== 'function') return;
+    element.scrollIntoView({ block: 'center' });
+    // The page may still move under it for a moment (a block above collapses, the map loads):
+    // while it settles, bring the notice back into view whenever the layout moves it out.
+    if (typeof ResizeObserver === 'undefined') return;
+    const keep = new ResizeObserver(() => {
+      const { top, bottom } = element.getBoundingClientRect();
+      if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: 'center' });
+    });
+    keep.observe(document.body);
+    const settled = window.setTimeout(() => {
+      keep.disconnect();
+    }, 2000);
+    return () => {
+      window.clearTimeout(settled);
+      keep.disconnect();
+    };
   }, []);
   return (
     <div ref={box} className="form-success" role="status" tabIndex={-1}>
