@@ -21,10 +21,11 @@ export function registerServiceWorker(): void {
       // A page the worker controls is saved as it loads.
       if (container.controller) return undefined;
       return container.ready.then((registration) => {
-        handOver(registration, performance.getEntriesByType('resource'), location.href);
+        handOver(registration, [], location.href);
+        // `buffered`: the first call brings what loaded before this point, then each new file.
         new PerformanceObserver((list) => {
           handOver(registration, list.getEntries(), null);
-        }).observe({ type: 'resource' });
+        }).observe({ type: 'resource', buffered: true });
       });
     })
     .catch(() => {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
 import { LoadError } from '../../components/ui/LoadError';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -38,6 +37,7 @@ import {
   type LogEntry,
 } from './activity-rules';
 import './activity-logs.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /** The address's search part for a filter: defaults are left out, so the plain address is "All, last 7 days". */
 function searchFor(category: CategoryFilter, range: DateRange, today: string): Record<string, string> {
@@ -158,7 +158,7 @@ function TimelineEntry({ entry, onOpen }: { entry: LogEntry; onOpen: (entry: Log
  */
 export default function ActivityLogsPage() {
   const today = churchToday();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const category = categoryFrom(params.get('category'));
   const range = rangeFrom(params.get('from'), params.get('to'), today);
   // The dates as typed; the screen follows them once they make a range.

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { formatDay } from '../../components/ui/form-values';
@@ -11,6 +11,7 @@ import { divineTotal, formatCount, PAGE_SIZE, type AttendanceRow } from './atten
 import { attendanceTexts, problemMessage } from './attendance-texts';
 import { RangePager, pageCount } from '../../components/ui/RangePager';
 import './attendance.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /** ?page=N, at least 1. */
 function pageFrom(params: URLSearchParams): number {
@@ -51,7 +52,7 @@ const columns: Column<AttendanceRow>[] = [
 
 /** /admin/attendance: the last 12 Sabbaths as a chart, then every recorded Sabbath, 20 a page (§2.9). */
 export default function AttendanceListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const page = pageFrom(params);
   const list = useAttendancePage(page);
   const recent = useRecentSabbaths();

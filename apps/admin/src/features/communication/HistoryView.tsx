@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { errorDetail } from '../../components/ui/error-detail';
@@ -19,6 +19,7 @@ import {
   type Broadcast,
 } from './broadcast-rules';
 import { formatDateTime } from './communication-rules';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /** Delivered, sent and failed messages of a send, over both channels. */
 export function OutcomeCounts({ broadcast }: { broadcast: Broadcast }) {
@@ -57,7 +58,7 @@ const columns: readonly Column<Broadcast>[] = [
 
 /** The page (from 0) in the address (?page=2 is the second), so Back from a send's details returns to it. */
 function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const read = Number(params.get('page') ?? '1');
   const page = Number.isInteger(read) && read > 1 ? read - 1 : 0;
   return [page, (next) => { setParams(next > 0 ? { page: String(next + 1) } : {}); }];

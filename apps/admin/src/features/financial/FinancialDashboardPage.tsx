@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { FigureCard } from '../../components/ui/FigureCard';
@@ -29,6 +29,7 @@ import {
 } from './financial-rules';
 import { GivingChart } from './GivingChart';
 import './financial.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 function periodText(summary: FinancialSummary): string {
   return summary.from === summary.to ? formatDay(summary.from) : `${formatDay(summary.from)} to ${formatDay(summary.to)}`;
@@ -182,7 +183,7 @@ const donationColumns: Column<RecentDonation>[] = [
  */
 export default function FinancialDashboardPage() {
   const { access } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const period = periodFrom(params.get('period'));
   const today = churchToday();
   const fromDate = trendStart(today);

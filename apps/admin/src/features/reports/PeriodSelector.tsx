@@ -1,11 +1,11 @@
-import { useSearchParams } from 'react-router-dom';
 import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import type { ReportPeriod } from './report-answers';
 import { periodFrom, periodOptions } from './report-rules';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /** The period of the address (`?period=`), and a way to choose another that keeps the tab. */
 export function usePeriod(): [ReportPeriod, (next: ReportPeriod) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const period = periodFrom(params.get('period'));
   return [
     period,

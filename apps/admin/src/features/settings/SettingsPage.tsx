@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SubmitEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { errorDetail } from '../../components/ui/error-detail';
 import { LoadError } from '../../components/ui/LoadError';
@@ -26,6 +25,7 @@ import {
   type SettingRow,
 } from './settings-form';
 import './settings.css';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /**
  * /admin/settings (back-office §2.16, §5, §8, §9; spec README points 16 and 17): the church's
@@ -78,7 +78,7 @@ function useLeaveWarning(active: boolean) {
 
 function SettingsForm({ loaded }: { loaded: SettingRow[] }) {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const activeTab = tabFrom(params.get('tab'));
   const [rows, setRows] = useState(loaded);
   const [initial, setInitial] = useState<FormValues>(() => toFormValues(loaded));
