@@ -90,6 +90,7 @@ bench: apps chromium
 	scripts/bench-submissions.sh $(KANISA_RELEASE)
 	scripts/bench-members.sh $(KANISA_RELEASE)
 	scripts/bench-finance.sh $(KANISA_RELEASE)
+	scripts/bench-backups.sh $(KANISA_RELEASE)
 	KANISA_CHAOS_PAYMENTS=$(or $(CHAOS_PAYMENTS),10000) cargo test --release --locked -p kanisa --test it payments::chaos -- --nocapture
 	scripts/bench-pages.sh $(KANISA_RELEASE)
 

@@ -62,6 +62,10 @@ TO authenticated;
 -- reads; it answers only a Super Admin with system_settings (42501 for anyone else).
 GRANT EXECUTE ON FUNCTION public.get_backup_status() TO authenticated;
 
+-- request_backup_drill (migration 0037): SECURITY DEFINER, queues the backup_drill job; like the
+-- backup status it answers only a Super Admin with system_settings (42501 for anyone else).
+GRANT EXECUTE ON FUNCTION public.request_backup_drill() TO authenticated;
+
 -- get_scheduled_tasks (migration 0025): SECURITY DEFINER over kanisa.jobs and
 -- kanisa.periodic_kinds, which no API role reads; like the backup status it answers only a
 -- Super Admin with system_settings (42501 for anyone else).

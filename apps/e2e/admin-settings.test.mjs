@@ -208,7 +208,7 @@ describe('System Settings (SUPER_ADMIN)', () => {
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Security', 'focus follows the selected tab');
 
     // The backup status line under the backup frequency (or the text for a server without it).
-    const line = page.locator('.settings-backup');
+    const line = page.locator('[data-backup]');
     await line.filter({ hasText: /^(Last backup: .+|Backup status unavailable)/ }).waitFor();
     const text = (await line.innerText()).trim();
     assert.match(text, /^(Last backup: (none yet|.+, (succeeded|in progress|failed.*))|Backup status unavailable)/, `the backup line (${text})`);
@@ -227,6 +227,49 @@ describe('System Settings (SUPER_ADMIN)', () => {
     assert.deepEqual(await axeViolations(phone.page), [], 'axe on the Service Times tab at 375 px');
     await phone.close();
     assert.deepEqual(phone.problems, []);
+  });
+
+  test('the backups: where they go (this machine, said plainly), the archive, and a drill asked for here that passes', async () => {
+    const { page, problems, close } = await openPage(viewports.desktop);
+    await signIn(page, superAdmin);
+    await openSettings(page, 'Security');
+    const part = (/** @type {string} */ name) => page.locator(`[data-backup-part="${name}"]`);
+    await part('destination').waitFor();
+    // This test server keeps its backups beside its data dir: on this machine, and says so.
+    assert.match(await part('destination').innerText(), /^Backups go to file:\/\/\/.+\/backups\/ \(not encrypted\), on this server’s own disk: if the disk fails/);
+    assert.equal(await part('destination').getAttribute('data-tone'), 'warn');
+    assert.match(await part('archive').innerText(), /^(Continuous archive running: .+|The archive has not shipped anything yet\.)$/);
+
+    // The server's own first drill may be running (it follows the first base backup): then the
+    // button says so and waits.
+    const button = page.locator('.settings-drill button');
+    for (let i = 0; i < 60 && (await button.innerText()) !== 'Run a drill now'; i += 1) {
+      assert.equal(await button.innerText(), 'Drill running…');
+      assert.equal(await button.isDisabled(), true, 'no second drill while one runs');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await openSettings(page, 'Security');
+      await button.waitFor();
+    }
+    await page.getByRole('button', { name: 'Run a drill now' }).click();
+    await page.getByText(/^(A drill is on its way|A drill is already on its way)/).waitFor();
+    // The drill restores the newest base backup into a scratch copy and compares every table:
+    // its result shows after a reload of the status.
+    const drill = part('drill');
+    for (let i = 0; i < 60; i += 1) {
+      if (/^Last drill .+ passed: /.test(await drill.innerText())) break;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await openSettings(page, 'Security');
+      await drill.waitFor();
+    }
+    assert.match(
+      await drill.innerText(),
+      /^Last drill .+ passed: the backup restored equal to the live database \(\d+ tables, [\d,]+ rows\); [\d,]+ stored files found\.$/,
+    );
+    assert.equal(await page.getByRole('button', { name: 'Run a drill now' }).isEnabled(), true);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the Security tab with the backups');
+    await screenshot(page, 'admin-settings-backups');
+    await close();
+    assert.deepEqual(problems, []);
   });
 
   test('session timeout, minimum password length and max login attempts take effect at once', async () => {

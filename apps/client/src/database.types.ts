@@ -1620,6 +1620,10 @@ export type Database = {
         }
         Returns: Json
       }
+      request_backup_drill: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       review_expense: {
         Args: {
           approve: boolean

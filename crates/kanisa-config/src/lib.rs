@@ -69,6 +69,9 @@ pub struct ManagedPostgres {
     pub bin_dir: Option<PathBuf>,
     /// System user that runs postgres when Kanisa runs as root (`KANISA_PG_USER`).
     pub os_user: String,
+    /// `KANISA_ARCHIVE_TIMEOUT` (seconds, 60): a WAL segment is finished and archived at least
+    /// this often while anything is written — the most work a lost machine can lose.
+    pub archive_timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,6 +143,17 @@ pub struct BackupConfig {
     pub check_secs: u64,
     /// `KANISA_BACKUP_EVERY` (seconds; unset = the backup_frequency setting).
     pub every_secs: Option<u64>,
+    /// `KANISA_BACKUP_URL`: where base backups, the archived WAL and copies of the stored files
+    /// go — `file:///path` (another disk) or `s3://bucket/prefix`; default `backups/` beside
+    /// the data dir (on this machine, as the banner and Settings say).
+    pub url: Url,
+    /// True when `url` is the default (not chosen by the operator).
+    pub url_is_default: bool,
+    /// `KANISA_BACKUP_KEY`: everything written to the destination is encrypted with it.
+    pub key: Option<Secret>,
+    /// `KANISA_ARCHIVE_EVERY` (seconds, 5): how often finished WAL segments and new files are
+    /// shipped to the destination.
+    pub ship_every_secs: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,6 +272,22 @@ pub const VARIABLES: &[(&str, &str)] = &[
         "seconds between backups, instead of the backup_frequency setting (unset)",
     ),
     (
+        "KANISA_BACKUP_URL",
+        "where backups, the archived WAL and file copies go: file:///path or s3://bucket/prefix (backups/ beside the data dir)",
+    ),
+    (
+        "KANISA_BACKUP_KEY",
+        "encrypt everything written to the backup destination with this secret (unset: not encrypted)",
+    ),
+    (
+        "KANISA_ARCHIVE_TIMEOUT",
+        "seconds after which a written WAL segment is archived even when not full: the most work a lost machine can lose (60)",
+    ),
+    (
+        "KANISA_ARCHIVE_EVERY",
+        "seconds between shipments of finished WAL segments and new files to the backup destination (5)",
+    ),
+    (
         "KANISA_SIGNIN_LIMIT",
         "password sign-ins per client address per 5 minutes (30; 0 = no limit)",
     ),
@@ -374,6 +404,7 @@ impl Config {
             None => DatabaseConfig::Managed(ManagedPostgres {
                 bin_dir: env.get("KANISA_PG_BIN").map(PathBuf::from),
                 os_user: env.get("KANISA_PG_USER").unwrap_or("postgres").to_owned(),
+                archive_timeout_secs: env.number("KANISA_ARCHIVE_TIMEOUT", 1, 3600)?.unwrap_or(60),
             }),
         };
         let data_dir = PathBuf::from(env.get("KANISA_DATA_DIR").unwrap_or("./data"));
@@ -464,6 +495,13 @@ impl Config {
                 .number("KANISA_BACKUP_CHECK", 1, 86_400)?
                 .unwrap_or(3600),
             every_secs: env.number("KANISA_BACKUP_EVERY", 1, 400 * 86_400)?,
+            url: match env.get("KANISA_BACKUP_URL") {
+                Some(raw) => parse_store_url("KANISA_BACKUP_URL", raw)?,
+                None => default_backup_url(&data_dir)?,
+            },
+            url_is_default: env.get("KANISA_BACKUP_URL").is_none(),
+            key: env.get("KANISA_BACKUP_KEY").map(Secret::new),
+            ship_every_secs: env.number("KANISA_ARCHIVE_EVERY", 1, 3600)?.unwrap_or(5),
         };
         let smtp = SmtpConfig {
             url: match env.get("KANISA_SMTP_URL") {
@@ -576,6 +614,26 @@ impl Config {
             format!("database     {database}"),
             format!("data dir     {}", self.data_dir.display()),
             format!("storage      {}", self.storage_url),
+            match &self.database {
+                DatabaseConfig::Managed(_) => format!(
+                    "backups      {}{}{}",
+                    self.backups.url,
+                    if self.backups.key.is_some() {
+                        ", encrypted"
+                    } else {
+                        ""
+                    },
+                    if self.backups.url.scheme() == "file" {
+                        " (on this machine: set KANISA_BACKUP_URL to another disk or an S3 bucket)"
+                    } else {
+                        ""
+                    }
+                ),
+                DatabaseConfig::External { .. } => format!(
+                    "backups      scheduled pg_dump files in {} (point-in-time recovery is the database provider's)",
+                    self.backups.dir.display()
+                ),
+            },
             format!(
                 "jwt secret   {}",
                 if self.jwt_secret.is_some() {
@@ -649,33 +707,48 @@ pub fn redact_url(raw: &str) -> String {
 }
 
 fn parse_storage_url(raw: Option<&str>) -> Result<Url, ConfigError> {
-    let raw = raw.unwrap_or("file://./storage");
+    parse_store_url("KANISA_STORAGE_URL", raw.unwrap_or("file://./storage"))
+}
+
+/// `backups/` beside the data dir (`./backups` for `./data`).
+fn default_backup_url(data_dir: &std::path::Path) -> Result<Url, ConfigError> {
+    let abs = std::path::absolute(data_dir).map_err(|e| {
+        invalid(
+            "KANISA_DATA_DIR",
+            &format!("cannot resolve ({e})"),
+            &data_dir.display().to_string(),
+        )
+    })?;
+    let dir = abs.parent().unwrap_or(&abs).join("backups");
+    Url::from_directory_path(&dir).map_err(|_| {
+        invalid(
+            "KANISA_DATA_DIR",
+            "not a usable folder",
+            &data_dir.display().to_string(),
+        )
+    })
+}
+
+/// A `file://` or `s3://` URL of the store behind `var`; a relative `file://./x` is resolved
+/// against the working directory.
+fn parse_store_url(var: &'static str, raw: &str) -> Result<Url, ConfigError> {
     // `file://./storage` is relative to the working directory; Url cannot hold that, so it is
     // resolved here once.
     if let Some(rel) = raw.strip_prefix("file://")
         && !rel.starts_with('/')
     {
         let cwd = std::env::current_dir()
-            .map_err(|e| invalid("KANISA_STORAGE_URL", &format!("cannot resolve ({e})"), raw))?;
+            .map_err(|e| invalid(var, &format!("cannot resolve ({e})"), raw))?;
         let abs = cwd.join(rel.trim_start_matches("./"));
         return Url::from_directory_path(&abs)
-            .map_err(|_| invalid("KANISA_STORAGE_URL", "not a usable folder", raw));
+            .map_err(|_| invalid(var, "not a usable folder", raw));
     }
-    let url = Url::parse(raw).map_err(|_| {
-        invalid(
-            "KANISA_STORAGE_URL",
-            "expected file:///path or s3://bucket",
-            raw,
-        )
-    })?;
+    let url =
+        Url::parse(raw).map_err(|_| invalid(var, "expected file:///path or s3://bucket", raw))?;
     match url.scheme() {
         "file" => Ok(url),
         "s3" if url.host_str().is_some_and(|h| !h.is_empty()) => Ok(url),
-        _ => Err(invalid(
-            "KANISA_STORAGE_URL",
-            "expected file:///path or s3://bucket",
-            raw,
-        )),
+        _ => Err(invalid(var, "expected file:///path or s3://bucket", raw)),
     }
 }
 

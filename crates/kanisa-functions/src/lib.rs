@@ -38,7 +38,10 @@ use kanisa_pg::{Caller, Pool};
 use kanisa_storage::Storage;
 use serde_json::{Value, json};
 
-pub use backups::{BackupSchedule, Backups, SCHEDULED_BACKUP, ScheduledBackup};
+pub use backups::{
+    BACKUP_DRILL, BackupDrill, BackupSchedule, Backups, BaseBackups, SCHEDULED_BACKUP,
+    ScheduledBackup,
+};
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
 pub use error::{FieldErrors, FunctionsError};
 pub use giving::{

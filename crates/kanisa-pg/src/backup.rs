@@ -30,6 +30,11 @@ pub struct BackupTool {
 }
 
 impl BackupTool {
+    /// The tool for the database `pg_config` names, with PostgreSQL's programs in `bin_dir`.
+    pub fn new(bin_dir: PathBuf, pg_config: tokio_postgres::Config) -> BackupTool {
+        BackupTool { bin_dir, pg_config }
+    }
+
     pub fn of(db: &Database) -> Result<BackupTool, PgError> {
         Ok(BackupTool {
             bin_dir: db.bin_dir()?,
@@ -43,6 +48,59 @@ impl BackupTool {
         cmd.args(["--format=custom", "--no-owner", "--file"])
             .arg(file);
         run_tool(cmd, "pg_dump", &self.pg_config).await
+    }
+
+    /// A base backup of the whole managed cluster into the empty folder `into`:
+    /// pg_basebackup's tar, gzip-compressed, with its manifest (`backup_manifest`, which names
+    /// the WAL the backup needs) and without WAL, which the archive holds.
+    pub async fn base_backup(&self, into: &Path) -> Result<(), PgError> {
+        let mut cmd = Command::new(self.bin_dir.join("pg_basebackup"));
+        cmd.arg("--pgdata").arg(into).args([
+            "--format=tar",
+            "--gzip",
+            "--wal-method=none",
+            "--checkpoint=fast",
+            "--no-password",
+        ]);
+        run_tool(cmd, "pg_basebackup", &self.pg_config).await
+    }
+
+    /// The connection settings the tool uses (the database owner's).
+    pub fn pg_config(&self) -> &tokio_postgres::Config {
+        &self.pg_config
+    }
+
+    /// Finishes the current WAL segment now, so that the archive holds everything written so
+    /// far (after a base backup, before a drill, at shut-down); the name of the segment
+    /// finished. Nothing changes when nothing was written since the last switch.
+    pub async fn switch_wal(&self) -> Result<String, PgError> {
+        let client = connect_once(&self.pg_config).await?;
+        Ok(client
+            .query_one("SELECT pg_walfile_name(pg_switch_wal())", &[])
+            .await?
+            .get(0))
+    }
+
+    /// [`BackupTool::switch_wal`], then waits (at most `limit`) until `archive_command` has
+    /// copied that segment; false when it has not by then.
+    pub async fn switch_wal_and_wait(&self, limit: std::time::Duration) -> Result<bool, PgError> {
+        let segment = self.switch_wal().await?;
+        let client = connect_once(&self.pg_config).await?;
+        let started = std::time::Instant::now();
+        loop {
+            let archived: Option<String> = client
+                .query_one("SELECT last_archived_wal FROM pg_stat_archiver", &[])
+                .await?
+                .get(0);
+            // Names of one timeline sort as they are written.
+            if archived.is_some_and(|a| a.get(..24) >= segment.get(..24)) {
+                return Ok(true);
+            }
+            if started.elapsed() > limit {
+                return Ok(false);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
     }
 }
 
@@ -207,6 +265,64 @@ async fn run_tool(
             output: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
         })
     }
+}
+
+/// The live database's checksums at a named restore point, exactly: writers to the data tables
+/// are held back (SHARE locks, at most `lock_wait` to get them) while a snapshot is exported and
+/// the restore point written, then let go; the checksums are read in that snapshot on a second
+/// connection while writes go on. A restore to the point (`recovery_target_name`) must give
+/// the same checksums. The restore point's name is the caller's (a constant-like label).
+pub async fn checksums_at_restore_point(
+    pg_config: &tokio_postgres::Config,
+    name: &str,
+    lock_wait: std::time::Duration,
+) -> Result<Vec<TableChecksum>, PgError> {
+    let holder = connect_once(pg_config).await?;
+    let reader = connect_once(pg_config).await?;
+    let tables: Vec<String> = reader
+        .query(
+            "SELECT format('%I.%I', schemaname, tablename) FROM pg_tables \
+             WHERE schemaname = ANY($1) ORDER BY 1",
+            &[&DATA_SCHEMAS],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    // LOCK takes no snapshot: the one exported after it sees every writer that got in first.
+    holder
+        .batch_execute(&format!(
+            "BEGIN ISOLATION LEVEL REPEATABLE READ; SET LOCAL lock_timeout = '{}ms'",
+            lock_wait.as_millis()
+        ))
+        .await?;
+    // Identifiers quoted by PostgreSQL's format(%I), from the catalog.
+    holder
+        .batch_execute(&format!("LOCK TABLE {} IN SHARE MODE", tables.join(", ")))
+        .await?;
+    let snapshot: String = holder
+        .query_one("SELECT pg_export_snapshot()", &[])
+        .await?
+        .get(0);
+    holder
+        .query_one("SELECT pg_create_restore_point($1)::text", &[&name])
+        .await?;
+    // A snapshot id is hex digits and dashes; anything else is not put into SQL.
+    if snapshot.is_empty() || !snapshot.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
+        return Err(PgError::Tool {
+            tool: "pg_export_snapshot".into(),
+            output: format!("unexpected snapshot id {snapshot:?}"),
+        });
+    }
+    reader
+        .batch_execute(&format!(
+            "BEGIN ISOLATION LEVEL REPEATABLE READ; SET TRANSACTION SNAPSHOT '{snapshot}'"
+        ))
+        .await?;
+    holder.batch_execute("COMMIT").await?;
+    let checksums = table_checksums(&reader).await;
+    let _ = reader.batch_execute("COMMIT").await;
+    checksums
 }
 
 /// A table's row count and a checksum of its content (rows in a stable order).

@@ -6,6 +6,9 @@
 //! - `postgres/`   — the cluster (PGDATA), owned by the PostgreSQL system user when run as root.
 //! - `run/`        — the unix socket; the cluster listens on nothing else (no TCP).
 //! - `postgres.log`— the server's own log.
+//! - `wal-spool/`  — with [`ClusterOptions::archive`]: each finished write-ahead-log segment,
+//!   copied there by PostgreSQL's `archive_command` (at least every 60 s while anything is
+//!   written), for kanisa-backup to ship to the backup destination and delete.
 //!
 //! # Supervision
 //!
@@ -71,6 +74,60 @@ pub struct ClusterOptions {
     /// System user that runs postgres when this process is root.
     pub os_user: String,
     pub tuning: Tuning,
+    /// Continuous archiving: every finished WAL segment is copied into `<data dir>/wal-spool`
+    /// (see [`Cluster::wal_spool`]), and a segment with writes is finished at least this
+    /// often (`archive_timeout`). `None`: no archiving (tests, a restore's replay).
+    pub archive: Option<Duration>,
+    /// Start as a restore: replay archived WAL into a base backup unpacked in `postgres/`.
+    pub recovery: Option<Recovery>,
+}
+
+/// How a restored base backup is brought forward (`kanisa restore`): PostgreSQL replays the
+/// segments in `wal_dir` up to `target` (all of them when `None`), then promotes the cluster
+/// to a new timeline, where it takes writes again.
+#[derive(Debug, Clone)]
+pub struct Recovery {
+    /// A folder of WAL segments named as PostgreSQL names them (and `*.history` files).
+    pub wal_dir: PathBuf,
+    pub target: RecoveryTarget,
+}
+
+/// Where replay stops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecoveryTarget {
+    /// The end of the WAL there is.
+    Latest,
+    /// `recovery_target_time`, as PostgreSQL reads it (e.g. `2026-11-27 07:04:00+00`).
+    Time(String),
+    /// `recovery_target_name`: a restore point made with `pg_create_restore_point`.
+    Name(String),
+}
+
+/// The folder `archive_command` copies finished WAL segments into.
+pub fn wal_spool_of(data_dir: &Path) -> PathBuf {
+    data_dir.join("wal-spool")
+}
+
+/// `path` as one word for /bin/sh (single quotes; a quote inside closed, escaped, reopened).
+fn shell_word(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
+/// The `archive_command` that copies segment `%p` into `spool`: written under a temporary
+/// name, flushed to disk (durable tuning) and renamed, so the shipper never sees half a
+/// segment. A segment already there with the same bytes (PostgreSQL asks again after a crash
+/// between the copy and its own note) counts as archived; different bytes fail, loudly.
+fn archive_command(spool: &Path, durable: bool) -> String {
+    let dir = shell_word(spool);
+    let sync = if durable {
+        format!(" && sync {dir}/%f.part")
+    } else {
+        String::new()
+    };
+    format!(
+        "if test -f {dir}/%f; then cmp -s %p {dir}/%f; \
+         else cp %p {dir}/%f.part{sync} && mv {dir}/%f.part {dir}/%f; fi"
+    )
 }
 
 /// A running managed cluster. Dropping it does not stop PostgreSQL: call [`Cluster::stop`].
@@ -93,6 +150,11 @@ struct Launch {
     bin_dir: PathBuf,
     owner: Option<(Uid, Gid)>,
     tuning: Tuning,
+    /// `-c name=value` settings beyond the tuning's: archiving, recovery.
+    settings: Vec<(String, String)>,
+    /// Whether the cluster archives into `wal-spool/` (as asked; Kanisa always starts a
+    /// managed cluster the same way, so an attached one is taken to archive as asked too).
+    archives: bool,
 }
 
 impl Cluster {
@@ -131,6 +193,8 @@ impl Cluster {
                         bin_dir,
                         owner: None,
                         tuning: opts.tuning,
+                        settings: Vec::new(),
+                        archives: opts.archive.is_some(),
                     };
                     launch.wait_ready(None, Duration::from_secs(10)).await?;
                     return Ok(Cluster {
@@ -154,6 +218,43 @@ impl Cluster {
         prepare_dir(&socket_dir, owner)?;
         stop_orphan(&pgdata).await?;
 
+        let mut settings = Vec::new();
+        if let Some(timeout) = opts.archive {
+            let spool = wal_spool_of(&data_dir);
+            prepare_dir(&spool, owner)?;
+            settings.extend([
+                ("archive_mode".to_owned(), "on".to_owned()),
+                (
+                    "archive_timeout".to_owned(),
+                    timeout.as_secs().max(1).to_string(),
+                ),
+                (
+                    "archive_command".to_owned(),
+                    archive_command(&spool, opts.tuning == Tuning::Durable),
+                ),
+            ]);
+        }
+        let mut ready_limit = Duration::from_secs(120);
+        if let Some(recovery) = &opts.recovery {
+            write_recovery_signal(&pgdata, owner)?;
+            settings.push((
+                "restore_command".to_owned(),
+                format!("cp {}/%f %p", shell_word(&recovery.wal_dir)),
+            ));
+            settings.push(("recovery_target_action".to_owned(), "promote".to_owned()));
+            match &recovery.target {
+                RecoveryTarget::Latest => {}
+                RecoveryTarget::Time(time) => {
+                    settings.push(("recovery_target_time".to_owned(), time.clone()));
+                }
+                RecoveryTarget::Name(name) => {
+                    settings.push(("recovery_target_name".to_owned(), name.clone()));
+                }
+            }
+            // Replaying a day of WAL can take a while before the first connection is taken.
+            ready_limit = Duration::from_secs(60 * 60);
+        }
+
         let launch = Launch {
             data_dir,
             pgdata,
@@ -161,12 +262,11 @@ impl Cluster {
             bin_dir,
             owner,
             tuning: opts.tuning,
+            settings,
+            archives: opts.archive.is_some(),
         };
         let mut child = launch.spawn()?;
-        if let Err(e) = launch
-            .wait_ready(Some(&mut child), Duration::from_secs(120))
-            .await
-        {
+        if let Err(e) = launch.wait_ready(Some(&mut child), ready_limit).await {
             // Never leave a half-started server behind.
             shut_down(child).await;
             return Err(e);
@@ -233,6 +333,22 @@ impl Cluster {
         &self.launch.bin_dir
     }
 
+    /// Where finished WAL segments wait to be shipped, when this cluster archives.
+    pub fn wal_spool(&self) -> Option<PathBuf> {
+        let spool = wal_spool_of(&self.launch.data_dir);
+        (self.launch.archives && spool.is_dir()).then_some(spool)
+    }
+
+    /// The folder of the cluster's files (PGDATA).
+    pub fn pgdata(&self) -> &Path {
+        &self.launch.pgdata
+    }
+
+    /// The system user's ids that own the cluster's files, when this process is root.
+    pub fn owner(&self) -> Option<(u32, u32)> {
+        self.launch.owner.map(|(u, g)| (u.as_raw(), g.as_raw()))
+    }
+
     /// Connection settings for a database of this cluster, as the superuser.
     pub fn pg_config(&self, dbname: &str) -> tokio_postgres::Config {
         self.launch.pg_config(dbname)
@@ -287,14 +403,7 @@ impl Launch {
 
     /// Starts the postmaster (it then recovers from a crash by itself, if there was one).
     fn spawn(&self) -> Result<Child, PgError> {
-        spawn_postgres(
-            &self.bin_dir,
-            &self.pgdata,
-            &self.socket_dir,
-            &self.data_dir,
-            self.owner,
-            self.tuning,
-        )
+        spawn_postgres(self)
     }
 
     /// Waits until the server accepts connections, at most `limit`; fails at once if `child`
@@ -668,6 +777,39 @@ fn postgres_owner(os_user: &str) -> Result<Option<(Uid, Gid)>, PgError> {
     Ok(Some((user.uid, user.gid)))
 }
 
+/// Hands `path` and everything under it to the system user that runs PostgreSQL, when this
+/// process is root (otherwise they are this process's already): a restored base backup,
+/// unpacked by Kanisa, before PostgreSQL starts on it.
+pub fn give_to_postgres(path: &Path, os_user: &str) -> Result<(), PgError> {
+    match postgres_owner(os_user)? {
+        Some((uid, gid)) => chown_tree(path, uid, gid),
+        None => Ok(()),
+    }
+}
+
+fn chown_tree(path: &Path, uid: Uid, gid: Gid) -> Result<(), PgError> {
+    let meta = std::fs::symlink_metadata(path)
+        .map_err(|e| PgError::io(format!("cannot read {}", path.display()), e))?;
+    nix::unistd::fchownat(
+        nix::fcntl::AT_FDCWD,
+        path,
+        Some(uid),
+        Some(gid),
+        nix::fcntl::AtFlags::AT_SYMLINK_NOFOLLOW,
+    )
+    .map_err(|e| PgError::io(format!("cannot chown {}", path.display()), e.into()))?;
+    if meta.is_dir() {
+        let entries = std::fs::read_dir(path)
+            .map_err(|e| PgError::io(format!("cannot list {}", path.display()), e))?;
+        for entry in entries {
+            let entry =
+                entry.map_err(|e| PgError::io(format!("cannot list {}", path.display()), e))?;
+            chown_tree(&entry.path(), uid, gid)?;
+        }
+    }
+    Ok(())
+}
+
 /// Creates `dir` (0700) and hands it to the postgres owner.
 fn prepare_dir(dir: &Path, owner: Option<(Uid, Gid)>) -> Result<(), PgError> {
     std::fs::DirBuilder::new()
@@ -773,14 +915,31 @@ async fn stop_orphan(pgdata: &Path) -> Result<(), PgError> {
     Ok(())
 }
 
-fn spawn_postgres(
-    bin_dir: &Path,
-    pgdata: &Path,
-    socket_dir: &Path,
-    data_dir: &Path,
-    owner: Option<(Uid, Gid)>,
-    tuning: Tuning,
-) -> Result<Child, PgError> {
+/// `recovery.signal` in `pgdata`: the next start replays archived WAL (PostgreSQL removes it
+/// when it promotes).
+fn write_recovery_signal(pgdata: &Path, owner: Option<(Uid, Gid)>) -> Result<(), PgError> {
+    let signal = pgdata.join("recovery.signal");
+    std::fs::write(&signal, b"")
+        .map_err(|e| PgError::io(format!("cannot write {}", signal.display()), e))?;
+    if let Some((uid, gid)) = owner {
+        chown(&signal, Some(uid), Some(gid))
+            .map_err(|e| PgError::io(format!("cannot chown {}", signal.display()), e.into()))?;
+    }
+    Ok(())
+}
+
+fn spawn_postgres(launch: &Launch) -> Result<Child, PgError> {
+    let Launch {
+        bin_dir,
+        pgdata,
+        socket_dir,
+        data_dir,
+        owner,
+        tuning,
+        settings,
+        archives: _,
+    } = launch;
+    let (owner, tuning) = (*owner, *tuning);
     let log_path = data_dir.join("postgres.log");
     let log = OpenOptions::new()
         .create(true)
@@ -821,6 +980,10 @@ fn spawn_postgres(
             ]);
         }
     }
+    for (name, value) in settings {
+        // Passed as one argument each: PostgreSQL takes the value as it is (no quoting).
+        cmd.arg("-c").arg(format!("{name}={value}"));
+    }
     if let Some((uid, gid)) = owner {
         cmd.uid(uid.as_raw()).gid(gid.as_raw());
     }
@@ -837,6 +1000,18 @@ fn tail(path: &Path, lines: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_archive_command_quotes_the_spool_and_never_overwrites_other_bytes() {
+        let spool = Path::new("/srv/it's here/wal-spool");
+        assert_eq!(shell_word(spool), "'/srv/it'\\''s here/wal-spool'");
+        let durable = archive_command(spool, true);
+        assert!(
+            durable.starts_with("if test -f '/srv/it'\\''s here/wal-spool'/%f; then cmp -s %p")
+        );
+        assert!(durable.contains("&& sync '/srv/it'\\''s here/wal-spool'/%f.part && mv"));
+        assert!(!archive_command(spool, false).contains("sync"));
+    }
 
     #[test]
     fn long_data_dirs_get_a_short_socket_dir() {

@@ -17,8 +17,13 @@ mod listen;
 mod migrate;
 mod pool;
 
-pub use backup::{BackupTool, TableChecksum, backup, restore, table_checksums};
-pub use cluster::{Access, Cluster, ClusterOptions, Tuning, find_bin_dir};
+pub use backup::{
+    BackupTool, TableChecksum, backup, checksums_at_restore_point, restore, table_checksums,
+};
+pub use cluster::{
+    Access, Cluster, ClusterOptions, Recovery, RecoveryTarget, Tuning, find_bin_dir,
+    give_to_postgres, wal_spool_of,
+};
 pub use context::Caller;
 pub use error::{DbClass, PgError, classify, classify_code, describe};
 pub use listen::listen;

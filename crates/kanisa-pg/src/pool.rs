@@ -43,6 +43,8 @@ impl Database {
                         bin_dir: managed.bin_dir.clone(),
                         os_user: managed.os_user.clone(),
                         tuning: Tuning::Durable,
+                        archive: Some(Duration::from_secs(managed.archive_timeout_secs)),
+                        recovery: None,
                     },
                     access,
                 )

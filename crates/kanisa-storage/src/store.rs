@@ -127,6 +127,12 @@ impl Store {
         &self.backend
     }
 
+    /// The object store itself, for a consumer that keeps its own layout in it (kanisa-backup's
+    /// destination). Objects of this crate's layout are read through [`Store::key`].
+    pub fn object_store(&self) -> Arc<dyn ObjectStore> {
+        self.inner.clone()
+    }
+
     /// The key of one stored version of an object.
     pub fn key(bucket_id: &str, version: Uuid) -> Path {
         Path::from(format!("{bucket_id}/{version}"))

@@ -261,6 +261,8 @@ async fn start_cluster() -> Result<tokio_postgres::Config, String> {
             bin_dir: std::env::var_os("KANISA_PG_BIN").map(PathBuf::from),
             os_user: std::env::var("KANISA_PG_USER").unwrap_or_else(|_| "postgres".into()),
             tuning: Tuning::Throwaway,
+            archive: None,
+            recovery: None,
         },
         Access::Exclusive,
     )

@@ -59,10 +59,35 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
-    /// Write the whole database to a file (pg_dump custom format).
-    Backup { file: PathBuf },
-    /// Replace the database with a backup file.
-    Restore { file: PathBuf },
+    /// Write the whole database to a file (pg_dump custom format); or, with --base, take a
+    /// base backup of the managed cluster to the backup destination (KANISA_BACKUP_URL) now;
+    /// or, with --drill, prove the backups restore.
+    Backup {
+        #[arg(required_unless_present_any = ["base", "drill"])]
+        file: Option<PathBuf>,
+        #[arg(long, conflicts_with_all = ["file", "drill"])]
+        base: bool,
+        /// Restore the latest base backup into a scratch cluster and compare every table's
+        /// checksum with the live database (and look up every stored file at the destination).
+        #[arg(long, conflicts_with = "file")]
+        drill: bool,
+    },
+    /// Replace the database with a dump file; or build a new data dir from the backup
+    /// destination as it was at a moment: `--at "2026-11-27 10:04+03:00" --into DIR`, or
+    /// everything there is: `--latest --into DIR`. The live data dir is never touched.
+    Restore {
+        #[arg(required_unless_present = "into")]
+        file: Option<PathBuf>,
+        /// The moment, with its offset: "2026-11-27 10:04+03:00".
+        #[arg(long, requires = "into", conflicts_with_all = ["file", "latest"])]
+        at: Option<String>,
+        /// Everything the destination holds (for a lost machine).
+        #[arg(long, requires = "into", conflicts_with = "file")]
+        latest: bool,
+        /// The new data dir (a new or empty folder).
+        #[arg(long, conflicts_with = "file")]
+        into: Option<PathBuf>,
+    },
     /// List every data table with its row count and a checksum of its content.
     Tables,
     /// Print the API keys: `anon` (for the apps) and `service_role` (servers only; secret).
@@ -186,6 +211,15 @@ async fn run(command: Command, config: Config) -> Result<()> {
         println!("service_role  {}", keys.api_key("service_role")?);
         return Ok(());
     }
+    if let Command::Restore {
+        into: Some(into),
+        at,
+        latest,
+        ..
+    } = &command
+    {
+        return restore_to_moment(&config, into, at.as_deref(), *latest).await;
+    }
     let access = match command {
         Command::Serve | Command::Restore { .. } => Access::Exclusive,
         _ => Access::Shared,
@@ -250,13 +284,17 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             );
             Ok(())
         }
-        Command::Backup { file } => {
+        Command::Backup { base: true, .. } => base_backup_now(config, db).await,
+        Command::Backup { drill: true, .. } => drill_now(config, db).await,
+        Command::Backup { file, .. } => {
+            let file = file.context("name the file to write")?;
             kanisa_pg::backup(db, &file).await?;
             let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
             println!("Backup written to {} ({size} bytes).", file.display());
             Ok(())
         }
-        Command::Restore { file } => {
+        Command::Restore { file, .. } => {
+            let file = file.context("name the backup file, or --at/--latest with --into")?;
             kanisa_pg::restore(db, &file).await?;
             // A backup from an older Kanisa is brought up to this build's schema.
             migrate(db).await?;
@@ -450,8 +488,28 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
             }
         }
     };
+    // The managed cluster's WAL and the stored files go to the backup destination from now on.
+    let destination = backup_destination(config, db)?;
+    let archiver = match (
+        &destination,
+        db.cluster().and_then(kanisa_pg::Cluster::wal_spool),
+    ) {
+        (Some(destination), Some(spool)) => {
+            let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+            let task = kanisa_backup::Archiver {
+                spool,
+                destination: destination.clone(),
+                service: db.service_pool.clone(),
+                store: kanisa_storage::Store::from_url(&config.storage_url)?,
+                every: std::time::Duration::from_secs(config.backups.ship_every_secs),
+            }
+            .spawn(stop_rx);
+            Some((stop_tx, task))
+        }
+        _ => None,
+    };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(config, db, &functions)?;
+    let workers = start_workers(config, db, &functions, destination)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -462,6 +520,22 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "job workers did not stop cleanly"),
         }
+    }
+    if let Some((stop_archiver, task)) = archiver {
+        // The last minute's writes go to the archive too: finish the segment, let PostgreSQL
+        // copy it, and ship it with the last pass.
+        match kanisa_pg::BackupTool::of(db)?
+            .switch_wal_and_wait(std::time::Duration::from_secs(10))
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!(
+                "the last WAL segment was not archived within 10 s; it ships at the next start"
+            ),
+            Err(e) => tracing::warn!(error = %e, "cannot finish the last WAL segment"),
+        }
+        let _ = stop_archiver.send(true);
+        let _ = task.await;
     }
     served?;
     if let Some(reason) = given_up.lock().unwrap_or_else(|e| e.into_inner()).take() {
@@ -532,10 +606,224 @@ fn payments(config: &Config, db: &Database) -> kanisa_functions::Payments {
 /// The job workers (`KANISA_JOB_WORKERS`, none when 0), woken by `NOTIFY kanisa_jobs`, with
 /// every feature's job kinds and periodic schedules (`Functions::jobs`, the one place jobs
 /// are wired) and the scheduled backups.
+/// Where the drill restores (a scratch folder in the data dir) and with which PostgreSQL.
+fn drill_options(config: &Config) -> Result<kanisa_backup::drill::DrillOptions> {
+    let kanisa_config::DatabaseConfig::Managed(managed) = &config.database else {
+        bail!("the drill is for the managed cluster");
+    };
+    Ok(kanisa_backup::drill::DrillOptions {
+        scratch: config.data_dir.join("drill-scratch"),
+        bin_dir: managed.bin_dir.clone(),
+        os_user: managed.os_user.clone(),
+        ship_wait: std::time::Duration::from_secs(120),
+        wait_turn: false,
+    })
+}
+
+/// `kanisa backup --drill`: the drill now, with a shipper running beside it (a server that runs
+/// ships too; either one storing a segment is enough). Exits non-zero when it fails.
+async fn drill_now(config: &Config, db: &Database) -> Result<()> {
+    let Some(destination) = backup_destination(config, db)? else {
+        bail!("the drill is for the managed cluster's backups");
+    };
+    let spool = db
+        .cluster()
+        .and_then(kanisa_pg::Cluster::wal_spool)
+        .context("the managed cluster does not archive")?;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let shipper = kanisa_backup::Archiver {
+        spool,
+        destination: destination.clone(),
+        service: db.service_pool.clone(),
+        store: kanisa_storage::Store::from_url(&config.storage_url)?,
+        every: std::time::Duration::from_secs(1),
+    }
+    .spawn(stopped);
+    let started = chrono::Utc::now();
+    let outcome = kanisa_backup::drill::drill(
+        &kanisa_pg::BackupTool::of(db)?,
+        &destination,
+        &kanisa_backup::drill::DrillOptions {
+            wait_turn: true,
+            ..drill_options(config)?
+        },
+    )
+    .await;
+    let _ = stop.send(true);
+    let _ = shipper.await;
+    let ok = kanisa_backup::drill::record(&db.service_pool, started, &outcome).await?;
+    let report = outcome?;
+    if !ok {
+        bail!(
+            "THE BACKUP DRILL FAILED: {} of {} tables differ after restoring base backup {} to {}:\n  {}",
+            report.mismatches.len(),
+            report.tables,
+            report.base,
+            report.restore_point,
+            report.mismatches.join("\n  ")
+        );
+    }
+    println!(
+        "Drill passed: base backup {} and {} WAL file(s) restored to {}; {} tables ({} rows) equal \
+         the live database's checksums; {} stored file(s) found at {} ({} ms).",
+        report.base,
+        report.wal_files,
+        report.restore_point,
+        report.tables,
+        report.rows,
+        report.files,
+        destination.url(),
+        report.duration_ms
+    );
+    Ok(())
+}
+
+/// `kanisa backup --base`: a base backup of the managed cluster to the destination, then one
+/// shipping pass, so the WAL it needs is stored too even when no server runs.
+async fn base_backup_now(config: &Config, db: &Database) -> Result<()> {
+    let Some(destination) = backup_destination(config, db)? else {
+        bail!(
+            "base backups are for the managed cluster; with DATABASE_URL use `kanisa backup FILE` \
+             (and the provider's point-in-time recovery)"
+        );
+    };
+    let tool = kanisa_pg::BackupTool::of(db)?;
+    let info = kanisa_backup::base::take(
+        &tool,
+        &config.data_dir.join("backup-work"),
+        &destination,
+        chrono::Utc::now(),
+    )
+    .await?;
+    tool.switch_wal_and_wait(std::time::Duration::from_secs(30))
+        .await?;
+    let spool = db
+        .cluster()
+        .and_then(kanisa_pg::Cluster::wal_spool)
+        .context("the managed cluster does not archive")?;
+    let pass = kanisa_backup::Archiver {
+        spool,
+        destination: destination.clone(),
+        service: db.service_pool.clone(),
+        store: kanisa_storage::Store::from_url(&config.storage_url)?,
+        every: std::time::Duration::from_secs(config.backups.ship_every_secs),
+    }
+    .pass()
+    .await?;
+    println!(
+        "Base backup base/{} stored at {} ({} bytes{}); {} WAL file(s) and {} stored file(s) shipped.",
+        info.label,
+        destination.url(),
+        info.size_bytes,
+        if info.encrypted { ", encrypted" } else { "" },
+        pass.shipped.files,
+        pass.files
+    );
+    Ok(())
+}
+
+/// `kanisa restore --at T --into DIR` / `--latest --into DIR`.
+async fn restore_to_moment(
+    config: &Config,
+    into: &Path,
+    at: Option<&str>,
+    latest: bool,
+) -> Result<()> {
+    let at = match (at, latest) {
+        (Some(text), _) => Some(parse_moment(text)?),
+        (None, true) => None,
+        (None, false) => bail!("say which moment: --at \"2026-11-27 10:04+03:00\", or --latest"),
+    };
+    let kanisa_config::DatabaseConfig::Managed(managed) = &config.database else {
+        bail!(
+            "with DATABASE_URL the database is restored by its provider (point-in-time recovery); \
+             Kanisa's dumps are restored with `kanisa restore FILE`"
+        );
+    };
+    let key = config.backups.key.as_ref().map(|k| k.expose().to_owned());
+    let destination = kanisa_backup::Destination::open(&config.backups.url, key.as_deref())
+        .context("KANISA_BACKUP_URL")?;
+    let restored = kanisa_backup::restore(
+        &destination,
+        &kanisa_backup::RestoreOptions {
+            into: into.to_owned(),
+            moment: at.map_or(kanisa_backup::Moment::Latest, kanisa_backup::Moment::At),
+            files: kanisa_backup::FilesMode::Copy,
+            bin_dir: managed.bin_dir.clone(),
+            os_user: managed.os_user.clone(),
+            live_data_dir: Some(config.data_dir.clone()),
+            checksums: false,
+        },
+    )
+    .await?;
+    println!(
+        "Restored {} from base backup {} and {} WAL file(s){}; {} stored file(s).",
+        match at {
+            Some(at) => format!("to {}", at.format("%Y-%m-%d %H:%M:%S UTC")),
+            None => "everything the backups hold".to_owned(),
+        },
+        restored.base.label,
+        restored.wal_files,
+        restored
+            .last_transaction
+            .map(|t| format!(" (last change {})", t.format("%Y-%m-%d %H:%M:%S UTC")))
+            .unwrap_or_default(),
+        restored.files
+    );
+    println!(
+        "Serve it with: KANISA_DATA_DIR={} KANISA_STORAGE_URL=file://{} kanisa serve",
+        restored.data_dir.display(),
+        restored.storage_dir.display()
+    );
+    Ok(())
+}
+
+/// A moment as people write it, with its offset: "2026-11-27 10:04+03:00", RFC 3339, or "…Z".
+fn parse_moment(text: &str) -> Result<chrono::DateTime<chrono::Utc>> {
+    let text = text.trim();
+    let normal = match text.strip_suffix('Z') {
+        Some(rest) => format!("{rest}+00:00"),
+        None => text.to_owned(),
+    };
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(&normal) {
+        return Ok(t.to_utc());
+    }
+    for format in [
+        "%Y-%m-%d %H:%M%#z",
+        "%Y-%m-%d %H:%M:%S%#z",
+        "%Y-%m-%d %H:%M:%S%.f%#z",
+        "%Y-%m-%dT%H:%M%#z",
+    ] {
+        if let Ok(t) = chrono::DateTime::parse_from_str(&normal, format) {
+            return Ok(t.to_utc());
+        }
+    }
+    bail!(
+        "cannot read the moment {text:?}: write it with its offset, e.g. \"2026-11-27 10:04+03:00\""
+    )
+}
+
+/// The backup destination (`KANISA_BACKUP_URL`, encrypted with `KANISA_BACKUP_KEY`) for the
+/// managed cluster; `None` with `DATABASE_URL`, whose dumps go to the backup folder.
+fn backup_destination(
+    config: &Config,
+    db: &Database,
+) -> Result<Option<kanisa_backup::Destination>> {
+    if db.cluster().is_none() {
+        return Ok(None);
+    }
+    let key = config.backups.key.as_ref().map(|k| k.expose().to_owned());
+    Ok(Some(
+        kanisa_backup::Destination::open(&config.backups.url, key.as_deref())
+            .context("KANISA_BACKUP_URL")?,
+    ))
+}
+
 fn start_workers(
     config: &Config,
     db: &Database,
     functions: &kanisa_functions::Functions,
+    destination: Option<kanisa_backup::Destination>,
 ) -> Result<Option<kanisa_jobs::Workers>> {
     use std::time::Duration;
     if config.job_workers == 0 {
@@ -551,6 +839,14 @@ fn start_workers(
             every: config.backups.every_secs.map(Duration::from_secs),
         },
     );
+    let backups = match destination {
+        Some(destination) => backups.with_base(kanisa_functions::BaseBackups {
+            destination,
+            work: config.data_dir.join("backup-work"),
+            drill: drill_options(config)?,
+        }),
+        None => backups,
+    };
     let registry = functions.jobs(kanisa_functions::JobsSetup {
         public_url: public_url(config),
         reconcile_every: Duration::from_secs(config.payments.reconcile_every_secs),

@@ -1,12 +1,15 @@
-//! Backups, the feature (issue 18): the periodic `scheduled_backup` job looks every `check`
-//! interval (an hour) whether a backup is due — the last one that worked is older than the
-//! `backup_frequency` setting (daily, weekly, monthly) — and if so writes one with pg_dump into
-//! the backup folder, keeps the newest `backup_keep` files, records the attempt in
-//! `kanisa.backups` and logs it (`backup_created`, or `system_maintenance` with the error).
-//! One check per slot whichever instance enqueues it (kanisa-jobs' scheduler).
+//! Backups, the feature (issues 18 and 34): the periodic `scheduled_backup` job looks every
+//! `check` interval (an hour) whether a backup is due — the last one that worked is older than
+//! the `backup_frequency` setting (daily, weekly, monthly) — and if so takes one, records the
+//! attempt in `kanisa.backups` and logs it (`backup_created`, or `system_maintenance` with the
+//! error). For the managed cluster that is a base backup to the backup destination
+//! (kanisa-backup; with the archived WAL it restores to any moment), keeping the newest
+//! `backup_keep` and the WAL they need; with `DATABASE_URL` it is a pg_dump into the backup
+//! folder, keeping the newest `backup_keep` files. One check per slot whichever instance
+//! enqueues it (kanisa-jobs' scheduler).
 //!
 //! Owns the backup folder's `kanisa-*.dump` files and `kanisa.backups`; never restores (that
-//! is `kanisa restore`, beside `kanisa-pg`'s backup).
+//! is `kanisa restore`: kanisa-pg's for a dump, kanisa-backup's to a moment).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -18,6 +21,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 pub const SCHEDULED_BACKUP: &str = "scheduled_backup";
+pub const BACKUP_DRILL: &str = "backup_drill";
+
+/// How often the drill is due: every week.
+const DRILL_EVERY: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
 /// A backup that takes longer than this is stopped and recorded as failed.
 const BACKUP_TIMEOUT: Duration = Duration::from_secs(30 * 60);
@@ -64,28 +71,102 @@ pub fn file_name(at: DateTime<Utc>) -> String {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ScheduledBackup {}
 
+/// Base backups of the managed cluster, to the backup destination, and the drill.
+#[derive(Clone, Debug)]
+pub struct BaseBackups {
+    pub destination: kanisa_backup::Destination,
+    /// A folder on this machine for pg_basebackup's output while it is uploaded.
+    pub work: PathBuf,
+    /// Where and how the weekly drill restores.
+    pub drill: kanisa_backup::drill::DrillOptions,
+}
+
 /// What the backup check needs.
+#[derive(Clone)]
 pub struct Backups {
     service: Pool,
     tool: BackupTool,
     schedule: BackupSchedule,
+    base: Option<BaseBackups>,
 }
 
 impl Backups {
+    /// Backups by pg_dump into the schedule's folder ([`Backups::with_base`] for the managed
+    /// cluster).
     pub fn new(service: Pool, tool: BackupTool, schedule: BackupSchedule) -> Backups {
         Backups {
             service,
             tool,
             schedule,
+            base: None,
         }
     }
 
-    /// Registers the backup check, periodic every [`BackupSchedule::check`].
+    /// Base backups to the destination instead of dumps.
+    pub fn with_base(mut self, base: BaseBackups) -> Backups {
+        self.base = Some(base);
+        self
+    }
+
+    /// Registers the backup check, periodic every [`BackupSchedule::check`], and with base
+    /// backups the drill (checked as often; due weekly, or when a Super Admin asks).
     pub fn jobs(self, registry: kanisa_jobs::Registry) -> kanisa_jobs::Registry {
         let check = self.schedule.check;
-        registry
-            .job::<ScheduledBackup>(self)
-            .every::<ScheduledBackup>(check)
+        let drills = self.base.is_some();
+        let registry = registry
+            .job::<ScheduledBackup>(self.clone())
+            .every::<ScheduledBackup>(check);
+        if drills {
+            registry
+                .job::<BackupDrill>(self)
+                .every::<BackupDrill>(check)
+        } else {
+            registry
+        }
+    }
+
+    /// Whether the weekly drill is due: there is a base backup to restore, and no drill in
+    /// the last week.
+    async fn drill_due(&self) -> Result<bool, String> {
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        let row = client
+            .query_one(
+                "SELECT EXISTS (SELECT 1 FROM kanisa.backups b WHERE b.ok AND b.kind = 'base'), \
+                        (SELECT max(d.finished_at) FROM kanisa.backup_drills d)",
+                &[],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?;
+        let has_base: bool = row.get(0);
+        let last: Option<DateTime<Utc>> = row.get(1);
+        Ok(has_base
+            && last.is_none_or(|last| {
+                Utc::now() - last >= chrono::Duration::from_std(DRILL_EVERY).unwrap_or_default()
+            }))
+    }
+
+    /// Runs a drill and records it. A failed drill is recorded and logged, and fails its job
+    /// (one attempt): the Dashboard's scheduled tasks show it to the Super Admin with the reason.
+    async fn drill(&self, base: &BaseBackups) -> Result<(), String> {
+        let started = Utc::now();
+        let outcome = kanisa_backup::drill::drill(&self.tool, &base.destination, &base.drill).await;
+        if let Err(kanisa_backup::BackupError::Busy(reason)) = &outcome {
+            tracing::info!(%reason, "this drill check leaves it be");
+            return Ok(());
+        }
+        let ok = kanisa_backup::drill::record(&self.service, started, &outcome)
+            .await
+            .map_err(|e| e.to_string())?;
+        match outcome {
+            Ok(_) if ok => Ok(()),
+            Ok(report) => Err(format!(
+                "the backup drill failed: {} of {} tables differ after the restore ({})",
+                report.mismatches.len(),
+                report.tables,
+                report.mismatches.join("; ")
+            )),
+            Err(e) => Err(format!("the backup drill failed: {e}")),
+        }
     }
 
     /// `Some(keep)` when a backup is due now.
@@ -122,6 +203,121 @@ impl Backups {
             }
         };
         Ok(due.then_some(keep))
+    }
+
+    /// Takes a base backup, records and logs the attempt, prunes the oldest. One at a time
+    /// across instances and overlapping checks (a session advisory lock, held on its own
+    /// connection for the whole backup): a check that finds one running leaves it be.
+    async fn back_up_base(&self, base: &BaseBackups, keep: usize) -> Result<(), String> {
+        let guard = self.service.get().await.map_err(|e| e.to_string())?;
+        let locked: bool = guard
+            .query_one(
+                "SELECT pg_try_advisory_lock(hashtext('kanisa.base_backup'))",
+                &[],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?
+            .get(0);
+        if !locked {
+            tracing::info!("a base backup is already running; this check leaves it be");
+            return Ok(());
+        }
+        let outcome = self.back_up_base_locked(base, keep).await;
+        let unlocked = guard
+            .execute(
+                "SELECT pg_advisory_unlock(hashtext('kanisa.base_backup'))",
+                &[],
+            )
+            .await;
+        if unlocked.is_err() {
+            // The lock goes with the connection: never hand it back to the pool holding it.
+            let _ = deadpool_postgres::Object::take(guard);
+        }
+        outcome
+    }
+
+    async fn back_up_base_locked(&self, base: &BaseBackups, keep: usize) -> Result<(), String> {
+        let started = Utc::now();
+        let name = format!("base/{}", kanisa_backup::base::label_of(started));
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        let id: i64 = client
+            .query_one(
+                "INSERT INTO kanisa.backups (started_at, file, kind) VALUES ($1, $2, 'base') \
+                 RETURNING id",
+                &[&started, &name],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?
+            .get(0);
+        drop(client);
+
+        let outcome = match tokio::time::timeout(
+            BACKUP_TIMEOUT,
+            kanisa_backup::base::take(&self.tool, &base.work, &base.destination, started),
+        )
+        .await
+        {
+            Err(_) => Err(format!(
+                "the base backup did not finish within {} minutes",
+                BACKUP_TIMEOUT.as_secs() / 60
+            )),
+            Ok(outcome) => outcome.map_err(|e| e.to_string()),
+        };
+        let elapsed_ms = (Utc::now() - started).num_milliseconds();
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        match &outcome {
+            Ok(info) => {
+                let size = i64::try_from(info.size_bytes).unwrap_or(i64::MAX);
+                let details = serde_json::to_value(info).unwrap_or_default();
+                client
+                    .execute(
+                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = true, \
+                                         size_bytes = $2, details = $3 WHERE id = $1) \
+                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
+                         VALUES (NULL, 'backup_created', $4)",
+                        &[
+                            &id,
+                            &size,
+                            &details,
+                            &json!({"kind": "base", "file": name, "size_bytes": size,
+                                    "duration_ms": elapsed_ms,
+                                    "destination": base.destination.url().as_str()}),
+                        ],
+                    )
+                    .await
+                    .map_err(|e| kanisa_pg::describe(&e))?;
+                tracing::info!(backup = %name, size, "base backup stored");
+                match kanisa_backup::base::prune(&base.destination, keep).await {
+                    Ok(pruned) if pruned.bases > 0 || pruned.wal_files > 0 => {
+                        tracing::info!(
+                            bases = pruned.bases,
+                            wal_files = pruned.wal_files,
+                            "old backups removed"
+                        );
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "cannot remove old backups"),
+                }
+            }
+            Err(error) => {
+                client
+                    .execute(
+                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = false, \
+                                         error = $2 WHERE id = $1) \
+                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
+                         VALUES (NULL, 'system_maintenance', $3)",
+                        &[
+                            &id,
+                            error,
+                            &json!({"task": "backup", "kind": "base", "ok": false, "error": error}),
+                        ],
+                    )
+                    .await
+                    .map_err(|e| kanisa_pg::describe(&e))?;
+                tracing::error!(backup = %name, %error, "base backup failed");
+            }
+        }
+        Ok(())
     }
 
     /// Writes a backup, records and logs the attempt, prunes old files.
@@ -229,6 +425,30 @@ async fn prune(dir: &Path, keep: usize) {
     }
 }
 
+/// `backup_drill` (periodic every `BackupSchedule::check`; `requested` when a Super Admin asked
+/// for one from Settings, which runs whatever the last drill's date).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct BackupDrill {
+    #[serde(default)]
+    pub requested: bool,
+}
+
+impl Job for BackupDrill {
+    const KIND: &'static str = BACKUP_DRILL;
+    const MAX_ATTEMPTS: i32 = 1;
+    type Context = Backups;
+
+    async fn run(self, backups: &Backups, _run: &RunInfo) -> Result<(), JobFailure> {
+        let Some(base) = &backups.base else {
+            return Ok(());
+        };
+        if self.requested || backups.drill_due().await.map_err(JobFailure::retry)? {
+            backups.drill(base).await.map_err(JobFailure::permanent)?;
+        }
+        Ok(())
+    }
+}
+
 impl Job for ScheduledBackup {
     const KIND: &'static str = SCHEDULED_BACKUP;
     const MAX_ATTEMPTS: i32 = 3;
@@ -236,7 +456,11 @@ impl Job for ScheduledBackup {
 
     async fn run(self, backups: &Backups, _run: &RunInfo) -> Result<(), JobFailure> {
         if let Some(keep) = backups.due().await.map_err(JobFailure::retry)? {
-            backups.back_up(keep).await.map_err(JobFailure::retry)?;
+            match &backups.base {
+                Some(base) => backups.back_up_base(base, keep).await,
+                None => backups.back_up(keep).await,
+            }
+            .map_err(JobFailure::retry)?;
         }
         Ok(())
     }

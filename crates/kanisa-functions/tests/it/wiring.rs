@@ -63,6 +63,38 @@ async fn kinds_enqueued_by_sql(db: &TestDb) -> BTreeSet<String> {
     .collect()
 }
 
+/// The backups feature as the managed cluster has it (base backups and the drill), wired to a
+/// destination that is never reached: the test only reads the registry.
+fn backups(db: &TestDb) -> kanisa_functions::Backups {
+    let dir = std::env::temp_dir().join("kanisa-wiring-backups");
+    let destination =
+        kanisa_backup::Destination::open(&url::Url::from_directory_path(&dir).unwrap(), None)
+            .unwrap();
+    kanisa_functions::Backups::new(
+        db.pool(),
+        kanisa_pg::BackupTool::new(
+            std::path::PathBuf::from("/nonexistent"),
+            db.config().clone(),
+        ),
+        kanisa_functions::BackupSchedule {
+            dir: dir.clone(),
+            check: Duration::from_secs(3600),
+            every: None,
+        },
+    )
+    .with_base(kanisa_functions::BaseBackups {
+        destination,
+        work: dir.join("work"),
+        drill: kanisa_backup::drill::DrillOptions {
+            scratch: dir.join("scratch"),
+            bin_dir: None,
+            os_user: "postgres".into(),
+            ship_wait: Duration::from_secs(1),
+            wait_turn: false,
+        },
+    })
+}
+
 #[tokio::test]
 async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are_scheduled() {
     let db = TestDb::new().await;
@@ -73,7 +105,7 @@ async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are
         public_url: "http://kanisa.test".into(),
         reconcile_every: RECONCILE_EVERY,
         notify_every: Duration::from_secs(60),
-        backups: None,
+        backups: Some(backups(&db)),
     });
     let kinds: BTreeSet<&str> = registry.kinds().collect();
 
@@ -106,11 +138,16 @@ async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are
         assert!(kinds.contains(kind), "{kind} is not registered: {kinds:?}");
     }
 
-    // (c) The periodic kinds (without backups: a Backups needs a BackupTool, made from an
-    // opened kanisa_pg::Database and the PostgreSQL programs on this machine).
+    // (c) The periodic kinds, the backup check and the drill among them.
     let mut periodic: Vec<&str> = registry.periodic().iter().map(|p| p.kind).collect();
     periodic.sort_unstable();
-    let mut expected = vec![RECONCILE_PAYMENTS, HOURLY_SWEEP, NOTIFICATION_SWEEP];
+    let mut expected = vec![
+        RECONCILE_PAYMENTS,
+        HOURLY_SWEEP,
+        NOTIFICATION_SWEEP,
+        kanisa_functions::SCHEDULED_BACKUP,
+        kanisa_functions::BACKUP_DRILL,
+    ];
     expected.sort_unstable();
     assert_eq!(periodic, expected);
     for p in registry.periodic() {

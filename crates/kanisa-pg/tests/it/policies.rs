@@ -330,6 +330,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("import_members", false, true),
             ("mark_message_read", false, true),
             ("reassign_gift", false, true),
+            ("request_backup_drill", false, true),
             ("review_expense", false, true),
             ("search_members", false, true),
             ("update_message_status", false, true),

@@ -1,6 +1,7 @@
-//! Scheduled backups inside `kanisa serve` (issue 18): with a short frequency they run on
-//! their own, are recorded and logged, only the newest `backup_keep` files stay, and
-//! `kanisa restore` brings one back.
+//! Scheduled backups inside `kanisa serve` (issues 18 and 34): with a short frequency base
+//! backups of the managed cluster run on their own, are recorded and logged, only the newest
+//! `backup_keep` (and the WAL they need) stay at the destination, and `kanisa restore --at`
+//! brings a moment back; a destination that fails is recorded and logged.
 
 use std::time::{Duration, Instant};
 
@@ -10,12 +11,16 @@ use nix::unistd::Pid;
 use super::{Site, read, wait_exit};
 
 #[tokio::test]
-async fn scheduled_backups_run_are_logged_pruned_and_restore_brings_one_back() {
+async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_back() {
     let site = Site::new();
+    let dest = site.root.path().join("elsewhere");
+    let url = format!("file://{}", dest.display());
     let env = [
         ("KANISA_BACKUP_CHECK", "1"),
         ("KANISA_BACKUP_EVERY", "1"),
         ("KANISA_JOB_WORKERS", "2"),
+        ("KANISA_ARCHIVE_EVERY", "1"),
+        ("KANISA_BACKUP_URL", url.as_str()),
     ];
     let (mut server, log) = site.serve_with("serve", &env);
     site.wait_healthy(&mut server, &log).await;
@@ -34,38 +39,38 @@ async fn scheduled_backups_run_are_logged_pruned_and_restore_brings_one_back() {
         .unwrap()
         .get(0);
 
-    // Three backups that worked, all after the marker was written.
+    // Three base backups that worked, all after the marker was written.
     let start = Instant::now();
-    let files: Vec<String> = loop {
-        let rows = db
-            .query(
-                "SELECT file FROM kanisa.backups WHERE ok AND id > $1 ORDER BY id",
+    loop {
+        let done: i64 = db
+            .query_one(
+                "SELECT count(*) FROM kanisa.backups WHERE ok AND kind = 'base' AND id > $1",
                 &[&marked],
             )
             .await
-            .unwrap();
-        if rows.len() >= 3 {
-            break rows.iter().map(|r| r.get(0)).collect();
+            .unwrap()
+            .get(0);
+        if done >= 3 {
+            break;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(90),
-            "{} scheduled backups after 90 s\n{}",
-            rows.len(),
+            start.elapsed() < Duration::from_secs(120),
+            "{done} scheduled base backups after 120 s\n{}",
             read(&log)
         );
         tokio::time::sleep(Duration::from_millis(300)).await;
-    };
+    }
     let failed: i64 = db
         .query_one("SELECT count(*) FROM kanisa.backups WHERE ok IS FALSE", &[])
         .await
         .unwrap()
         .get(0);
-    assert_eq!(failed, 0);
+    assert_eq!(failed, 0, "{}", read(&log));
     let logged: i64 = db
         .query_one(
             "SELECT count(*) FROM public.admin_activity_logs \
-             WHERE action = 'backup_created' AND admin_id IS NULL \
-               AND (details ->> 'size_bytes')::bigint > 0 AND details ->> 'file' LIKE 'kanisa-%.dump'",
+             WHERE action = 'backup_created' AND admin_id IS NULL AND details ->> 'kind' = 'base' \
+               AND (details ->> 'size_bytes')::bigint > 0 AND details ->> 'file' LIKE 'base/%'",
             &[],
         )
         .await
@@ -73,39 +78,65 @@ async fn scheduled_backups_run_are_logged_pruned_and_restore_brings_one_back() {
         .get(0);
     assert!(logged >= 3, "{logged} backup_created rows");
 
-    // Only the newest two files stay (pruning follows each backup).
-    let dir = site.data_dir().join("backups");
-    let start = Instant::now();
-    loop {
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
+    // Only the newest two base backups stay (pruning follows each), and no WAL older than
+    // the first segment the older of them needs.
+    let infos = |dir: &std::path::Path| -> Vec<serde_json::Value> {
+        let mut infos: Vec<serde_json::Value> = std::fs::read_dir(dir.join("base"))
             .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter_map(|e| std::fs::read(e.unwrap().path().join("info.json")).ok())
+            .map(|b| serde_json::from_slice(&b).unwrap())
             .collect();
-        names.sort();
-        if names.len() == 2 {
-            break;
-        }
+        infos.sort_by_key(|i| i["label"].as_str().unwrap().to_owned());
+        infos
+    };
+    let start = Instant::now();
+    while infos(&dest).len() != 2 {
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "backup_keep 2, yet {names:?}"
+            "backup_keep 2, yet {} base backups",
+            infos(&dest).len()
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    let oldest_needed = infos(&dest)[0]["start_segment"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let wal: Vec<String> = std::fs::read_dir(dest.join("wal"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.ends_with(".history"))
+        .collect();
+    assert!(!wal.is_empty());
+    assert!(
+        wal.iter().all(|n| n[..24] >= *oldest_needed),
+        "WAL before {oldest_needed} kept: {wal:?}"
+    );
 
-    // The marker is removed, the server stopped; a restore of a backup brings it back.
+    // From here on nothing is pruned: the base backups before the moment below stay.
+    db.batch_execute("UPDATE public.system_settings SET value = '100' WHERE key = 'backup_keep'")
+        .await
+        .unwrap();
+    // The marker is removed; a restore to the moment before brings it back.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let before = chrono::Utc::now().to_rfc3339();
+    tokio::time::sleep(Duration::from_millis(1100)).await;
     db.batch_execute("DELETE FROM public.sermons WHERE title = 'Kept by the backup'")
         .await
         .unwrap();
+    db.batch_execute("SELECT pg_switch_wal()").await.unwrap();
     drop(db);
-    let newest = files.last().unwrap().clone();
-    let backup = std::path::PathBuf::from(&newest);
-    let copy = site.root.path().join("restore-me.dump");
-    std::fs::copy(&backup, &copy).expect("the newest backup is still there");
     kill(Pid::from_raw(server.id().unwrap() as i32), Signal::SIGINT).unwrap();
     let status = wait_exit(&mut server, Duration::from_secs(30)).await;
     assert!(status.success(), "{}", read(&log));
 
-    let (status, out, err) = site.run(&["restore", copy.to_str().unwrap()], &[]).await;
+    let into = site.root.path().join("restored");
+    let (status, out, err) = site
+        .run(
+            &["restore", "--at", &before, "--into", into.to_str().unwrap()],
+            &[("KANISA_BACKUP_URL", url.as_str())],
+        )
+        .await;
     assert!(status.success(), "{out}{err}");
     let (status, out, err) = site
         .run(
@@ -116,7 +147,7 @@ async fn scheduled_backups_run_are_logged_pruned_and_restore_brings_one_back() {
                 "service",
                 "--json",
             ],
-            &[],
+            &[("KANISA_DATA_DIR", into.to_str().unwrap())],
         )
         .await;
     assert!(status.success(), "{out}{err}");
@@ -127,17 +158,19 @@ async fn scheduled_backups_run_are_logged_pruned_and_restore_brings_one_back() {
 #[tokio::test]
 async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
     let site = Site::new();
-    // The backup folder cannot be made: a file stands where its parent should be.
-    let blocker = site.root.path().join("not-a-folder");
-    std::fs::write(&blocker, "a file").unwrap();
-    let dir = blocker.join("backups");
+    let dest = site.root.path().join("elsewhere");
+    let url = format!("file://{}", dest.display());
     let env = [
         ("KANISA_BACKUP_CHECK", "1"),
         ("KANISA_BACKUP_EVERY", "1"),
-        ("KANISA_BACKUP_DIR", dir.to_str().unwrap()),
+        ("KANISA_ARCHIVE_EVERY", "1"),
+        ("KANISA_BACKUP_URL", url.as_str()),
     ];
     let (mut server, log) = site.serve_with("serve", &env);
     site.wait_healthy(&mut server, &log).await;
+    // The destination is lost: a file stands where its folder was.
+    std::fs::remove_dir_all(&dest).unwrap();
+    std::fs::write(&dest, "a file").unwrap();
     let db = site.database().await;
     let start = Instant::now();
     let error: String = loop {
@@ -158,24 +191,36 @@ async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
-    assert!(error.contains("cannot create the backup folder"), "{error}");
+    assert!(error.contains("base/"), "{error}");
     let logged: i64 = db
         .query_one(
             "SELECT count(*) FROM public.admin_activity_logs WHERE action = 'system_maintenance' \
              AND details ->> 'task' = 'backup' AND (details ->> 'ok')::boolean IS FALSE \
-             AND details ->> 'error' LIKE 'cannot create the backup folder%'",
-            &[],
+             AND details ->> 'error' = $1",
+            &[&error],
         )
         .await
         .unwrap()
         .get(0);
     assert!(logged >= 1);
-    let good: i64 = db
-        .query_one("SELECT count(*) FROM kanisa.backups WHERE ok", &[])
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(good, 0);
+    // The shipper says so too (Settings shows its last error).
+    let start = Instant::now();
+    loop {
+        let shipping: Option<String> = db
+            .query_one("SELECT (SELECT last_error FROM kanisa.backup_archive)", &[])
+            .await
+            .unwrap()
+            .get(0);
+        if shipping.is_some() {
+            break;
+        }
+        db.batch_execute("SELECT pg_switch_wal()").await.unwrap();
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no shipping error recorded"
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
     drop(db);
     kill(Pid::from_raw(server.id().unwrap() as i32), Signal::SIGINT).unwrap();
     assert!(

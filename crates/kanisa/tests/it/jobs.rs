@@ -123,6 +123,8 @@ pub(super) async fn database_url(site: &Site) -> String {
             bin_dir: None,
             os_user: "postgres".into(),
             tuning: Tuning::Durable,
+            archive: Some(Duration::from_secs(60)),
+            recovery: None,
         },
         Access::Shared,
     )
@@ -170,7 +172,9 @@ pub(super) async fn serve_second(
         .await
         .is_ok_and(|r| r.status() == 200)
     {
-        assert!(two.try_wait().unwrap().is_none(), "{}", read(&two_log));
+        if let Some(status) = two.try_wait().unwrap() {
+            panic!("the second instance exited ({status}):\n{}", read(&two_log));
+        }
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "{}",

@@ -5,6 +5,7 @@ mod backups;
 mod jobs;
 mod notifications;
 mod payments;
+mod pitr;
 mod resilience;
 mod scale;
 mod soak;
@@ -121,6 +122,8 @@ impl Site {
                 bin_dir: None,
                 os_user: "postgres".into(),
                 tuning: kanisa_pg::Tuning::Durable,
+                archive: Some(std::time::Duration::from_secs(60)),
+                recovery: None,
             },
             kanisa_pg::Access::Shared,
         )

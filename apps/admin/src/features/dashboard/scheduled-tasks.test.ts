@@ -21,6 +21,7 @@ describe('scheduled tasks wording', () => {
   it('names the known tasks and reads an unknown one', () => {
     expect(taskLabel('reconcile_payments')).toBe('Payment reconciliation');
     expect(taskLabel('scheduled_backup')).toBe('Backup check');
+    expect(taskLabel('backup_drill')).toBe('Backup drill (a test restore)');
     expect(taskLabel('nightly_report')).toBe('Nightly report');
   });
 

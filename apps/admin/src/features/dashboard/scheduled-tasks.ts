@@ -18,6 +18,7 @@ const taskLabels: ReadonlyMap<string, string> = new Map([
   ['hourly_sweep', 'Hourly clean-up'],
   ['notification_sweep', 'Event reminders and birthday wishes'],
   ['scheduled_backup', 'Backup check'],
+  ['backup_drill', 'Backup drill (a test restore)'],
 ]);
 
 export { errorPreview } from './failed-deliveries';

@@ -1,9 +1,72 @@
+import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
+import { Notice } from '../../components/ui/Notice';
 import { useBackupStatus } from './api/get-backup-status';
-import { describeBackup, isMissingFunction } from './backup-status';
+import { useRequestBackupDrill } from './api/request-backup-drill';
+import {
+  describeArchive,
+  describeBackup,
+  describeDestination,
+  describeDrill,
+  isMissingFunction,
+  type StatusText,
+} from './backup-status';
 import { settingsTexts } from './settings-form';
 
-/** Under the backup frequency: 'Last backup: <time>, <size>, <result>'; a failed backup as an error. */
+/** One status line: a failure as an error, the rest as a toned line. */
+function StatusLine({ line, name }: { line: StatusText; name: string }) {
+  if (line.tone === 'failed') {
+    return (
+      <div className="settings-backup" data-backup-part={name} data-tone="failed">
+        <Alert>{line.text}</Alert>
+      </div>
+    );
+  }
+  return (
+    <p className={`settings-backup settings-backup-${line.tone}`} data-backup-part={name} data-tone={line.tone}>
+      {line.text}
+    </p>
+  );
+}
+
+/** "Run a drill now": queues one; the answer and the drill's result show in the status. */
+function DrillButton({ waiting }: { waiting: boolean }) {
+  const request = useRequestBackupDrill();
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = request.isPending || waiting;
+  return (
+    <div className="settings-drill">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={busy}
+        onClick={() => {
+          setNotice(null);
+          request.mutate(undefined, {
+            onSuccess: (queued) => {
+              setNotice(queued ? settingsTexts.drillQueued : settingsTexts.drillAlreadyWaiting);
+            },
+            onError: (error) => {
+              console.error('Asking for a backup drill failed', error);
+              setNotice(null);
+            },
+          });
+        }}
+      >
+        {request.isPending ? 'Asking…' : waiting ? 'Drill running…' : 'Run a drill now'}
+      </button>
+      <Notice text={notice} onDismiss={setNotice} />
+      {request.isError ? <Alert>{settingsTexts.drillFailed}</Alert> : null}
+    </div>
+  );
+}
+
+/**
+ * Under the backup frequency: 'Last backup: <time>, <size>, <result>' (a failed backup as an
+ * error); for the managed cluster also where the backups go (with a warning when that is this
+ * server's own disk), how far behind the continuous archive is, the last drill, and a button
+ * for a drill now.
+ */
 export function BackupStatusLine() {
   const status = useBackupStatus();
   if (status.isPending) {
@@ -23,20 +86,31 @@ export function BackupStatusLine() {
   }
   const line = describeBackup(status.data);
   const next = line.next ? <span className="settings-backup-next">{line.next}</span> : null;
-  if (line.tone === 'failed') {
-    return (
-      <div className="settings-backup" data-backup="failed">
-        <Alert>
+  const archive = status.data.archive;
+  const now = new Date();
+  return (
+    <div className="settings-backups" aria-live="polite">
+      {line.tone === 'failed' ? (
+        <div className="settings-backup" data-backup="failed">
+          <Alert>
+            {line.text}
+            {next}
+          </Alert>
+        </div>
+      ) : (
+        <p className={`settings-backup settings-backup-${line.tone}`} data-backup={line.tone}>
           {line.text}
           {next}
-        </Alert>
-      </div>
-    );
-  }
-  return (
-    <p className={`settings-backup settings-backup-${line.tone}`} data-backup={line.tone}>
-      {line.text}
-      {next}
-    </p>
+        </p>
+      )}
+      {archive ? (
+        <>
+          <StatusLine name="destination" line={describeDestination(archive)} />
+          <StatusLine name="archive" line={describeArchive(archive, now)} />
+          <StatusLine name="drill" line={describeDrill(status.data.last_drill)} />
+          <DrillButton waiting={status.data.drill_waiting} />
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -276,4 +276,44 @@ describe('System Settings (§2.16)', () => {
     );
     expect(await screen.findByText('Last backup: 25 Nov 2026, 02:00, 2.0 MB, succeeded')).toBeInTheDocument();
   });
+  it('shows where the backups go, the archive, the last drill, and asks for a drill', async () => {
+    const calls: string[] = [];
+    let waiting = false;
+    renderPage(
+      {
+        '/rest/v1/rpc/get_backup_status': () =>
+          json({
+            frequency: 'daily',
+            keep: 7,
+            last: { started_at: '2026-11-24T23:00:00Z', finished_at: '2026-11-24T23:00:09Z', ok: true, size_bytes: 52_428_800, file: 'base/20261124T230000.000Z', error: null, kind: 'base' },
+            next_due_at: null,
+            archive: {
+              destination: 'file:///srv/kanisa/backups/',
+              on_this_machine: true,
+              encrypted: false,
+              last_segment: '000000010000000000000042',
+              last_shipped_at: new Date(Date.now() - 30_000).toISOString(),
+              last_pass_at: new Date().toISOString(),
+              last_error: null,
+              last_error_at: null,
+            },
+            last_drill: { finished_at: '2026-11-22T01:00:00Z', ok: false, error: 'the base backup does not unpack', tables: null, rows: null, files: null },
+            drill_waiting: waiting,
+          }),
+        '/rest/v1/rpc/request_backup_drill': () => {
+          calls.push('drill');
+          waiting = true;
+          return json({ queued: true });
+        },
+      },
+      '/settings?tab=security',
+    );
+    expect(await screen.findByText(/on this server’s own disk: if the disk fails, the backups are lost with it/)).toBeInTheDocument();
+    expect(screen.getByText(/Continuous archive running: last change log shipped just now/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Last drill 22 Nov 2026, 04:00 FAILED: the base backup does not unpack');
+    await userEvent.click(screen.getByRole('button', { name: 'Run a drill now' }));
+    expect(await screen.findByText(/A drill is on its way/)).toBeInTheDocument();
+    expect(calls).toEqual(['drill']);
+    expect(await screen.findByRole('button', { name: 'Drill running…' })).toBeDisabled();
+  });
 });

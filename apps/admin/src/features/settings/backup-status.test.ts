@@ -1,6 +1,15 @@
 import { KanisaError } from '@kanisa/client';
 import { describe, expect, it } from 'vitest';
-import { describeBackup, formatBytes, isMissingFunction, readBackupStatus } from './backup-status';
+import {
+  ago,
+  describeArchive,
+  describeBackup,
+  describeDestination,
+  describeDrill,
+  formatBytes,
+  isMissingFunction,
+  readBackupStatus,
+} from './backup-status';
 
 const run = (extra: Record<string, unknown> = {}) => ({
   started_at: '2026-11-24T23:00:00Z',
@@ -60,5 +69,83 @@ describe('the backup status', () => {
     expect(formatBytes(5_452_595)).toBe('5.2 MB');
     expect(formatBytes(150 * 1024 * 1024)).toBe('150 MB');
     expect(formatBytes(3 * 1024 ** 3)).toBe('3.0 GB');
+  });
+});
+
+const archive = (extra: Record<string, unknown> = {}) => ({
+  destination: 's3://church-backups/kanisa/',
+  on_this_machine: false,
+  encrypted: true,
+  last_segment: '000000010000000000000042',
+  last_shipped_at: '2026-11-25T06:58:00Z',
+  last_pass_at: '2026-11-25T06:59:58Z',
+  last_error: null,
+  last_error_at: null,
+  ...extra,
+});
+const now = new Date('2026-11-25T07:00:00Z');
+
+describe('the continuous archive and the drill', () => {
+  it('reads them from the status, and their absence (DATABASE_URL)', () => {
+    const status = readBackupStatus({ last: null, archive: archive(), last_drill: null, drill_waiting: true });
+    expect(status.archive?.destination).toBe('s3://church-backups/kanisa/');
+    expect(status.drill_waiting).toBe(true);
+    const external = readBackupStatus({ last: null });
+    expect(external.archive).toBeNull();
+    expect(external.drill_waiting).toBe(false);
+    expect(() => readBackupStatus({ archive: archive({ encrypted: 'yes' }) })).toThrow(KanisaError);
+    expect(() => readBackupStatus({ last_drill: { finished_at: '2026-11-25T06:00:00Z', ok: 1 } })).toThrow(KanisaError);
+  });
+
+  it('warns plainly when the backups are on this server’s own disk', () => {
+    const here = readBackupStatus({ archive: archive({ destination: 'file:///srv/kanisa/backups/', on_this_machine: true, encrypted: false }) });
+    const line = describeDestination(here.archive ?? archive());
+    expect(line.tone).toBe('warn');
+    expect(line.text).toContain('on this server’s own disk: if the disk fails, the backups are lost with it');
+    expect(line.text).toContain('(not encrypted)');
+    const away = readBackupStatus({ archive: archive() });
+    expect(describeDestination(away.archive ?? archive())).toEqual({
+      text: 'Backups go to s3://church-backups/kanisa/ (encrypted), off this server.',
+      tone: 'ok',
+    });
+  });
+
+  it('says how far behind the archive is, that it stopped, or that it fails and since when', () => {
+    const read = (extra: Record<string, unknown>) => readBackupStatus({ archive: archive(extra) }).archive ?? archive();
+    expect(describeArchive(read({}), now)).toEqual({
+      text: 'Continuous archive running: last change log shipped 2 minutes ago. A crash now would lose at most about the last minute of work.',
+      tone: 'ok',
+    });
+    expect(describeArchive(read({ last_pass_at: '2026-11-25T06:00:00Z' }), now)).toEqual({
+      text: 'The archive has not run since 25 Nov 2026, 09:00: is the server running?',
+      tone: 'warn',
+    });
+    expect(describeArchive(read({ last_error: 'connection refused', last_error_at: '2026-11-25T06:30:00Z' }), now)).toEqual({
+      text: 'The archive cannot reach the backup destination since 25 Nov 2026, 09:30: connection refused. Work done since then is only on this server.',
+      tone: 'failed',
+    });
+    expect(describeArchive(read({ last_pass_at: null, last_shipped_at: null }), now).tone).toBe('none');
+  });
+
+  it('describes the last drill: none, passed with its counts, failed with its reason', () => {
+    expect(describeDrill(null).tone).toBe('none');
+    const passed = readBackupStatus({
+      last_drill: { finished_at: '2026-11-22T01:00:00Z', ok: true, error: null, tables: 41, rows: 123456, files: 87 },
+    }).last_drill;
+    expect(describeDrill(passed)).toEqual({
+      text: 'Last drill 22 Nov 2026, 04:00 passed: the backup restored equal to the live database (41 tables, 123,456 rows); 87 stored files found.',
+      tone: 'ok',
+    });
+    const failed = readBackupStatus({
+      last_drill: { finished_at: '2026-11-22T01:00:00Z', ok: false, error: 'the base backup does not unpack', tables: null, rows: null, files: null },
+    }).last_drill;
+    expect(describeDrill(failed)).toEqual({ text: 'Last drill 22 Nov 2026, 04:00 FAILED: the base backup does not unpack', tone: 'failed' });
+  });
+
+  it('says ages in words', () => {
+    expect(ago('2026-11-25T06:59:30Z', now)).toBe('just now');
+    expect(ago('2026-11-25T06:59:00Z', now)).toBe('1 minute ago');
+    expect(ago('2026-11-25T04:00:00Z', now)).toBe('3 hours ago');
+    expect(ago('2026-11-23T07:00:00Z', now)).toBe('2 days ago');
   });
 });

@@ -17,6 +17,30 @@ export interface BackupRun {
   error: string | null;
 }
 
+/** The continuous archive (the managed cluster's WAL shipper); null with DATABASE_URL. */
+export interface ArchiveStatus {
+  destination: string;
+  on_this_machine: boolean;
+  encrypted: boolean;
+  last_segment: string | null;
+  last_shipped_at: string | null;
+  last_pass_at: string | null;
+  /** Set while shipping fails (cleared by the next pass that works). */
+  last_error: string | null;
+  /** When the failing began. */
+  last_error_at: string | null;
+}
+
+/** The last backup drill: a restore into a scratch copy compared with the live database. */
+export interface DrillRun {
+  finished_at: string;
+  ok: boolean;
+  error: string | null;
+  tables: number | null;
+  rows: number | null;
+  files: number | null;
+}
+
 export interface BackupStatus {
   frequency: string | null;
   keep: number | null;
@@ -24,6 +48,10 @@ export interface BackupStatus {
   /** The last backup that worked (older than `last` when that one failed). */
   last_success_at: string | null;
   next_due_at: string | null;
+  archive: ArchiveStatus | null;
+  last_drill: DrillRun | null;
+  /** A drill is queued or running. */
+  drill_waiting: boolean;
 }
 
 /** Reads the function's answer; a shape that does not fit is an error naming the field. */
@@ -44,12 +72,45 @@ export function readBackupStatus(data: unknown): BackupStatus {
       error: read.textOrNull(run.error, 'last.error'),
     };
   }
+  const flag = (value: unknown, name: string) => {
+    if (typeof value !== 'boolean') throw read.fail(`${name} is not true or false`);
+    return value;
+  };
+  let archive: ArchiveStatus | null = null;
+  if (answer.archive !== null && answer.archive !== undefined) {
+    const a = read.record(answer.archive, 'archive');
+    archive = {
+      destination: read.text(a.destination, 'archive.destination'),
+      on_this_machine: flag(a.on_this_machine, 'archive.on_this_machine'),
+      encrypted: flag(a.encrypted, 'archive.encrypted'),
+      last_segment: read.textOrNull(a.last_segment, 'archive.last_segment'),
+      last_shipped_at: read.textOrNull(a.last_shipped_at, 'archive.last_shipped_at'),
+      last_pass_at: read.textOrNull(a.last_pass_at, 'archive.last_pass_at'),
+      last_error: read.textOrNull(a.last_error, 'archive.last_error'),
+      last_error_at: read.textOrNull(a.last_error_at, 'archive.last_error_at'),
+    };
+  }
+  let lastDrill: DrillRun | null = null;
+  if (answer.last_drill !== null && answer.last_drill !== undefined) {
+    const d = read.record(answer.last_drill, 'last_drill');
+    lastDrill = {
+      finished_at: read.text(d.finished_at, 'last_drill.finished_at'),
+      ok: flag(d.ok, 'last_drill.ok'),
+      error: read.textOrNull(d.error, 'last_drill.error'),
+      tables: numberOrNull(d.tables, 'last_drill.tables'),
+      rows: numberOrNull(d.rows, 'last_drill.rows'),
+      files: numberOrNull(d.files, 'last_drill.files'),
+    };
+  }
   return {
     frequency: read.textOrNull(answer.frequency, 'frequency'),
     keep: numberOrNull(answer.keep, 'keep'),
     last,
     last_success_at: read.textOrNull(answer.last_success_at, 'last_success_at'),
     next_due_at: read.textOrNull(answer.next_due_at, 'next_due_at'),
+    archive,
+    last_drill: lastDrill,
+    drill_waiting: answer.drill_waiting === true,
   };
 }
 
@@ -110,4 +171,83 @@ export function describeBackup(status: BackupStatus): BackupLine {
     return { text: `Last backup: ${parts.join(', ')}`, tone: 'failed', next: good };
   }
   return { text: `Last backup: ${[time, size, 'succeeded'].filter(Boolean).join(', ')}`, tone: 'ok', next };
+}
+
+/** "just now", "4 minutes ago", "3 hours ago", "2 days ago". */
+export function ago(iso: string, now: Date): string {
+  const secs = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
+  if (secs < 60) return 'just now';
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units) {
+    if (secs >= size) {
+      const n = Math.floor(secs / size);
+      return `${String(n)} ${name}${n === 1 ? '' : 's'} ago`;
+    }
+  }
+  return 'just now';
+}
+
+export interface StatusText {
+  text: string;
+  tone: 'ok' | 'warn' | 'failed' | 'none';
+}
+
+/** Where the backups go, and a plain warning when that is this server's own disk. */
+export function describeDestination(archive: ArchiveStatus): StatusText {
+  const sealed = archive.encrypted ? 'encrypted' : 'not encrypted';
+  if (archive.on_this_machine) {
+    return {
+      text: `Backups go to ${archive.destination} (${sealed}), on this server’s own disk: if the disk fails, the backups are lost with it. Ask your technical helper to set KANISA_BACKUP_URL to another disk or an S3 bucket.`,
+      tone: 'warn',
+    };
+  }
+  return { text: `Backups go to ${archive.destination} (${sealed}), off this server.`, tone: 'ok' };
+}
+
+/** How far behind the continuous archive is: the work a crash now could lose. */
+export function describeArchive(archive: ArchiveStatus, now: Date): StatusText {
+  if (archive.last_error) {
+    const since = archive.last_error_at ? ` since ${formatMoment(archive.last_error_at)}` : '';
+    return {
+      text: `The archive cannot reach the backup destination${since}: ${archive.last_error}. Work done since then is only on this server.`,
+      tone: 'failed',
+    };
+  }
+  if (!archive.last_pass_at) return { text: 'The archive has not shipped anything yet.', tone: 'none' };
+  const idle = (now.getTime() - new Date(archive.last_pass_at).getTime()) / 1000;
+  if (idle > 300) {
+    return {
+      text: `The archive has not run since ${formatMoment(archive.last_pass_at)}: is the server running?`,
+      tone: 'warn',
+    };
+  }
+  const shipped = archive.last_shipped_at
+    ? `last change log shipped ${ago(archive.last_shipped_at, now)}`
+    : 'nothing needed shipping yet';
+  return {
+    text: `Continuous archive running: ${shipped}. A crash now would lose at most about the last minute of work.`,
+    tone: 'ok',
+  };
+}
+
+/** The last drill, or that there has been none. */
+export function describeDrill(drill: DrillRun | null): StatusText {
+  if (!drill) {
+    return { text: 'No backup drill yet: one runs each week, the first soon after the first backup.', tone: 'none' };
+  }
+  const when = formatMoment(drill.finished_at);
+  if (!drill.ok) return { text: `Last drill ${when} FAILED: ${drill.error ?? 'no reason given'}`, tone: 'failed' };
+  const counts = [
+    drill.tables === null ? null : `${String(drill.tables)} tables`,
+    drill.rows === null ? null : `${drill.rows.toLocaleString('en-KE')} rows`,
+  ].filter(Boolean);
+  const files = drill.files === null ? '' : `; ${drill.files.toLocaleString('en-KE')} stored files found`;
+  return {
+    text: `Last drill ${when} passed: the backup restored equal to the live database (${counts.join(', ')})${files}.`,
+    tone: 'ok',
+  };
 }

@@ -20,6 +20,9 @@ export const settingsTexts = {
   fixErrors: 'Please correct the highlighted fields.',
   loadFailed: 'Could not load the settings.',
   backupUnavailable: 'Backup status unavailable',
+  drillQueued: 'A drill is on its way: the latest backup is restored into a scratch copy and compared with the live database. The result shows here within a few minutes.',
+  drillAlreadyWaiting: 'A drill is already on its way; its result shows here when it ends.',
+  drillFailed: 'Could not ask for a drill. Please try again.',
 } as const;
 
 /** What a secret's row shows when one is stored (migration 0006, kanisa.divert_secret_setting). */

@@ -1,0 +1,393 @@
+//! Where backups go: a folder (`file:///path`, another disk) or an S3-compatible bucket
+//! (`s3://bucket/prefix`, with the AWS_* variables the file store reads), through the same
+//! object_store backends as the file store. With a key every file is sealed ([`crate::seal`]);
+//! reading opens sealed and plain files alike, so a key can be added later.
+//!
+//! Layout:
+//! - `wal/<segment>`             — archived write-ahead log (and `*.history` files);
+//! - `base/<label>/base.tar.gz`  — a base backup (pg_basebackup's tar), `backup_manifest`, and
+//!   `info.json` last (written only when the rest is complete; plain, it names no content);
+//! - `files/<bucket>/<version>`  — every stored file's bytes, by the version key the file
+//!   store gives each upload (written once, never changed).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::{StreamExt, TryStreamExt};
+use object_store::path::Path as Key;
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use url::Url;
+
+use crate::error::BackupError;
+use crate::seal::{self, Opener, Sealer};
+
+/// Bytes read from a local file per step when uploading.
+const READ_STEP: usize = 1024 * 1024;
+
+/// A backup destination, opened.
+#[derive(Clone)]
+pub struct Destination {
+    store: Arc<dyn ObjectStore>,
+    url: Url,
+    key: Option<seal::Key>,
+}
+
+impl std::fmt::Debug for Destination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Destination")
+            .field("url", &self.url.as_str())
+            .field("encrypted", &self.key.is_some())
+            .finish()
+    }
+}
+
+impl Destination {
+    /// Opens `url` (`file:///path`, created if missing, or `s3://bucket[/prefix]`); with
+    /// `secret`, everything written is encrypted with it.
+    pub fn open(url: &Url, secret: Option<&str>) -> Result<Destination, BackupError> {
+        let store = kanisa_storage::Store::from_url(url)
+            .map_err(|e| BackupError::Destination(e.to_string()))?;
+        Ok(Destination {
+            store: store.object_store(),
+            url: url.clone(),
+            key: secret.filter(|s| !s.is_empty()).map(seal::Key::from_secret),
+        })
+    }
+
+    /// The destination as configured (no credentials: those come from the environment).
+    pub fn url(&self) -> &Url {
+        &self.url
+    }
+
+    /// True for a folder on this machine: a dead disk may take the backups with the data.
+    pub fn on_this_machine(&self) -> bool {
+        self.url.scheme() == "file"
+    }
+
+    pub fn encrypted(&self) -> bool {
+        self.key.is_some()
+    }
+
+    /// Uploads the local `file` as `name` (sealed with the key, if any), in parts for a large
+    /// one; the bytes stored.
+    pub async fn put_file(&self, name: &str, file: &Path) -> Result<u64, BackupError> {
+        let mut input = tokio::fs::File::open(file)
+            .await
+            .map_err(|e| BackupError::io(format!("cannot read {}", file.display()), e))?;
+        let mut writer =
+            object_store::buffered::BufWriter::new(self.store.clone(), Key::from(name));
+        let mut sealer = None;
+        let mut out = Vec::new();
+        if let Some(key) = &self.key {
+            let (s, header) = Sealer::new(key);
+            sealer = Some(s);
+            out = header;
+        }
+        let mut buf = vec![0u8; READ_STEP];
+        let mut written = 0u64;
+        loop {
+            let n = input
+                .read(&mut buf)
+                .await
+                .map_err(|e| BackupError::io(format!("cannot read {}", file.display()), e))?;
+            if n == 0 {
+                break;
+            }
+            match sealer.as_mut() {
+                Some(s) => s.push(&buf[..n], &mut out)?,
+                None => out.extend_from_slice(&buf[..n]),
+            }
+            if out.len() >= READ_STEP {
+                written += out.len() as u64;
+                let piece = std::mem::take(&mut out);
+                if let Err(e) = writer.write_all(&piece).await {
+                    let _ = writer.abort().await;
+                    return Err(BackupError::io(format!("cannot upload {name}"), e));
+                }
+            }
+        }
+        if let Some(s) = sealer {
+            s.finish(&mut out)?;
+        }
+        written += out.len() as u64;
+        finish(writer, &out, name).await?;
+        Ok(written)
+    }
+
+    /// Stores small content as `name` (sealed with the key, if any).
+    pub async fn put_bytes(&self, name: &str, data: &[u8]) -> Result<(), BackupError> {
+        let body = match &self.key {
+            Some(key) => {
+                let (mut sealer, mut out) = Sealer::new(key);
+                sealer.push(data, &mut out)?;
+                sealer.finish(&mut out)?;
+                out
+            }
+            None => data.to_vec(),
+        };
+        self.put_raw(name, body).await
+    }
+
+    /// Stores `data` as `name` as it is (descriptions that must read without the key).
+    pub async fn put_plain(&self, name: &str, data: &[u8]) -> Result<(), BackupError> {
+        self.put_raw(name, data.to_vec()).await
+    }
+
+    async fn put_raw(&self, name: &str, body: Vec<u8>) -> Result<(), BackupError> {
+        self.store
+            .put(&Key::from(name), PutPayload::from(Bytes::from(body)))
+            .await
+            .map_err(|e| BackupError::store(format!("cannot write {name}"), e))?;
+        Ok(())
+    }
+
+    /// Downloads `name` into the local `file` (opened if sealed); the bytes written.
+    pub async fn get_file(&self, name: &str, file: &Path) -> Result<u64, BackupError> {
+        let result = self
+            .store
+            .get(&Key::from(name))
+            .await
+            .map_err(|e| BackupError::store(format!("cannot read {name}"), e))?;
+        let mut stream = result.into_stream();
+        let mut output = tokio::fs::File::create(file)
+            .await
+            .map_err(|e| BackupError::io(format!("cannot write {}", file.display()), e))?;
+        let mut reader = Reader::new(self.key.as_ref(), name);
+        let mut out = Vec::new();
+        let mut written = 0u64;
+        while let Some(piece) = stream
+            .try_next()
+            .await
+            .map_err(|e| BackupError::store(format!("cannot read {name}"), e))?
+        {
+            reader.push(&piece, &mut out)?;
+            if !out.is_empty() {
+                written += out.len() as u64;
+                output
+                    .write_all(&out)
+                    .await
+                    .map_err(|e| BackupError::io(format!("cannot write {}", file.display()), e))?;
+                out.clear();
+            }
+        }
+        reader.finish(&mut out)?;
+        written += out.len() as u64;
+        output
+            .write_all(&out)
+            .await
+            .map_err(|e| BackupError::io(format!("cannot write {}", file.display()), e))?;
+        output
+            .sync_all()
+            .await
+            .map_err(|e| BackupError::io(format!("cannot write {}", file.display()), e))?;
+        Ok(written)
+    }
+
+    /// The content of `name` (opened if sealed).
+    pub async fn get_bytes(&self, name: &str) -> Result<Vec<u8>, BackupError> {
+        let bytes = self
+            .store
+            .get(&Key::from(name))
+            .await
+            .map_err(|e| BackupError::store(format!("cannot read {name}"), e))?
+            .bytes()
+            .await
+            .map_err(|e| BackupError::store(format!("cannot read {name}"), e))?;
+        let mut reader = Reader::new(self.key.as_ref(), name);
+        let mut out = Vec::new();
+        reader.push(&bytes, &mut out)?;
+        reader.finish(&mut out)?;
+        Ok(out)
+    }
+
+    /// Whether `name` is stored.
+    pub async fn exists(&self, name: &str) -> Result<bool, BackupError> {
+        match self.store.head(&Key::from(name)).await {
+            Ok(_) => Ok(true),
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(e) => Err(BackupError::store(format!("cannot look up {name}"), e)),
+        }
+    }
+
+    /// The names under `prefix/` (whole names, sorted).
+    pub async fn list(&self, prefix: &str) -> Result<Vec<String>, BackupError> {
+        let prefix_key = Key::from(prefix);
+        let mut names: Vec<String> = self
+            .store
+            .list(Some(&prefix_key))
+            .map_ok(|meta| meta.location.to_string())
+            .try_collect()
+            .await
+            .map_err(|e| BackupError::store(format!("cannot list {prefix}/"), e))?;
+        // The folder backend stages writes as `<name>#<n>`: not (yet) a stored file.
+        names.retain(|n| !n.contains('#'));
+        names.sort();
+        Ok(names)
+    }
+
+    /// Deletes `name` (gone already counts as deleted).
+    pub async fn delete(&self, name: &str) -> Result<(), BackupError> {
+        match ObjectStoreExt::delete(&*self.store, &Key::from(name)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(BackupError::store(format!("cannot delete {name}"), e)),
+        }
+    }
+
+    /// Copies bytes from another object store (the file store) to `name`, sealed with the key.
+    pub async fn copy_from(
+        &self,
+        from: &dyn ObjectStore,
+        key: &Key,
+        name: &str,
+    ) -> Result<u64, BackupError> {
+        let result = from.get(key).await.map_err(|e| {
+            BackupError::Destination(format!("cannot read the stored file {key}: {e}"))
+        })?;
+        let mut stream = result.into_stream();
+        let mut writer =
+            object_store::buffered::BufWriter::new(self.store.clone(), Key::from(name));
+        let mut sealer = None;
+        let mut out = Vec::new();
+        if let Some(k) = &self.key {
+            let (s, header) = Sealer::new(k);
+            sealer = Some(s);
+            out = header;
+        }
+        let mut written = 0u64;
+        let copied: Result<(), BackupError> = async {
+            while let Some(piece) = stream.next().await {
+                let piece = piece.map_err(|e| {
+                    BackupError::Destination(format!("cannot read the stored file {key}: {e}"))
+                })?;
+                match sealer.as_mut() {
+                    Some(s) => s.push(&piece, &mut out)?,
+                    None => out.extend_from_slice(&piece),
+                }
+                if out.len() >= READ_STEP {
+                    written += out.len() as u64;
+                    writer
+                        .write_all(&std::mem::take(&mut out))
+                        .await
+                        .map_err(|e| BackupError::io(format!("cannot upload {name}"), e))?;
+                }
+            }
+            if let Some(s) = sealer.take() {
+                s.finish(&mut out)?;
+            }
+            written += out.len() as u64;
+            Ok(())
+        }
+        .await;
+        if let Err(e) = copied {
+            let _ = writer.abort().await;
+            return Err(e);
+        }
+        finish(writer, &out, name).await?;
+        Ok(written)
+    }
+}
+
+/// Writes the last bytes and completes the upload. A write that fails aborts the upload (parts
+/// already sent are removed); a failed completion cannot be aborted (object_store's writer is
+/// spent by then): what it left is unfinished parts, which a folder keeps as `<name>#<n>`
+/// (never listed) and S3 drops with its lifecycle rules.
+async fn finish(
+    mut writer: object_store::buffered::BufWriter,
+    tail: &[u8],
+    name: &str,
+) -> Result<(), BackupError> {
+    if let Err(e) = writer.write_all(tail).await {
+        let _ = writer.abort().await;
+        return Err(BackupError::io(format!("cannot upload {name}"), e));
+    }
+    writer
+        .shutdown()
+        .await
+        .map_err(|e| BackupError::io(format!("cannot upload {name}"), e))
+}
+
+/// Reads a stored file: sealed ones are opened with the key; plain ones pass through.
+struct Reader {
+    state: ReaderState,
+    name: String,
+    key: Option<seal::Key>,
+    start: Vec<u8>,
+}
+
+enum ReaderState {
+    /// The first bytes are not in yet: sealed or plain is not known.
+    Sniffing,
+    Plain,
+    Sealed(Opener),
+}
+
+impl Reader {
+    fn new(key: Option<&seal::Key>, name: &str) -> Reader {
+        Reader {
+            state: ReaderState::Sniffing,
+            name: name.to_owned(),
+            key: key.cloned(),
+            start: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, data: &[u8], out: &mut Vec<u8>) -> Result<(), BackupError> {
+        match &mut self.state {
+            ReaderState::Plain => {
+                out.extend_from_slice(data);
+                Ok(())
+            }
+            ReaderState::Sealed(opener) => opener.push(data, out).map_err(|e| self.named(e)),
+            ReaderState::Sniffing => {
+                self.start.extend_from_slice(data);
+                if self.start.len() < seal::MAGIC.len() {
+                    return Ok(());
+                }
+                self.decide()?;
+                let start = std::mem::take(&mut self.start);
+                self.push(&start, out)
+            }
+        }
+    }
+
+    fn decide(&mut self) -> Result<(), BackupError> {
+        self.state = if seal::is_sealed(&self.start) {
+            match &self.key {
+                Some(key) => ReaderState::Sealed(Opener::new(key)),
+                None => {
+                    return Err(BackupError::Seal(format!(
+                        "{} is encrypted: set KANISA_BACKUP_KEY to the key it was written with",
+                        self.name
+                    )));
+                }
+            }
+        } else {
+            ReaderState::Plain
+        };
+        Ok(())
+    }
+
+    fn finish(mut self, out: &mut Vec<u8>) -> Result<(), BackupError> {
+        if let ReaderState::Sniffing = self.state {
+            // Shorter than the magic: plain by definition.
+            out.extend_from_slice(&self.start);
+            return Ok(());
+        }
+        let name = self.name.clone();
+        match std::mem::replace(&mut self.state, ReaderState::Plain) {
+            ReaderState::Sealed(opener) => opener
+                .finish(out)
+                .map_err(|e| BackupError::Seal(format!("{name}: {e}"))),
+            _ => Ok(()),
+        }
+    }
+
+    fn named(&self, e: BackupError) -> BackupError {
+        match e {
+            BackupError::Seal(reason) => BackupError::Seal(format!("{}: {reason}", self.name)),
+            other => other,
+        }
+    }
+}

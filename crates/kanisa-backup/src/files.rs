@@ -1,0 +1,80 @@
+//! The stored files, copied beside the database: every version the file store holds (its keys
+//! are written once and never changed) goes to `files/<bucket>/<version>` once, and
+//! `kanisa.backup_file_copies` remembers which went to which destination. A restore brings
+//! back exactly the versions its rows name. Deleted files stay at the destination, so a restore
+//! to a moment before the delete finds them.
+
+use kanisa_pg::Pool;
+use kanisa_storage::Store;
+use uuid::Uuid;
+
+use crate::destination::Destination;
+use crate::error::BackupError;
+
+/// Versions copied per round trip to the database.
+const BATCH: i64 = 200;
+
+/// The destination name of a stored file's bytes.
+pub fn file_name(bucket: &str, version: Uuid) -> String {
+    format!("files/{bucket}/{version}")
+}
+
+/// Copies every stored file version not yet at the destination; how many were copied. A
+/// file that cannot be read from the store (deleted meanwhile) is skipped, and tried again
+/// on the next pass only if its row still names it.
+pub async fn copy_new(
+    service: &Pool,
+    store: &Store,
+    destination: &Destination,
+) -> Result<usize, BackupError> {
+    let db = |e: &dyn std::fmt::Display| BackupError::Database(e.to_string());
+    let target = destination.url().as_str().to_owned();
+    let from = store.object_store();
+    let mut copied = 0;
+    let mut failed: Vec<Uuid> = Vec::new();
+    loop {
+        let client = service.get().await.map_err(|e| db(&e))?;
+        let rows = client
+            .query(
+                "SELECT o.bucket_id, o.version FROM storage.objects o \
+                 WHERE NOT EXISTS (SELECT 1 FROM kanisa.backup_file_copies c \
+                                   WHERE c.destination = $1 AND c.version = o.version) \
+                   AND NOT (o.version = ANY($2)) \
+                 ORDER BY o.created_at, o.version LIMIT $3",
+                &[&target, &failed, &BATCH],
+            )
+            .await
+            .map_err(|e| db(&kanisa_pg::describe(&e)))?;
+        drop(client);
+        if rows.is_empty() {
+            return Ok(copied);
+        }
+        for row in rows {
+            let bucket: String = row.get(0);
+            let version: Uuid = row.get(1);
+            let key = Store::key(&bucket, version);
+            match destination
+                .copy_from(&*from, &key, &file_name(&bucket, version))
+                .await
+            {
+                Ok(_) => {}
+                Err(BackupError::Destination(reason)) => {
+                    tracing::warn!(%bucket, %version, %reason, "a stored file was not copied to the backup");
+                    failed.push(version);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
+            let client = service.get().await.map_err(|e| db(&e))?;
+            client
+                .execute(
+                    "INSERT INTO kanisa.backup_file_copies (destination, version) VALUES ($1, $2) \
+                     ON CONFLICT DO NOTHING",
+                    &[&target, &version],
+                )
+                .await
+                .map_err(|e| db(&kanisa_pg::describe(&e)))?;
+            copied += 1;
+        }
+    }
+}
