@@ -76,44 +76,24 @@ impl Destination {
         let mut input = tokio::fs::File::open(file)
             .await
             .map_err(|e| BackupError::io(format!("cannot read {}", file.display()), e))?;
-        let mut writer =
-            object_store::buffered::BufWriter::new(self.store.clone(), Key::from(name));
-        let mut sealer = None;
-        let mut out = Vec::new();
-        if let Some(key) = &self.key {
-            let (s, header) = Sealer::new(key);
-            sealer = Some(s);
-            out = header;
-        }
+        let mut upload = Upload::new(self, name);
         let mut buf = vec![0u8; READ_STEP];
-        let mut written = 0u64;
         loop {
-            let n = input
-                .read(&mut buf)
-                .await
-                .map_err(|e| BackupError::io(format!("cannot read {}", file.display()), e))?;
-            if n == 0 {
-                break;
-            }
-            match sealer.as_mut() {
-                Some(s) => s.push(&buf[..n], &mut out)?,
-                None => out.extend_from_slice(&buf[..n]),
-            }
-            if out.len() >= READ_STEP {
-                written += out.len() as u64;
-                let piece = std::mem::take(&mut out);
-                if let Err(e) = writer.write_all(&piece).await {
-                    let _ = writer.abort().await;
-                    return Err(BackupError::io(format!("cannot upload {name}"), e));
+            let n = match input.read(&mut buf).await {
+                Ok(n) => n,
+                Err(e) => {
+                    upload.abort().await;
+                    return Err(BackupError::io(
+                        format!("cannot read {}", file.display()),
+                        e,
+                    ));
                 }
+            };
+            if n == 0 {
+                return upload.finish().await;
             }
+            upload.push(&buf[..n]).await?;
         }
-        if let Some(s) = sealer {
-            s.finish(&mut out)?;
-        }
-        written += out.len() as u64;
-        finish(writer, &out, name).await?;
-        Ok(written)
     }
 
     /// Stores small content as `name` (sealed with the key, if any).
@@ -242,70 +222,94 @@ impl Destination {
         key: &Key,
         name: &str,
     ) -> Result<u64, BackupError> {
-        let result = from.get(key).await.map_err(|e| {
+        let unreadable = |e: object_store::Error| {
             BackupError::Destination(format!("cannot read the stored file {key}: {e}"))
-        })?;
-        let mut stream = result.into_stream();
-        let mut writer =
-            object_store::buffered::BufWriter::new(self.store.clone(), Key::from(name));
-        let mut sealer = None;
-        let mut out = Vec::new();
-        if let Some(k) = &self.key {
-            let (s, header) = Sealer::new(k);
-            sealer = Some(s);
-            out = header;
-        }
-        let mut written = 0u64;
-        let copied: Result<(), BackupError> = async {
-            while let Some(piece) = stream.next().await {
-                let piece = piece.map_err(|e| {
-                    BackupError::Destination(format!("cannot read the stored file {key}: {e}"))
-                })?;
-                match sealer.as_mut() {
-                    Some(s) => s.push(&piece, &mut out)?,
-                    None => out.extend_from_slice(&piece),
-                }
-                if out.len() >= READ_STEP {
-                    written += out.len() as u64;
-                    writer
-                        .write_all(&std::mem::take(&mut out))
-                        .await
-                        .map_err(|e| BackupError::io(format!("cannot upload {name}"), e))?;
+        };
+        let mut stream = from.get(key).await.map_err(unreadable)?.into_stream();
+        let mut upload = Upload::new(self, name);
+        while let Some(piece) = stream.next().await {
+            match piece {
+                Ok(piece) => upload.push(&piece).await?,
+                Err(e) => {
+                    upload.abort().await;
+                    return Err(unreadable(e));
                 }
             }
-            if let Some(s) = sealer.take() {
-                s.finish(&mut out)?;
-            }
-            written += out.len() as u64;
-            Ok(())
         }
-        .await;
-        if let Err(e) = copied {
-            let _ = writer.abort().await;
-            return Err(e);
-        }
-        finish(writer, &out, name).await?;
-        Ok(written)
+        upload.finish().await
     }
 }
 
-/// Writes the last bytes and completes the upload. A write that fails aborts the upload (parts
-/// already sent are removed); a failed completion cannot be aborted (object_store's writer is
-/// spent by then): what it left is unfinished parts, which a folder keeps as `<name>#<n>`
-/// (never listed) and S3 drops with its lifecycle rules.
-async fn finish(
-    mut writer: object_store::buffered::BufWriter,
-    tail: &[u8],
-    name: &str,
-) -> Result<(), BackupError> {
-    if let Err(e) = writer.write_all(tail).await {
-        let _ = writer.abort().await;
-        return Err(BackupError::io(format!("cannot upload {name}"), e));
+/// An upload to the destination in progress: content pushed in pieces is sealed (with a key)
+/// and sent in parts; a failed write aborts it (the parts sent are removed).
+struct Upload {
+    writer: object_store::buffered::BufWriter,
+    sealer: Option<Sealer>,
+    /// Bytes ready to send.
+    out: Vec<u8>,
+    written: u64,
+    name: String,
+}
+
+impl Upload {
+    fn new(destination: &Destination, name: &str) -> Upload {
+        let (sealer, out) = match &destination.key {
+            Some(key) => {
+                let (sealer, header) = Sealer::new(key);
+                (Some(sealer), header)
+            }
+            None => (None, Vec::new()),
+        };
+        Upload {
+            writer: object_store::buffered::BufWriter::new(
+                destination.store.clone(),
+                Key::from(name),
+            ),
+            sealer,
+            out,
+            written: 0,
+            name: name.to_owned(),
+        }
     }
-    writer
-        .shutdown()
-        .await
-        .map_err(|e| BackupError::io(format!("cannot upload {name}"), e))
+
+    async fn push(&mut self, data: &[u8]) -> Result<(), BackupError> {
+        match self.sealer.as_mut() {
+            Some(sealer) => sealer.push(data, &mut self.out)?,
+            None => self.out.extend_from_slice(data),
+        }
+        if self.out.len() >= READ_STEP {
+            let piece = std::mem::take(&mut self.out);
+            self.written += piece.len() as u64;
+            if let Err(e) = self.writer.write_all(&piece).await {
+                let _ = self.writer.abort().await;
+                return Err(BackupError::io(format!("cannot upload {}", self.name), e));
+            }
+        }
+        Ok(())
+    }
+
+    async fn abort(mut self) {
+        let _ = self.writer.abort().await;
+    }
+
+    /// Seals the end and completes the upload; the bytes stored. A failed completion cannot be
+    /// aborted (object_store's writer is spent by then): what it left is unfinished parts, which
+    /// a folder keeps as `<name>#<n>` (never listed) and S3 drops with its lifecycle rules.
+    async fn finish(mut self) -> Result<u64, BackupError> {
+        if let Some(sealer) = self.sealer.take() {
+            sealer.finish(&mut self.out)?;
+        }
+        self.written += self.out.len() as u64;
+        if let Err(e) = self.writer.write_all(&self.out).await {
+            let _ = self.writer.abort().await;
+            return Err(BackupError::io(format!("cannot upload {}", self.name), e));
+        }
+        self.writer
+            .shutdown()
+            .await
+            .map_err(|e| BackupError::io(format!("cannot upload {}", self.name), e))?;
+        Ok(self.written)
+    }
 }
 
 /// Reads a stored file: sealed ones are opened with the key; plain ones pass through.

@@ -490,23 +490,14 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     };
     // The managed cluster's WAL and the stored files go to the backup destination from now on.
     let destination = backup_destination(config, db)?;
-    let archiver = match (
-        &destination,
-        db.cluster().and_then(kanisa_pg::Cluster::wal_spool),
-    ) {
-        (Some(destination), Some(spool)) => {
+    let archiver = match &destination {
+        Some(destination) => {
             let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-            let task = kanisa_backup::Archiver {
-                spool,
-                destination: destination.clone(),
-                service: db.service_pool.clone(),
-                store: kanisa_storage::Store::from_url(&config.storage_url)?,
-                every: std::time::Duration::from_secs(config.backups.ship_every_secs),
-            }
-            .spawn(stop_rx);
+            let every = std::time::Duration::from_secs(config.backups.ship_every_secs);
+            let task = archiver(config, db, destination, every)?.spawn(stop_rx);
             Some((stop_tx, task))
         }
-        _ => None,
+        None => None,
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
     let workers = start_workers(config, db, &functions, destination)?;
@@ -620,25 +611,35 @@ fn drill_options(config: &Config) -> Result<kanisa_backup::drill::DrillOptions> 
     })
 }
 
+/// The shipper of the managed cluster's WAL spool and of the stored files to `destination`.
+fn archiver(
+    config: &Config,
+    db: &Database,
+    destination: &kanisa_backup::Destination,
+    every: std::time::Duration,
+) -> Result<kanisa_backup::Archiver> {
+    let spool = db
+        .cluster()
+        .and_then(kanisa_pg::Cluster::wal_spool)
+        .context("the managed cluster does not archive")?;
+    Ok(kanisa_backup::Archiver {
+        spool,
+        destination: destination.clone(),
+        service: db.service_pool.clone(),
+        store: kanisa_storage::Store::from_url(&config.storage_url)?,
+        every,
+    })
+}
+
 /// `kanisa backup --drill`: the drill now, with a shipper running beside it (a server that runs
 /// ships too; either one storing a segment is enough). Exits non-zero when it fails.
 async fn drill_now(config: &Config, db: &Database) -> Result<()> {
     let Some(destination) = backup_destination(config, db)? else {
         bail!("the drill is for the managed cluster's backups");
     };
-    let spool = db
-        .cluster()
-        .and_then(kanisa_pg::Cluster::wal_spool)
-        .context("the managed cluster does not archive")?;
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let shipper = kanisa_backup::Archiver {
-        spool,
-        destination: destination.clone(),
-        service: db.service_pool.clone(),
-        store: kanisa_storage::Store::from_url(&config.storage_url)?,
-        every: std::time::Duration::from_secs(1),
-    }
-    .spawn(stopped);
+    let shipper =
+        archiver(config, db, &destination, std::time::Duration::from_secs(1))?.spawn(stopped);
     let started = chrono::Utc::now();
     let outcome = kanisa_backup::drill::drill(
         &kanisa_pg::BackupTool::of(db)?,
@@ -697,19 +698,8 @@ async fn base_backup_now(config: &Config, db: &Database) -> Result<()> {
     .await?;
     tool.switch_wal_and_wait(std::time::Duration::from_secs(30))
         .await?;
-    let spool = db
-        .cluster()
-        .and_then(kanisa_pg::Cluster::wal_spool)
-        .context("the managed cluster does not archive")?;
-    let pass = kanisa_backup::Archiver {
-        spool,
-        destination: destination.clone(),
-        service: db.service_pool.clone(),
-        store: kanisa_storage::Store::from_url(&config.storage_url)?,
-        every: std::time::Duration::from_secs(config.backups.ship_every_secs),
-    }
-    .pass()
-    .await?;
+    let every = std::time::Duration::from_secs(config.backups.ship_every_secs);
+    let pass = archiver(config, db, &destination, every)?.pass().await?;
     println!(
         "Base backup base/{} stored at {} ({} bytes{}); {} WAL file(s) and {} stored file(s) shipped.",
         info.label,

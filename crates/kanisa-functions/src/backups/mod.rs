@@ -205,6 +205,68 @@ impl Backups {
         Ok(due.then_some(keep))
     }
 
+    /// Records the start of a backup attempt in `kanisa.backups`; its id.
+    async fn record_start(
+        &self,
+        started: DateTime<Utc>,
+        file: &str,
+        kind: &str,
+    ) -> Result<i64, String> {
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        Ok(client
+            .query_one(
+                "INSERT INTO kanisa.backups (started_at, file, kind) VALUES ($1, $2, $3) \
+                 RETURNING id",
+                &[&started, &file, &kind],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?
+            .get(0))
+    }
+
+    /// Records an attempt that worked, and logs it as `backup_created` with `log`.
+    async fn record_success(
+        &self,
+        id: i64,
+        size: i64,
+        details: Option<&serde_json::Value>,
+        log: &serde_json::Value,
+    ) -> Result<(), String> {
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        client
+            .execute(
+                "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = true, \
+                                 size_bytes = $2, details = $3 WHERE id = $1) \
+                 INSERT INTO public.admin_activity_logs (admin_id, action, details) \
+                 VALUES (NULL, 'backup_created', $4)",
+                &[&id, &size, &details, log],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?;
+        Ok(())
+    }
+
+    /// Records an attempt that failed with `error`, and logs it as `system_maintenance`.
+    async fn record_failure(
+        &self,
+        id: i64,
+        error: &str,
+        log: &serde_json::Value,
+    ) -> Result<(), String> {
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        client
+            .execute(
+                "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = false, \
+                                 error = $2 WHERE id = $1) \
+                 INSERT INTO public.admin_activity_logs (admin_id, action, details) \
+                 VALUES (NULL, 'system_maintenance', $3)",
+                &[&id, &error, log],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?;
+        Ok(())
+    }
+
     /// Takes a base backup, records and logs the attempt, prunes the oldest. One at a time
     /// across instances and overlapping checks (a session advisory lock, held on its own
     /// connection for the whole backup): a check that finds one running leaves it be.
@@ -239,17 +301,7 @@ impl Backups {
     async fn back_up_base_locked(&self, base: &BaseBackups, keep: usize) -> Result<(), String> {
         let started = Utc::now();
         let name = format!("base/{}", kanisa_backup::base::label_of(started));
-        let client = self.service.get().await.map_err(|e| e.to_string())?;
-        let id: i64 = client
-            .query_one(
-                "INSERT INTO kanisa.backups (started_at, file, kind) VALUES ($1, $2, 'base') \
-                 RETURNING id",
-                &[&started, &name],
-            )
-            .await
-            .map_err(|e| kanisa_pg::describe(&e))?
-            .get(0);
-        drop(client);
+        let id = self.record_start(started, &name, "base").await?;
 
         let outcome = match tokio::time::timeout(
             BACKUP_TIMEOUT,
@@ -264,28 +316,14 @@ impl Backups {
             Ok(outcome) => outcome.map_err(|e| e.to_string()),
         };
         let elapsed_ms = (Utc::now() - started).num_milliseconds();
-        let client = self.service.get().await.map_err(|e| e.to_string())?;
         match &outcome {
             Ok(info) => {
                 let size = i64::try_from(info.size_bytes).unwrap_or(i64::MAX);
                 let details = serde_json::to_value(info).unwrap_or_default();
-                client
-                    .execute(
-                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = true, \
-                                         size_bytes = $2, details = $3 WHERE id = $1) \
-                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
-                         VALUES (NULL, 'backup_created', $4)",
-                        &[
-                            &id,
-                            &size,
-                            &details,
-                            &json!({"kind": "base", "file": name, "size_bytes": size,
-                                    "duration_ms": elapsed_ms,
-                                    "destination": base.destination.url().as_str()}),
-                        ],
-                    )
-                    .await
-                    .map_err(|e| kanisa_pg::describe(&e))?;
+                let log = json!({"kind": "base", "file": name, "size_bytes": size,
+                                 "duration_ms": elapsed_ms,
+                                 "destination": base.destination.url().as_str()});
+                self.record_success(id, size, Some(&details), &log).await?;
                 tracing::info!(backup = %name, size, "base backup stored");
                 match kanisa_backup::base::prune(&base.destination, keep).await {
                     Ok(pruned) if pruned.bases > 0 || pruned.wal_files > 0 => {
@@ -300,20 +338,8 @@ impl Backups {
                 }
             }
             Err(error) => {
-                client
-                    .execute(
-                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = false, \
-                                         error = $2 WHERE id = $1) \
-                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
-                         VALUES (NULL, 'system_maintenance', $3)",
-                        &[
-                            &id,
-                            error,
-                            &json!({"task": "backup", "kind": "base", "ok": false, "error": error}),
-                        ],
-                    )
-                    .await
-                    .map_err(|e| kanisa_pg::describe(&e))?;
+                let log = json!({"task": "backup", "kind": "base", "ok": false, "error": error});
+                self.record_failure(id, error, &log).await?;
                 tracing::error!(backup = %name, %error, "base backup failed");
             }
         }
@@ -324,55 +350,23 @@ impl Backups {
     async fn back_up(&self, keep: usize) -> Result<(), String> {
         let started = Utc::now();
         let file = self.schedule.dir.join(file_name(started));
-        let client = self.service.get().await.map_err(|e| e.to_string())?;
-        let id: i64 = client
-            .query_one(
-                "INSERT INTO kanisa.backups (started_at, file) VALUES ($1, $2) RETURNING id",
-                &[&started, &file.display().to_string()],
-            )
-            .await
-            .map_err(|e| kanisa_pg::describe(&e))?
-            .get(0);
-        drop(client);
+        let id = self
+            .record_start(started, &file.display().to_string(), "dump")
+            .await?;
 
         let outcome = write_backup(&self.tool, &self.schedule.dir, &file).await;
-        let client = self.service.get().await.map_err(|e| e.to_string())?;
         let elapsed_ms = (Utc::now() - started).num_milliseconds();
         match &outcome {
             Ok(size) => {
                 let size = *size as i64;
-                client
-                    .execute(
-                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = true, \
-                                         size_bytes = $2 WHERE id = $1) \
-                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
-                         VALUES (NULL, 'backup_created', $3)",
-                        &[
-                            &id,
-                            &size,
-                            &json!({"kind": "scheduled", "file": file_name(started),
-                                    "size_bytes": size, "duration_ms": elapsed_ms}),
-                        ],
-                    )
-                    .await
-                    .map_err(|e| kanisa_pg::describe(&e))?;
+                let log = json!({"kind": "scheduled", "file": file_name(started),
+                                 "size_bytes": size, "duration_ms": elapsed_ms});
+                self.record_success(id, size, None, &log).await?;
                 tracing::info!(file = %file.display(), size, "backup written");
             }
             Err(error) => {
-                client
-                    .execute(
-                        "WITH done AS (UPDATE kanisa.backups SET finished_at = now(), ok = false, \
-                                         error = $2 WHERE id = $1) \
-                         INSERT INTO public.admin_activity_logs (admin_id, action, details) \
-                         VALUES (NULL, 'system_maintenance', $3)",
-                        &[
-                            &id,
-                            error,
-                            &json!({"task": "backup", "ok": false, "error": error}),
-                        ],
-                    )
-                    .await
-                    .map_err(|e| kanisa_pg::describe(&e))?;
+                let log = json!({"task": "backup", "ok": false, "error": error});
+                self.record_failure(id, error, &log).await?;
                 tracing::error!(file = %file.display(), %error, "backup failed");
                 let _ = tokio::fs::remove_file(&file).await;
             }

@@ -82,7 +82,7 @@ export function PagedTable<T extends { id: string }>({ list, result, busy = fals
  * list last counted. Going forward, a page with nothing after it makes the total exact (the rows
  * before it plus its own); an estimate is never shown below the rows already passed.
  */
-function keyedView<T>(list: Props<{ id: string }>['list'], result: PageOf<T>, sortKey: (row: T) => readonly string[]) {
+export function keyedView<T>(list: Props<{ id: string }>['list'], result: PageOf<T>, sortKey: (row: T) => readonly string[]) {
   const { rows } = result;
   const counted = result.uncounted ? list.known : { total: result.total, estimated: result.estimated ?? false };
   let total = counted?.total ?? 0;

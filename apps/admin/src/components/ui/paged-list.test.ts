@@ -46,6 +46,13 @@ describe('paging', () => {
     expect(countText({ ...estimated, page: 0, shown: 25, fromEnd: true })).toBe('Showing the last 25 of about 50,000 members');
     expect(countText({ ...estimated, page: 2, shown: 25, fromEnd: true })).toBe('Showing 51–75 from the end of about 50,000 members');
   });
+
+  it('numbers the rows back from an exact total after Last', () => {
+    const exact = { size: 25, total: 148_012, noun: 'donations', filtered: false };
+    expect(countText({ ...exact, page: 0, shown: 25, fromEnd: true })).toBe('Showing 147,988–148,012 of 148,012 donations');
+    expect(countText({ ...exact, page: 2, shown: 25, fromEnd: true })).toBe('Showing 147,938–147,962 of 148,012 donations');
+    expect(countText({ ...exact, total: 1_030, page: 41, shown: 5, fromEnd: true })).toBe('Showing 1–5 of 1,030 donations');
+  });
 });
 
 describe('paging by key', () => {
@@ -107,6 +114,33 @@ describe('paging by key', () => {
     const end = keyed({ data: rows(7), count: null });
     const last = await readKeyedPage(end.request, { page: 41, search: '', at: { after: ['Zawadi', 'u9'] } }, ['last_name', 'id'], 25);
     expect([last.rows.length, last.hasNext]).toEqual([7, false]);
+  });
+
+  it('pages a list sorted newest first by key the other way, counted exactly', async () => {
+    expect(keyCondition(['giving_date', 'id'], ['2026-11-01', 'g7'], 'after', 'desc')).toBe(
+      'giving_date.lt."2026-11-01",and(giving_date.eq."2026-11-01",id.lt."g7")',
+    );
+    expect(keyCondition(['giving_date', 'id'], ['2026-11-01', 'g7'], 'before', 'desc')).toBe(
+      'giving_date.gt."2026-11-01",and(giving_date.eq."2026-11-01",id.gt."g7")',
+    );
+    const { request, built } = keyed({ data: rows(25), count: 48_000 });
+    await expect(readKeyedPage(request, { page: 1, search: '' }, ['last_name', 'id'], 25, { order: 'desc', estimatedCount: false })).resolves.toEqual({
+      rows: rows(25),
+      total: 48_000,
+    });
+    expect(built[0]!.params.get('order')).toBe('last_name.desc,id.desc');
+
+    const after = keyed({ data: rows(26), count: null });
+    await readKeyedPage(after.request, { page: 60, search: '', at: { after: ['Otieno', 'u1'] } }, ['last_name', 'id'], 25, { order: 'desc' });
+    const { params } = after.built[0]!;
+    expect([params.get('last_name'), params.get('or'), params.get('order')]).toEqual([
+      'lte.Otieno',
+      '(last_name.lt."Otieno",and(last_name.eq."Otieno",id.lt."u1"))',
+      'last_name.desc,id.desc',
+    ]);
+    const end = keyed({ data: rows(3), count: null });
+    await readKeyedPage(end.request, { page: 0, search: '', fromEnd: true, at: { end: true } }, ['last_name', 'id'], 25, { order: 'desc' });
+    expect(end.built[0]!.params.get('order')).toBe('last_name.asc,id.asc');
   });
 
   it('reads before a key and the last page in reverse, giving the rows in the list order', async () => {

@@ -149,12 +149,17 @@ export interface KeyedRequest<T> extends Pageable<T>, PromiseLike<QueryResult<T[
 
 /**
  * The `or=(…)` of "sorts after `key`" (or before) on `columns` in ascending order:
- * `a > x OR (a = x AND b > y) OR (a = x AND b = y AND c > z)`. With it goes `a >= x` (`a <= x`)
- * as a filter of its own, so the server starts the list's index at the key instead of reading
- * the index from its start.
+ * `a > x OR (a = x AND b > y) OR (a = x AND b = y AND c > z)` (`<` for a list sorted in
+ * descending order). With it goes `a >= x` (`a <= x`) as a filter of its own, so the server
+ * starts the list's index at the key instead of reading the index from its start.
  */
-export function keyCondition(columns: readonly string[], key: readonly string[], direction: 'after' | 'before'): string {
-  const op = direction === 'after' ? 'gt' : 'lt';
+export function keyCondition(
+  columns: readonly string[],
+  key: readonly string[],
+  direction: 'after' | 'before',
+  order: 'asc' | 'desc' = 'asc',
+): string {
+  const op = (direction === 'after') === (order === 'asc') ? 'gt' : 'lt';
   const terms = columns.map((column, i) => {
     const equal = columns.slice(0, i).map((before, j) => `${before}.eq.${quoteFilterValue(key[j] ?? '')}`);
     const last = `${column}.${op}.${quoteFilterValue(key[i] ?? '')}`;
@@ -163,31 +168,44 @@ export function keyCondition(columns: readonly string[], key: readonly string[],
   return terms.join(',');
 }
 
+/** How a keyed list is sorted and counted. */
+export interface KeyedOptions {
+  /** The list's own order on its key columns (newest first: 'desc'). */
+  order?: 'asc' | 'desc';
+  /** The first page asks `count: 'estimated'` (exact up to 1,000, the planner's beyond). */
+  estimatedCount?: boolean;
+}
+
 /**
- * Reads one page of a keyed list (members), so a page deep in a long list costs what the first
- * does. `request(order, counted)` builds the list's request (its search, filters and columns) in
- * its sort order ('asc') or reversed ('desc'), asking `count: 'estimated'` when `counted`.
- * Pages before row `KEY_PAGING_FROM` are read by offset and counted (exact up to 1,000, the
- * planner's estimate beyond); the others by key after the previous page's last row, before the
- * next page's first row, or from the end, one row more than a page to know whether more rows
- * follow, and uncounted (the list's total stays what the first page said).
+ * Reads one page of a keyed list (members, donations, activity logs, messages), so a page deep
+ * in a long list costs what the first does. `request(order, counted)` builds the list's request
+ * (its search, filters and columns) sorted by its key columns in `order` — the list's own order,
+ * or the reverse to read backwards — counted when `counted`. Pages before row
+ * `KEY_PAGING_FROM` are read by offset and counted; the others by key after the previous page's
+ * last row, before the next page's first row, or from the end, one row more than a page to know
+ * whether more rows follow, and uncounted (the list's total stays what the first page said).
  */
 export async function readKeyedPage<T>(
   request: (order: 'asc' | 'desc', counted: boolean) => KeyedRequest<T>,
   params: PageParams,
   keyColumns: readonly string[],
   size: number = PAGE_SIZE,
+  { order = 'asc', estimatedCount = true }: KeyedOptions = {},
 ): Promise<PageOf<T>> {
   const { at } = params;
+  const reverse = order === 'asc' ? 'desc' : 'asc';
   if (!at) {
-    const page = await readPage(request('asc', true), params.page, size);
-    const estimated = page.total > EXACT_COUNT_LIMIT;
+    const page = await readPage(request(order, true), params.page, size);
+    const estimated = estimatedCount && page.total > EXACT_COUNT_LIMIT;
     return estimated ? { ...page, estimated } : page;
   }
   const first = keyColumns[0] ?? 'id';
-  let built = request('end' in at || 'before' in at ? 'desc' : 'asc', false);
-  if ('after' in at) built = built.gte(first, at.after[0]).or(keyCondition(keyColumns, at.after, 'after'));
-  if ('before' in at) built = built.lte(first, at.before[0]).or(keyCondition(keyColumns, at.before, 'before'));
+  let built = request('end' in at || 'before' in at ? reverse : order, false);
+  // The first column bounds the read on its own (>= after the key in ascending order).
+  const from = (value: string | undefined, direction: 'after' | 'before') =>
+    (direction === 'after') === (order === 'asc') ? built.gte(first, value) : built.lte(first, value);
+  if ('after' in at) built = from(at.after[0], 'after').or(keyCondition(keyColumns, at.after, 'after', order));
+  if ('before' in at) built = from(at.before[0], 'before').or(keyCondition(keyColumns, at.before, 'before', order));
   const { data, error } = await built.limit(size + 1);
   if (error) throw error;
   const more = data.length > size;
@@ -265,6 +283,11 @@ export function countText({
   if (total === 1) return `1 ${noun.replace(/s$/, '')}${found}`;
   if (total <= size && page === 0) return `${formatCount(total)} ${noun}${found}`;
   if (shown === 0) return `${formatCount(total)} ${noun}${found}`;
+  if (fromEnd) {
+    // An exact total: the rows' numbers are known counting back from it.
+    const to = Math.max(shown, total - page * size);
+    return `Showing ${formatCount(to - shown + 1)}–${formatCount(to)} of ${formatCount(total)} ${noun}${found}`;
+  }
   const { from } = pageBounds(page, size);
   return `Showing ${formatCount(from + 1)}–${formatCount(from + shown)} of ${formatCount(total)} ${noun}${found}`;
 }

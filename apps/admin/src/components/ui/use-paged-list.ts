@@ -72,9 +72,13 @@ export function usePagedList<F extends object = NoFilters>(initialFilters: F = {
     first: () => {
       setPage(0);
     },
-    /** Keyed list: the last page — by offset when the total is exact, else read from the end. */
+    /**
+     * Keyed list: the last page — by offset when the total is exact and the page near the
+     * start, else read from the end by key (a long list's end costs what its start does).
+     */
     last: () => {
-      if (known && !known.estimated) setPage(pageCount(known.total, size) - 1);
+      const lastPage = known && !known.estimated ? pageCount(known.total, size) - 1 : undefined;
+      if (lastPage !== undefined && lastPage * size < KEY_PAGING_FROM) setPage(lastPage);
       else setPosition({ page: 0, fromEnd: true, at: { end: true } });
     },
     /**

@@ -4,11 +4,13 @@ import { Badge } from '../../components/ui/Badge';
 import { errorDetail, errorMessage } from '../../components/ui/error-detail';
 import { LoadError } from '../../components/ui/LoadError';
 import { Notice } from '../../components/ui/Notice';
+import { keyedView } from '../../components/ui/PagedTable';
 import { Pager } from '../../components/ui/Pager';
+import { usePagedList } from '../../components/ui/use-paged-list';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
-import { PAGE_SIZE, useCategoryMessages, useCompleteMessage, type Message, type MessageFilters } from './api/communication-api';
+import { messageSortKey, PAGE_SIZE, useCategoryMessages, useCompleteMessage, type Message, type MessageFilters } from './api/communication-api';
 import { MessageCard } from './MessageCard';
 import { MessageDetailsModal } from './MessageDetailsModal';
 import { ReplyModal } from './ReplyModal';
@@ -16,16 +18,21 @@ import { STATUS_LABELS, type Category } from './communication-rules';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))];
 
-/** One category's cards (§2.17) with the message filters, View Details, Respond and Mark Complete. */
+const NO_FILTERS: MessageFilters = { status: '', department: '', recipient: '' };
+
+/**
+ * One category's cards (§2.17) with the message filters, View Details, Respond and Mark
+ * Complete; a page at a time, deep pages read by key (Next after the last card's time).
+ */
 export function CategoryView({ category }: { category: Category }) {
-  const [filters, setFiltersState] = useState<MessageFilters>({ status: '', department: '', recipient: '' });
-  const [page, setPage] = useState(0);
   // A new filter starts again on its first page.
+  const paging = usePagedList<MessageFilters>(NO_FILTERS, PAGE_SIZE);
+  const filters = paging.filters;
   const setFilters = (next: MessageFilters) => {
-    setFiltersState(next);
-    setPage(0);
+    paging.setFilters(next);
   };
-  const list = useCategoryMessages(category.id, filters, page);
+  const list = useCategoryMessages(category.id, paging.params);
+  paging.settle(list.data);
   const complete = useCompleteMessage();
   const [viewing, setViewing] = useState<Message | null>(null);
   const [replying, setReplying] = useState<Message | null>(null);
@@ -44,7 +51,8 @@ export function CategoryView({ category }: { category: Category }) {
     });
   };
 
-  const total = list.data?.total ?? 0;
+  const keyed = keyedView(paging, list.data ?? { rows: [], total: 0 }, messageSortKey);
+  const total = keyed.total;
   return (
     <section className="comm-category" aria-labelledby="comm-category-title">
       <h2 id="comm-category-title" className="comm-section-title">
@@ -77,7 +85,15 @@ export function CategoryView({ category }: { category: Category }) {
               />
             ))}
           </div>
-          <Pager page={page} size={PAGE_SIZE} total={total} onPage={setPage} label={`${category.tab} pages`} busy={list.isFetching} />
+          <Pager
+            page={paging.page}
+            size={PAGE_SIZE}
+            total={total}
+            onPage={paging.setPage}
+            label={`${category.tab} pages`}
+            busy={list.isFetching}
+            keyed={keyed.moves}
+          />
         </>
       )}
       {viewing ? (

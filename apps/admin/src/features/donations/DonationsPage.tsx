@@ -17,7 +17,7 @@ import { kanisa } from '../../lib/kanisa';
 import { exportDonations } from './api/export-donations';
 import { useDeleteDonation } from './api/delete-donation';
 import { useDonationTotals } from './api/get-donation-totals';
-import { DONATIONS_PAGE_SIZE, useDonations } from './api/get-donations';
+import { DONATIONS_PAGE_SIZE, donationSortKey, useDonations } from './api/get-donations';
 import { useSetDonationVerified } from './api/set-donation-verified';
 import { downloadText } from '../../lib/download';
 import { donationsCsv, donationsFileName } from './donation-csv';
@@ -296,6 +296,7 @@ export default function DonationsPage() {
               noun="donations"
               caption={`Donations, newest first: ${filters.type ? givingTypeLabel(filters.type) : 'all types'}, ${rangeText(filters.from, filters.to)}`}
               columns={columns}
+              sortKey={donationSortKey}
               noMatch={<p>{noneText}</p>}
               empty={
                 <>

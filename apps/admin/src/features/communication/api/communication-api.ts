@@ -1,6 +1,7 @@
 import type { Database, KanisaClient } from '@kanisa/client';
 import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readKeyedPage, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { CATEGORIES, categoryFilter, type CategoryId, type TemplateInput } from '../communication-rules';
 
 export interface Attachment {
@@ -64,8 +65,7 @@ export const messageKeys = {
   counts: () => [...messageKeys.all, 'hub-counts'] as const,
   recent: () => [...messageKeys.all, 'hub-recent'] as const,
   stats: () => [...messageKeys.all, 'hub-stats'] as const,
-  list: (category: CategoryId, filters: MessageFilters, page: number) =>
-    [...messageKeys.all, 'hub-list', category, filters, page] as const,
+  list: (category: CategoryId, params: PageParams<MessageFilters>) => [...messageKeys.all, 'hub-list', category, params] as const,
 };
 export const templateKeys = { all: ['kanisa', 'message_templates', 'hub'] as const };
 
@@ -92,36 +92,39 @@ export async function getCategoryCounts(client: KanisaClient, signal?: AbortSign
   return Object.fromEntries(entries) as Record<CategoryId, number>;
 }
 
-export interface MessagePage {
-  rows: Message[];
-  total: number;
+/** A category's order, newest first: when received, then id (unique). */
+export const messageSortColumns = ['created_at', 'id'] as const;
+
+/** A message's place in its category, for paging by key. */
+export function messageSortKey(message: Pick<Message, 'created_at' | 'id'>): readonly string[] {
+  return [message.created_at, message.id];
 }
 
 /**
- * One page (from 0) of a category's messages, newest first, with the filters (status exact,
- * department and recipient contain) and the count of all that match.
+ * One page of a category's messages, newest first, with the filters (status exact, department
+ * and recipient contain) and the count of all that match; deep pages are read by key after the
+ * page before (a large church's years of messages page as quickly at the end as at the start).
  */
 export async function getCategoryMessages(
   client: KanisaClient,
   category: CategoryId,
-  filters: MessageFilters,
-  page: number,
+  params: PageParams<MessageFilters>,
   signal?: AbortSignal,
-): Promise<MessagePage> {
-  let request = client
-    .from('messages')
-    .select(columns, { count: 'exact' })
-    .or(categoryFilter(category))
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE - 1);
-  if (filters.status) request = request.eq('status', filters.status as Database['public']['Enums']['messages_status']);
-  if (filters.department.trim()) request = request.ilike('department', `*${filters.department.trim()}*`);
-  if (filters.recipient.trim()) request = request.ilike('recipient_name', `*${filters.recipient.trim()}*`);
-  if (signal) request = request.abortSignal(signal);
-  const { data, error, count } = await request.returns<Message[]>();
-  if (error) throw error;
-  return { rows: data, total: count ?? data.length };
+): Promise<PageOf<Message>> {
+  const request = (order: 'asc' | 'desc', counted: boolean) => {
+    let built = client
+      .from('messages')
+      .select(columns, counted ? { count: 'exact' } : {})
+      .or(categoryFilter(category))
+      .returns<Message[]>();
+    if (params.status) built = built.eq('status', params.status as Database['public']['Enums']['messages_status']);
+    if (params.department.trim()) built = built.ilike('department', `*${params.department.trim()}*`);
+    if (params.recipient.trim()) built = built.ilike('recipient_name', `*${params.recipient.trim()}*`);
+    const ascending = order === 'asc';
+    built = built.order('created_at', { ascending }).order('id', { ascending });
+    return signal ? built.abortSignal(signal) : built;
+  };
+  return readKeyedPage(request, params, messageSortColumns, PAGE_SIZE, { order: 'desc', estimatedCount: false });
 }
 
 export async function getRecentMessages(client: KanisaClient, signal?: AbortSignal): Promise<Message[]> {
@@ -155,11 +158,11 @@ export function useMessageStats() {
   return useQuery({ queryKey: messageKeys.stats(), queryFn: ({ signal }) => getMessageStats(client, signal) });
 }
 
-export function useCategoryMessages(category: CategoryId, filters: MessageFilters, page: number) {
+export function useCategoryMessages(category: CategoryId, params: PageParams<MessageFilters>) {
   const client = useKanisa();
   return useQuery({
-    queryKey: messageKeys.list(category, filters, page),
-    queryFn: ({ signal }) => getCategoryMessages(client, category, filters, page, signal),
+    queryKey: messageKeys.list(category, params),
+    queryFn: ({ signal }) => getCategoryMessages(client, category, params, signal),
     placeholderData: keepPreviousData,
   });
 }
