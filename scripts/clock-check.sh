@@ -30,6 +30,33 @@ if [ ! -e "$lib" ]; then
 fi
 target=${CARGO_TARGET_DIR:-target}
 
+# libfaketime shares a counter between a faked process and the ones it starts: a POSIX semaphore
+# and shared memory, made by the first faked process with mode 0600 and named in
+# FAKETIME_SHARED for its children. A server running as root then starts PostgreSQL as the
+# postgres user, which cannot open root's semaphore ("sem_open failed: Permission denied") and
+# exits. So the check makes that pair itself, open to both users, before any faked process
+# starts, and removes it (and what earlier faked processes left in /dev/shm) at the end.
+shared_sem=/kanisa_clock_sem shared_shm=/kanisa_clock_shm
+make_shared() {
+  python3 - "$shared_sem" "$shared_shm" <<'PY'
+import _multiprocessing, os, sys
+sem, shm = sys.argv[1], sys.argv[2]
+try:
+    _multiprocessing.sem_unlink(sem)
+except OSError:
+    pass
+_multiprocessing.SemLock(1, 1, 1, sem, False)  # a semaphore of value 1, as libfaketime makes
+os.chmod(f"/dev/shm/sem.{sem[1:]}", 0o666)
+with open(f"/dev/shm/{shm[1:]}", "wb") as f:
+    f.write(bytes(8))  # its counter, zero
+os.chmod(f"/dev/shm/{shm[1:]}", 0o666)
+PY
+}
+clear_shared() {
+  rm -f "/dev/shm/sem.${shared_sem#/}" "/dev/shm/${shared_shm#/}" /dev/shm/faketime_shm_* /dev/shm/sem.faketime_sem_*
+}
+trap clear_shared EXIT
+
 case "$what" in
   rust | all) cargo test --workspace --locked --tests --no-run ;;
 esac
@@ -45,8 +72,9 @@ for when in "${dates[@]}"; do
   sign=+
   [ "$offset" -lt 0 ] && sign=-
   echo "=== clock moved to $(date -u -d "$when" '+%Y-%m-%d %H:%M UTC') (${sign}${offset#-} s) ==="
+  make_shared
   export LD_PRELOAD=$lib FAKETIME="${sign}${offset#-}" FAKETIME_DONT_FAKE_MONOTONIC=1 \
-    FAKETIME_DONT_RESET=1
+    FAKETIME_SHARED="$shared_sem $shared_shm"
   case "$what" in
     # Two tests compare the process clock with a clock libfaketime cannot move, so they are
     # left to `make test`: the storage check's grace period reads the files' modification times,
@@ -61,6 +89,6 @@ for when in "${dates[@]}"; do
   case "$what" in
     e2e | all) KANISA_E2E_CLOCK=1 scripts/with-s3.sh scripts/e2e.sh "$target/debug/kanisa" ;;
   esac
-  unset LD_PRELOAD FAKETIME FAKETIME_DONT_FAKE_MONOTONIC FAKETIME_DONT_RESET
+  unset LD_PRELOAD FAKETIME FAKETIME_DONT_FAKE_MONOTONIC FAKETIME_SHARED
   echo "=== passed with the clock at $when ==="
 done

@@ -42,7 +42,7 @@ const movedClock = process.env.KANISA_E2E_CLOCK === '1';
 
 /** The environment Chromium starts with: this one, without libfaketime under the clock check. */
 function browserEnv() {
-  const faketime = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC', 'FAKETIME_DONT_RESET'];
+  const faketime = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC', 'FAKETIME_SHARED'];
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !(movedClock && faketime.includes(name))));
 }
 

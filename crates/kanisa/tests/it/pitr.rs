@@ -557,6 +557,39 @@ async fn the_drill_finds_equal_checksums_under_writes_and_a_corrupted_backup_fai
     assert!(failed.0.contains("does not unpack"), "{}", failed.0);
     assert_eq!(failed.1, 1);
 
+    // The server's drill (the job) on the damaged backup fails its run, with the reason, which
+    // the Dashboard's scheduled tasks show the Super Admin.
+    db.batch_execute(
+        "SELECT kanisa.enqueue('backup_drill', 'backup_drill:damaged', '{\"requested\": true}', NULL, 1)",
+    )
+    .await
+    .unwrap();
+    let started = Instant::now();
+    let job_error: String = loop {
+        let row = db
+            .query_one(
+                "SELECT state, last_error FROM kanisa.jobs WHERE unique_key = 'backup_drill:damaged'",
+                &[],
+            )
+            .await
+            .unwrap();
+        if row.get::<_, String>(0) == "failed" {
+            break row.get(1);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the drill job did not fail\n{}",
+            read(&log)
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    assert!(
+        job_error.starts_with("the backup drill failed: "),
+        "{job_error}"
+    );
+    assert!(job_error.contains("does not unpack"), "{job_error}");
+    assert_eq!(drills(false).await, 2);
+
     // Mended, a drill asked for from Settings (the job) passes again.
     std::fs::write(&tarball, &original).unwrap();
     let passed_before = drills(true).await;

@@ -6,6 +6,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * modal scrolled down to its button) and a screen reader reads it at once. Refusals do the
  * same through `useFocusOnRefusal`.
  */
+/** What the visitor does to move the page themselves. */
+const visitorMoves = ['touchstart', 'wheel', 'keydown'] as const;
+
 export function SuccessNotice({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -15,21 +18,26 @@ export function SuccessNotice({ children }: { children: ReactNode }) {
     // jsdom has no layout, so no scrollIntoView.
     if (typeof element.scrollIntoView !== 'function') return;
     element.scrollIntoView({ block: 'center' });
-    // The page may still move under it for a moment (a block above collapses, the map loads):
-    // while it settles, bring the notice back into view whenever the layout moves it out.
-    if (typeof ResizeObserver === 'undefined') return;
-    const keep = new ResizeObserver(() => {
-      const { top, bottom } = element.getBoundingClientRect();
-      if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: 'center' });
-    });
-    keep.observe(document.body);
-    const settled = window.setTimeout(() => {
-      keep.disconnect();
-    }, 2000);
-    return () => {
+    // The page may still move under it for a moment (a block above collapses, the map loads,
+    // the browser keeps an anchor in place): while it settles, bring the notice back whenever
+    // anything but the visitor moves it out of the window. Watching the notice itself sees
+    // every cause; the visitor's own scrolling (touch, wheel, keys) ends the watch at once.
+    if (typeof IntersectionObserver === 'undefined') return;
+    const keep = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.intersectionRatio < 1)) element.scrollIntoView({ block: 'center' });
+      },
+      { threshold: 1 },
+    );
+    keep.observe(element);
+    const stop = () => {
       window.clearTimeout(settled);
       keep.disconnect();
+      for (const event of visitorMoves) window.removeEventListener(event, stop);
     };
+    const settled = window.setTimeout(stop, 2000);
+    for (const event of visitorMoves) window.addEventListener(event, stop, { passive: true });
+    return stop;
   }, []);
   return (
     <div ref={box} className="form-success" role="status" tabIndex={-1}>
