@@ -49,7 +49,7 @@ echo "INSERT INTO bench.writes (body) VALUES (repeat(md5(random()::text), 16));"
 pg_bin=$(dirname "${psql[0]}")
 sock=$(sed -n 5p "$data/postgres/postmaster.pid")
 wal_before=$(find "$dest/wal" -type f | wc -l)
-"$pg_bin/pgbench" -n -q -h "$sock" -U postgres -d kanisa -f "$script" -c 4 -j 2 -R "$tps" -T "$seconds" \
+"$pg_bin/pgbench" -n -h "$sock" -U postgres -d kanisa -f "$script" -c 4 -j 2 -R "$tps" -T "$seconds" \
   >"$work/pgbench.log" 2>&1 &
 load=$!
 lags=()

@@ -102,7 +102,7 @@ started=$(date +%s)
          50 + (i * 37) % 4950,
          (ARRAY['tithe','tithe','tithe','offering','offering','special_project','building_fund','missions'])[1 + i % 8],
          (ARRAY['mpesa','mpesa','cash','bank_transfer','check'])[1 + i % 5],
-         (now() AT TIME ZONE 'Africa/Nairobi')::date - (i % 3650),
+         (now() AT TIME ZONE 'Africa/Nairobi')::date - (i % 3650)::int,
          i % 20 <> 0
   FROM generate_series(1, 1000000 - (SELECT count(*) FROM public.giving_records)) AS i
   JOIN givers g ON g.n = 1 + i % 50000;"

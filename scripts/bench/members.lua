@@ -11,10 +11,15 @@ local columns = "id,membership_number,first_name,last_name,full_name,date_of_bir
   "marital_status,baptism_date,membership_date,emergency_contact,is_active,member_ministries(ministry_id)"
 local page_path = "/rest/v1/rpc/search_members?select=" .. columns:gsub("%(", "%%28"):gsub("%)", "%%29")
 local n = 0
+local headers
 request = function()
   n = n + 1
   local t = terms[(math.floor(n / 2) % #terms) + 1]
-  local headers = { ["Content-Type"] = "application/json" }
+  -- wrk.format takes the headers given instead of the command line's (-H: apikey, token).
+  if not headers then
+    headers = { ["Content-Type"] = "application/json" }
+    for name, value in pairs(wrk.headers) do headers[name] = value end
+  end
   if n % 2 == 0 then
     return wrk.format("POST", page_path, headers,
       string.format('{"search":"%s","active_only":false,"skip":0,"take":50}', t))
