@@ -56,9 +56,11 @@ describe('home', () => {
     assert.equal(await hero.locator('img.hero-slide').first().evaluate((img) => getComputedStyle(img).transitionDuration), '2.5s');
     assert.match((await hero.locator('img.hero-slide').first().getAttribute('srcset')) ?? '', /640w.*1280w.*1920w/);
 
-    // Stop the clock a moment from now, then move it by hand.
+    // Stop the clock a moment from now (far enough that the page's clock has not passed it by
+    // the time the pause arrives on a busy machine; the first turn is 5 s after the page came),
+    // then move it by hand.
     const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 50);
+    await page.clock.pauseAt(now + 1000);
     await page.clock.runFor(5000);
     assert.equal(await hero.getAttribute('data-active-slide'), '1', 'next image after 5 s');
     await page.clock.runFor(5000);
