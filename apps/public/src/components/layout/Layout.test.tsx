@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { Link, Route, Routes } from '../../lib/router';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { renderAt } from '../../test/render';
@@ -8,15 +9,35 @@ function Broken(): never {
   throw new Error('Failed to fetch dynamically imported module');
 }
 
-function Probe() {
+function Late() {
+  return <p id="late">late</p>;
+}
+
+function Probe({ withLate = false }: { withLate?: boolean }) {
   return (
     <>
       <h1>Probe</h1>
       <Link to="/other">Other</Link>
       <Link to="/other#target">Target</Link>
+      <Link to="/later#late">Later</Link>
       <p id="target">target</p>
+      {withLate && <Late />}
     </>
   );
+}
+
+/** A page whose hash target arrives after the scroll (a lazy chunk or data still loading). */
+function LateProbe() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setShown(true);
+    }, 500);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return <Probe withLate={shown} />;
 }
 
 const routes = (
@@ -24,6 +45,7 @@ const routes = (
     <Route element={<Layout />}>
       <Route index element={<Probe />} />
       <Route path="other" element={<Probe />} />
+      <Route path="later" element={<LateProbe />} />
       <Route path="broken" element={<Broken />} />
     </Route>
   </Routes>
@@ -79,6 +101,23 @@ describe('Layout', () => {
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('target'));
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('scrolls to a hash element that appears after the scroll, once', async () => {
+    renderHome();
+    fireEvent.click(screen.getByRole('link', { name: 'Later' }));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(400);
+      await Promise.resolve();
+    });
+    expect(document.getElementById('late')).not.toBeNull();
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('late'));
   });
 
   it('scrolls without animation when the visitor prefers reduced motion', () => {
