@@ -38,7 +38,7 @@ seed() {
            'member' || i || CASE WHEN i % 3 = 0 THEN '@gmail.com' ELSE '@example.org' END,
            i % 7 <> 0
     FROM generate_series($1, $2) AS i;
-    ANALYZE public.members;"
+    ANALYZE public.members, kanisa.member_search;"
 }
 
 # run_wrk SECONDS [TERM]: the search under load; prints the BENCH line.

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::destination::Destination;
 use crate::error::BackupError;
+use crate::retention::Retention;
 use crate::wal::{is_archived_file, parse_lsn, segment_name};
 
 /// What a base backup is, as `base/<label>/info.json` records it.
@@ -154,12 +155,18 @@ pub struct Pruned {
     pub wal_files: usize,
 }
 
-/// Keeps the newest `keep` base backups (at least one) and the WAL from the oldest of them on;
-/// deletes the rest. A base backup loses its `info.json` first, so a prune cut short leaves
-/// nothing that looks usable and is not.
-pub async fn prune(destination: &Destination, keep: usize) -> Result<Pruned, BackupError> {
+/// Keeps the base backups `retention` asks for at `now` (the newest `keep`, and those any moment
+/// of the last `days` days needs) and the WAL from the oldest of them on; deletes the rest. A
+/// base backup loses its `info.json` first, so a prune cut short leaves nothing that looks
+/// usable and is not.
+pub async fn prune(
+    destination: &Destination,
+    retention: Retention,
+    now: DateTime<Utc>,
+) -> Result<Pruned, BackupError> {
     let bases = list(destination).await?;
-    let excess = bases.len().saturating_sub(keep.max(1));
+    let finished: Vec<_> = bases.iter().map(|b| b.finished_at).collect();
+    let excess = retention.excess(&finished, now);
     let mut pruned = Pruned::default();
     for base in &bases[..excess] {
         let dir = folder(&base.label);

@@ -6,6 +6,7 @@
 
 use kanisa_pg::Pool;
 use kanisa_storage::Store;
+use object_store::ObjectStoreExt;
 use uuid::Uuid;
 
 use crate::destination::Destination;
@@ -77,4 +78,68 @@ pub async fn copy_new(
             copied += 1;
         }
     }
+}
+
+/// What [`bring_back`] did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct BroughtBack {
+    /// Versions the rows name that the store already had.
+    pub present: usize,
+    /// Versions copied from the destination into the store.
+    pub copied: usize,
+    /// Versions neither the store nor the destination has (`bucket/version`).
+    pub missing: Vec<String>,
+}
+
+/// After a database is restored from a dump: every file version its rows name that the file
+/// store lacks is copied back from the destination (opened with its key). The store's keys are
+/// written once, so a version present is the right bytes.
+pub async fn bring_back(
+    service: &Pool,
+    store: &Store,
+    destination: &Destination,
+) -> Result<BroughtBack, BackupError> {
+    let client = service
+        .get()
+        .await
+        .map_err(|e| BackupError::Database(e.to_string()))?;
+    let rows = client
+        .query(
+            "SELECT bucket_id, version FROM storage.objects ORDER BY 1, 2",
+            &[],
+        )
+        .await
+        .map_err(|e| BackupError::Database(kanisa_pg::describe(&e)))?;
+    drop(client);
+    let to = store.object_store();
+    let mut done = BroughtBack::default();
+    for row in &rows {
+        let bucket: String = row.get(0);
+        let version: Uuid = row.get(1);
+        let key = Store::key(&bucket, version);
+        match to.head(&key).await {
+            Ok(_) => {
+                done.present += 1;
+                continue;
+            }
+            Err(object_store::Error::NotFound { .. }) => {}
+            Err(e) => return Err(BackupError::store(format!("cannot look up {key}"), e)),
+        }
+        let bytes = match destination.get_bytes(&file_name(&bucket, version)).await {
+            Ok(bytes) => bytes,
+            Err(BackupError::Store {
+                source: object_store::Error::NotFound { .. },
+                ..
+            }) => {
+                done.missing.push(format!("{bucket}/{version}"));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        to.put(&key, object_store::PutPayload::from(bytes))
+            .await
+            .map_err(|e| BackupError::store(format!("cannot write {key} to the file store"), e))?;
+        done.copied += 1;
+    }
+    Ok(done)
 }

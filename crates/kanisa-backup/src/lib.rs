@@ -21,6 +21,7 @@ pub mod drill;
 mod error;
 pub mod files;
 pub mod restore;
+mod retention;
 pub mod seal;
 pub mod wal;
 
@@ -36,6 +37,7 @@ pub use base::BaseInfo;
 pub use destination::Destination;
 pub use error::BackupError;
 pub use restore::{FilesMode, Moment, RestoreOptions, Restored, restore};
+pub use retention::Retention;
 
 /// The WAL shipper of a managed cluster: every `every`, the finished segments in the spool go
 /// to the destination, then the stored files not yet copied; each pass is recorded in

@@ -261,7 +261,7 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ),
     (
         "KANISA_BACKUP_DIR",
-        "folder of the scheduled backups (<data dir>/backups)",
+        "folder where a scheduled dump is written before it goes to KANISA_BACKUP_URL (<data dir>/backups)",
     ),
     (
         "KANISA_BACKUP_CHECK",
@@ -630,8 +630,18 @@ impl Config {
                     }
                 ),
                 DatabaseConfig::External { .. } => format!(
-                    "backups      scheduled pg_dump files in {} (point-in-time recovery is the database provider's)",
-                    self.backups.dir.display()
+                    "backups      scheduled dumps and the stored files to {}{}{} (point-in-time recovery is the database provider's)",
+                    self.backups.url,
+                    if self.backups.key.is_some() {
+                        ", encrypted"
+                    } else {
+                        ""
+                    },
+                    if self.backups.url.scheme() == "file" {
+                        ", on this machine"
+                    } else {
+                        ""
+                    }
                 ),
             },
             format!(

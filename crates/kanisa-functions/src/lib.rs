@@ -39,8 +39,8 @@ use kanisa_storage::Storage;
 use serde_json::{Value, json};
 
 pub use backups::{
-    BACKUP_DRILL, BackupDrill, BackupSchedule, Backups, BaseBackups, SCHEDULED_BACKUP,
-    ScheduledBackup,
+    BACKUP_DRILL, BackupDrill, BackupSchedule, Backups, BaseBackups, DumpBackups, SCHEDULED_BACKUP,
+    ScheduledBackup, dump_key,
 };
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
 pub use error::{FieldErrors, FunctionsError};

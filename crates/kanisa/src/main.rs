@@ -72,12 +72,18 @@ enum Command {
         #[arg(long, conflicts_with = "file")]
         drill: bool,
     },
-    /// Replace the database with a dump file; or build a new data dir from the backup
-    /// destination as it was at a moment: `--at "2026-11-27 10:04+03:00" --into DIR`, or
-    /// everything there is: `--latest --into DIR`. The live data dir is never touched.
+    /// Replace the database with a dump file, or with `--dump NAME` one of the scheduled dumps
+    /// at the backup destination (with DATABASE_URL; its stored files are brought back too);
+    /// or build a new data dir from the backup destination as it was at a moment:
+    /// `--at "2026-11-27 10:04+03:00" --into DIR`, or everything there is: `--latest --into
+    /// DIR`. The live data dir is never touched by --into.
     Restore {
-        #[arg(required_unless_present = "into")]
+        #[arg(required_unless_present_any = ["into", "dump"])]
         file: Option<PathBuf>,
+        /// A scheduled dump at the backup destination: `kanisa-20261127T010000Z.dump` (as
+        /// Settings and the activity log name it, with or without `dumps/`).
+        #[arg(long, conflicts_with_all = ["file", "into"])]
+        dump: Option<String>,
         /// The moment, with its offset: "2026-11-27 10:04+03:00".
         #[arg(long, requires = "into", conflicts_with_all = ["file", "latest"])]
         at: Option<String>,
@@ -293,6 +299,9 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             println!("Backup written to {} ({size} bytes).", file.display());
             Ok(())
         }
+        Command::Restore {
+            dump: Some(name), ..
+        } => restore_stored_dump(config, db, &name).await,
         Command::Restore { file, .. } => {
             let file = file.context("name the backup file, or --at/--latest with --into")?;
             kanisa_pg::restore(db, &file).await?;
@@ -500,7 +509,13 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         None => None,
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(config, db, &functions, destination)?;
+    let workers = start_workers(
+        config,
+        db,
+        &functions,
+        destination,
+        dump_destination(config, db)?,
+    )?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -712,6 +727,47 @@ async fn base_backup_now(config: &Config, db: &Database) -> Result<()> {
     Ok(())
 }
 
+/// `kanisa restore --dump NAME`: a scheduled dump from the destination replaces the database
+/// (brought up to this build's schema), then the stored files its rows name and the store lacks
+/// are copied back from the destination.
+async fn restore_stored_dump(config: &Config, db: &Database, name: &str) -> Result<()> {
+    let destination = open_destination(config)?;
+    let key = kanisa_functions::dump_key(name.strip_prefix("dumps/").unwrap_or(name));
+    let work = config
+        .backups
+        .dir
+        .join(format!(".restore-{}", std::process::id()));
+    std::fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
+    let file = work.join("kanisa.dump");
+    let fetched = destination.get_file(&key, &file).await;
+    let restored = match fetched {
+        Ok(_) => kanisa_pg::restore(db, &file)
+            .await
+            .map_err(anyhow::Error::from),
+        Err(e) => Err(anyhow::Error::from(e)
+            .context(format!("cannot fetch {key} from {}", destination.url()))),
+    };
+    let _ = std::fs::remove_dir_all(&work);
+    restored?;
+    migrate(db).await?;
+    let store = kanisa_storage::Store::from_url(&config.storage_url)?;
+    let files = kanisa_backup::files::bring_back(&db.service_pool, &store, &destination).await?;
+    println!(
+        "Restored {key} from {}; stored files: {} already in the store, {} copied back.",
+        destination.url(),
+        files.present,
+        files.copied
+    );
+    if !files.missing.is_empty() {
+        bail!(
+            "{} stored file(s) the restored rows name are neither in the store nor in the backup (first: {})",
+            files.missing.len(),
+            files.missing[0]
+        );
+    }
+    Ok(())
+}
+
 /// `kanisa restore --at T --into DIR` / `--latest --into DIR`.
 async fn restore_to_moment(
     config: &Config,
@@ -730,9 +786,7 @@ async fn restore_to_moment(
              Kanisa's dumps are restored with `kanisa restore FILE`"
         );
     };
-    let key = config.backups.key.as_ref().map(|k| k.expose().to_owned());
-    let destination = kanisa_backup::Destination::open(&config.backups.url, key.as_deref())
-        .context("KANISA_BACKUP_URL")?;
+    let destination = open_destination(config)?;
     let restored = kanisa_backup::restore(
         &destination,
         &kanisa_backup::RestoreOptions {
@@ -794,7 +848,7 @@ fn parse_moment(text: &str) -> Result<chrono::DateTime<chrono::Utc>> {
 }
 
 /// The backup destination (`KANISA_BACKUP_URL`, encrypted with `KANISA_BACKUP_KEY`) for the
-/// managed cluster; `None` with `DATABASE_URL`, whose dumps go to the backup folder.
+/// managed cluster's base backups and WAL; `None` with `DATABASE_URL` (see [`dump_destination`]).
 fn backup_destination(
     config: &Config,
     db: &Database,
@@ -802,11 +856,21 @@ fn backup_destination(
     if db.cluster().is_none() {
         return Ok(None);
     }
+    open_destination(config).map(Some)
+}
+
+/// With `DATABASE_URL`: the destination of the scheduled dumps and the files' copies.
+fn dump_destination(config: &Config, db: &Database) -> Result<Option<kanisa_backup::Destination>> {
+    if db.cluster().is_some() {
+        return Ok(None);
+    }
+    open_destination(config).map(Some)
+}
+
+fn open_destination(config: &Config) -> Result<kanisa_backup::Destination> {
     let key = config.backups.key.as_ref().map(|k| k.expose().to_owned());
-    Ok(Some(
-        kanisa_backup::Destination::open(&config.backups.url, key.as_deref())
-            .context("KANISA_BACKUP_URL")?,
-    ))
+    kanisa_backup::Destination::open(&config.backups.url, key.as_deref())
+        .context("KANISA_BACKUP_URL")
 }
 
 fn start_workers(
@@ -814,6 +878,7 @@ fn start_workers(
     db: &Database,
     functions: &kanisa_functions::Functions,
     destination: Option<kanisa_backup::Destination>,
+    dumps: Option<kanisa_backup::Destination>,
 ) -> Result<Option<kanisa_jobs::Workers>> {
     use std::time::Duration;
     if config.job_workers == 0 {
@@ -835,7 +900,13 @@ fn start_workers(
             work: config.data_dir.join("backup-work"),
             drill: drill_options(config)?,
         }),
-        None => backups,
+        None => match dumps {
+            Some(destination) => backups.with_dumps(kanisa_functions::DumpBackups {
+                destination,
+                store: Some(kanisa_storage::Store::from_url(&config.storage_url)?),
+            }),
+            None => backups,
+        },
     };
     let registry = functions.jobs(kanisa_functions::JobsSetup {
         public_url: public_url(config),
@@ -909,7 +980,15 @@ fn print_banner(config: &Config, first_admin: Option<&kanisa_auth::FirstAdmin>) 
 
 fn write_initial_admin(path: &Path, email: &str, password: &str) -> Result<()> {
     use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    // With DATABASE_URL and KANISA_JWT_SECRET nothing else has made the data dir yet.
+    if let Some(dir) = path.parent() {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)

@@ -28,9 +28,9 @@ export interface MemberMatches {
 
 /**
  * The first matches of `search`, by last name; `activeOnly` leaves out deactivated members.
- * Answered by the RPCs `search_members` and `count_member_search` (migration 0036: on the
- * trigram indexes, so the picker stays quick over a conference's register); the count is exact
- * up to 1,000 and the planner's estimate beyond.
+ * Answered by the RPCs `search_members` and `count_member_search` (migrations 0036 and 0038: on
+ * one trigram index, so the picker stays quick over a conference's register); the count is the
+ * planner's estimate past 1,000, exact below.
  */
 export async function searchMembers(
   client: KanisaClient,

@@ -4,9 +4,9 @@
 //! attempt in `kanisa.backups` and logs it (`backup_created`, or `system_maintenance` with the
 //! error). For the managed cluster that is a base backup to the backup destination
 //! (kanisa-backup; with the archived WAL it restores to any moment), keeping the newest
-//! `backup_keep` and the WAL they need; with `DATABASE_URL` it is a pg_dump into the backup
-//! folder, keeping the newest `backup_keep` files. One check per slot whichever instance
-//! enqueues it (kanisa-jobs' scheduler).
+//! `backup_keep`, those any moment of the last `backup_keep_days` days needs, and their WAL;
+//! with `DATABASE_URL` it is a pg_dump into the backup folder, kept the same way. One check per
+//! slot whichever instance enqueues it (kanisa-jobs' scheduler).
 //!
 //! Owns the backup folder's `kanisa-*.dump` files and `kanisa.backups`; never restores (that
 //! is `kanisa restore`: kanisa-pg's for a dump, kanisa-backup's to a moment).
@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use kanisa_backup::Retention;
 use kanisa_jobs::{Job, JobFailure, RunInfo};
 use kanisa_pg::{BackupTool, Pool};
 use serde::{Deserialize, Serialize};
@@ -50,16 +51,24 @@ pub fn period_of(frequency: &str) -> Duration {
     })
 }
 
-/// The backup files of `names` to delete so that the newest `keep` stay. Only Kanisa's own
-/// backups (`kanisa-<UTC time>.dump`) count; their names sort by time.
-pub fn to_prune(names: &[String], keep: usize) -> Vec<String> {
-    let mut ours: Vec<&String> = names
+/// The backup files of `names` to delete at `now` so that what `retention` asks for stays. Only
+/// Kanisa's own backups (`kanisa-<UTC time>.dump`, named by [`file_name`]) count.
+pub fn to_prune(names: &[String], retention: Retention, now: DateTime<Utc>) -> Vec<String> {
+    let mut ours: Vec<(DateTime<Utc>, &String)> = names
         .iter()
-        .filter(|n| n.starts_with("kanisa-") && n.ends_with(".dump"))
+        .filter_map(|n| {
+            let at = n.strip_prefix("kanisa-")?.strip_suffix(".dump")?;
+            let at = chrono::NaiveDateTime::parse_from_str(at, "%Y%m%dT%H%M%SZ").ok()?;
+            Some((at.and_utc(), n))
+        })
         .collect();
     ours.sort();
-    let excess = ours.len().saturating_sub(keep.max(1));
-    ours.into_iter().take(excess).cloned().collect()
+    let times: Vec<_> = ours.iter().map(|(at, _)| *at).collect();
+    let excess = retention.excess(&times, now);
+    ours.into_iter()
+        .take(excess)
+        .map(|(_, n)| n.clone())
+        .collect()
 }
 
 /// The file name of a backup started at `at`.
@@ -81,6 +90,21 @@ pub struct BaseBackups {
     pub drill: kanisa_backup::drill::DrillOptions,
 }
 
+/// Dumps of an external database (`DATABASE_URL`) to the backup destination, with copies of
+/// the stored files: the dump is written in the schedule's folder on this machine, stored as
+/// `dumps/<file name>` (sealed with the key, if any), then removed here.
+#[derive(Clone, Debug)]
+pub struct DumpBackups {
+    pub destination: kanisa_backup::Destination,
+    /// The file store whose files are copied alongside (none: no files to copy).
+    pub store: Option<kanisa_storage::Store>,
+}
+
+/// Where a dump named `file` is kept at the destination.
+pub fn dump_key(file: &str) -> String {
+    format!("dumps/{file}")
+}
+
 /// What the backup check needs.
 #[derive(Clone)]
 pub struct Backups {
@@ -88,6 +112,7 @@ pub struct Backups {
     tool: BackupTool,
     schedule: BackupSchedule,
     base: Option<BaseBackups>,
+    dumps: Option<DumpBackups>,
 }
 
 impl Backups {
@@ -99,7 +124,14 @@ impl Backups {
             tool,
             schedule,
             base: None,
+            dumps: None,
         }
+    }
+
+    /// Dumps stored at a destination, files included, instead of kept in the folder.
+    pub fn with_dumps(mut self, dumps: DumpBackups) -> Backups {
+        self.dumps = Some(dumps);
+        self
     }
 
     /// Base backups to the destination instead of dumps.
@@ -169,8 +201,8 @@ impl Backups {
         }
     }
 
-    /// `Some(keep)` when a backup is due now.
-    async fn due(&self) -> Result<Option<usize>, String> {
+    /// `Some(retention)` when a backup is due now.
+    async fn due(&self) -> Result<Option<Retention>, String> {
         let client = self.service.get().await.map_err(|e| e.to_string())?;
         let row = client
             .query_one(
@@ -178,6 +210,8 @@ impl Backups {
                           WHERE s.key = 'backup_frequency'), \
                         (SELECT s.value #>> '{}' FROM public.system_settings s \
                           WHERE s.key = 'backup_keep'), \
+                        (SELECT s.value #>> '{}' FROM public.system_settings s \
+                          WHERE s.key = 'backup_keep_days'), \
                         (SELECT max(b.finished_at) FROM kanisa.backups b WHERE b.ok)",
                 &[],
             )
@@ -188,7 +222,11 @@ impl Backups {
             .get::<_, Option<String>>(1)
             .and_then(|k| k.parse::<usize>().ok())
             .map_or(7, |k| k.clamp(1, 100));
-        let last: Option<DateTime<Utc>> = row.get(2);
+        let days = row
+            .get::<_, Option<String>>(2)
+            .and_then(|d| d.parse::<u32>().ok())
+            .map_or(0, |d| d.min(3650));
+        let last: Option<DateTime<Utc>> = row.get(3);
         let period = self
             .schedule
             .every
@@ -202,7 +240,7 @@ impl Backups {
                     >= chrono::Duration::from_std(period).unwrap_or_default()
             }
         };
-        Ok(due.then_some(keep))
+        Ok(due.then_some(Retention { keep, days }))
     }
 
     /// Records the start of a backup attempt in `kanisa.backups`; its id.
@@ -270,7 +308,7 @@ impl Backups {
     /// Takes a base backup, records and logs the attempt, prunes the oldest. One at a time
     /// across instances and overlapping checks (a session advisory lock, held on its own
     /// connection for the whole backup): a check that finds one running leaves it be.
-    async fn back_up_base(&self, base: &BaseBackups, keep: usize) -> Result<(), String> {
+    async fn back_up_base(&self, base: &BaseBackups, retention: Retention) -> Result<(), String> {
         let guard = self.service.get().await.map_err(|e| e.to_string())?;
         let locked: bool = guard
             .query_one(
@@ -284,7 +322,7 @@ impl Backups {
             tracing::info!("a base backup is already running; this check leaves it be");
             return Ok(());
         }
-        let outcome = self.back_up_base_locked(base, keep).await;
+        let outcome = self.back_up_base_locked(base, retention).await;
         let unlocked = guard
             .execute(
                 "SELECT pg_advisory_unlock(hashtext('kanisa.base_backup'))",
@@ -298,7 +336,11 @@ impl Backups {
         outcome
     }
 
-    async fn back_up_base_locked(&self, base: &BaseBackups, keep: usize) -> Result<(), String> {
+    async fn back_up_base_locked(
+        &self,
+        base: &BaseBackups,
+        retention: Retention,
+    ) -> Result<(), String> {
         let started = Utc::now();
         let name = format!("base/{}", kanisa_backup::base::label_of(started));
         let id = self.record_start(started, &name, "base").await?;
@@ -325,7 +367,7 @@ impl Backups {
                                  "destination": base.destination.url().as_str()});
                 self.record_success(id, size, Some(&details), &log).await?;
                 tracing::info!(backup = %name, size, "base backup stored");
-                match kanisa_backup::base::prune(&base.destination, keep).await {
+                match kanisa_backup::base::prune(&base.destination, retention, Utc::now()).await {
                     Ok(pruned) if pruned.bases > 0 || pruned.wal_files > 0 => {
                         tracing::info!(
                             bases = pruned.bases,
@@ -346,35 +388,97 @@ impl Backups {
         Ok(())
     }
 
-    /// Writes a backup, records and logs the attempt, prunes old files.
-    async fn back_up(&self, keep: usize) -> Result<(), String> {
+    /// Writes a backup, records and logs the attempt, prunes old files. With a destination
+    /// the dump is stored there with copies of the stored files, and pruned there.
+    async fn back_up(&self, retention: Retention) -> Result<(), String> {
         let started = Utc::now();
-        let file = self.schedule.dir.join(file_name(started));
-        let id = self
-            .record_start(started, &file.display().to_string(), "dump")
-            .await?;
+        let name = file_name(started);
+        let file = self.schedule.dir.join(&name);
+        let recorded = match &self.dumps {
+            Some(_) => dump_key(&name),
+            None => file.display().to_string(),
+        };
+        let id = self.record_start(started, &recorded, "dump").await?;
 
-        let outcome = write_backup(&self.tool, &self.schedule.dir, &file).await;
+        let mut outcome = write_backup(&self.tool, &self.schedule.dir, &file)
+            .await
+            .map(|size| (size, None));
+        if let (Ok((size, _)), Some(dumps)) = (&outcome, &self.dumps) {
+            let size = *size;
+            outcome = store_dump(dumps, &self.service, &name, &file)
+                .await
+                .map(|details| (size, Some(details)));
+            let _ = tokio::fs::remove_file(&file).await;
+        }
         let elapsed_ms = (Utc::now() - started).num_milliseconds();
         match &outcome {
-            Ok(size) => {
+            Ok((size, details)) => {
                 let size = *size as i64;
-                let log = json!({"kind": "scheduled", "file": file_name(started),
+                let log = json!({"kind": "scheduled", "file": recorded,
                                  "size_bytes": size, "duration_ms": elapsed_ms});
-                self.record_success(id, size, None, &log).await?;
-                tracing::info!(file = %file.display(), size, "backup written");
+                self.record_success(id, size, details.as_ref(), &log)
+                    .await?;
+                tracing::info!(file = recorded, size, "backup written");
             }
             Err(error) => {
                 let log = json!({"task": "backup", "ok": false, "error": error});
                 self.record_failure(id, error, &log).await?;
-                tracing::error!(file = %file.display(), %error, "backup failed");
+                tracing::error!(file = recorded, %error, "backup failed");
                 let _ = tokio::fs::remove_file(&file).await;
             }
         }
         if outcome.is_ok() {
-            prune(&self.schedule.dir, keep).await;
+            match &self.dumps {
+                Some(dumps) => prune_at(&dumps.destination, retention).await,
+                None => prune(&self.schedule.dir, retention).await,
+            }
         }
         Ok(())
+    }
+}
+
+/// Stores the dump `file` as `dumps/<name>` and copies the stored files not yet at the
+/// destination; what Settings shows of it (`kanisa.backups.details`).
+async fn store_dump(
+    dumps: &DumpBackups,
+    service: &Pool,
+    name: &str,
+    file: &Path,
+) -> Result<serde_json::Value, String> {
+    let at = &dumps.destination;
+    let stored = at
+        .put_file(&dump_key(name), file)
+        .await
+        .map_err(|e| format!("cannot store the dump at {}: {e}", at.url()))?;
+    let files = match &dumps.store {
+        Some(store) => kanisa_backup::files::copy_new(service, store, at)
+            .await
+            .map_err(|e| format!("the dump is stored, the files are not: {e}"))?,
+        None => 0,
+    };
+    Ok(
+        json!({"destination": at.url().as_str(), "on_this_machine": at.on_this_machine(),
+              "encrypted": at.encrypted(), "stored_bytes": stored, "files_copied": files}),
+    )
+}
+
+/// Deletes the dumps at the destination that `retention` lets go (logged on failure).
+async fn prune_at(destination: &kanisa_backup::Destination, retention: Retention) {
+    let names = match destination.list("dumps").await {
+        Ok(names) => names,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot list the stored dumps");
+            return;
+        }
+    };
+    let names: Vec<String> = names
+        .iter()
+        .filter_map(|n| n.strip_prefix("dumps/").map(str::to_owned))
+        .collect();
+    for name in to_prune(&names, retention, Utc::now()) {
+        if let Err(e) = destination.delete(&dump_key(&name)).await {
+            tracing::warn!(file = name, error = %e, "cannot delete an old dump");
+        }
     }
 }
 
@@ -396,8 +500,8 @@ async fn write_backup(tool: &BackupTool, dir: &Path, file: &Path) -> Result<u64,
     }
 }
 
-/// Deletes the oldest backups beyond `keep` (a failure is logged; the next backup tries again).
-async fn prune(dir: &Path, keep: usize) {
+/// Deletes the old backups `retention` lets go (a failure is logged; the next backup tries again).
+async fn prune(dir: &Path, retention: Retention) {
     let mut names = Vec::new();
     match tokio::fs::read_dir(dir).await {
         Ok(mut entries) => {
@@ -412,7 +516,7 @@ async fn prune(dir: &Path, keep: usize) {
             return;
         }
     }
-    for name in to_prune(&names, keep) {
+    for name in to_prune(&names, retention, Utc::now()) {
         if let Err(e) = tokio::fs::remove_file(dir.join(&name)).await {
             tracing::warn!(file = name, error = %e, "cannot delete an old backup");
         }
@@ -449,10 +553,10 @@ impl Job for ScheduledBackup {
     type Context = Backups;
 
     async fn run(self, backups: &Backups, _run: &RunInfo) -> Result<(), JobFailure> {
-        if let Some(keep) = backups.due().await.map_err(JobFailure::retry)? {
+        if let Some(retention) = backups.due().await.map_err(JobFailure::retry)? {
             match &backups.base {
-                Some(base) => backups.back_up_base(base, keep).await,
-                None => backups.back_up(keep).await,
+                Some(base) => backups.back_up_base(base, retention).await,
+                None => backups.back_up(retention).await,
             }
             .map_err(JobFailure::retry)?;
         }
@@ -477,25 +581,39 @@ mod tests {
     }
 
     #[test]
-    fn pruning_keeps_the_newest_of_our_own_files() {
+    fn pruning_keeps_the_newest_of_our_own_files_and_the_days_asked_for() {
         let names: Vec<String> = [
             "kanisa-20261123T010000Z.dump",
             "notes.txt",
             "kanisa-20261125T010000Z.dump",
             "kanisa-20261124T010000Z.dump",
             "other-20261101T010000Z.dump",
+            "kanisa-not-a-time.dump",
         ]
         .map(String::from)
         .to_vec();
-        assert_eq!(to_prune(&names, 2), ["kanisa-20261123T010000Z.dump"]);
-        assert_eq!(to_prune(&names, 3), Vec::<String>::new());
+        let now = DateTime::parse_from_rfc3339("2026-11-25T12:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let by_count = |keep| to_prune(&names, Retention { keep, days: 0 }, now);
+        assert_eq!(by_count(2), ["kanisa-20261123T010000Z.dump"]);
+        assert_eq!(by_count(3), Vec::<String>::new());
         assert_eq!(
-            to_prune(&names, 0),
+            by_count(0),
             [
                 "kanisa-20261123T010000Z.dump",
                 "kanisa-20261124T010000Z.dump"
             ],
             "at least one is always kept"
+        );
+        // One day back is noon on the 24th: the dump of the 24th covers it, the 23rd's goes.
+        assert_eq!(
+            to_prune(&names, Retention { keep: 1, days: 1 }, now),
+            ["kanisa-20261123T010000Z.dump"]
+        );
+        assert_eq!(
+            to_prune(&names, Retention { keep: 1, days: 5 }, now),
+            Vec::<String>::new()
         );
     }
 

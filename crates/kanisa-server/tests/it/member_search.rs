@@ -1,7 +1,7 @@
-//! The member search RPCs (migration 0036, issue 35) through HTTP: `search_members` pages the
-//! members whose fields contain every word, in the list's order, by offset, key or from the end;
-//! `count_member_search` counts them (exact up to 1,000); both answer only what the members
-//! policies let the caller read.
+//! The member search RPCs (migrations 0036 and 0038, issue 35) through HTTP: `search_members`
+//! pages the members whose fields contain every word, in the list's order, by offset, key or from
+//! the end; `count_member_search` counts them (the planner's estimate past 1,000, as PostgREST's
+//! count=estimated); both answer only what the members policies let the caller read.
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -249,4 +249,154 @@ async fn a_count_past_a_thousand_is_the_planners_estimate() {
     )
     .await;
     assert_eq!(last, ["Counted999"]);
+}
+
+/// A page first reads up to 2,000 rows of the list in order (migration 0038); a word whose
+/// members all sit beyond them — a last name late in the alphabet — is answered from the trigram
+/// index instead, and a word too short for trigrams by reading on in order. All three ways give
+/// the same rows in the same order, by offset and by key.
+#[tokio::test]
+async fn a_word_whose_members_sit_late_in_the_list_pages_as_a_common_one_does() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.batch_execute(
+        "INSERT INTO members (first_name, last_name)
+         SELECT 'Early', 'Aaron' || lpad(i::text, 4, '0') FROM generate_series(1, 2500) AS i;
+         INSERT INTO members (first_name, last_name)
+         SELECT CASE WHEN i % 2 = 0 THEN 'Even' ELSE 'Odd' END, 'Zulu' || lpad(i::text, 3, '0')
+           FROM generate_series(1, 120) AS i;
+         ANALYZE members;",
+    )
+    .await
+    .unwrap();
+    let admin = user(&sql, "MEMBER_ADMIN", true, None).await;
+    let zulus = |from: usize, to: usize| -> Vec<String> {
+        (from..=to).map(|i| format!("Zulu{i:03}")).collect()
+    };
+    // Beyond the first 2,000 rows: from the index.
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "zulu" })).await,
+        zulus(1, 50)
+    );
+    assert_eq!(
+        search(
+            &app,
+            &admin,
+            json!({ "search": "ZULU", "skip": 50, "take": 20 })
+        )
+        .await,
+        zulus(51, 70)
+    );
+    // Two letters: no trigram, read on in order.
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "zu", "take": 10 })).await,
+        zulus(1, 10)
+    );
+    // Two words, one of them short.
+    let odd = search(&app, &admin, json!({ "search": "od zulu", "take": 3 })).await;
+    assert_eq!(odd, ["Zulu001", "Zulu003", "Zulu005"]);
+    // After a key, before a key and from the end, as in the list.
+    let id = |name: &'static str| {
+        let sql = &sql;
+        async move {
+            sql.query_one(
+                "SELECT id::text, first_name FROM members WHERE last_name = $1",
+                &[&name],
+            )
+            .await
+            .map(|r| (r.get::<_, String>(0), r.get::<_, String>(1)))
+            .unwrap()
+        }
+    };
+    let (id60, first60) = id("Zulu060").await;
+    assert_eq!(
+        search(
+            &app,
+            &admin,
+            json!({ "search": "zulu", "after": ["Zulu060", first60, id60], "take": 3 })
+        )
+        .await,
+        zulus(61, 63)
+    );
+    assert_eq!(
+        search(
+            &app,
+            &admin,
+            json!({ "search": "zulu", "before": ["Zulu060", first60, id60], "take": 2 })
+        )
+        .await,
+        ["Zulu059", "Zulu058"]
+    );
+    assert_eq!(
+        search(
+            &app,
+            &admin,
+            json!({ "search": "aaron", "from_end": true, "take": 2 })
+        )
+        .await,
+        ["Aaron2500", "Aaron2499"]
+    );
+    // A common word early in the list: the first rows read hold the page.
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "early", "take": 2 })).await,
+        ["Aaron0001", "Aaron0002"]
+    );
+}
+
+/// The search reads its own copy of each member (migration 0038): an edit, a deactivation and a
+/// deletion show in the next search.
+#[tokio::test]
+async fn the_search_follows_changes_to_members() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    sql.batch_execute(
+        "INSERT INTO members (first_name, last_name, phone, email)
+         VALUES ('Ruth', 'Follow1', '0722 000 111', 'ruth@example.org'),
+                ('Ruth', 'Follow2', NULL, NULL);",
+    )
+    .await
+    .unwrap();
+    let admin = user(&sql, "MEMBER_ADMIN", true, None).await;
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "0722000" })).await,
+        ["Follow1"]
+    );
+    sql.batch_execute(
+        "UPDATE members SET phone = '0733 000 222', email = 'ruth.f@example.org'
+          WHERE last_name = 'Follow1';
+         UPDATE members SET last_name = 'Moved2' WHERE last_name = 'Follow2';",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "0722000" })).await,
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "0733000 RUTH.F" })).await,
+        ["Follow1"]
+    );
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "ruth" })).await,
+        ["Follow1", "Moved2"]
+    );
+    sql.batch_execute("UPDATE members SET is_active = false WHERE last_name = 'Moved2'")
+        .await
+        .unwrap();
+    assert_eq!(
+        search(
+            &app,
+            &admin,
+            json!({ "search": "ruth", "active_only": true })
+        )
+        .await,
+        ["Follow1"]
+    );
+    sql.batch_execute("DELETE FROM members WHERE last_name = 'Follow1'")
+        .await
+        .unwrap();
+    assert_eq!(
+        search(&app, &admin, json!({ "search": "ruth" })).await,
+        ["Moved2"]
+    );
 }

@@ -148,6 +148,48 @@ async fn the_backup_status_is_a_super_admins() {
     assert_eq!(status.body["last"]["error"], "pg_dump: disk full");
     assert!(status.body["last_success_at"].is_string());
     assert_eq!(status.body["keep"], 7);
+    assert_eq!(status.body["keep_days"], 0);
+    assert_eq!(
+        status.body["dumps"],
+        Value::Null,
+        "no dump stored at a destination yet"
+    );
+    // With DATABASE_URL a dump that went to the destination says where (migration 0039).
+    sql.batch_execute(
+        "INSERT INTO kanisa.backups (started_at, finished_at, ok, file, size_bytes, details)
+           VALUES (now() - interval '3 hours', now() - interval '3 hours', true,
+                   'dumps/kanisa-c.dump', 2000,
+                   '{\"destination\": \"s3://church/kanisa/\", \"on_this_machine\": false,
+                     \"encrypted\": true, \"files_copied\": 4}');",
+    )
+    .await
+    .unwrap();
+    let status = app
+        .call(
+            &sup,
+            Method::POST,
+            "rpc/get_backup_status",
+            "",
+            Some(&json!({})),
+        )
+        .await;
+    let dumps = &status.body["dumps"];
+    assert_eq!(
+        (
+            dumps["destination"].clone(),
+            dumps["encrypted"].clone(),
+            dumps["files_copied"].clone(),
+            dumps["file"].clone()
+        ),
+        (
+            json!("s3://church/kanisa/"),
+            json!(true),
+            json!(4),
+            json!("dumps/kanisa-c.dump")
+        ),
+        "{}",
+        status.body
+    );
     let refused = app
         .call(
             &admin,

@@ -229,3 +229,184 @@ async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
             .success()
     );
 }
+
+/// With `DATABASE_URL` (here the site's cluster, run by the test as a provider would): the
+/// scheduled dumps go to the destination, encrypted, with the stored files beside them, only the
+/// newest `backup_keep` stay, and `kanisa restore --dump` into a new database brings back the
+/// rows and the files a lost store no longer has (and says plainly that it needs the key).
+#[tokio::test]
+async fn with_database_url_dumps_and_files_go_to_the_destination_and_restore_from_there() {
+    let site = Site::without_demo().await;
+    let cluster = kanisa_pg::Cluster::open(
+        &kanisa_pg::ClusterOptions {
+            data_dir: site.data_dir(),
+            bin_dir: None,
+            os_user: "postgres".into(),
+            tuning: kanisa_pg::Tuning::Durable,
+            archive: None,
+            recovery: None,
+        },
+        kanisa_pg::Access::Exclusive,
+    )
+    .await
+    .expect("the provider's database starts");
+    let database_url = super::jobs::url_of(&cluster.kanisa_config());
+    let dest = site.root.path().join("elsewhere");
+    let store = site.root.path().join("store");
+    let dest_url = format!("file://{}", dest.display());
+    let store_url = format!("file://{}", store.display());
+    let data_two = site.root.path().join("data-two");
+    let key = "dump-test-key-0123456789abcdef0123456789";
+    let env = [
+        ("DATABASE_URL", database_url.as_str()),
+        ("KANISA_DATA_DIR", data_two.to_str().unwrap()),
+        ("KANISA_STORAGE_URL", store_url.as_str()),
+        ("KANISA_BACKUP_URL", dest_url.as_str()),
+        ("KANISA_BACKUP_KEY", key),
+        ("KANISA_BACKUP_CHECK", "1"),
+        ("KANISA_BACKUP_EVERY", "1"),
+        ("KANISA_JOB_WORKERS", "2"),
+        ("KANISA_JWT_SECRET", "dump-test-secret-0123456789abcdef0123"),
+    ];
+    let db = kanisa_pg::connect_once(&cluster.kanisa_config())
+        .await
+        .unwrap();
+    db.batch_execute(
+        "UPDATE public.system_settings SET value = '2' WHERE key = 'backup_keep';
+         INSERT INTO public.sermons (title, speaker, sermon_date)
+         VALUES ('Kept by the dump', 'Pastor', '2026-11-21');",
+    )
+    .await
+    .unwrap();
+    let (mut server, log) = site.serve_with("dumps", &env);
+    site.wait_healthy(&mut server, &log).await;
+    let stored = super::pitr::upload(&site, "dumped.pdf", &super::pitr::pdf("dumped")).await;
+    let version: uuid::Uuid = db
+        .query_one(
+            "SELECT version FROM storage.objects WHERE name = $1",
+            &[&stored],
+        )
+        .await
+        .unwrap()
+        .get(0);
+
+    // Three dumps stored after the file was, each recorded with where it went.
+    let start = Instant::now();
+    let uploaded_at: chrono::DateTime<chrono::Utc> = db
+        .query_one(
+            "SELECT created_at FROM storage.objects WHERE version = $1",
+            &[&version],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let last_file: String = loop {
+        let rows = db
+            .query(
+                "SELECT file, details FROM kanisa.backups \
+                 WHERE ok AND kind = 'dump' AND started_at > $1 ORDER BY id",
+                &[&uploaded_at],
+            )
+            .await
+            .unwrap();
+        if rows.len() >= 3 {
+            let details: serde_json::Value = rows[2].get(1);
+            assert!(
+                details["destination"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(&dest_url),
+                "{details}"
+            );
+            assert_eq!(details["encrypted"], true, "{details}");
+            break rows[2].get(0);
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "{} dumps after 120 s\n{}",
+            rows.len(),
+            read(&log)
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    assert!(last_file.starts_with("dumps/kanisa-"), "{last_file}");
+    kill(Pid::from_raw(server.id().unwrap() as i32), Signal::SIGINT).unwrap();
+    let exit = wait_exit(&mut server, Duration::from_secs(30)).await;
+    assert!(exit.success(), "{}", read(&log));
+
+    // At the destination: the newest two dumps, encrypted; the file's bytes, encrypted.
+    let dumps: Vec<std::path::PathBuf> = std::fs::read_dir(dest.join("dumps"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(dumps.len(), 2, "backup_keep 2: {dumps:?}");
+    for dump in &dumps {
+        let bytes = std::fs::read(dump).unwrap();
+        assert!(
+            kanisa_backup::seal::is_sealed(&bytes),
+            "{} is not encrypted",
+            dump.display()
+        );
+    }
+    let copy = dest.join("files/church-files").join(version.to_string());
+    assert!(kanisa_backup::seal::is_sealed(
+        &std::fs::read(&copy).unwrap()
+    ));
+    let left_here: Vec<_> = std::fs::read_dir(data_two.join("backups"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(
+        left_here
+            .iter()
+            .all(|p| p.extension().is_none_or(|e| e != "dump")),
+        "the dumps are not also left on this machine: {left_here:?}"
+    );
+
+    // The database is lost and so is the file in the store. As with any provider, the dump goes
+    // into a new, empty database; the files its rows name come back into the store.
+    let in_store = store.join("church-files").join(version.to_string());
+    std::fs::remove_file(&in_store).unwrap();
+    db.batch_execute("CREATE DATABASE restored").await.unwrap();
+    drop(db);
+    let mut restored_config = cluster.kanisa_config();
+    restored_config.dbname("restored");
+    let restored_url = super::jobs::url_of(&restored_config);
+    let env: Vec<(&str, &str)> = env
+        .iter()
+        .map(|&(k, v)| {
+            if k == "DATABASE_URL" {
+                (k, restored_url.as_str())
+            } else {
+                (k, v)
+            }
+        })
+        .collect();
+    let name = last_file.strip_prefix("dumps/").unwrap();
+    let without_key: Vec<(&str, &str)> = env
+        .iter()
+        .copied()
+        .filter(|(k, _)| *k != "KANISA_BACKUP_KEY")
+        .collect();
+    let (status, out, err) = site.run(&["restore", "--dump", name], &without_key).await;
+    assert!(!status.success(), "{out}");
+    assert!(err.contains("set KANISA_BACKUP_KEY"), "{err}");
+    let (status, out, err) = site.run(&["restore", "--dump", name], &env).await;
+    assert!(status.success(), "{out}{err}");
+    assert!(out.contains("1 copied back"), "{out}");
+    assert_eq!(
+        std::fs::read(&in_store).unwrap(),
+        super::pitr::pdf("dumped")
+    );
+    let db = kanisa_pg::connect_once(&restored_config).await.unwrap();
+    let kept: i64 = db
+        .query_one(
+            "SELECT count(*) FROM public.sermons WHERE title = 'Kept by the dump'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 1);
+    drop(db);
+    cluster.stop().await.unwrap();
+}

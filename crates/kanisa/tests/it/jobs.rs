@@ -130,8 +130,12 @@ pub(super) async fn database_url(site: &Site) -> String {
     )
     .await
     .expect("attach to the running cluster");
-    let config = cluster.kanisa_config();
-    // A socket directory as the URL's host, percent-encoded (libpq's and tokio-postgres' form).
+    url_of(&cluster.kanisa_config())
+}
+
+/// A `DATABASE_URL` for a cluster's connection settings (a socket directory as the host,
+/// percent-encoded: libpq's and tokio-postgres' form).
+pub(super) fn url_of(config: &kanisa_pg::tokio_postgres::Config) -> String {
     let host = match &config.get_hosts()[0] {
         kanisa_pg::tokio_postgres::config::Host::Unix(path) => {
             path.display().to_string().replace('/', "%2F")

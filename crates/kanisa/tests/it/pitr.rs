@@ -50,7 +50,7 @@ async fn service_key(site: &Site) -> String {
 }
 
 /// Uploads `bytes` as an anonymous request attachment; its object name.
-async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
+pub(super) async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
     let path = format!("submissions/{name}");
     let res = reqwest::Client::new()
         .post(site.url(&format!("/storage/v1/object/church-files/{path}")))
@@ -79,7 +79,7 @@ async fn delete_file(site: &Site, key: &str, path: &str) {
     assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
 }
 
-fn pdf(tag: &str) -> Vec<u8> {
+pub(super) fn pdf(tag: &str) -> Vec<u8> {
     let mut bytes = format!("%PDF-1.4\n% {tag}\n").into_bytes();
     bytes.resize(20_000, b'x');
     bytes
@@ -138,6 +138,19 @@ async fn archive_now(db: &kanisa_pg::tokio_postgres::Client, log: &Path) {
     }
 }
 
+/// The sermon titles this test wrote, in order.
+async fn pitr_titles(db: &kanisa_pg::tokio_postgres::Client) -> Vec<String> {
+    db.query(
+        "SELECT title FROM public.sermons WHERE title LIKE 'PITR %' ORDER BY title",
+        &[],
+    )
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
+}
+
 /// The restored data dir's sermon titles of this test and its stored objects (name, bytes).
 async fn restored_state(site: &Site, dir: &Path) -> (Vec<String>, Vec<(String, Vec<u8>)>) {
     let cluster = kanisa_pg::Cluster::open(
@@ -156,16 +169,7 @@ async fn restored_state(site: &Site, dir: &Path) -> (Vec<String>, Vec<(String, V
     let db = kanisa_pg::connect_once(&cluster.kanisa_config())
         .await
         .unwrap();
-    let titles = db
-        .query(
-            "SELECT title FROM public.sermons WHERE title LIKE 'PITR %' ORDER BY title",
-            &[],
-        )
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let titles = pitr_titles(&db).await;
     let mut files = Vec::new();
     for row in db
         .query(
@@ -293,16 +297,7 @@ async fn restore_to_a_moment(dest: Dest, key: Option<&str>) {
 
     // The live server is untouched and still serving.
     assert!(server.try_wait().unwrap().is_none());
-    let titles: Vec<String> = db
-        .query(
-            "SELECT title FROM public.sermons WHERE title LIKE 'PITR %' ORDER BY title",
-            &[],
-        )
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let titles = pitr_titles(&db).await;
     assert_eq!(titles, ["PITR after", "PITR before one"]);
     drop(db);
     let _ = kill(Pid::from_raw(server.id().unwrap() as i32), Signal::SIGTERM);

@@ -8,6 +8,7 @@ import {
   describeBackup,
   describeDestination,
   describeDrill,
+  describeDumps,
   isMissingFunction,
   type StatusText,
 } from './backup-status';
@@ -110,6 +111,8 @@ export function BackupStatusLine() {
           <StatusLine name="drill" line={describeDrill(status.data.last_drill)} />
           <DrillButton waiting={status.data.drill_waiting} />
         </>
+      ) : status.data.dumps ? (
+        <StatusLine name="dumps" line={describeDumps(status.data.dumps)} />
       ) : null}
     </div>
   );

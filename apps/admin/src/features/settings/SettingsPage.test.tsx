@@ -31,6 +31,7 @@ function rows() {
     ['audit_logging', true],
     ['backup_frequency', 'daily'],
     ['backup_keep', 7],
+    ['backup_keep_days', 0],
     ['email_notifications', true],
     ['event_reminder_hours', 24],
   ].map(([key, value, secret]) => ({ key, value, is_secret: secret === true }));

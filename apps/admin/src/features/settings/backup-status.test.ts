@@ -6,6 +6,7 @@ import {
   describeBackup,
   describeDestination,
   describeDrill,
+  describeDumps,
   formatBytes,
   isMissingFunction,
   readBackupStatus,
@@ -147,5 +148,30 @@ describe('the continuous archive and the drill', () => {
     expect(ago('2026-11-25T06:59:00Z', now)).toBe('1 minute ago');
     expect(ago('2026-11-25T04:00:00Z', now)).toBe('3 hours ago');
     expect(ago('2026-11-23T07:00:00Z', now)).toBe('2 days ago');
+  });
+
+  it('says with DATABASE_URL where the dumps go and what the provider keeps', () => {
+    const dumps = (extra: Record<string, unknown> = {}) =>
+      readBackupStatus({
+        dumps: {
+          destination: 's3://church-backups/kanisa/',
+          on_this_machine: false,
+          encrypted: true,
+          files_copied: 3,
+          file: 'dumps/kanisa-20261125T010000Z.dump',
+          ...extra,
+        },
+      }).dumps;
+    const offsite = dumps();
+    expect(offsite?.files_copied).toBe(3);
+    expect(describeDumps(offsite!)).toEqual({
+      text: 'The database is run by your database provider. Kanisa’s scheduled copies, with the stored files, go to s3://church-backups/kanisa/ (encrypted). Restoring to a chosen minute is your database provider’s point-in-time recovery; Kanisa’s copy is for a lost provider account or a restore elsewhere.',
+      tone: 'ok',
+    });
+    const local = describeDumps(dumps({ destination: 'file:///srv/kanisa/backups/', on_this_machine: true, encrypted: false })!);
+    expect(local.tone).toBe('warn');
+    expect(local.text).toContain('file:///srv/kanisa/backups/ (not encrypted), on this server’s own disk');
+    expect(readBackupStatus({}).dumps).toBeNull();
+    expect(() => dumps({ encrypted: 'yes' })).toThrow(KanisaError);
   });
 });

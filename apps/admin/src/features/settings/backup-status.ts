@@ -31,6 +31,16 @@ export interface ArchiveStatus {
   last_error_at: string | null;
 }
 
+/** With DATABASE_URL: the last scheduled dump stored at the backup destination. */
+export interface DumpsStatus {
+  destination: string;
+  on_this_machine: boolean;
+  encrypted: boolean;
+  /** Stored files copied beside it by that backup. */
+  files_copied: number | null;
+  file: string | null;
+}
+
 /** The last backup drill: a restore into a scratch copy compared with the live database. */
 export interface DrillRun {
   finished_at: string;
@@ -49,6 +59,7 @@ export interface BackupStatus {
   last_success_at: string | null;
   next_due_at: string | null;
   archive: ArchiveStatus | null;
+  dumps: DumpsStatus | null;
   last_drill: DrillRun | null;
   /** A drill is queued or running. */
   drill_waiting: boolean;
@@ -90,6 +101,17 @@ export function readBackupStatus(data: unknown): BackupStatus {
       last_error_at: read.textOrNull(a.last_error_at, 'archive.last_error_at'),
     };
   }
+  let dumps: DumpsStatus | null = null;
+  if (answer.dumps !== null && answer.dumps !== undefined) {
+    const d = read.record(answer.dumps, 'dumps');
+    dumps = {
+      destination: read.text(d.destination, 'dumps.destination'),
+      on_this_machine: flag(d.on_this_machine, 'dumps.on_this_machine'),
+      encrypted: flag(d.encrypted, 'dumps.encrypted'),
+      files_copied: numberOrNull(d.files_copied, 'dumps.files_copied'),
+      file: read.textOrNull(d.file, 'dumps.file'),
+    };
+  }
   let lastDrill: DrillRun | null = null;
   if (answer.last_drill !== null && answer.last_drill !== undefined) {
     const d = read.record(answer.last_drill, 'last_drill');
@@ -109,6 +131,7 @@ export function readBackupStatus(data: unknown): BackupStatus {
     last_success_at: read.textOrNull(answer.last_success_at, 'last_success_at'),
     next_due_at: read.textOrNull(answer.next_due_at, 'next_due_at'),
     archive,
+    dumps,
     last_drill: lastDrill,
     drill_waiting: answer.drill_waiting === true,
   };
@@ -206,6 +229,26 @@ export function describeDestination(archive: ArchiveStatus): StatusText {
     };
   }
   return { text: `Backups go to ${archive.destination} (${sealed}), off this server.`, tone: 'ok' };
+}
+
+/**
+ * With DATABASE_URL: what Kanisa keeps (the scheduled dumps, with the stored files, at the
+ * destination) and what the provider keeps (restoring to a minute).
+ */
+export function describeDumps(dumps: DumpsStatus): StatusText {
+  const sealed = dumps.encrypted ? 'encrypted' : 'not encrypted';
+  const provider =
+    'Restoring to a chosen minute is your database provider’s point-in-time recovery; Kanisa’s copy is for a lost provider account or a restore elsewhere.';
+  if (dumps.on_this_machine) {
+    return {
+      text: `The database is run by your database provider. Kanisa’s scheduled copies, with the stored files, go to ${dumps.destination} (${sealed}), on this server’s own disk: ask your technical helper to set KANISA_BACKUP_URL to another disk or an S3 bucket. ${provider}`,
+      tone: 'warn',
+    };
+  }
+  return {
+    text: `The database is run by your database provider. Kanisa’s scheduled copies, with the stored files, go to ${dumps.destination} (${sealed}). ${provider}`,
+    tone: 'ok',
+  };
 }
 
 /** How far behind the continuous archive is: the work a crash now could lose. */

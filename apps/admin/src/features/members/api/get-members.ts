@@ -115,7 +115,7 @@ export async function searchMembersPage(
 /**
  * One page of members, ordered by last name (§7.3), with the total (an estimate above 1,000);
  * deep pages and the last are read by key, so they cost what the first does. A search is
- * answered by `search_members` (on the trigram indexes), the unsearched list by the table.
+ * answered by `search_members` (on its trigram index, migration 0038), the unsearched list by the table.
  */
 export async function getMembers(client: KanisaClient, params: PageParams, signal?: AbortSignal): Promise<PageOf<Member>> {
   if (searchWords(params.search).length > 0) {
