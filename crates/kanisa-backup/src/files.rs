@@ -80,6 +80,22 @@ pub async fn copy_new(
     }
 }
 
+/// Every stored file version the database's rows name: (bucket, version).
+pub(crate) async fn named_versions(
+    client: &kanisa_pg::tokio_postgres::Client,
+) -> Result<Vec<(String, Uuid)>, BackupError> {
+    Ok(client
+        .query(
+            "SELECT bucket_id, version FROM storage.objects ORDER BY 1, 2",
+            &[],
+        )
+        .await
+        .map_err(|e| BackupError::Database(kanisa_pg::describe(&e)))?
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect())
+}
+
 /// What [`bring_back`] did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct BroughtBack {
@@ -103,19 +119,11 @@ pub async fn bring_back(
         .get()
         .await
         .map_err(|e| BackupError::Database(e.to_string()))?;
-    let rows = client
-        .query(
-            "SELECT bucket_id, version FROM storage.objects ORDER BY 1, 2",
-            &[],
-        )
-        .await
-        .map_err(|e| BackupError::Database(kanisa_pg::describe(&e)))?;
+    let named = named_versions(&client).await?;
     drop(client);
     let to = store.object_store();
     let mut done = BroughtBack::default();
-    for row in &rows {
-        let bucket: String = row.get(0);
-        let version: Uuid = row.get(1);
+    for (bucket, version) in named {
         let key = Store::key(&bucket, version);
         match to.head(&key).await {
             Ok(_) => {

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use kanisa_pg::{Access, Cluster, ClusterOptions, Recovery, RecoveryTarget, Tuning};
 use kanisa_storage::Store;
-use uuid::Uuid;
 
 use crate::base::{self, BaseInfo};
 use crate::destination::Destination;
@@ -373,27 +372,20 @@ async fn copy_files(
     mode: FilesMode,
 ) -> Result<usize, BackupError> {
     let client = kanisa_pg::connect_once(&cluster.kanisa_config()).await?;
-    let rows = client
-        .query(
-            "SELECT bucket_id, version FROM storage.objects ORDER BY 1, 2",
-            &[],
-        )
-        .await
-        .map_err(|e| BackupError::Database(kanisa_pg::describe(&e)))?;
+    let named = crate::files::named_versions(&client).await?;
     create_dir(storage, 0o755)?;
     let root = storage.to_owned();
     let mut missing = Vec::new();
-    for row in &rows {
-        let bucket: String = row.get(0);
-        let version: Uuid = row.get(1);
-        let name = file_name(&bucket, version);
+    for (bucket, version) in &named {
+        let (bucket, version) = (bucket.as_str(), *version);
+        let name = file_name(bucket, version);
         if mode == FilesMode::Check {
             if !destination.exists(&name).await? {
                 missing.push(format!("{bucket}/{version}"));
             }
             continue;
         }
-        let target = root.join(Store::key(&bucket, version).to_string());
+        let target = root.join(Store::key(bucket, version).to_string());
         if let Some(parent) = target.parent() {
             create_dir(parent, 0o755)?;
         }
@@ -413,7 +405,7 @@ async fn copy_files(
             missing[0]
         )));
     }
-    Ok(rows.len())
+    Ok(named.len())
 }
 
 #[cfg(test)]

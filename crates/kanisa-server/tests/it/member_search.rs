@@ -29,6 +29,17 @@ async fn search(app: &TestApp, who: &Caller, args: Value) -> Vec<String> {
         .collect()
 }
 
+/// The id and first name of the member with this last name: the rest of their page key.
+async fn key_of(sql: &kanisa_pg::tokio_postgres::Client, last_name: &str) -> (String, String) {
+    sql.query_one(
+        "SELECT id::text, first_name FROM members WHERE last_name = $1",
+        &[&last_name],
+    )
+    .await
+    .map(|r| (r.get::<_, String>(0), r.get::<_, String>(1)))
+    .unwrap()
+}
+
 async fn count(app: &TestApp, who: &Caller, args: Value) -> Value {
     let a = app
         .call(
@@ -105,20 +116,7 @@ async fn a_search_pages_every_word_in_the_lists_order_within_the_callers_scope()
         page(json!({ "search": "srch", "skip": 4, "take": 3 })).await,
         ["Srch04", "Srch05", "Srch06"]
     );
-    let id_of = |name: &str| {
-        let sql = &sql;
-        let name = name.to_owned();
-        async move {
-            sql.query_one(
-                "SELECT id::text, first_name FROM members WHERE last_name = $1",
-                &[&name],
-            )
-            .await
-            .map(|r| (r.get::<_, String>(0), r.get::<_, String>(1)))
-            .unwrap()
-        }
-    };
-    let (id6, first6) = id_of("Srch06").await;
+    let (id6, first6) = key_of(&sql, "Srch06").await;
     assert_eq!(
         page(json!({ "search": "srch", "after": ["Srch06", first6, id6], "take": 2 })).await,
         ["Srch07", "Srch08"]
@@ -296,19 +294,7 @@ async fn a_word_whose_members_sit_late_in_the_list_pages_as_a_common_one_does() 
     let odd = search(&app, &admin, json!({ "search": "od zulu", "take": 3 })).await;
     assert_eq!(odd, ["Zulu001", "Zulu003", "Zulu005"]);
     // After a key, before a key and from the end, as in the list.
-    let id = |name: &'static str| {
-        let sql = &sql;
-        async move {
-            sql.query_one(
-                "SELECT id::text, first_name FROM members WHERE last_name = $1",
-                &[&name],
-            )
-            .await
-            .map(|r| (r.get::<_, String>(0), r.get::<_, String>(1)))
-            .unwrap()
-        }
-    };
-    let (id60, first60) = id("Zulu060").await;
+    let (id60, first60) = key_of(&sql, "Zulu060").await;
     assert_eq!(
         search(
             &app,

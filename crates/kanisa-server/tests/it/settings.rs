@@ -6,7 +6,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::TestApp;
-use crate::policies::{Caller, user};
+use crate::policies::{Answer, Caller, user};
 
 async fn save(app: &TestApp, who: &Caller, rows: Value) -> StatusCode {
     app.call(
@@ -104,21 +104,25 @@ async fn a_settings_save_logs_the_keys_that_changed_and_never_a_value() {
     assert_eq!(shown.body, json!([{ "value": "********" }]));
 }
 
+/// `get_backup_status()` as `who` sees it.
+async fn backup_status(app: &TestApp, who: &Caller) -> Answer {
+    app.call(
+        who,
+        Method::POST,
+        "rpc/get_backup_status",
+        "",
+        Some(&json!({})),
+    )
+    .await
+}
+
 #[tokio::test]
 async fn the_backup_status_is_a_super_admins() {
     let app = TestApp::spawn().await;
     let sql = app.db.as_ref().unwrap().client().await;
     let sup = user(&sql, "SUPER_ADMIN", true, None).await;
     let admin = user(&sql, "ADMIN", true, None).await;
-    let none = app
-        .call(
-            &sup,
-            Method::POST,
-            "rpc/get_backup_status",
-            "",
-            Some(&json!({})),
-        )
-        .await;
+    let none = backup_status(&app, &sup).await;
     assert_eq!(none.status, StatusCode::OK, "{}", none.body);
     assert_eq!(
         (none.body["frequency"].clone(), none.body["last"].clone()),
@@ -132,15 +136,7 @@ async fn the_backup_status_is_a_super_admins() {
     )
     .await
     .unwrap();
-    let status = app
-        .call(
-            &sup,
-            Method::POST,
-            "rpc/get_backup_status",
-            "",
-            Some(&json!({})),
-        )
-        .await;
+    let status = backup_status(&app, &sup).await;
     assert_eq!(
         status.body["last"]["ok"], false,
         "the failed attempt is the last one shown"
@@ -164,15 +160,7 @@ async fn the_backup_status_is_a_super_admins() {
     )
     .await
     .unwrap();
-    let status = app
-        .call(
-            &sup,
-            Method::POST,
-            "rpc/get_backup_status",
-            "",
-            Some(&json!({})),
-        )
-        .await;
+    let status = backup_status(&app, &sup).await;
     let dumps = &status.body["dumps"];
     assert_eq!(
         (
@@ -190,15 +178,7 @@ async fn the_backup_status_is_a_super_admins() {
         "{}",
         status.body
     );
-    let refused = app
-        .call(
-            &admin,
-            Method::POST,
-            "rpc/get_backup_status",
-            "",
-            Some(&json!({})),
-        )
-        .await;
+    let refused = backup_status(&app, &admin).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
 }
 

@@ -237,19 +237,7 @@ async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
 #[tokio::test]
 async fn with_database_url_dumps_and_files_go_to_the_destination_and_restore_from_there() {
     let site = Site::without_demo().await;
-    let cluster = kanisa_pg::Cluster::open(
-        &kanisa_pg::ClusterOptions {
-            data_dir: site.data_dir(),
-            bin_dir: None,
-            os_user: "postgres".into(),
-            tuning: kanisa_pg::Tuning::Durable,
-            archive: None,
-            recovery: None,
-        },
-        kanisa_pg::Access::Exclusive,
-    )
-    .await
-    .expect("the provider's database starts");
+    let cluster = super::open_cluster(&site.data_dir(), kanisa_pg::Access::Exclusive).await;
     let database_url = super::jobs::url_of(&cluster.kanisa_config());
     let dest = site.root.path().join("elsewhere");
     let store = site.root.path().join("store");

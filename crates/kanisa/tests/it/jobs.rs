@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use kanisa_pg::{Access, Cluster, ClusterOptions, Tuning};
+use kanisa_pg::Access;
 use kanisa_test_db::smtp::Sink;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
@@ -117,19 +117,7 @@ async fn email_jobs_survive_a_sigkill_and_are_all_delivered_after_restart() {
 
 /// `DATABASE_URL` for a second instance on the running site's managed cluster.
 pub(super) async fn database_url(site: &Site) -> String {
-    let cluster = Cluster::open(
-        &ClusterOptions {
-            data_dir: site.data_dir(),
-            bin_dir: None,
-            os_user: "postgres".into(),
-            tuning: Tuning::Durable,
-            archive: Some(Duration::from_secs(60)),
-            recovery: None,
-        },
-        Access::Shared,
-    )
-    .await
-    .expect("attach to the running cluster");
+    let cluster = super::open_cluster(&site.data_dir(), Access::Shared).await;
     url_of(&cluster.kanisa_config())
 }
 

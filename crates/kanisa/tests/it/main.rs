@@ -116,19 +116,7 @@ impl Site {
     /// A connection to the running site's database, attached to the cluster `kanisa serve`
     /// runs.
     async fn database(&self) -> kanisa_pg::tokio_postgres::Client {
-        let cluster = kanisa_pg::Cluster::open(
-            &kanisa_pg::ClusterOptions {
-                data_dir: self.data_dir(),
-                bin_dir: None,
-                os_user: "postgres".into(),
-                tuning: kanisa_pg::Tuning::Durable,
-                archive: Some(std::time::Duration::from_secs(60)),
-                recovery: None,
-            },
-            kanisa_pg::Access::Shared,
-        )
-        .await
-        .expect("attach to the running cluster");
+        let cluster = open_cluster(&self.data_dir(), kanisa_pg::Access::Shared).await;
         kanisa_pg::connect_once(&cluster.kanisa_config())
             .await
             .unwrap()
@@ -496,4 +484,24 @@ async fn query_prints_answers_and_fails_on_errors() {
         )
         .await;
     assert!(status.success(), "{out}{err}");
+}
+
+/// The managed cluster in `data_dir` as the tests open it: `Shared` attaches to the one a
+/// running `kanisa serve` holds (archiving, as serve runs it), `Exclusive` starts it for the
+/// test alone (a restored data dir, or a database a test runs as a provider would).
+async fn open_cluster(data_dir: &Path, access: kanisa_pg::Access) -> kanisa_pg::Cluster {
+    let archive = matches!(access, kanisa_pg::Access::Shared).then(|| Duration::from_secs(60));
+    kanisa_pg::Cluster::open(
+        &kanisa_pg::ClusterOptions {
+            data_dir: data_dir.to_owned(),
+            bin_dir: None,
+            os_user: "postgres".into(),
+            tuning: kanisa_pg::Tuning::Durable,
+            archive,
+            recovery: None,
+        },
+        access,
+    )
+    .await
+    .unwrap_or_else(|e| panic!("the cluster in {} opens: {e}", data_dir.display()))
 }

@@ -153,19 +153,7 @@ async fn pitr_titles(db: &kanisa_pg::tokio_postgres::Client) -> Vec<String> {
 
 /// The restored data dir's sermon titles of this test and its stored objects (name, bytes).
 async fn restored_state(site: &Site, dir: &Path) -> (Vec<String>, Vec<(String, Vec<u8>)>) {
-    let cluster = kanisa_pg::Cluster::open(
-        &kanisa_pg::ClusterOptions {
-            data_dir: dir.to_owned(),
-            bin_dir: None,
-            os_user: "postgres".into(),
-            tuning: kanisa_pg::Tuning::Durable,
-            archive: None,
-            recovery: None,
-        },
-        kanisa_pg::Access::Exclusive,
-    )
-    .await
-    .expect("the restored data dir starts");
+    let cluster = super::open_cluster(dir, kanisa_pg::Access::Exclusive).await;
     let db = kanisa_pg::connect_once(&cluster.kanisa_config())
         .await
         .unwrap();
