@@ -85,10 +85,15 @@ describe('route guard (§2.3)', () => {
   });
 
   it("shows 'Loading user profile...' while the profile loads, where more than MEMBER is needed", async () => {
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | undefined;
     renderSignedIn('/members', 'ADMIN', { '/rest/v1/users': () => new Promise<Response>((resolve) => (answer = resolve)) });
     expect(await screen.findByText('Loading user profile...')).toBeInTheDocument();
-    answer(json([profileRow('Amos Admin')]));
+    // The screen may show before the profile is asked for: answer the request once it is made.
+    const reply = await vi.waitFor(() => {
+      if (!answer) throw new Error('the profile has not been asked for yet');
+      return answer;
+    });
+    reply(json([profileRow('Amos Admin')]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
   });
 

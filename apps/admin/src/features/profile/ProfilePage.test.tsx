@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, renderAt, sessionFor, stubApi, testClient } from '../../test/render';
 import { serverAnswers } from '../../test/roles';
 
@@ -35,7 +35,7 @@ describe('Your Profile', () => {
   });
 
   it('starts the name field from the saved profile, even when it answers after the page opens', async () => {
-    let answer: (response: Response) => void = () => undefined;
+    let answer: ((response: Response) => void) | undefined;
     stubApi({
       '/rest/v1/users': () =>
         new Promise<Response>((resolve) => {
@@ -44,7 +44,12 @@ describe('Your Profile', () => {
     });
     renderAt('/profile', undefined, testClient(session));
     expect(await screen.findByText('Loading your name...')).toBeInTheDocument();
-    answer(json([{ id: 'user-1', full_name: 'Elijah Kiprop Elder', email: 'elder@church.example', role: 'ELDER' }]));
+    // The page may show its loading line before the profile is asked for.
+    const reply = await vi.waitFor(() => {
+      if (!answer) throw new Error('the profile has not been asked for yet');
+      return answer;
+    });
+    reply(json([{ id: 'user-1', full_name: 'Elijah Kiprop Elder', email: 'elder@church.example', role: 'ELDER' }]));
     expect(await screen.findByLabelText('Full name')).toHaveValue('Elijah Kiprop Elder');
   });
 
