@@ -219,20 +219,16 @@ BEGIN
                        OFFSET get_giving_statements.page_offset);
     members_in_all := (SELECT count(*) FROM public.members m WHERE m.id = get_giving_statements.member_id);
   ELSE
-    page_ids := ARRAY(
-      SELECT m.id FROM public.members m
+    WITH givers AS NOT MATERIALIZED (
+      SELECT m.id, m.last_name, m.first_name FROM public.members m
        WHERE EXISTS (SELECT 1 FROM public.giving_records g
                       WHERE g.member_id = m.id AND g.is_verified AND NOT g.is_simulated
                         AND g.giving_date BETWEEN get_giving_statements.from_date
-                                              AND get_giving_statements.to_date)
-       ORDER BY m.last_name, m.first_name, m.id
-      OFFSET get_giving_statements.page_offset LIMIT get_giving_statements.page_size);
-    members_in_all := (
-      SELECT count(*) FROM public.members m
-       WHERE EXISTS (SELECT 1 FROM public.giving_records g
-                      WHERE g.member_id = m.id AND g.is_verified AND NOT g.is_simulated
-                        AND g.giving_date BETWEEN get_giving_statements.from_date
-                                              AND get_giving_statements.to_date));
+                                              AND get_giving_statements.to_date))
+    SELECT ARRAY(SELECT v.id FROM givers v ORDER BY v.last_name, v.first_name, v.id
+                 OFFSET get_giving_statements.page_offset LIMIT get_giving_statements.page_size),
+           (SELECT count(*) FROM givers)
+      INTO page_ids, members_in_all;
   END IF;
 
   WITH page AS (

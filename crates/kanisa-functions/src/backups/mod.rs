@@ -33,7 +33,7 @@ const BACKUP_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 /// When and where backups happen.
 #[derive(Clone, Debug)]
 pub struct BackupSchedule {
-    /// The folder of the backup files.
+    /// A folder on this machine where a dump is written before it goes to the destination.
     pub dir: PathBuf,
     /// How often to look whether one is due.
     pub check: Duration,
@@ -116,8 +116,8 @@ pub struct Backups {
 }
 
 impl Backups {
-    /// Backups by pg_dump into the schedule's folder ([`Backups::with_base`] for the managed
-    /// cluster).
+    /// The backup check, with nothing to back up to until [`Backups::with_base`] (the managed
+    /// cluster) or [`Backups::with_dumps`] (`DATABASE_URL`) says where.
     pub fn new(service: Pool, tool: BackupTool, schedule: BackupSchedule) -> Backups {
         Backups {
             service,
@@ -388,49 +388,36 @@ impl Backups {
         Ok(())
     }
 
-    /// Writes a backup, records and logs the attempt, prunes old files. With a destination
-    /// the dump is stored there with copies of the stored files, and pruned there.
-    async fn back_up(&self, retention: Retention) -> Result<(), String> {
+    /// Writes a dump in the schedule's folder, stores it at the destination with copies of the
+    /// stored files, removes it here, records and logs the attempt, prunes old dumps there.
+    async fn back_up(&self, dumps: &DumpBackups, retention: Retention) -> Result<(), String> {
         let started = Utc::now();
         let name = file_name(started);
         let file = self.schedule.dir.join(&name);
-        let recorded = match &self.dumps {
-            Some(_) => dump_key(&name),
-            None => file.display().to_string(),
-        };
+        let recorded = dump_key(&name);
         let id = self.record_start(started, &recorded, "dump").await?;
 
-        let mut outcome = write_backup(&self.tool, &self.schedule.dir, &file)
-            .await
-            .map(|size| (size, None));
-        if let (Ok((size, _)), Some(dumps)) = (&outcome, &self.dumps) {
-            let size = *size;
-            outcome = store_dump(dumps, &self.service, &name, &file)
+        let outcome = match write_backup(&self.tool, &self.schedule.dir, &file).await {
+            Ok(size) => store_dump(dumps, &self.service, &name, &file)
                 .await
-                .map(|details| (size, Some(details)));
-            let _ = tokio::fs::remove_file(&file).await;
-        }
+                .map(|details| (size, details)),
+            Err(e) => Err(e),
+        };
+        let _ = tokio::fs::remove_file(&file).await;
         let elapsed_ms = (Utc::now() - started).num_milliseconds();
         match &outcome {
             Ok((size, details)) => {
                 let size = *size as i64;
                 let log = json!({"kind": "scheduled", "file": recorded,
                                  "size_bytes": size, "duration_ms": elapsed_ms});
-                self.record_success(id, size, details.as_ref(), &log)
-                    .await?;
-                tracing::info!(file = recorded, size, "backup written");
+                self.record_success(id, size, Some(details), &log).await?;
+                tracing::info!(file = recorded, size, "backup stored");
+                prune_at(&dumps.destination, retention).await;
             }
             Err(error) => {
                 let log = json!({"task": "backup", "ok": false, "error": error});
                 self.record_failure(id, error, &log).await?;
                 tracing::error!(file = recorded, %error, "backup failed");
-                let _ = tokio::fs::remove_file(&file).await;
-            }
-        }
-        if outcome.is_ok() {
-            match &self.dumps {
-                Some(dumps) => prune_at(&dumps.destination, retention).await,
-                None => prune(&self.schedule.dir, retention).await,
             }
         }
         Ok(())
@@ -500,29 +487,6 @@ async fn write_backup(tool: &BackupTool, dir: &Path, file: &Path) -> Result<u64,
     }
 }
 
-/// Deletes the old backups `retention` lets go (a failure is logged; the next backup tries again).
-async fn prune(dir: &Path, retention: Retention) {
-    let mut names = Vec::new();
-    match tokio::fs::read_dir(dir).await {
-        Ok(mut entries) => {
-            while let Ok(Some(entry)) = entries.next_entry().await {
-                if let Some(name) = entry.file_name().to_str() {
-                    names.push(name.to_owned());
-                }
-            }
-        }
-        Err(e) => {
-            tracing::warn!(dir = %dir.display(), error = %e, "cannot list the backups");
-            return;
-        }
-    }
-    for name in to_prune(&names, retention, Utc::now()) {
-        if let Err(e) = tokio::fs::remove_file(dir.join(&name)).await {
-            tracing::warn!(file = name, error = %e, "cannot delete an old backup");
-        }
-    }
-}
-
 /// `backup_drill` (periodic every `BackupSchedule::check`; `requested` when a Super Admin asked
 /// for one from Settings, which runs whatever the last drill's date).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -554,9 +518,10 @@ impl Job for ScheduledBackup {
 
     async fn run(self, backups: &Backups, _run: &RunInfo) -> Result<(), JobFailure> {
         if let Some(retention) = backups.due().await.map_err(JobFailure::retry)? {
-            match &backups.base {
-                Some(base) => backups.back_up_base(base, retention).await,
-                None => backups.back_up(retention).await,
+            match (&backups.base, &backups.dumps) {
+                (Some(base), _) => backups.back_up_base(base, retention).await,
+                (None, Some(dumps)) => backups.back_up(dumps, retention).await,
+                (None, None) => Ok(()),
             }
             .map_err(JobFailure::retry)?;
         }
