@@ -10,7 +10,8 @@
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-settings.test.mjs
 //   (KANISA_LOG=path/to/kanisa.log names the server's log; otherwise it is looked for under /tmp.)
 import assert from 'node:assert/strict';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
@@ -229,7 +230,7 @@ describe('System Settings (SUPER_ADMIN)', () => {
     assert.deepEqual(phone.problems, []);
   });
 
-  test('the backups: where they go (this machine, said plainly), the archive, and a drill asked for here that passes', async () => {
+  test('the backups: where they go (this machine, said plainly), the archive, a drill asked for here that passes, and another disk set here', async () => {
     const { page, problems, close } = await openPage(viewports.desktop);
     await signIn(page, superAdmin);
     await openSettings(page, 'Security');
@@ -268,6 +269,34 @@ describe('System Settings (SUPER_ADMIN)', () => {
     assert.equal(await page.getByRole('button', { name: 'Run a drill now' }).isEnabled(), true);
     assert.deepEqual(await axeViolations(page), [], 'axe on the Security tab with the backups');
     await screenshot(page, 'admin-settings-backups');
+
+    // Another disk, set here (issue 34): an address that names no place is refused on the page;
+    // a folder is followed without a restart, and gets its first full backup at once.
+    const destination = page.getByLabel('Backup destination', { exact: true });
+    await destination.fill('/mnt/usb');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Enter a folder as file:///path or a bucket as s3://bucket/prefix').waitFor();
+    const folder = await mkdtemp(join(tmpdir(), 'kanisa-e2e-backups-'));
+    await destination.fill(`file://${folder}`);
+    const sent = await save(page);
+    assert.deepEqual(
+      sent.map((row) => [row.key, row.value]),
+      [['backup_destination', `file://${folder}`]],
+    );
+    const moved = `Backups go to file://${folder} (not encrypted), a folder this server writes: make sure it is another disk. On a new machine: kanisa restore --latest --from file://${folder} --into DIR.`;
+    for (let i = 0; i < 45 && (await part('destination').innerText()) !== moved; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await openSettings(page, 'Security');
+      await part('destination').waitFor();
+    }
+    assert.equal(await part('destination').innerText(), moved);
+    assert.equal((await readdir(join(folder, 'base'))).length, 1, 'one full backup at the new destination');
+    // Back beside the data dir for the tests after this one.
+    await destination.fill('');
+    assert.deepEqual(
+      (await save(page)).map((row) => [row.key, row.value]),
+      [['backup_destination', '']],
+    );
     await close();
     assert.deepEqual(problems, []);
   });

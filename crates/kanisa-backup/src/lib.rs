@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod base;
+pub mod choice;
 mod destination;
 pub mod drill;
 mod error;
@@ -34,6 +35,7 @@ use kanisa_storage::Store;
 use tokio::sync::watch;
 
 pub use base::BaseInfo;
+pub use choice::{Chosen, Destinations, Source};
 pub use destination::Destination;
 pub use error::BackupError;
 pub use restore::{FilesMode, Moment, RestoreOptions, Restored, restore};
@@ -42,11 +44,13 @@ pub use retention::Retention;
 /// The WAL shipper of a managed cluster: every `every`, the finished segments in the spool go
 /// to the destination, then the stored files not yet copied; each pass is recorded in
 /// `kanisa.backup_archive` (Settings shows how far behind the archive is, and a failure since
-/// when: `last_error_at` is when the failing began, cleared by the next pass that works).
+/// when: `last_error_at` is when the failing began, cleared by the next pass that works). The
+/// destination is chosen again on every pass ([`Destinations`]): a change in System Settings
+/// is followed within one pass, and recorded.
 #[derive(Clone)]
 pub struct Archiver {
     pub spool: PathBuf,
-    pub destination: Destination,
+    pub destinations: Destinations,
     pub service: Pool,
     pub store: Store,
     pub every: Duration,
@@ -62,17 +66,32 @@ pub struct Pass {
 impl Archiver {
     /// One pass: ship the spool, copy new files, record the outcome.
     pub async fn pass(&self) -> Result<Pass, BackupError> {
-        let outcome = async {
-            let shipped = wal::ship(&self.spool, &self.destination).await?;
-            let files = files::copy_new(&self.service, &self.store, &self.destination).await?;
-            Ok::<_, BackupError>(Pass { shipped, files })
-        }
-        .await;
-        self.record(&outcome).await?;
+        let chosen = self.destinations.current().await;
+        let outcome = match &chosen {
+            Ok(chosen) => {
+                let at = &chosen.destination;
+                async {
+                    let shipped = wal::ship(&self.spool, at).await?;
+                    let files = files::copy_new(&self.service, &self.store, at).await?;
+                    Ok::<_, BackupError>(Pass { shipped, files })
+                }
+                .await
+            }
+            Err(e) => Err(BackupError::Destination(e.to_string())),
+        };
+        self.record(chosen.as_ref().ok(), &outcome).await?;
         outcome
     }
 
-    async fn record(&self, outcome: &Result<Pass, BackupError>) -> Result<(), BackupError> {
+    /// Records a pass. A pass that could not choose a destination keeps the last one recorded
+    /// and says why. Nothing is written when nothing changed (the row is WAL too: writing it
+    /// every pass would finish and ship a segment every `archive_timeout` on an idle server);
+    /// Settings reads the shipper's liveness from `last_pass_at`, refreshed once a minute.
+    async fn record(
+        &self,
+        chosen: Option<&Chosen>,
+        outcome: &Result<Pass, BackupError>,
+    ) -> Result<(), BackupError> {
         let client = self
             .service
             .get()
@@ -82,34 +101,61 @@ impl Archiver {
             Ok(pass) => (pass.shipped.last.clone(), None),
             Err(e) => (None, Some(e.to_string())),
         };
-        client
-            .execute(
+        let (destination, on_this_machine, encrypted, source) = match chosen {
+            Some(c) => (
+                Some(c.destination.url().as_str()),
+                Some(c.destination.on_this_machine()),
+                Some(c.destination.encrypted()),
+                Some(c.source.as_str()),
+            ),
+            None => (None, None, None, None),
+        };
+        let changed = client
+            .query_opt(
                 "INSERT INTO kanisa.backup_archive AS a \
-                   (destination, on_this_machine, encrypted, last_segment, last_shipped_at, \
-                    last_pass_at, last_error, last_error_at) \
-                 VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NOT NULL THEN now() END, now(), \
-                         $5, CASE WHEN $5::text IS NOT NULL THEN now() END) \
+                   (destination, on_this_machine, encrypted, source, last_segment, \
+                    last_shipped_at, last_pass_at, last_error, last_error_at) \
+                 VALUES (coalesce($1, 'none'), coalesce($2, false), coalesce($3, false), \
+                         coalesce($4, 'default'), $5, \
+                         CASE WHEN $5::text IS NOT NULL THEN now() END, now(), \
+                         $6, CASE WHEN $6::text IS NOT NULL THEN now() END) \
                  ON CONFLICT (id) DO UPDATE SET \
-                   destination = EXCLUDED.destination, \
-                   on_this_machine = EXCLUDED.on_this_machine, \
-                   encrypted = EXCLUDED.encrypted, \
+                   destination = coalesce($1, a.destination), \
+                   on_this_machine = coalesce($2, a.on_this_machine), \
+                   encrypted = coalesce($3, a.encrypted), \
+                   source = coalesce($4, a.source), \
                    last_segment = coalesce(EXCLUDED.last_segment, a.last_segment), \
                    last_shipped_at = coalesce(EXCLUDED.last_shipped_at, a.last_shipped_at), \
                    last_pass_at = now(), \
                    last_error = EXCLUDED.last_error, \
                    last_error_at = CASE WHEN EXCLUDED.last_error IS NULL THEN NULL \
                                         WHEN a.last_error IS NULL THEN now() \
-                                        ELSE a.last_error_at END",
+                                        ELSE a.last_error_at END \
+                 WHERE $5::text IS NOT NULL \
+                    OR a.destination IS DISTINCT FROM coalesce($1, a.destination) \
+                    OR a.source IS DISTINCT FROM coalesce($4, a.source) \
+                    OR a.encrypted IS DISTINCT FROM coalesce($3, a.encrypted) \
+                    OR a.last_error IS DISTINCT FROM $6 \
+                    OR a.last_pass_at IS NULL OR a.last_pass_at < now() - interval '1 minute' \
+                 RETURNING (SELECT p.destination FROM kanisa.backup_archive p)",
                 &[
-                    &self.destination.url().as_str(),
-                    &self.destination.on_this_machine(),
-                    &self.destination.encrypted(),
+                    &destination,
+                    &on_this_machine,
+                    &encrypted,
+                    &source,
                     &segment,
                     &error,
                 ],
             )
             .await
             .map_err(|e| BackupError::Database(kanisa_pg::describe(&e)))?;
+        // The row as it was before this statement: a new destination is worth a line in the log.
+        if let (Some(row), Some(now)) = (changed, destination) {
+            let before: Option<String> = row.get(0);
+            if let Some(before) = before.filter(|b| b != now) {
+                tracing::warn!(from = %before, to = %now, "backups now go to a new destination");
+            }
+        }
         Ok(())
     }
 
@@ -129,13 +175,13 @@ impl Archiver {
                             );
                         }
                         if last_error.take().is_some() {
-                            tracing::info!(destination = %self.destination.url(), "the backup archive is shipping again");
+                            tracing::info!("the backup archive is shipping again");
                         }
                     }
                     Err(e) => {
                         let text = e.to_string();
                         if last_error.as_deref() != Some(text.as_str()) {
-                            tracing::error!(destination = %self.destination.url(), error = %text, at = %Utc::now(), "the backup archive cannot ship");
+                            tracing::error!(error = %text, at = %Utc::now(), "the backup archive cannot ship");
                         }
                         last_error = Some(text);
                     }

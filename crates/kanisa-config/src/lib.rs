@@ -623,10 +623,14 @@ impl Config {
                     } else {
                         ""
                     },
-                    if self.backups.url.scheme() == "file" {
-                        " (on this machine: set KANISA_BACKUP_URL to another disk or an S3 bucket)"
-                    } else {
-                        ""
+                    match (self.backups.url_is_default, self.backups.url.scheme()) {
+                        (true, _) => {
+                            " (on this machine, unless System Settings → Backup destination names another disk or an S3 bucket)"
+                        }
+                        (false, "file") => {
+                            " (on this machine: set KANISA_BACKUP_URL to another disk or an S3 bucket)"
+                        }
+                        _ => "",
                     }
                 ),
                 DatabaseConfig::External { .. } => format!(

@@ -52,11 +52,12 @@ pub fn headers_json<'a>(headers: impl IntoIterator<Item = (&'a str, &'a str)>) -
     serde_json::Value::Object(map).to_string()
 }
 
-/// Who is asking and how, as [`CONTEXT_SQL`] hands it to SQL.
+/// Who is asking and how, as [`CONTEXT_SQL`] hands it to SQL: built only by
+/// [`Caller::context`], the one place a caller's context parameters are made.
 #[derive(Debug, Clone, Copy)]
 pub struct RequestContext<'a> {
     /// `anon`, `authenticated` or `service_role` (already verified).
-    pub role: &'a str,
+    pub(crate) role: &'a str,
     /// The JWT claims as JSON text (`{}` or `{"role":"anon"}` for anonymous callers).
     pub claims: &'a str,
     pub method: &'a str,

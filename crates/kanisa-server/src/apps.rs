@@ -204,16 +204,11 @@ async fn church(state: &AppState) -> Arc<seo::Church> {
 async fn public_settings(
     pool: &kanisa_pg::Pool,
 ) -> Result<HashMap<String, serde_json::Value>, kanisa_pg::PgError> {
-    let ctx = kanisa_pg::context::RequestContext {
-        role: "anon",
-        claims: "{\"role\":\"anon\"}",
-        method: "GET",
-        path: "/",
-        headers: "{}",
-        timeout: "2s",
-        client_ip: "",
+    let caller = kanisa_pg::Caller {
+        path: "/".to_owned(),
+        ..kanisa_pg::Caller::anon()
     };
-    let tx = kanisa_pg::context::begin_as(pool, &ctx, true).await?;
+    let tx = kanisa_pg::context::begin_as(pool, &caller.context(), true).await?;
     let rows = tx
         .client()
         .query(

@@ -93,6 +93,10 @@ enum Command {
         /// The new data dir (a new or empty folder).
         #[arg(long, conflicts_with = "file")]
         into: Option<PathBuf>,
+        /// Where the backups are, when not at KANISA_BACKUP_URL or the default folder: the
+        /// destination System Settings names (`file:///path` or `s3://bucket/prefix`).
+        #[arg(long, conflicts_with = "file")]
+        from: Option<String>,
     },
     /// List every data table with its row count and a checksum of its content.
     Tables,
@@ -221,10 +225,11 @@ async fn run(command: Command, config: Config) -> Result<()> {
         into: Some(into),
         at,
         latest,
+        from,
         ..
     } = &command
     {
-        return restore_to_moment(&config, into, at.as_deref(), *latest).await;
+        return restore_to_moment(&config, into, at.as_deref(), *latest, from.as_deref()).await;
     }
     let access = match command {
         Command::Serve | Command::Restore { .. } => Access::Exclusive,
@@ -300,8 +305,10 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             Ok(())
         }
         Command::Restore {
-            dump: Some(name), ..
-        } => restore_stored_dump(config, db, &name).await,
+            dump: Some(name),
+            from,
+            ..
+        } => restore_stored_dump(config, db, &name, from.as_deref()).await,
         Command::Restore { file, .. } => {
             let file = file.context("name the backup file, or --at/--latest with --into")?;
             kanisa_pg::restore(db, &file).await?;
@@ -500,10 +507,10 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     // The managed cluster's WAL and the stored files go to the backup destination from now on.
     let destination = backup_destination(config, db)?;
     let archiver = match &destination {
-        Some(destination) => {
+        Some(destinations) => {
             let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
             let every = std::time::Duration::from_secs(config.backups.ship_every_secs);
-            let task = archiver(config, db, destination, every)?.spawn(stop_rx);
+            let task = archiver(config, db, destinations, every)?.spawn(stop_rx);
             Some((stop_tx, task))
         }
         None => None,
@@ -626,11 +633,11 @@ fn drill_options(config: &Config) -> Result<kanisa_backup::drill::DrillOptions> 
     })
 }
 
-/// The shipper of the managed cluster's WAL spool and of the stored files to `destination`.
+/// The shipper of the managed cluster's WAL spool and of the stored files to the destination.
 fn archiver(
     config: &Config,
     db: &Database,
-    destination: &kanisa_backup::Destination,
+    destinations: &kanisa_backup::Destinations,
     every: std::time::Duration,
 ) -> Result<kanisa_backup::Archiver> {
     let spool = db
@@ -639,7 +646,7 @@ fn archiver(
         .context("the managed cluster does not archive")?;
     Ok(kanisa_backup::Archiver {
         spool,
-        destination: destination.clone(),
+        destinations: destinations.clone(),
         service: db.service_pool.clone(),
         store: kanisa_storage::Store::from_url(&config.storage_url)?,
         every,
@@ -649,12 +656,13 @@ fn archiver(
 /// `kanisa backup --drill`: the drill now, with a shipper running beside it (a server that runs
 /// ships too; either one storing a segment is enough). Exits non-zero when it fails.
 async fn drill_now(config: &Config, db: &Database) -> Result<()> {
-    let Some(destination) = backup_destination(config, db)? else {
+    let Some(destinations) = backup_destination(config, db)? else {
         bail!("the drill is for the managed cluster's backups");
     };
+    let destination = destinations.current().await?.destination;
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let shipper =
-        archiver(config, db, &destination, std::time::Duration::from_secs(1))?.spawn(stopped);
+        archiver(config, db, &destinations, std::time::Duration::from_secs(1))?.spawn(stopped);
     let started = chrono::Utc::now();
     let outcome = kanisa_backup::drill::drill(
         &kanisa_pg::BackupTool::of(db)?,
@@ -697,12 +705,13 @@ async fn drill_now(config: &Config, db: &Database) -> Result<()> {
 /// `kanisa backup --base`: a base backup of the managed cluster to the destination, then one
 /// shipping pass, so the WAL it needs is stored too even when no server runs.
 async fn base_backup_now(config: &Config, db: &Database) -> Result<()> {
-    let Some(destination) = backup_destination(config, db)? else {
+    let Some(destinations) = backup_destination(config, db)? else {
         bail!(
             "base backups are for the managed cluster; with DATABASE_URL use `kanisa backup FILE` \
              (and the provider's point-in-time recovery)"
         );
     };
+    let destination = destinations.current().await?.destination;
     let tool = kanisa_pg::BackupTool::of(db)?;
     let info = kanisa_backup::base::take(
         &tool,
@@ -714,7 +723,7 @@ async fn base_backup_now(config: &Config, db: &Database) -> Result<()> {
     tool.switch_wal_and_wait(std::time::Duration::from_secs(30))
         .await?;
     let every = std::time::Duration::from_secs(config.backups.ship_every_secs);
-    let pass = archiver(config, db, &destination, every)?.pass().await?;
+    let pass = archiver(config, db, &destinations, every)?.pass().await?;
     println!(
         "Base backup base/{} stored at {} ({} bytes{}); {} WAL file(s) and {} stored file(s) shipped.",
         info.label,
@@ -730,8 +739,16 @@ async fn base_backup_now(config: &Config, db: &Database) -> Result<()> {
 /// `kanisa restore --dump NAME`: a scheduled dump from the destination replaces the database
 /// (brought up to this build's schema), then the stored files its rows name and the store lacks
 /// are copied back from the destination.
-async fn restore_stored_dump(config: &Config, db: &Database, name: &str) -> Result<()> {
-    let destination = open_destination(config)?;
+async fn restore_stored_dump(
+    config: &Config,
+    db: &Database,
+    name: &str,
+    from: Option<&str>,
+) -> Result<()> {
+    let destination = destinations(config, Some(db), from)?
+        .current()
+        .await?
+        .destination;
     let key = kanisa_functions::dump_key(name.strip_prefix("dumps/").unwrap_or(name));
     let work = config
         .backups
@@ -774,6 +791,7 @@ async fn restore_to_moment(
     into: &Path,
     at: Option<&str>,
     latest: bool,
+    from: Option<&str>,
 ) -> Result<()> {
     let at = match (at, latest) {
         (Some(text), _) => Some(parse_moment(text)?),
@@ -786,7 +804,8 @@ async fn restore_to_moment(
              Kanisa's dumps are restored with `kanisa restore FILE`"
         );
     };
-    let destination = open_destination(config)?;
+    let chosen = destinations(config, None, from)?.current().await?;
+    let destination = chosen.destination;
     let restored = kanisa_backup::restore(
         &destination,
         &kanisa_backup::RestoreOptions {
@@ -799,7 +818,17 @@ async fn restore_to_moment(
             checksums: false,
         },
     )
-    .await?;
+    .await
+    .map_err(|e| match (&e, chosen.source) {
+        (kanisa_backup::BackupError::NothingToRestore(_), kanisa_backup::Source::Default) => {
+            anyhow::Error::from(e).context(format!(
+                "nothing to restore at {} (the default folder): if System Settings sends the \
+                 backups elsewhere, name that destination with --from",
+                destination.url()
+            ))
+        }
+        _ => e.into(),
+    })?;
     println!(
         "Restored {} from base backup {} and {} WAL file(s){}; {} stored file(s).",
         match at {
@@ -847,38 +876,54 @@ fn parse_moment(text: &str) -> Result<chrono::DateTime<chrono::Utc>> {
     )
 }
 
-/// The backup destination (`KANISA_BACKUP_URL`, encrypted with `KANISA_BACKUP_KEY`) for the
-/// managed cluster's base backups and WAL; `None` with `DATABASE_URL` (see [`dump_destination`]).
+/// The backup destinations (`KANISA_BACKUP_URL`, else System Settings, else the default;
+/// encrypted with `KANISA_BACKUP_KEY`) for the managed cluster's base backups and WAL; `None`
+/// with `DATABASE_URL` (see [`dump_destination`]).
 fn backup_destination(
     config: &Config,
     db: &Database,
-) -> Result<Option<kanisa_backup::Destination>> {
+) -> Result<Option<kanisa_backup::Destinations>> {
     if db.cluster().is_none() {
         return Ok(None);
     }
-    open_destination(config).map(Some)
+    destinations(config, Some(db), None).map(Some)
 }
 
-/// With `DATABASE_URL`: the destination of the scheduled dumps and the files' copies.
-fn dump_destination(config: &Config, db: &Database) -> Result<Option<kanisa_backup::Destination>> {
+/// With `DATABASE_URL`: the destinations of the scheduled dumps and the files' copies.
+fn dump_destination(config: &Config, db: &Database) -> Result<Option<kanisa_backup::Destinations>> {
     if db.cluster().is_some() {
         return Ok(None);
     }
-    open_destination(config).map(Some)
+    destinations(config, Some(db), None).map(Some)
 }
 
-fn open_destination(config: &Config) -> Result<kanisa_backup::Destination> {
+/// Where backups go: `from` (a restore's `--from`) or `KANISA_BACKUP_URL` first, then — with a
+/// database to read it from — the setting, then the default folder.
+fn destinations(
+    config: &Config,
+    db: Option<&Database>,
+    from: Option<&str>,
+) -> Result<kanisa_backup::Destinations> {
+    let named = match from {
+        Some(text) => Some(url::Url::parse(text.trim()).with_context(|| {
+            format!("--from {text:?}: write file:///path or s3://bucket/prefix")
+        })?),
+        None => (!config.backups.url_is_default).then(|| config.backups.url.clone()),
+    };
     let key = config.backups.key.as_ref().map(|k| k.expose().to_owned());
-    kanisa_backup::Destination::open(&config.backups.url, key.as_deref())
-        .context("KANISA_BACKUP_URL")
+    let chosen = kanisa_backup::Destinations::new(named, config.backups.url.clone(), key);
+    Ok(match db {
+        Some(db) => chosen.with_settings(db.service_pool.clone(), config.data_dir.clone()),
+        None => chosen,
+    })
 }
 
 fn start_workers(
     config: &Config,
     db: &Database,
     functions: &kanisa_functions::Functions,
-    destination: Option<kanisa_backup::Destination>,
-    dumps: Option<kanisa_backup::Destination>,
+    destination: Option<kanisa_backup::Destinations>,
+    dumps: Option<kanisa_backup::Destinations>,
 ) -> Result<Option<kanisa_jobs::Workers>> {
     use std::time::Duration;
     if config.job_workers == 0 {
@@ -895,14 +940,14 @@ fn start_workers(
         },
     );
     let backups = match destination {
-        Some(destination) => backups.with_base(kanisa_functions::BaseBackups {
-            destination,
+        Some(destinations) => backups.with_base(kanisa_functions::BaseBackups {
+            destinations,
             work: config.data_dir.join("backup-work"),
             drill: drill_options(config)?,
         }),
         None => match dumps {
-            Some(destination) => backups.with_dumps(kanisa_functions::DumpBackups {
-                destination,
+            Some(destinations) => backups.with_dumps(kanisa_functions::DumpBackups {
+                destinations,
                 store: Some(kanisa_storage::Store::from_url(&config.storage_url)?),
             }),
             None => backups,

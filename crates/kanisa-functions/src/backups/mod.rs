@@ -5,8 +5,11 @@
 //! error). For the managed cluster that is a base backup to the backup destination
 //! (kanisa-backup; with the archived WAL it restores to any moment), keeping the newest
 //! `backup_keep`, those any moment of the last `backup_keep_days` days needs, and their WAL;
-//! with `DATABASE_URL` it is a pg_dump into the backup folder, kept the same way. One check per
-//! slot whichever instance enqueues it (kanisa-jobs' scheduler).
+//! with `DATABASE_URL` it is a pg_dump stored at the destination with the stored files, kept
+//! the same way. The destination is chosen again for every check (kanisa-backup's
+//! `Destinations`), and only backups at the one in use count: a destination changed in System
+//! Settings gets its first backup at the next check, which the change itself queues. One check
+//! per slot whichever instance enqueues it (kanisa-jobs' scheduler).
 //!
 //! Owns the backup folder's `kanisa-*.dump` files and `kanisa.backups`; never restores (that
 //! is `kanisa restore`: kanisa-pg's for a dump, kanisa-backup's to a moment).
@@ -83,7 +86,8 @@ pub struct ScheduledBackup {}
 /// Base backups of the managed cluster, to the backup destination, and the drill.
 #[derive(Clone, Debug)]
 pub struct BaseBackups {
-    pub destination: kanisa_backup::Destination,
+    /// Chosen again for each backup and drill (a change in System Settings is followed).
+    pub destinations: kanisa_backup::Destinations,
     /// A folder on this machine for pg_basebackup's output while it is uploaded.
     pub work: PathBuf,
     /// Where and how the weekly drill restores.
@@ -95,7 +99,7 @@ pub struct BaseBackups {
 /// `dumps/<file name>` (sealed with the key, if any), then removed here.
 #[derive(Clone, Debug)]
 pub struct DumpBackups {
-    pub destination: kanisa_backup::Destination,
+    pub destinations: kanisa_backup::Destinations,
     /// The file store whose files are copied alongside (none: no files to copy).
     pub store: Option<kanisa_storage::Store>,
 }
@@ -159,13 +163,14 @@ impl Backups {
 
     /// Whether the weekly drill is due: there is a base backup to restore, and no drill in
     /// the last week.
-    async fn drill_due(&self) -> Result<bool, String> {
+    async fn drill_due(&self, destination: &kanisa_backup::Destination) -> Result<bool, String> {
         let client = self.service.get().await.map_err(|e| e.to_string())?;
         let row = client
             .query_one(
-                "SELECT EXISTS (SELECT 1 FROM kanisa.backups b WHERE b.ok AND b.kind = 'base'), \
+                "SELECT EXISTS (SELECT 1 FROM kanisa.backups b \
+                                WHERE b.ok AND b.kind = 'base' AND b.destination = $1), \
                         (SELECT max(d.finished_at) FROM kanisa.backup_drills d)",
-                &[],
+                &[&destination.url().as_str()],
             )
             .await
             .map_err(|e| kanisa_pg::describe(&e))?;
@@ -179,9 +184,13 @@ impl Backups {
 
     /// Runs a drill and records it. A failed drill is recorded and logged, and fails its job
     /// (one attempt): the Dashboard's scheduled tasks show it to the Super Admin with the reason.
-    async fn drill(&self, base: &BaseBackups) -> Result<(), String> {
+    async fn drill(
+        &self,
+        base: &BaseBackups,
+        destination: &kanisa_backup::Destination,
+    ) -> Result<(), String> {
         let started = Utc::now();
-        let outcome = kanisa_backup::drill::drill(&self.tool, &base.destination, &base.drill).await;
+        let outcome = kanisa_backup::drill::drill(&self.tool, destination, &base.drill).await;
         if let Err(kanisa_backup::BackupError::Busy(reason)) = &outcome {
             tracing::info!(%reason, "this drill check leaves it be");
             return Ok(());
@@ -201,8 +210,12 @@ impl Backups {
         }
     }
 
-    /// `Some(retention)` when a backup is due now.
-    async fn due(&self) -> Result<Option<Retention>, String> {
+    /// `Some(retention)` when a backup is due now at `destination`: none worked there yet (a
+    /// new destination gets its first at once), or the last is older than the period.
+    async fn due(
+        &self,
+        destination: &kanisa_backup::Destination,
+    ) -> Result<Option<Retention>, String> {
         let client = self.service.get().await.map_err(|e| e.to_string())?;
         let row = client
             .query_one(
@@ -212,8 +225,9 @@ impl Backups {
                           WHERE s.key = 'backup_keep'), \
                         (SELECT s.value #>> '{}' FROM public.system_settings s \
                           WHERE s.key = 'backup_keep_days'), \
-                        (SELECT max(b.finished_at) FROM kanisa.backups b WHERE b.ok)",
-                &[],
+                        (SELECT max(b.finished_at) FROM kanisa.backups b \
+                          WHERE b.ok AND b.destination = $1)",
+                &[&destination.url().as_str()],
             )
             .await
             .map_err(|e| kanisa_pg::describe(&e))?;
@@ -249,13 +263,14 @@ impl Backups {
         started: DateTime<Utc>,
         file: &str,
         kind: &str,
+        destination: &kanisa_backup::Destination,
     ) -> Result<i64, String> {
         let client = self.service.get().await.map_err(|e| e.to_string())?;
         Ok(client
             .query_one(
-                "INSERT INTO kanisa.backups (started_at, file, kind) VALUES ($1, $2, $3) \
-                 RETURNING id",
-                &[&started, &file, &kind],
+                "INSERT INTO kanisa.backups (started_at, file, kind, destination) \
+                 VALUES ($1, $2, $3, $4) RETURNING id",
+                &[&started, &file, &kind, &destination.url().as_str()],
             )
             .await
             .map_err(|e| kanisa_pg::describe(&e))?
@@ -308,7 +323,12 @@ impl Backups {
     /// Takes a base backup, records and logs the attempt, prunes the oldest. One at a time
     /// across instances and overlapping checks (a session advisory lock, held on its own
     /// connection for the whole backup): a check that finds one running leaves it be.
-    async fn back_up_base(&self, base: &BaseBackups, retention: Retention) -> Result<(), String> {
+    async fn back_up_base(
+        &self,
+        base: &BaseBackups,
+        destination: &kanisa_backup::Destination,
+        retention: Retention,
+    ) -> Result<(), String> {
         let guard = self.service.get().await.map_err(|e| e.to_string())?;
         let locked: bool = guard
             .query_one(
@@ -322,7 +342,7 @@ impl Backups {
             tracing::info!("a base backup is already running; this check leaves it be");
             return Ok(());
         }
-        let outcome = self.back_up_base_locked(base, retention).await;
+        let outcome = self.back_up_base_locked(base, destination, retention).await;
         let unlocked = guard
             .execute(
                 "SELECT pg_advisory_unlock(hashtext('kanisa.base_backup'))",
@@ -339,15 +359,18 @@ impl Backups {
     async fn back_up_base_locked(
         &self,
         base: &BaseBackups,
+        destination: &kanisa_backup::Destination,
         retention: Retention,
     ) -> Result<(), String> {
         let started = Utc::now();
         let name = format!("base/{}", kanisa_backup::base::label_of(started));
-        let id = self.record_start(started, &name, "base").await?;
+        let id = self
+            .record_start(started, &name, "base", destination)
+            .await?;
 
         let outcome = match tokio::time::timeout(
             BACKUP_TIMEOUT,
-            kanisa_backup::base::take(&self.tool, &base.work, &base.destination, started),
+            kanisa_backup::base::take(&self.tool, &base.work, destination, started),
         )
         .await
         {
@@ -364,10 +387,10 @@ impl Backups {
                 let details = serde_json::to_value(info).unwrap_or_default();
                 let log = json!({"kind": "base", "file": name, "size_bytes": size,
                                  "duration_ms": elapsed_ms,
-                                 "destination": base.destination.url().as_str()});
+                                 "destination": destination.url().as_str()});
                 self.record_success(id, size, Some(&details), &log).await?;
                 tracing::info!(backup = %name, size, "base backup stored");
-                match kanisa_backup::base::prune(&base.destination, retention, Utc::now()).await {
+                match kanisa_backup::base::prune(destination, retention, Utc::now()).await {
                     Ok(pruned) if pruned.bases > 0 || pruned.wal_files > 0 => {
                         tracing::info!(
                             bases = pruned.bases,
@@ -390,15 +413,22 @@ impl Backups {
 
     /// Writes a dump in the schedule's folder, stores it at the destination with copies of the
     /// stored files, removes it here, records and logs the attempt, prunes old dumps there.
-    async fn back_up(&self, dumps: &DumpBackups, retention: Retention) -> Result<(), String> {
+    async fn back_up(
+        &self,
+        dumps: &DumpBackups,
+        destination: &kanisa_backup::Destination,
+        retention: Retention,
+    ) -> Result<(), String> {
         let started = Utc::now();
         let name = file_name(started);
         let file = self.schedule.dir.join(&name);
         let recorded = dump_key(&name);
-        let id = self.record_start(started, &recorded, "dump").await?;
+        let id = self
+            .record_start(started, &recorded, "dump", destination)
+            .await?;
 
         let outcome = match write_backup(&self.tool, &self.schedule.dir, &file).await {
-            Ok(size) => store_dump(dumps, &self.service, &name, &file)
+            Ok(size) => store_dump(dumps, destination, &self.service, &name, &file)
                 .await
                 .map(|details| (size, details)),
             Err(e) => Err(e),
@@ -412,7 +442,7 @@ impl Backups {
                                  "size_bytes": size, "duration_ms": elapsed_ms});
                 self.record_success(id, size, Some(details), &log).await?;
                 tracing::info!(file = recorded, size, "backup stored");
-                prune_at(&dumps.destination, retention).await;
+                prune_at(destination, retention).await;
             }
             Err(error) => {
                 let log = json!({"task": "backup", "ok": false, "error": error});
@@ -428,11 +458,11 @@ impl Backups {
 /// destination; what Settings shows of it (`kanisa.backups.details`).
 async fn store_dump(
     dumps: &DumpBackups,
+    at: &kanisa_backup::Destination,
     service: &Pool,
     name: &str,
     file: &Path,
 ) -> Result<serde_json::Value, String> {
-    let at = &dumps.destination;
     let stored = at
         .put_file(&dump_key(name), file)
         .await
@@ -504,8 +534,17 @@ impl Job for BackupDrill {
         let Some(base) = &backups.base else {
             return Ok(());
         };
-        if self.requested || backups.drill_due().await.map_err(JobFailure::retry)? {
-            backups.drill(base).await.map_err(JobFailure::permanent)?;
+        let chosen = base
+            .destinations
+            .current()
+            .await
+            .map_err(|e| JobFailure::permanent(format!("the backup drill failed: {e}")))?;
+        let at = &chosen.destination;
+        if self.requested || backups.drill_due(at).await.map_err(JobFailure::retry)? {
+            backups
+                .drill(base, at)
+                .await
+                .map_err(JobFailure::permanent)?;
         }
         Ok(())
     }
@@ -517,10 +556,22 @@ impl Job for ScheduledBackup {
     type Context = Backups;
 
     async fn run(self, backups: &Backups, _run: &RunInfo) -> Result<(), JobFailure> {
-        if let Some(retention) = backups.due().await.map_err(JobFailure::retry)? {
+        let destinations = match (&backups.base, &backups.dumps) {
+            (Some(base), _) => &base.destinations,
+            (None, Some(dumps)) => &dumps.destinations,
+            (None, None) => return Ok(()),
+        };
+        // A destination that cannot be used (a setting naming no usable place) fails the check:
+        // the Dashboard's scheduled tasks and Settings say why.
+        let chosen = destinations
+            .current()
+            .await
+            .map_err(|e| JobFailure::retry(e.to_string()))?;
+        let at = &chosen.destination;
+        if let Some(retention) = backups.due(at).await.map_err(JobFailure::retry)? {
             match (&backups.base, &backups.dumps) {
-                (Some(base), _) => backups.back_up_base(base, retention).await,
-                (None, Some(dumps)) => backups.back_up(dumps, retention).await,
+                (Some(base), _) => backups.back_up_base(base, at, retention).await,
+                (None, Some(dumps)) => backups.back_up(dumps, at, retention).await,
                 (None, None) => Ok(()),
             }
             .map_err(JobFailure::retry)?;

@@ -67,9 +67,8 @@ async fn kinds_enqueued_by_sql(db: &TestDb) -> BTreeSet<String> {
 /// destination that is never reached: the test only reads the registry.
 fn backups(db: &TestDb) -> kanisa_functions::Backups {
     let dir = std::env::temp_dir().join("kanisa-wiring-backups");
-    let destination =
-        kanisa_backup::Destination::open(&url::Url::from_directory_path(&dir).unwrap(), None)
-            .unwrap();
+    let destinations =
+        kanisa_backup::Destinations::new(None, url::Url::from_directory_path(&dir).unwrap(), None);
     kanisa_functions::Backups::new(
         db.pool(),
         kanisa_pg::BackupTool::new(
@@ -83,7 +82,7 @@ fn backups(db: &TestDb) -> kanisa_functions::Backups {
         },
     )
     .with_base(kanisa_functions::BaseBackups {
-        destination,
+        destinations,
         work: dir.join("work"),
         drill: kanisa_backup::drill::DrillOptions {
             scratch: dir.join("scratch"),

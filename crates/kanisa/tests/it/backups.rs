@@ -398,3 +398,178 @@ async fn with_database_url_dumps_and_files_go_to_the_destination_and_restore_fro
     drop(db);
     cluster.stop().await.unwrap();
 }
+
+/// Waits (up to `within`) for `sql` (one row, one boolean column) to answer true.
+async fn wait_until(
+    db: &kanisa_pg::tokio_postgres::Client,
+    sql: &str,
+    within: Duration,
+    log: &std::path::Path,
+) {
+    let start = Instant::now();
+    loop {
+        let row = db.query_one(sql, &[]).await.unwrap();
+        if row.get::<_, bool>(0) {
+            return;
+        }
+        assert!(
+            start.elapsed() < within,
+            "not true after {within:?}: {sql}\n{}",
+            read(log)
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_destination_set_in_settings_is_followed_without_a_restart_and_restores_from_there() {
+    let site = Site::without_demo().await;
+    let default = site.root.path().join("backups");
+    let elsewhere = site.root.path().join("other-disk");
+    let url = format!("file://{}", elsewhere.display());
+    // No KANISA_BACKUP_URL: the setting decides. Backups are daily: after the first at the
+    // default folder, only the change of destination can cause another.
+    let env = [("KANISA_ARCHIVE_EVERY", "1"), ("KANISA_JOB_WORKERS", "2")];
+    let (mut server, log) = site.serve_with("serve", &env);
+    site.wait_healthy(&mut server, &log).await;
+    let db = site.database().await;
+    let default_url = format!("file://{}/", default.display());
+    wait_until(
+        &db,
+        &format!(
+            "SELECT EXISTS (SELECT 1 FROM kanisa.backups WHERE ok AND kind = 'base' \
+             AND destination = '{default_url}') \
+             AND EXISTS (SELECT 1 FROM kanisa.backup_archive WHERE source = 'default')"
+        ),
+        Duration::from_secs(60),
+        &log,
+    )
+    .await;
+
+    // An address that names no destination is refused on save, with the field's message.
+    let refused = db
+        .batch_execute(
+            "UPDATE public.system_settings SET value = '\"https://example.org/x\"' \
+             WHERE key = 'backup_destination'",
+        )
+        .await
+        .unwrap_err();
+    let refused = refused.as_db_error().unwrap();
+    assert_eq!(refused.code().code(), "22023");
+    assert_eq!(
+        refused.message(),
+        "Backup destination must be a folder as file:///path or a bucket as s3://bucket/prefix"
+    );
+    // A folder inside the data dir passes the database's check but not the server's: the
+    // archive says why, and keeps its last destination.
+    let inside = format!("file://{}/backups", site.data_dir().display());
+    db.execute(
+        "UPDATE public.system_settings SET value = to_jsonb($1::text) WHERE key = 'backup_destination'",
+        &[&inside],
+    )
+    .await
+    .unwrap();
+    wait_until(
+        &db,
+        "SELECT coalesce(last_error LIKE '%inside it%', false) FROM kanisa.backup_archive",
+        Duration::from_secs(30),
+        &log,
+    )
+    .await;
+
+    // Another disk: every instance follows within a pass, a base backup is taken there at
+    // once, and the stored files go there too.
+    db.batch_execute(
+        "INSERT INTO public.sermons (title, speaker, sermon_date)
+         VALUES ('Before the move', 'Pastor', '2026-11-21');",
+    )
+    .await
+    .unwrap();
+    db.execute(
+        "UPDATE public.system_settings SET value = to_jsonb($1::text) WHERE key = 'backup_destination'",
+        &[&url],
+    )
+    .await
+    .unwrap();
+    wait_until(
+        &db,
+        &format!(
+            "SELECT EXISTS (SELECT 1 FROM kanisa.backup_archive WHERE destination = '{url}' \
+                            AND source = 'settings' AND last_error IS NULL) \
+                AND EXISTS (SELECT 1 FROM kanisa.backups WHERE ok AND kind = 'base' \
+                            AND destination = '{url}')"
+        ),
+        Duration::from_secs(90),
+        &log,
+    )
+    .await;
+    assert!(
+        std::fs::read_dir(elsewhere.join("base")).unwrap().count() == 1,
+        "one base backup at the new destination"
+    );
+    let logged: i64 = db
+        .query_one(
+            "SELECT count(*) FROM public.admin_activity_logs WHERE action = 'system_maintenance' \
+             AND details ->> 'task' = 'backup_destination' AND details ->> 'to' = $1",
+            &[&url],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(logged, 1, "the change is in the activity log");
+    // Exactly two base backups in all: the first, and the one the change asked for.
+    let bases: i64 = db
+        .query_one(
+            "SELECT count(*) FROM kanisa.backups WHERE ok AND kind = 'base'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(bases, 2);
+    db.batch_execute(
+        "INSERT INTO public.sermons (title, speaker, sermon_date)
+         VALUES ('After the move', 'Pastor', '2026-11-28');",
+    )
+    .await
+    .unwrap();
+    drop(db);
+    kill(Pid::from_raw(server.id().unwrap() as i32), Signal::SIGINT).unwrap();
+    let status = wait_exit(&mut server, Duration::from_secs(30)).await;
+    assert!(status.success(), "{}", read(&log));
+
+    // A lost machine: the database that named the destination is gone; --from names it.
+    let into = site.root.path().join("restored");
+    let (status, out, err) = site
+        .run(
+            &[
+                "restore",
+                "--latest",
+                "--from",
+                &url,
+                "--into",
+                into.to_str().unwrap(),
+            ],
+            &[],
+        )
+        .await;
+    assert!(status.success(), "{out}{err}");
+    let (status, out, err) = site
+        .run(
+            &[
+                "query",
+                "get sermons?select=title&order=title",
+                "--as",
+                "service",
+                "--json",
+            ],
+            &[("KANISA_DATA_DIR", into.to_str().unwrap())],
+        )
+        .await;
+    assert!(status.success(), "{out}{err}");
+    let body: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert_eq!(
+        body,
+        serde_json::json!([{"title": "After the move"}, {"title": "Before the move"}])
+    );
+}

@@ -75,6 +75,8 @@ describe('the backup status', () => {
 
 const archive = (extra: Record<string, unknown> = {}) => ({
   destination: 's3://church-backups/kanisa/',
+  source: 'settings',
+  base_here: true,
   on_this_machine: false,
   encrypted: true,
   last_segment: '000000010000000000000042',
@@ -99,16 +101,38 @@ describe('the continuous archive and the drill', () => {
   });
 
   it('warns plainly when the backups are on this server’s own disk', () => {
-    const here = readBackupStatus({ archive: archive({ destination: 'file:///srv/kanisa/backups/', on_this_machine: true, encrypted: false }) });
+    const here = readBackupStatus({
+      archive: archive({ destination: 'file:///srv/kanisa/backups/', source: 'default', on_this_machine: true, encrypted: false }),
+    });
     const line = describeDestination(here.archive ?? archive());
     expect(line.tone).toBe('warn');
     expect(line.text).toContain('on this server’s own disk: if the disk fails, the backups are lost with it');
     expect(line.text).toContain('(not encrypted)');
+    expect(line.text).toContain('Set a Backup destination above');
     const away = readBackupStatus({ archive: archive() });
     expect(describeDestination(away.archive ?? archive())).toEqual({
-      text: 'Backups go to s3://church-backups/kanisa/ (encrypted), off this server.',
+      text: 'Backups go to s3://church-backups/kanisa/ (encrypted), off this server. On a new machine: kanisa restore --latest --from s3://church-backups/kanisa/ --into DIR.',
       tone: 'ok',
     });
+  });
+
+  it('says who chose the destination and whether its first full backup is there yet', () => {
+    const line = (extra: Record<string, unknown>) => describeDestination(readBackupStatus({ archive: archive(extra) }).archive ?? archive());
+    const fresh = line({ base_here: false });
+    expect(fresh.tone).toBe('warn');
+    expect(fresh.text).toContain('No full backup is there yet: the first one is being taken now.');
+    expect(line({ source: 'environment' }).text).toContain('set on the server (KANISA_BACKUP_URL), which comes before the Backup destination field');
+    expect(line({}).text).not.toContain('KANISA_BACKUP_URL');
+    const usb = line({ destination: 'file:///mnt/usb/kanisa/', on_this_machine: true, source: 'settings' });
+    expect(usb).toEqual({
+      text: 'Backups go to file:///mnt/usb/kanisa/ (encrypted), a folder this server writes: make sure it is another disk. On a new machine: kanisa restore --latest --from file:///mnt/usb/kanisa/ --into DIR.',
+      tone: 'ok',
+    });
+    expect(() => readBackupStatus({ archive: archive({ source: 'cloud' }) })).toThrow(KanisaError);
+    // A server from before the field: the place is the default, and a backup is assumed there.
+    const older = readBackupStatus({ archive: archive({ source: undefined, base_here: undefined }) }).archive;
+    expect(older?.source).toBe('default');
+    expect(older?.base_here).toBe(true);
   });
 
   it('says how far behind the archive is, that it stopped, or that it fails and since when', () => {

@@ -20,6 +20,10 @@ export interface BackupRun {
 /** The continuous archive (the managed cluster's WAL shipper); null with DATABASE_URL. */
 export interface ArchiveStatus {
   destination: string;
+  /** Where the destination was named: the server's KANISA_BACKUP_URL, the setting, or neither. */
+  source: 'environment' | 'settings' | 'default';
+  /** A base backup that worked is at this destination (a new one gets its first at once). */
+  base_here: boolean;
   on_this_machine: boolean;
   encrypted: boolean;
   last_segment: string | null;
@@ -90,8 +94,12 @@ export function readBackupStatus(data: unknown): BackupStatus {
   let archive: ArchiveStatus | null = null;
   if (answer.archive !== null && answer.archive !== undefined) {
     const a = read.record(answer.archive, 'archive');
+    const source = a.source ?? 'default';
+    if (source !== 'environment' && source !== 'settings' && source !== 'default') throw read.fail('archive.source is not environment, settings or default');
     archive = {
       destination: read.text(a.destination, 'archive.destination'),
+      source,
+      base_here: a.base_here === undefined ? true : flag(a.base_here, 'archive.base_here'),
       on_this_machine: flag(a.on_this_machine, 'archive.on_this_machine'),
       encrypted: flag(a.encrypted, 'archive.encrypted'),
       last_segment: read.textOrNull(a.last_segment, 'archive.last_segment'),
@@ -219,16 +227,34 @@ export interface StatusText {
   tone: 'ok' | 'warn' | 'failed' | 'none';
 }
 
-/** Where the backups go, and a plain warning when that is this server's own disk. */
+/**
+ * Where the backups go, and a plain warning when that is this server's own disk; who chose the
+ * place; whether the first full backup is there yet; how to restore from there on a new machine.
+ */
 export function describeDestination(archive: ArchiveStatus): StatusText {
   const sealed = archive.encrypted ? 'encrypted' : 'not encrypted';
-  if (archive.on_this_machine) {
+  const named =
+    archive.source === 'environment'
+      ? ' It is set on the server (KANISA_BACKUP_URL), which comes before the Backup destination field.'
+      : '';
+  const first = archive.base_here ? '' : ' No full backup is there yet: the first one is being taken now.';
+  if (archive.on_this_machine && archive.source === 'default') {
     return {
-      text: `Backups go to ${archive.destination} (${sealed}), on this server’s own disk: if the disk fails, the backups are lost with it. Ask your technical helper to set KANISA_BACKUP_URL to another disk or an S3 bucket.`,
+      text: `Backups go to ${archive.destination} (${sealed}), on this server’s own disk: if the disk fails, the backups are lost with it. Set a Backup destination above: a folder on another disk, or an S3 bucket.${first}`,
       tone: 'warn',
     };
   }
-  return { text: `Backups go to ${archive.destination} (${sealed}), off this server.`, tone: 'ok' };
+  const restore = ` On a new machine: kanisa restore --latest --from ${archive.destination} --into DIR.`;
+  if (archive.on_this_machine) {
+    return {
+      text: `Backups go to ${archive.destination} (${sealed}), a folder this server writes: make sure it is another disk.${named}${first}${restore}`,
+      tone: archive.base_here ? 'ok' : 'warn',
+    };
+  }
+  return {
+    text: `Backups go to ${archive.destination} (${sealed}), off this server.${named}${first}${restore}`,
+    tone: archive.base_here ? 'ok' : 'warn',
+  };
 }
 
 /**
@@ -241,7 +267,7 @@ export function describeDumps(dumps: DumpsStatus): StatusText {
     'Restoring to a chosen minute is your database provider’s point-in-time recovery; Kanisa’s copy is for a lost provider account or a restore elsewhere.';
   if (dumps.on_this_machine) {
     return {
-      text: `The database is run by your database provider. Kanisa’s scheduled copies, with the stored files, go to ${dumps.destination} (${sealed}), on this server’s own disk: ask your technical helper to set KANISA_BACKUP_URL to another disk or an S3 bucket. ${provider}`,
+      text: `The database is run by your database provider. Kanisa’s scheduled copies, with the stored files, go to ${dumps.destination} (${sealed}), on this server’s own disk: set a Backup destination above (a folder on another disk, or an S3 bucket). ${provider}`,
       tone: 'warn',
     };
   }

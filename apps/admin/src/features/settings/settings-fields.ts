@@ -22,8 +22,8 @@ export type InputDef =
       kind: 'text';
       label: string;
       hint?: string;
-      /** The input's type: e-mail, web and phone addresses are checked as such. */
-      input?: 'text' | 'email' | 'url' | 'tel';
+      /** The input's type: e-mail, web, phone and backup addresses are checked as such. */
+      input?: 'text' | 'email' | 'url' | 'tel' | 'backup';
       required?: boolean;
       autoComplete?: string;
       /** A web address may also be a path on this site (`/files/…`). */
@@ -495,6 +495,13 @@ export const settingsTabs: readonly TabDef[] = [
             max: 3650,
             required: true,
             hint: 'Any moment of these last days stays restorable, even beyond the backups kept above; 0 keeps by count alone',
+          },
+          {
+            key: 'backup_destination',
+            kind: 'text',
+            input: 'backup',
+            label: 'Backup destination',
+            hint: 'A folder on another disk (file:///mnt/usb/kanisa) or an S3 bucket (s3://church-backups/kanisa); empty keeps them beside the database on this server. A new destination gets a full backup at once. The encryption key and S3 credentials stay in the server’s settings.',
           },
           { key: 'backup_frequency', kind: 'backup-status' },
         ],

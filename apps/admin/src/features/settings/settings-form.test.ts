@@ -5,7 +5,9 @@ import {
   SECRET_MARKER,
   UNSET,
   changedKeys,
+  checkInput,
   checkSettings,
+  isBackupAddress,
   mergeRows,
   secretStatus,
   toChanges,
@@ -279,6 +281,20 @@ describe('checking the form', () => {
     expect(checkSettings(rows, initial, edit(initial, 'website', 'www.example.org'))).toEqual({
       website: 'Enter a full web address starting with https://',
     });
+  });
+
+  it('takes a backup destination as the server does: a folder as file:///path or a bucket as s3://', () => {
+    const def = settingDefs.find((d) => d.key === 'backup_destination');
+    if (def?.kind !== 'text') throw new Error('the backup destination is a text field');
+    const message = 'Enter a folder as file:///path or a bucket as s3://bucket/prefix';
+    expect(checkInput(def, 'file:///mnt/usb/kanisa')).toBeUndefined();
+    expect(checkInput(def, 's3://church-backups/kanisa')).toBeUndefined();
+    expect(checkInput(def, ' s3://church-backups ')).toBeUndefined();
+    expect(checkInput(def, '')).toBeUndefined();
+    for (const bad of ['/mnt/usb', 'https://example.org/x', 's3://B/x', 'file://relative', 's3:///x', 'file:///a b']) {
+      expect(checkInput(def, bad), bad).toBe(message);
+    }
+    expect(isBackupAddress(`s3://b1/${'x'.repeat(600)}`)).toBe(false);
   });
 
   it('an optional service time is all or nothing', () => {

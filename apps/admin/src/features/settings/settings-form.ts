@@ -117,8 +117,19 @@ export function checkInput(def: InputDef, text: string, required = false): strin
         : 'Enter a full web address starting with https://';
     }
     if (def.input === 'tel' && !/^\+?[\d\s()-]{7,20}$/.test(trimmed)) return 'Enter a valid phone number';
+    if (def.input === 'backup' && !isBackupAddress(trimmed)) {
+      return 'Enter a folder as file:///path or a bucket as s3://bucket/prefix';
+    }
   }
   return undefined;
+}
+
+/**
+ * A backup destination as the server takes it (migration 0041's check): a folder on another disk
+ * (`file:///mnt/usb/kanisa`) or an S3 bucket with an optional prefix (`s3://church-backups/kanisa`).
+ */
+export function isBackupAddress(text: string): boolean {
+  return text.length <= 500 && /^(file:\/\/\/\S+|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/\S*)?)$/.test(text);
 }
 
 // ---- object settings (groups) -------------------------------------------------------------------
