@@ -23,6 +23,7 @@ useBrowser();
 const reader = testUser('admin');
 const treasurer = testUser('finance');
 const refused = testUser('content');
+const memberAdmin = testUser('member-admin');
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 const cleanups = cleanupList();
 
@@ -575,5 +576,38 @@ describe('Reports and Analytics', () => {
     assert.equal(await second.page.getByRole('link', { name: 'Reports', exact: true }).count(), 0, 'no Reports entry in the menu');
     assert.deepEqual(second.problems, []);
     await second.close();
+  });
+
+  test('a member admin given view_member_reports opens Reports on Membership, with Attendance beside it and no financial tab (issue 32)', async () => {
+    const [profile] = /** @type {{ id: string }[]} */ (await serviceGet(`users?select=id&email=eq.${encodeURIComponent(memberAdmin.email)}`));
+    assert.ok(profile, 'the member admin exists');
+    // The role's defaults (members, communication) and the member reports.
+    const permissions = [
+      'manage_members', 'view_member_details', 'manage_attendance',
+      'send_communications', 'manage_communications', 'send_sms', 'send_emails',
+      'view_member_reports',
+    ];
+    await serviceWrite('PATCH', `users?id=eq.${profile.id}`, { permissions });
+    try {
+      const financial = await fetch(`${baseUrl}/rest/v1/rpc/get_report?p_tab=financial&p_period=month`, { headers: await userHeaders(memberAdmin) });
+      assert.equal(financial.status, 403, 'no financial figures for member reports');
+      const attendance = await fetch(`${baseUrl}/rest/v1/rpc/get_report?p_tab=attendance&p_period=month`, { headers: await userHeaders(memberAdmin) });
+      assert.equal(attendance.status, 200, JSON.stringify(await bodyOf(attendance.clone())));
+
+      const { page, problems, close } = await openPage(viewports.desktop);
+      await signIn(page, memberAdmin);
+      await page.getByRole('link', { name: 'Reports', exact: true }).first().click();
+      await page.waitForURL(/\/admin\/reports\/membership/);
+      const tabs = page.getByRole('navigation', { name: 'Report sections' }).getByRole('link');
+      await tabs.first().waitFor();
+      assert.deepEqual(await tabs.allInnerTexts(), ['Membership', 'Attendance']);
+      await page.goto(`${baseUrl}/admin/reports/financial`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Insufficient Permissions' }).waitFor();
+      assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'view_reports or view_financial_reports');
+      assert.deepEqual(problems, []);
+      await close();
+    } finally {
+      await serviceWrite('PATCH', `users?id=eq.${profile.id}`, { permissions: null });
+    }
   });
 });
