@@ -547,4 +547,43 @@ describe('contact forms store a message', () => {
       await close();
     }
   });
+
+  test('on a phone a refusal is where the visitor looks, and focused: the request modal and the Contact page (issue 32, point 2)', async () => {
+    const { page, problems, close } = await openPage(phone, { expectedFailure: (url) => url.includes('/functions/v1/') });
+    try {
+      // The server's limit, as it answers it (the form names no field: the message is the outcome).
+      const limited = 'Too many requests from this connection. Please try again in 10 minutes.';
+      await page.route(/\/functions\/v1\/(submit-request|contact-message)$/, (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'retry-after': '600' },
+          body: JSON.stringify({ code: 'rate_limited', message: limited }),
+        }),
+      );
+      const category = categoryOf('General Request');
+      const dialog = await openForm(page, category.title);
+      await fillForm(dialog, category, { subject: `Refused on a phone ${run}` });
+      await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      await dialog.locator('.form-alert').getByText(limited).waitFor();
+      await expectSeen(dialog.locator('.form-alert'), "the request form's refusal");
+      assert.equal(await dialog.getByRole('button', { name: 'Submit Request' }).isEnabled(), true, 'the visitor can try again');
+      assert.equal(await control(dialog, 'Full Name').inputValue(), 'Wanjiku Kamau', 'nothing typed is lost');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+      );
+      await page.goto(`${baseUrl}/contact`);
+      const form = page.locator('form.contact-form');
+      await sendContact(form, `Refused contact ${run}`);
+      await form.locator('.form-alert').getByText(limited).waitFor();
+      await expectSeen(form.locator('.form-alert'), "the contact page's refusal");
+      assert.equal(await form.getByLabel('Subject *').inputValue(), `Refused contact ${run}`, 'kept for a retry');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
 });
