@@ -43,20 +43,45 @@ pub enum BodyKind {
     Form,
 }
 
-/// The route table: method, path pattern (`{x}` is one segment), and the endpoint made from
-/// the segments. Read by [`route`] and listed in refusals.
-pub const ROUTES: &[(&str, &str)] = &[
-    ("GET", "service-modes"),
-    ("POST", "submit-request"),
-    ("POST", "contact-message"),
-    ("POST", "send-message"),
-    ("POST", "reply-message"),
-    ("POST", "send-broadcast"),
-    ("POST", "sms/delivery-report/{secret}"),
-    ("POST", "payments"),
-    ("GET", "payments/{id}"),
-    ("POST", "payments/callback/{provider}/{secret}"),
-    ("POST", "payments/paybill/{secret}/{step}"),
+/// Makes a route's endpoint from the values of its `{x}` segments, in order.
+pub type MakeEndpoint = fn(&[&str]) -> Endpoint;
+
+/// The value of the `i`th `{x}` segment.
+fn segment(values: &[&str], i: usize) -> String {
+    values.get(i).copied().unwrap_or_default().to_owned()
+}
+
+/// The route table: method, path pattern (`{x}` is one segment), and how the endpoint is made
+/// from the segments — each row whole, so a path cannot be listed without its meaning. Read by
+/// [`route`] and listed in refusals.
+pub const ROUTES: &[(&str, &str, MakeEndpoint)] = &[
+    ("GET", "service-modes", |_| Endpoint::ServiceModes),
+    ("POST", "submit-request", |_| Endpoint::SubmitRequest),
+    ("POST", "contact-message", |_| Endpoint::ContactMessage),
+    ("POST", "send-message", |_| Endpoint::SendMessage),
+    ("POST", "reply-message", |_| Endpoint::ReplyMessage),
+    ("POST", "send-broadcast", |_| Endpoint::SendBroadcast),
+    ("POST", "sms/delivery-report/{secret}", |v| {
+        Endpoint::SmsReport {
+            secret: segment(v, 0),
+        }
+    }),
+    ("POST", "payments", |_| Endpoint::PaymentCreate),
+    ("GET", "payments/{id}", |v| Endpoint::PaymentStatus {
+        id: segment(v, 0),
+    }),
+    ("POST", "payments/callback/{provider}/{secret}", |v| {
+        Endpoint::PaymentCallback {
+            provider: segment(v, 0),
+            secret: segment(v, 1),
+        }
+    }),
+    ("POST", "payments/paybill/{secret}/{step}", |v| {
+        Endpoint::Paybill {
+            secret: segment(v, 0),
+            step: segment(v, 1),
+        }
+    }),
 ];
 
 /// The segments of `path` matched against `pattern`, or `None`.
@@ -77,38 +102,15 @@ fn matches<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
     given.next().is_none().then_some(values)
 }
 
-fn endpoint(pattern: &str, values: &[&str]) -> Endpoint {
-    let at = |i: usize| values.get(i).copied().unwrap_or_default().to_owned();
-    match pattern {
-        "service-modes" => Endpoint::ServiceModes,
-        "submit-request" => Endpoint::SubmitRequest,
-        "contact-message" => Endpoint::ContactMessage,
-        "send-message" => Endpoint::SendMessage,
-        "reply-message" => Endpoint::ReplyMessage,
-        "send-broadcast" => Endpoint::SendBroadcast,
-        "sms/delivery-report/{secret}" => Endpoint::SmsReport { secret: at(0) },
-        "payments" => Endpoint::PaymentCreate,
-        "payments/{id}" => Endpoint::PaymentStatus { id: at(0) },
-        "payments/callback/{provider}/{secret}" => Endpoint::PaymentCallback {
-            provider: at(0),
-            secret: at(1),
-        },
-        _ => Endpoint::Paybill {
-            secret: at(0),
-            step: at(1),
-        },
-    }
-}
-
 /// The endpoint of `method` on `path` (after `/functions/v1/`, no leading slash): 404 for a
 /// path no route has, 405 (with the methods it takes) for a method it does not take.
 pub fn route(method: &str, path: &str) -> Result<Endpoint, FunctionsError> {
     let path = path.trim_matches('/');
     let mut allowed = Vec::new();
-    for (m, pattern) in ROUTES {
+    for (m, pattern, make) in ROUTES {
         if let Some(values) = matches(pattern, path) {
             if m.eq_ignore_ascii_case(method) {
-                return Ok(endpoint(pattern, &values));
+                return Ok(make(&values));
             }
             allowed.push(*m);
         }
@@ -118,8 +120,8 @@ pub fn route(method: &str, path: &str) -> Result<Endpoint, FunctionsError> {
             "No function at /functions/v1/{path}: the functions are {}",
             ROUTES
                 .iter()
-                .filter(|(_, p)| !p.contains('{'))
-                .map(|(m, p)| format!("{m} {p}"))
+                .filter(|(_, p, _)| !p.contains('{'))
+                .map(|(m, p, _)| format!("{m} {p}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         )));

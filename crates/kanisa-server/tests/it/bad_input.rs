@@ -87,7 +87,7 @@ fn routes() -> Vec<Route> {
         route(Method::POST, "/functions/v1/no-such-function"),
     ];
     // Every route of the functions' table, its path segments filled in.
-    for (method, pattern) in kanisa_functions::ROUTES {
+    for (method, pattern, _) in kanisa_functions::ROUTES {
         let path = pattern
             .split('/')
             .map(|s| if s.starts_with('{') { "x" } else { s })
