@@ -8,6 +8,9 @@
 #                table-API requests against a real server; and the policy-file runner
 #                (crates/kanisa-pg/tests/it/policies.rs) for a tenth of that, each case being a
 #                transaction on a real database
+#   probe        the outside-style probe (crates/kanisa-server/tests/it/probe.rs: expanded SMS,
+#                paid gifts deleted and re-entered, prompt floods) for SOAK_PROBE_CASES cases of
+#                each attack (500), from a new seed each run (printed; KANISA_PROBE_SEED replays)
 #   schemathesis the table API against its OpenAPI document as anon and as service_role for
 #                SOAK_SCHEMATHESIS_SECS each (600), up to 50 examples per operation
 #   load         64 connections of mixed reads and writes for SOAK_SECS (600) with a fast
@@ -31,6 +34,12 @@ KANISA_FUZZ_CASES=$fuzz_cases cargo test --locked -p kanisa-server --test it fuz
   --nocapture --test-threads 1 2>&1 | tee "$out/fuzz.log" || failed=1
 KANISA_FUZZ_CASES=$fuzz_cases cargo test --locked -p kanisa-pg --test it fuzz -- \
   --nocapture --test-threads 1 2>&1 | tee -a "$out/fuzz.log" || failed=1
+
+probe_cases=${SOAK_PROBE_CASES:-500}
+probe_seed=${KANISA_PROBE_SEED:-$RANDOM$RANDOM}
+echo "== probe: $probe_cases cases per attack, seed $probe_seed"
+KANISA_PROBE_CASES=$probe_cases KANISA_PROBE_SEED=$probe_seed cargo test --locked -p kanisa-server \
+  --test it probe -- --nocapture 2>&1 | tee "$out/probe.log" || failed=1
 
 echo "== schemathesis: ${st_secs}s per role"
 cargo build --locked --bin kanisa

@@ -263,15 +263,35 @@ impl Occasion {
     }
 }
 
-/// `text` with `{name}`, `{date}` and `{event_name}` filled (an `{event_name}` without an
-/// event stays as written; the form refuses that before it gets here).
+/// `text` with `{name}`, `{date}` and `{event_name}` filled in one pass over the text the
+/// sender wrote: what a placeholder becomes is never read for placeholders again (a member
+/// named "{event_name}" is greeted by that name, not with the event's title). An
+/// `{event_name}` without an event stays as written; the form refuses that before it gets here.
 pub fn fill(text: &str, name: &str, occasion: &Occasion) -> String {
-    let mut out = text
-        .replace("{name}", name)
-        .replace("{date}", &occasion.date);
-    if let Some(event) = &occasion.event_name {
-        out = out.replace("{event_name}", event);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let value = [
+            ("{name}", Some(name)),
+            ("{date}", Some(occasion.date.as_str())),
+            ("{event_name}", occasion.event_name.as_deref()),
+        ]
+        .into_iter()
+        .find_map(|(token, value)| Some((token, value?)).filter(|_| tail.starts_with(token)));
+        match value {
+            Some((token, value)) => {
+                out.push_str(value);
+                rest = &tail[token.len()..];
+            }
+            None => {
+                out.push('{');
+                rest = &tail[1..];
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -1055,6 +1075,19 @@ mod tests {
         assert_eq!(
             fill("{name}: {date} {event_name}", "Jo", &day),
             "Jo: Wed 25 Nov 2026 {event_name}"
+        );
+        // A value is never filled again: a name that reads like a placeholder stays a name.
+        assert_eq!(
+            fill(
+                "Hi {name}, see {event_name}",
+                "{event_name}{date}",
+                &occasion
+            ),
+            "Hi {event_name}{date}, see Harvest Sabbath"
+        );
+        assert_eq!(
+            fill("{{name}} {Name} {nam {name", "Jo", &day),
+            "{Jo} {Name} {nam {name"
         );
     }
 

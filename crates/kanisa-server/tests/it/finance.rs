@@ -1092,6 +1092,74 @@ fn hand_gift(amount: Value, transaction_id: &str) -> Value {
 }
 
 #[tokio::test]
+async fn the_service_key_can_neither_unlink_a_paid_gift_nor_make_it_a_demo() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let gift = paid_gift(&sql, "RKT4UNLINK", 250, "254712345679").await;
+    let path = format!("giving_records?id=eq.{gift}");
+    let service = Caller {
+        id: None,
+        token: Some(app.service_key.clone()),
+    };
+    let counted = "SELECT count(*) FROM public.giving_records \
+                    WHERE transaction_id = 'RKT4UNLINK' AND payment_id IS NOT NULL \
+                      AND NOT is_simulated AND is_verified AND amount = 250";
+    // The probe: unlinked (204), then deleted (204); or marked a demo, out of every total.
+    for change in [json!({"payment_id": null}), json!({"is_simulated": true})] {
+        let patch = app
+            .call(&service, Method::PATCH, &path, "", Some(&change))
+            .await;
+        assert_eq!(
+            patch.status,
+            StatusCode::FORBIDDEN,
+            "{change}: {}",
+            patch.body
+        );
+        assert_eq!(patch.body["code"], "42501");
+        assert_eq!(
+            patch.body["message"],
+            "A gift's payment and demo mark are recorded by the server"
+        );
+        assert_eq!(app.count(counted).await, 1, "{change}: the gift is as paid");
+    }
+    // Nor is a "demo" gift (or one claiming a payment) entered under its receipt.
+    for extra in [
+        json!({"is_simulated": true}),
+        json!({"payment_id": null, "is_simulated": true}),
+    ] {
+        let mut body = hand_gift(json!(10), "RKT4UNLINK");
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let again = app
+            .call(&service, Method::POST, "giving_records", "", Some(&body))
+            .await;
+        assert_eq!(
+            again.status,
+            StatusCode::FORBIDDEN,
+            "{body}: {}",
+            again.body
+        );
+        assert_eq!(
+            again.body["message"],
+            "The gift of a payment (or of a demo payment) is recorded by the server"
+        );
+    }
+    assert_eq!(gifts_with_receipt(&sql, "RKT4UNLINK").await, 1);
+    // A note is still the way to say something about it.
+    let note = app
+        .call(
+            &service,
+            Method::PATCH,
+            &path,
+            "",
+            Some(&json!({"notes": "Confirmed by phone"})),
+        )
+        .await;
+    assert!(note.status.is_success(), "{}", note.body);
+}
+
+#[tokio::test]
 async fn a_paid_gift_can_neither_be_deleted_nor_entered_again_under_its_receipt() {
     let app = TestApp::spawn().await;
     let sql = app.db.as_ref().unwrap().client().await;

@@ -13,6 +13,7 @@ mod health;
 mod member_search;
 mod payments;
 mod policies;
+mod probe;
 mod reports;
 mod rest;
 mod settings;
