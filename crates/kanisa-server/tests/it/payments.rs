@@ -12,7 +12,7 @@ use crate::TestApp;
 const DONOR: &str = "254712345678";
 
 /// Payments through `fake`, with the test callback secret and a 4 s expiry.
-fn mpesa_setup(fake: &FakeDaraja) -> kanisa_functions::PaymentsSetup {
+pub(crate) fn mpesa_setup(fake: &FakeDaraja) -> kanisa_functions::PaymentsSetup {
     let a = fake.account().clone();
     let mut setup = kanisa_functions::PaymentsSetup::new("");
     setup.provider = Some("mpesa".into());

@@ -403,20 +403,6 @@ async fn no_flood_of_prompts_passes_the_limits() {
 const PAYBILL_CONFIRMATION: &str =
     "/functions/v1/payments/paybill/test-callback-secret/confirmation";
 
-/// Payments through the fake Daraja, with the test callback secret.
-fn mpesa_setup(fake: &kanisa_fakes::FakeDaraja) -> kanisa_functions::PaymentsSetup {
-    let a = fake.account().clone();
-    let mut setup = kanisa_functions::PaymentsSetup::new("");
-    setup.provider = Some("mpesa".into());
-    setup.consumer_key = Some(a.consumer_key);
-    setup.consumer_secret = Some(a.consumer_secret);
-    setup.shortcode = Some(a.shortcode);
-    setup.passkey = Some(a.passkey);
-    setup.base_url = Some(fake.url());
-    setup.callback_secret = Some("test-callback-secret".into());
-    setup
-}
-
 /// A gift that came from a provider, as the probe found it.
 struct Paid {
     id: String,
@@ -539,7 +525,10 @@ async fn no_sequence_of_deletes_and_reentries_changes_a_paid_gift() {
             ..kanisa_fakes::Behaviour::default()
         },
     );
-    let app = TestApp::spawn_with_payments(mpesa_setup(&fake)).await;
+    // Prompts here are paid or left; none is waited out.
+    let mut setup = crate::payments::mpesa_setup(&fake);
+    setup.expire_after = Duration::from_secs(15 * 60);
+    let app = TestApp::spawn_with_payments(setup).await;
     let db = app.db.as_ref().unwrap();
     let workers = kanisa_jobs::Workers::start(
         db.pool(),

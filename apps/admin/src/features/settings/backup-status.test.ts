@@ -75,7 +75,7 @@ describe('the backup status', () => {
 
 const archive = (extra: Record<string, unknown> = {}) => ({
   destination: 's3://church-backups/kanisa/',
-  source: 'settings',
+  source: 'settings' as const,
   base_here: true,
   on_this_machine: false,
   encrypted: true,
