@@ -6,10 +6,11 @@
 --   spaces were trimmed, so "RKT4LOOK31" followed by a no-break space re-entered a paid receipt
 --   as a second, counted gift. M-Pesa receipts and transaction ids are letters and digits.
 --   The indexes on the key are rebuilt.
--- * Through the API — the service key too — a gift's payment_id and is_simulated are the
---   server's: an insert with either is refused, and an update changing either is refused.
---   Before, the service key could unlink a paid gift (then delete it) or mark it a demo (out of
---   every total), and enter a "demo" gift under a paid receipt.
+-- * Through the API — the service key too — a gift's payment_id is the server's (an insert
+--   with one, or an update changing it, is refused), and so is a paid gift's demo mark; a demo
+--   gift entered through the API is held to the provider-receipt check like any other. Before,
+--   the service key could unlink a paid gift (then delete it) or mark it a demo (out of every
+--   total), and enter a "demo" gift under a paid receipt.
 -- * The per-connection limits (submissions, payment prompts) count an IPv6 client by its /64
 --   network, which one subscriber holds whole (one address each would let a client rotate
 --   through 2^64 of them); IPv4 addresses count one by one, as before.
@@ -57,21 +58,22 @@ BEGIN
       RAISE EXCEPTION 'A gift''s correction is recorded by reassign_gift only'
         USING ERRCODE = '42501';
     END IF;
-    -- A payment's gift, or a demo payment's, is written by the server from the provider's
-    -- answer; through the API (the service key too) a gift is one entered by hand.
-    IF NEW.payment_id IS NOT NULL OR NEW.is_simulated THEN
-      RAISE EXCEPTION 'The gift of a payment (or of a demo payment) is recorded by the server'
+    -- A payment's gift is written by the server from the provider's answer; through the API
+    -- (the service key too) a gift is one entered by hand.
+    IF NEW.payment_id IS NOT NULL THEN
+      RAISE EXCEPTION 'The gift of a payment is recorded by the server'
         USING ERRCODE = '42501',
-              HINT = 'Enter the gift without payment_id and is_simulated; a gift received in person is entered by hand.';
+              HINT = 'Enter the gift without payment_id; a gift received in person is entered by hand.';
     END IF;
     receipt_changed := true;
   ELSE
     provider_gift := OLD.payment_id IS NOT NULL;
     correcting := coalesce(current_setting('kanisa.gift_correction', true), '') = OLD.id::text;
-    -- Which payment a gift records, and whether it was a demo, are the server's to say: a paid
-    -- gift unlinked (then deletable) or turned into a demo (out of every total) is not a
-    -- correction, and a hand-entered gift linked to a payment would take over its receipt.
-    IF NEW.payment_id IS DISTINCT FROM OLD.payment_id OR NEW.is_simulated IS DISTINCT FROM OLD.is_simulated THEN
+    -- Which payment a gift records, and whether a paid gift was a demo, are the server's to
+    -- say: a paid gift unlinked (then deletable) or turned into a demo (out of every total) is
+    -- not a correction, and a hand-entered gift linked to a payment would take over its receipt.
+    IF NEW.payment_id IS DISTINCT FROM OLD.payment_id
+       OR (OLD.payment_id IS NOT NULL AND NEW.is_simulated IS DISTINCT FROM OLD.is_simulated) THEN
       RAISE EXCEPTION 'A gift''s payment and demo mark are recorded by the server'
         USING ERRCODE = '42501',
               HINT = 'Add a note to the gift, or re-assign it with reassign_gift and the reason.';
@@ -107,7 +109,9 @@ BEGIN
 
   -- A gift entered by hand never takes a provider's receipt. Asked only for those who may record
   -- gifts (anyone else is refused by the policies after this trigger, and learns nothing here).
-  IF NEW.payment_id IS NULL AND NOT NEW.is_simulated AND receipt_changed
+  -- A demo gift entered through the API is held to it too: it could be turned into a counted
+  -- one later.
+  IF NEW.payment_id IS NULL AND receipt_changed
      AND kanisa.receipt_key(NEW.transaction_id) IS NOT NULL
      AND (coalesce(current_setting('request.jwt.claim.role', true), '') NOT IN ('anon', 'authenticated')
           OR auth.has_permission('manage_donations'))

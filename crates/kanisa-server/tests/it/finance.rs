@@ -1122,29 +1122,38 @@ async fn the_service_key_can_neither_unlink_a_paid_gift_nor_make_it_a_demo() {
         );
         assert_eq!(app.count(counted).await, 1, "{change}: the gift is as paid");
     }
-    // Nor is a "demo" gift (or one claiming a payment) entered under its receipt.
-    for extra in [
-        json!({"is_simulated": true}),
-        json!({"payment_id": null, "is_simulated": true}),
-    ] {
-        let mut body = hand_gift(json!(10), "RKT4UNLINK");
-        body.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        let again = app
-            .call(&service, Method::POST, "giving_records", "", Some(&body))
-            .await;
-        assert_eq!(
-            again.status,
-            StatusCode::FORBIDDEN,
-            "{body}: {}",
-            again.body
-        );
-        assert_eq!(
-            again.body["message"],
-            "The gift of a payment (or of a demo payment) is recorded by the server"
-        );
-    }
+    // Nor is a "demo" gift entered under its receipt, nor a gift claiming its payment.
+    let mut demo = hand_gift(json!(10), "rkt4unlink ");
+    demo["is_simulated"] = json!(true);
+    let again = app
+        .call(&service, Method::POST, "giving_records", "", Some(&demo))
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert_eq!(again.body["code"], "PT409");
+    let payment: String = sql
+        .query_one(
+            "SELECT payment_id::text FROM public.giving_records WHERE id = $1::text::uuid",
+            &[&gift],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let mut claiming = hand_gift(json!(10), "ANOTHER-RECEIPT");
+    claiming["payment_id"] = json!(payment);
+    let again = app
+        .call(
+            &service,
+            Method::POST,
+            "giving_records",
+            "",
+            Some(&claiming),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::FORBIDDEN, "{}", again.body);
+    assert_eq!(
+        again.body["message"],
+        "The gift of a payment is recorded by the server"
+    );
     assert_eq!(gifts_with_receipt(&sql, "RKT4UNLINK").await, 1);
     // A note is still the way to say something about it.
     let note = app
