@@ -23,7 +23,19 @@ const cleanups = cleanupList();
 let attachmentPath = '';
 const attachmentText = `roof leak photo stand-in ${run}`;
 /** @param {number} minutes */
-const minutesAgo = (minutes) => new Date(Date.now() - minutes * 60_000).toISOString();
+/**
+ * `count` creation times for the seeded messages, oldest first, one second apart: newer than
+ * every message already stored (another browser file in this lane may have sent some seconds
+ * before this one started: the overview lists the five newest), and at most a few seconds ahead
+ * of now.
+ * @param {number} count
+ */
+async function stamps(count) {
+  const [newest] = /** @type {{ created_at: string }[]} */ (await serviceGet('messages?select=created_at&order=created_at.desc&limit=1'));
+  const after = newest ? new Date(newest.created_at).getTime() + 1000 : 0;
+  const first = Math.max(Date.now() - count * 1000, after);
+  return Array.from({ length: count }, (_, i) => new Date(first + i * 1000).toISOString());
+}
 
 const facilityAttachment = { name: 'leak.txt', originalName: 'leak.txt', path: '', size: 2_621_440, type: 'text/plain' };
 
@@ -33,38 +45,32 @@ const seeds = {
     subject: `E2E ${run} hospital visit`,
     submission_type: 'Visitation Request',
     message: `Please visit my father.\n\n--- VISITATION DETAILS ---\nType: hospital\nPreferred Date: 2026-12-05\nPreferred Time: morning`,
-    created_at: minutesAgo(6),
   },
   counseling: {
     subject: `E2E ${run} premarital counselling`,
     submission_type: 'Counseling Request',
     message: `We would like counselling.\n\n--- COUNSELING DETAILS ---\nType: marriage\nUrgency: normal`,
-    created_at: minutesAgo(5),
   },
   reports: {
     subject: `E2E ${run} youth report`,
     submission_type: 'Department Report',
     message: 'The youth ministry report for November.\n\nReport Type: monthly',
-    created_at: minutesAgo(4),
   },
   events: {
     subject: `E2E ${run} sports day proposal`,
     submission_type: 'Event Proposal',
     message: `A sports day.\n\n--- EVENT DETAILS ---\nEvent Title: Sports Day ${run}\nProposed Date: 2027-03-14\nEstimated Budget: KES 30,000`,
-    created_at: minutesAgo(3),
   },
   facility: {
     subject: `E2E ${run} gate repair`,
     submission_type: null,
     message: `${'The main gate does not lock and must be fixed before Sabbath. '.repeat(3)}\n\n--- MAINTENANCE DETAILS ---\nLocation: main gate\nPriority: high`,
-    created_at: minutesAgo(2),
     attachments: [facilityAttachment],
   },
   general: {
     subject: `E2E ${run} service times`,
     submission_type: 'General Request',
     message: 'What time does the Sabbath service start?',
-    created_at: minutesAgo(1),
   },
 };
 
@@ -92,7 +98,8 @@ async function seed() {
   attachmentPath = Key.replace(/^church-files\//, '');
   facilityAttachment.path = attachmentPath;
   cleanups.push(() => fetch(`${baseUrl}/storage/v1/object/church-files/${attachmentPath}`, { method: 'DELETE', headers: serviceHeaders() }));
-  for (const [key, row] of Object.entries(seeds)) {
+  const at = await stamps(Object.keys(seeds).length);
+  for (const [i, [key, row]] of Object.entries(seeds).entries()) {
     const [stored] = /** @type {{ id: string }[]} */ (
       await serviceWrite('POST', 'messages', {
         sender_name: 'E2E Visitor',
@@ -103,6 +110,7 @@ async function seed() {
         status: 'pending',
         source: 'admin',
         attachments: [],
+        created_at: at[i],
         ...row,
       })
     );
