@@ -49,8 +49,11 @@ rust-checks:
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 
 ## The Rust tests, with a local S3-compatible server (moto, from PyPI) for the S3 backend's test.
+## Eight tests at a time in each binary (RUST_TEST_THREADS): most of them wait on servers,
+## clusters and job queues rather than compute, so on two cores the server's suite takes 31 s
+## instead of 70 s and the binary's own 64 s instead of 106 s (measured on this machine).
 rust-test:
-	scripts/with-s3.sh cargo test --workspace --locked --tests
+	RUST_TEST_THREADS=$${RUST_TEST_THREADS:-8} scripts/with-s3.sh cargo test --workspace --locked --tests
 
 apps-checks: apps-deps
 	cd apps && npm run typecheck

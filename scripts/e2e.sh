@@ -4,17 +4,18 @@
 # compatibility suite (apps/compat) and the client's integration tests (apps/client), then stops
 # them and checks that each shut down cleanly (exit 0, no postgres left behind).
 #
-# The browser test files run in KANISA_E2E_LANES lanes (3 by default). Each lane has a server,
+# The browser test files run in KANISA_E2E_LANES lanes (4 by default). Each lane has a server,
 # a cluster and a fake Daraja of its own and takes the next file from one queue when it is
 # free, so two files running at the same time never share a server's data (a browser test mostly
-# waits on the page: measured on 2 cores, three lanes keep them busier than two). The compatibility and client suites then
+# waits on the page: measured on 2 cores, all files alone took 418 s in three lanes and 381 s in
+# four). The compatibility and client suites then
 # run on lane 1's server. With KANISA_TEST_S3_ENDPOINT set (scripts/with-s3.sh, as `make test`
 # runs it), lane 1's data is then served with files on that S3-compatible server and the
 # storage-js suite runs again. Exits non-zero if any suite fails.
 #
 #   KANISA_E2E_SUITES   which suites: "browser compat client" (default) or a part of it
 #   KANISA_E2E_FILES    only these browser test files (e.g. "e2e/giving.test.mjs")
-#   KANISA_E2E_LANES    how many lanes the browser files share (default 3)
+#   KANISA_E2E_LANES    how many lanes the browser files share (default 4)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 bin=${1:?usage: scripts/e2e.sh path/to/kanisa}
@@ -23,7 +24,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/kanisa-e2e.XXXXXX)
 chmod 755 "$work"
 suites=" ${KANISA_E2E_SUITES:-browser compat client} "
-lanes=${KANISA_E2E_LANES:-3}
+lanes=${KANISA_E2E_LANES:-4}
 [[ $lanes =~ ^[1-9][0-9]*$ ]] || { echo "KANISA_E2E_LANES must be a positive number"; exit 2; }
 [[ $suites == *" browser "* ]] || lanes=1
 
@@ -165,16 +166,17 @@ next_file() {
   flock "$queue.lock" bash -c 'f=$(head -n 1 "$1") && [ -n "$f" ] && sed -i 1d "$1" && echo "$f"' _ "$queue"
 }
 run_lane() {
-  local n=$1 file name code
+  local n=$1 file name code begun
   while file=$(next_file); do
     name="browser-$(basename "$file" .test.mjs)"
     code=0
+    begun=$(date +%s)
     # shellcheck disable=SC2046
     (cd "$root/apps" && env $(lane_env "$n") node --test --test-reporter=spec "$file") \
       >"$work/suite-$name.log" 2>&1 || code=$?
     {
       flock 9
-      echo "== $file (lane $n): exit $code"
+      echo "== $file (lane $n): exit $code in $(( $(date +%s) - begun )) s"
       cat "$work/suite-$name.log"
       [ "$code" -eq 0 ] || echo "$name" >>"$work/failed-files"
     } 9>"$work/output.lock"
@@ -187,8 +189,12 @@ if [[ $suites == *" browser "* ]]; then
   if [ -n "${KANISA_E2E_FILES:-}" ]; then
     read -ra files <<<"$KANISA_E2E_FILES"
   else
-    # The larger files first, so the last to start is a short one.
-    mapfile -t files < <(cd "$root/apps" && ls -S e2e/*.test.mjs)
+    # The slower files first, so the last to start is a short one: by the seconds in
+    # e2e/durations (from the "== file (lane N): exit 0 in S s" lines of a full run); a file
+    # not listed there counts as a minute.
+    mapfile -t files < <(cd "$root/apps" && for f in e2e/*.test.mjs; do
+      echo "$(awk -v f="$f" '$1 == f { print $2 }' e2e/durations | grep . || echo 60) $f"
+    done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
   fi
   printf '%s\n' "${files[@]}" >"$queue"
   started=$(date +%s)

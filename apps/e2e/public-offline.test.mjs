@@ -7,7 +7,7 @@
 // registered only there).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrl, openPage, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, serviceHeaders, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
@@ -49,16 +49,6 @@ function savedUrls(page) {
     }
     return urls;
   });
-}
-
-/**
- * The contact page embeds a map from the maps service; the test machine has no internet.
- * @param {import('playwright-core').BrowserContext} context
- */
-async function stubMaps(context) {
-  await context.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
-  );
 }
 
 /**

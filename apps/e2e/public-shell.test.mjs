@@ -2,22 +2,12 @@
 // System Settings, scroll on navigation. Against a real server with demo data.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrl, openPage, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
 import { churchYear } from './lib/church-time.mjs';
 
 useBrowser();
 
 const desktop = viewports.desktop;
-
-/**
- * The contact page embeds a map from the maps service; the test machine has no internet.
- * @param {import('playwright-core').Page} page
- */
-async function stubMaps(page) {
-  await page.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
-  );
-}
 const phone = viewports.phone;
 
 describe('public shell', () => {

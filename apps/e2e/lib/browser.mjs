@@ -109,6 +109,17 @@ export async function openPage(viewport, options = {}) {
 }
 
 /**
+ * The contact page embeds a map from the maps service; the test machine has no internet, so
+ * the map's frame gets a small stand-in page.
+ * @param {import('playwright-core').Page | import('playwright-core').BrowserContext} target
+ */
+export async function stubMaps(target) {
+  await target.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+  );
+}
+
+/**
  * A full-page screenshot into e2e/artifacts/<name>.png.
  * @param {import('playwright-core').Page} page
  * @param {string} name

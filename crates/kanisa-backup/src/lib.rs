@@ -77,6 +77,8 @@ impl Archiver {
                 }
                 .await
             }
+            // The reason is recorded as it was given ("backup destination: …" once, not twice).
+            Err(BackupError::Destination(reason)) => Err(BackupError::Destination(reason.clone())),
             Err(e) => Err(BackupError::Destination(e.to_string())),
         };
         self.record(chosen.as_ref().ok(), &outcome).await?;
