@@ -153,6 +153,8 @@ pub async fn list(destination: &Destination) -> Result<Vec<BaseInfo>, BackupErro
 pub struct Pruned {
     pub bases: usize,
     pub wal_files: usize,
+    /// When the oldest base backup kept started: no restore reaches before it.
+    pub oldest_kept: Option<DateTime<Utc>>,
 }
 
 /// Keeps the base backups `retention` asks for at `now` (the newest `keep`, and those any moment
@@ -179,6 +181,7 @@ pub async fn prune(
     let Some(oldest) = bases.get(excess) else {
         return Ok(pruned);
     };
+    pruned.oldest_kept = Some(oldest.started_at);
     for name in destination.list("wal").await? {
         let file = name.trim_start_matches("wal/");
         // Segments (and their .backup/.partial companions) older than the oldest kept base

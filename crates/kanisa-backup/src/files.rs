@@ -1,9 +1,11 @@
 //! The stored files, copied beside the database: every version the file store holds (its keys
 //! are written once and never changed) goes to `files/<bucket>/<version>` once, and
 //! `kanisa.backup_file_copies` remembers which went to which destination. A restore brings
-//! back exactly the versions its rows name. Deleted files stay at the destination, so a restore
-//! to a moment before the delete finds them.
+//! back exactly the versions its rows name. Deleted files stay at the destination while a
+//! restore to a moment before the delete is possible, and go with the base backups that reach
+//! back that far ([`prune_gone`]).
 
+use chrono::{DateTime, Utc};
 use kanisa_pg::Pool;
 use kanisa_storage::Store;
 use object_store::ObjectStoreExt;
@@ -78,6 +80,71 @@ pub async fn copy_new(
             copied += 1;
         }
     }
+}
+
+/// Deletes the copies at `destination` of file versions deleted before `oldest_kept` (the start
+/// of the oldest base backup kept there): no moment a restore can still reach names them. A
+/// version is known as gone from the first prune that finds its row missing (`gone_at`), which
+/// is never before the delete, so a copy goes one retention window late at most, never early.
+/// How many copies were deleted.
+pub async fn prune_gone(
+    service: &Pool,
+    destination: &Destination,
+    oldest_kept: DateTime<Utc>,
+) -> Result<usize, BackupError> {
+    let db = |e: &dyn std::fmt::Display| BackupError::Database(e.to_string());
+    let target = destination.url().as_str().to_owned();
+    let client = service.get().await.map_err(|e| db(&e))?;
+    client
+        .execute(
+            "UPDATE kanisa.backup_file_copies c SET gone_at = now() \
+             WHERE c.destination = $1 AND c.gone_at IS NULL \
+               AND NOT EXISTS (SELECT 1 FROM storage.objects o WHERE o.version = c.version)",
+            &[&target],
+        )
+        .await
+        .map_err(|e| db(&kanisa_pg::describe(&e)))?;
+    let gone: Vec<Uuid> = client
+        .query(
+            "SELECT version FROM kanisa.backup_file_copies \
+             WHERE destination = $1 AND gone_at < $2",
+            &[&target, &oldest_kept],
+        )
+        .await
+        .map_err(|e| db(&kanisa_pg::describe(&e)))?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    drop(client);
+    if gone.is_empty() {
+        return Ok(0);
+    }
+    let gone: std::collections::HashSet<Uuid> = gone.into_iter().collect();
+    let mut pruned = 0;
+    // The copies' names hold their bucket (`files/<bucket>/<version>`); the rows do not.
+    for name in destination.list("files").await? {
+        let version = name
+            .rsplit('/')
+            .next()
+            .and_then(|v| Uuid::parse_str(v).ok());
+        if version.is_some_and(|v| gone.contains(&v)) {
+            destination.delete(&name).await?;
+            pruned += 1;
+        }
+    }
+    // The rows go after their copies: a prune cut short tries the rest again next time.
+    let gone: Vec<Uuid> = gone.into_iter().collect();
+    service
+        .get()
+        .await
+        .map_err(|e| db(&e))?
+        .execute(
+            "DELETE FROM kanisa.backup_file_copies WHERE destination = $1 AND version = ANY($2)",
+            &[&target, &gone],
+        )
+        .await
+        .map_err(|e| db(&kanisa_pg::describe(&e)))?;
+    Ok(pruned)
 }
 
 /// Every stored file version the database's rows name: (bucket, version).

@@ -391,14 +391,18 @@ impl Backups {
                 self.record_success(id, size, Some(&details), &log).await?;
                 tracing::info!(backup = %name, size, "base backup stored");
                 match kanisa_backup::base::prune(destination, retention, Utc::now()).await {
-                    Ok(pruned) if pruned.bases > 0 || pruned.wal_files > 0 => {
-                        tracing::info!(
-                            bases = pruned.bases,
-                            wal_files = pruned.wal_files,
-                            "old backups removed"
-                        );
+                    Ok(pruned) => {
+                        if pruned.bases > 0 || pruned.wal_files > 0 {
+                            tracing::info!(
+                                bases = pruned.bases,
+                                wal_files = pruned.wal_files,
+                                "old backups removed"
+                            );
+                        }
+                        if let Some(oldest) = pruned.oldest_kept {
+                            self.prune_gone_files(destination, oldest).await;
+                        }
                     }
-                    Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "cannot remove old backups"),
                 }
             }
@@ -409,6 +413,20 @@ impl Backups {
             }
         }
         Ok(())
+    }
+
+    /// Deletes the copies of files deleted before the oldest base backup kept (logged; a failure
+    /// is a warning: the copies are tried again after the next base backup).
+    async fn prune_gone_files(
+        &self,
+        destination: &kanisa_backup::Destination,
+        oldest_kept: chrono::DateTime<Utc>,
+    ) {
+        match kanisa_backup::files::prune_gone(&self.service, destination, oldest_kept).await {
+            Ok(0) => {}
+            Ok(files) => tracing::info!(files, "copies of deleted files removed"),
+            Err(e) => tracing::warn!(error = %e, "cannot remove copies of deleted files"),
+        }
     }
 
     /// Writes a dump in the schedule's folder, stores it at the destination with copies of the

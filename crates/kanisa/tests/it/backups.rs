@@ -1,6 +1,7 @@
 //! Scheduled backups inside `kanisa serve` (issues 18 and 34): with a short frequency base
 //! backups of the managed cluster run on their own, are recorded and logged, only the newest
-//! `backup_keep` (and the WAL they need) stay at the destination, and `kanisa restore --at`
+//! `backup_keep` (and the WAL they need) stay at the destination, with the copies of deleted
+//! files only while a kept base backup started before the delete, and `kanisa restore --at`
 //! brings a moment back; a destination that fails is recorded and logged.
 
 use std::time::{Duration, Instant};
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
-use super::{Site, read, wait_exit};
+use super::{Site, pitr, read, wait_exit};
 
 #[tokio::test]
 async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_back() {
@@ -112,6 +113,70 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
         wal.iter().all(|n| n[..24] >= *oldest_needed),
         "WAL before {oldest_needed} kept: {wal:?}"
     );
+
+    // Copies of stored files go with the base backups that could still need them: a file
+    // deleted now keeps its copy while the oldest kept base backup started before the delete
+    // (a restore to before it finds the file), and loses it after; a file still stored keeps
+    // its copy.
+    let service = pitr::service_key(&site).await;
+    let kept = pitr::upload(&site, "kept.pdf", &pitr::pdf("kept")).await;
+    let removed = pitr::upload(&site, "removed.pdf", &pitr::pdf("removed")).await;
+    let kept_copy = copy_of(&db, &dest, &kept).await;
+    let removed_copy = copy_of(&db, &dest, &removed).await;
+    let start = Instant::now();
+    while !(kept_copy.exists() && removed_copy.exists()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the files were not copied\n{}",
+            read(&log)
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let before_delete = chrono::Utc::now();
+    pitr::delete_file(&site, &service, &removed).await;
+    let start = Instant::now();
+    while removed_copy.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "the deleted file's copy stayed\n{}",
+            read(&log)
+        );
+        // While it stays, a kept base backup started before the delete (backup_keep 2).
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // The base backups kept when it went all started after the delete.
+    let oldest_start = infos(&dest)[0]["started_at"].as_str().unwrap().to_owned();
+    let oldest_start = chrono::DateTime::parse_from_rfc3339(&oldest_start).unwrap();
+    assert!(
+        oldest_start > before_delete,
+        "pruned while a base backup from before the delete ({oldest_start}) was kept"
+    );
+    assert!(kept_copy.exists(), "a stored file's copy was pruned");
+    let rows: Vec<(String, bool)> = db
+        .query(
+            "SELECT o.name, c.gone_at IS NULL FROM kanisa.backup_file_copies c \
+             JOIN storage.objects o USING (version) ORDER BY 1",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert!(
+        rows.iter().any(|(name, live)| *name == kept && *live),
+        "{rows:?}"
+    );
+    let left: i64 = db
+        .query_one(
+            "SELECT count(*) FROM kanisa.backup_file_copies c \
+             WHERE NOT EXISTS (SELECT 1 FROM storage.objects o WHERE o.version = c.version)",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(left, 0, "the pruned copy's row stays");
 
     // From here on nothing is pruned: the base backups before the moment below stay.
     db.batch_execute("UPDATE public.system_settings SET value = '100' WHERE key = 'backup_keep'")
@@ -564,4 +629,21 @@ async fn a_destination_set_in_settings_is_followed_without_a_restart_and_restore
         restored_titles(&site, &into, "order=title").await,
         ["After the move", "Before the move"]
     );
+}
+
+/// Where the destination `dest` (a folder) keeps the copy of the stored file `name`.
+async fn copy_of(
+    db: &kanisa_pg::tokio_postgres::Client,
+    dest: &std::path::Path,
+    name: &str,
+) -> std::path::PathBuf {
+    let version: uuid::Uuid = db
+        .query_one(
+            "SELECT version FROM storage.objects WHERE name = $1",
+            &[&name],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    dest.join("files/church-files").join(version.to_string())
 }

@@ -39,7 +39,7 @@ fn as_refs<'a>(env: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)
     env.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }
 
-async fn service_key(site: &Site) -> String {
+pub(super) async fn service_key(site: &Site) -> String {
     let (status, out, err) = site.run(&["keys"], &[]).await;
     assert!(status.success(), "{err}");
     out.lines()
@@ -68,7 +68,7 @@ pub(super) async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
         .to_owned()
 }
 
-async fn delete_file(site: &Site, key: &str, path: &str) {
+pub(super) async fn delete_file(site: &Site, key: &str, path: &str) {
     let res = reqwest::Client::new()
         .delete(site.url(&format!("/storage/v1/object/church-files/{path}")))
         .header("apikey", key)
