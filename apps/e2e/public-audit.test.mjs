@@ -11,6 +11,22 @@ useBrowser();
 const desktop = viewports.desktop;
 const phone = viewports.phone;
 
+/**
+ * Opens `path` and waits until it has settled: the footer drawn and the loading messages gone
+ * (the offline and outbox regions under the header are always there).
+ * @param {import('playwright-core').Page} page
+ * @param {string} path
+ */
+async function showRoute(page, path) {
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.getByRole('contentinfo').locator('.language-switch').waitFor();
+  await page
+    .locator('[role="status"]:not(.offline-status):not(.outbox-status)')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+}
+
 describe('accessibility and screenshots', () => {
   /** @type {[string, string][]} */
   const routes = [
@@ -27,14 +43,7 @@ describe('accessibility and screenshots', () => {
       const { page, problems, close } = await openPage(viewport);
       await stubMaps(page);
       for (const [name, path] of routes) {
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-        await page.getByRole('contentinfo').getByText('Quick Links').waitFor();
-        // Loading messages gone (the offline and outbox regions under the header are always there).
-        await page
-          .locator('[role="status"]:not(.offline-status):not(.outbox-status)')
-          .first()
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
+        await showRoute(page, path);
         assert.deepEqual(await axeViolations(page), [], `${path} at ${String(viewport.width)} px`);
         await screenshot(page, `public-${name}-${String(viewport.width)}`);
       }
@@ -60,13 +69,7 @@ describe('Lighthouse accessibility and SEO findings (issue 32)', () => {
       /** @type {string[]} */
       const found = [];
       for (const path of [...paths, ...paths.map((p) => `/sw${p === '/' ? '' : p}`)]) {
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-        await page.getByRole('contentinfo').locator('.language-switch').waitFor();
-        await page
-          .locator('[role="status"]:not(.offline-status):not(.outbox-status)')
-          .first()
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
+        await showRoute(page, path);
         const result = await new AxeBuilder({ page }).withRules(['heading-order', 'label-content-name-mismatch', 'link-name', 'button-name']).analyze();
         for (const v of result.violations) found.push(`${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         const vague = await page.evaluate(
