@@ -60,10 +60,9 @@ apps-checks: apps-deps
 	cd apps && npm run lint
 	cd apps && npm run test
 
+## Debian's current Chromium: installed, or upgraded when this machine keeps an older one.
 chromium:
-	@command -v chromium >/dev/null || { \
-	  echo "installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@scripts/chromium.sh
 
 ## Browser smoke test: a real server (debug build, throwaway data dir) and Debian's Chromium.
 e2e: apps chromium

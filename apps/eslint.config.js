@@ -34,6 +34,78 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    // One data path (issue 43): a feature reads and writes only through the client from context
+    // (`useKanisa()`, handed to AppProviders where the app is assembled) and its own `api/`
+    // hooks (fetcher, queryOptions, hook; writes invalidate the tables they changed with
+    // `invalidateTables`). No module-level client, no client made in a feature, no second way
+    // in (`useTable`, `useRpc`, the client's `useMutation`); the back office's features.
+    files: ['admin/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lib/kanisa(\\.tsx?)?$',
+              message: 'A feature takes the client from context: useKanisa() from @kanisa/client/react, never the module singleton.',
+            },
+          ],
+          paths: [
+            {
+              name: '@kanisa/client',
+              importNames: ['createClient', 'createAnonClient'],
+              message: 'A feature never makes a client: it takes the one from context (useKanisa()); a test hands its own to AppProviders (test/render.tsx).',
+            },
+            {
+              name: '@kanisa/client/react',
+              importNames: ['useTable', 'useRpc', 'useMutation', 'invalidateTable'],
+              message:
+                'One data path: a fetcher, a queryOptions and a hook in the feature\'s api/ (useQuery/useMutation from @tanstack/react-query), writes invalidating with invalidateTables.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message: 'One invalidation scheme: a write invalidates the tables it changed, invalidateTables(queryClient, [...]) from @kanisa/client/react.',
+        },
+      ],
+    },
+  },
+  {
+    // The same one data path in the public site (issue 43): a feature reads and writes through
+    // the client and query cache of lib/site-data.tsx (useSiteQuery, useSiteMutation, useKanisa),
+    // never the module singletons, which stay out of the entry chunk behind that context.
+    files: ['public/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lib/(kanisa|query-client)(\\.tsx?)?$',
+              message: 'A feature takes the client and the query cache from context (lib/site-data.tsx), never the module singletons; a test from test/site-data.ts.',
+            },
+          ],
+          paths: [
+            {
+              name: '@kanisa/client',
+              importNames: ['createClient', 'createAnonClient'],
+              message: 'A feature never makes a client: it takes the one from context (lib/site-data.tsx).',
+            },
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useMutation', 'useQueryClient', 'QueryClient'],
+              message: 'One data path: useSiteQuery / useSiteMutation / useSiteData from lib/site-data.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

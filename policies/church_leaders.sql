@@ -5,10 +5,10 @@
 
 GRANT SELECT ON public.church_leaders TO anon, authenticated;
 GRANT INSERT (name, position, category, email, phone, bio, years_of_service, specialties,
-              position_sw, bio_sw, specialties_sw,
+              position_sw, bio_sw, specialties_sw, title,
               display_order, is_active),
       UPDATE (name, position, category, email, phone, bio, years_of_service, specialties,
-              position_sw, bio_sw, specialties_sw,
+              position_sw, bio_sw, specialties_sw, title,
               display_order, is_active),
       DELETE
   ON public.church_leaders TO authenticated;

@@ -66,6 +66,13 @@ GRANT EXECUTE ON FUNCTION public.get_backup_status() TO authenticated;
 -- backup status it answers only a Super Admin with system_settings (42501 for anyone else).
 GRANT EXECUTE ON FUNCTION public.request_backup_drill() TO authenticated;
 
+-- confirm_backup_key (migration 0046): SECURITY DEFINER, records that the recovery sheet of the
+-- backup key is stored away from the server; only a Super Admin with system_settings (42501).
+GRANT EXECUTE ON FUNCTION public.confirm_backup_key(text) TO authenticated;
+-- note_backup_recovery_sheet (0046): the recovery sheet's check and log line, which the server
+-- calls as the caller before it answers the sheet; only a Super Admin with system_settings.
+GRANT EXECUTE ON FUNCTION public.note_backup_recovery_sheet() TO authenticated;
+
 -- get_scheduled_tasks (migration 0025): SECURITY DEFINER over kanisa.jobs and
 -- kanisa.periodic_kinds, which no API role reads; like the backup status it answers only a
 -- Super Admin with system_settings (42501 for anyone else).

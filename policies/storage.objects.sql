@@ -32,6 +32,9 @@
 --   event and leader images): the content staff share one library.
 -- - Limits (10 MB; maintenance photos 5 MB and images only) live in storage.buckets and
 --   storage.folders and are enforced by the storage API while it streams the bytes.
+-- - The public's uploads into the request folders are also limited per client address and in
+--   all, per hour and per day (files and megabytes; migration 0047): counted before the body by
+--   auth.begin_upload, and the row's size by a trigger on this table, as the caller.
 --
 -- INSERT needs no SELECT policy here: the storage API never reads a new row back (the object's
 -- id is its first version, see migration 0008). An upsert (x-upsert: true) is INSERT … ON

@@ -43,6 +43,8 @@ server_env=(
   KANISA_PAYMENT_CONSUMER_KEY=fake-key KANISA_PAYMENT_CONSUMER_SECRET=fake-secret
   KANISA_PAYMENT_SHORTCODE=174379 KANISA_PAYMENT_PASSKEY=fake-passkey
   KANISA_PAYMENT_CALLBACK_SECRET=e2e-callback-secret
+  # The Settings test names "another disk" for the backups: a folder it makes under /tmp.
+  KANISA_BACKUP_ROOTS=/tmp
 )
 
 # Per lane N: lane_dir[N] (data/, storage/, kanisa.log), lane_port[N], lane_pid[N] (the
@@ -197,6 +199,8 @@ if [[ $suites == *" browser "* ]]; then
     done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
   fi
   printf '%s\n' "${files[@]}" >"$queue"
+  # The browser every file runs in, named in the log beside the results (issue 41).
+  echo "browser: $("${CHROMIUM_PATH:-/usr/bin/chromium}" --version 2>/dev/null || echo "no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium}")"
   started=$(date +%s)
   lane_jobs=()
   for ((n = 1; n <= lanes; n++)); do

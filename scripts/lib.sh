@@ -19,14 +19,15 @@ wait_healthy() {
 
 # lift_submission_limits URL SERVICE_KEY: turns the abuse limits off (System Settings, through
 # the table API with the service key) on a throwaway server whose browser and compatibility
-# tests send many forms, payment prompts and messages from 127.0.0.1: the public submissions',
-# the acknowledgements per address, the payment prompts per address and phone, staff's sends per
-# hour. The limits themselves are tested in crates/kanisa-server/tests/it/functions.rs and
-# broadcast.rs.
+# tests send many forms, payment prompts, messages and uploads from 127.0.0.1: the public
+# submissions', the acknowledgements per address, the payment prompts per address and phone,
+# staff's sends per hour, the public uploads per address and in all (files and megabytes, per
+# hour and per day). The limits themselves are tested in crates/kanisa-server/tests/it/
+# functions.rs, broadcast.rs and storage.rs, and crates/kanisa-storage/tests/it.
 lift_submission_limits() {
   local url=$1 key=$2 status
   status=$(curl -sS -o /dev/null -w '%{http_code}' -X PATCH \
-    "$url/rest/v1/system_settings?key=in.(submission_limit_per_address,submission_limit_per_email,acknowledgements_per_address_per_day,payment_prompts_per_address,payment_prompts_per_phone,broadcasts_per_hour)" \
+    "$url/rest/v1/system_settings?key=in.(submission_limit_per_address,submission_limit_per_email,acknowledgements_per_address_per_day,payment_prompts_per_address,payment_prompts_per_phone,broadcasts_per_hour,upload_files_per_address_per_hour,upload_files_per_address_per_day,upload_mb_per_address_per_hour,upload_mb_per_address_per_day,upload_files_per_hour,upload_files_per_day,upload_mb_per_hour,upload_mb_per_day)" \
     -H "apikey: $key" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
     -H 'Prefer: return=minimal' --data '{"value": 0}')
   [ "$status" = 204 ] || { echo "lifting the submission limits answered $status"; return 1; }

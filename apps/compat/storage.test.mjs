@@ -238,11 +238,19 @@ describe('storage-js against /storage/v1', () => {
     const path = `public/${unique('compat')}.png`;
     assert.equal((await content.from(BUCKET).upload(path, blob(PNG, 'image/png'))).error, null);
     uploaded.push(path);
-    const signed = await content.from(BUCKET).createSignedUrl(path, 1);
+    // 3 s: long enough to be read at once however busy the machine (1 s could run out before
+    // the first read), short enough to wait for.
+    const signed = await content.from(BUCKET).createSignedUrl(path, 3);
     assert.equal(signed.error, null, JSON.stringify(signed.error));
+    const made = Date.now();
     assert.equal((await fetch(signed.data.signedUrl)).status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 2200));
-    const late = await fetch(signed.data.signedUrl);
+    // Then it stops working: asked every 250 ms, refused within 3 s (plus the second it may be
+    // rounded up, plus a margin) of being made.
+    let late = await fetch(signed.data.signedUrl);
+    while (late.status === 200 && Date.now() - made < 8000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      late = await fetch(signed.data.signedUrl);
+    }
     assert.ok([400, 403].includes(late.status), `expired link answers ${late.status}`);
     const tampered = await fetch(signed.data.signedUrl.replace(/token=[^&]+/, 'token=x.y.z'));
     assert.ok([400, 403].includes(tampered.status), `forged token answers ${tampered.status}`);

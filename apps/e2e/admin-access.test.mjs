@@ -10,7 +10,7 @@
 //   source /tmp/kanisa-dev-<port>.env && node --test --test-concurrency=1 e2e/admin-access.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, settledText, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 import { churchYear } from './lib/church-time.mjs';
 
@@ -343,7 +343,7 @@ describe('dashboard, layout and profile', () => {
       return Number((response.headers.get('content-range') ?? '').split('/')[1]);
     };
     const sermons = await count('sermons?select=*');
-    // "Total members" is the active members, as on Reports (issue 32); the inactive ones beside.
+    // The register, its active members and the rest inactive, in the words of every screen (issue 41).
     const members = await count('members?select=*&is_active=eq.true');
     const inactive = await count('members?select=*&is_active=eq.false');
 
@@ -353,12 +353,15 @@ describe('dashboard, layout and profile', () => {
     /** @param {string} label */
     const figure = (label) => page.locator('.figure', { has: page.getByText(label, { exact: true }) }).locator('.figure-value');
     await figure('Sermons').waitFor();
-    assert.equal(await figure('Sermons').textContent(), sermons.toLocaleString('en-KE'));
-    assert.equal(await figure('Total members').textContent(), members.toLocaleString('en-KE'));
-    assert.equal(await figure('Inactive members').textContent(), inactive.toLocaleString('en-KE'));
+    // Each figure once it has settled (a placeholder shows while it loads).
+    const settled = (/** @type {string} */ label, /** @type {number} */ n) => settledText(figure(label), n.toLocaleString('en-KE'));
+    assert.equal(await settled('Sermons', sermons), sermons.toLocaleString('en-KE'));
+    assert.equal(await settled('Active members', members), members.toLocaleString('en-KE'));
+    assert.equal(await settled('All members on the register', members + inactive), (members + inactive).toLocaleString('en-KE'));
+    assert.equal(await settled('Inactive members', inactive), inactive.toLocaleString('en-KE'));
     await figure('Verified giving, all time').waitFor();
-    assert.match((await figure('Verified giving, all time').textContent()) ?? '', /^Ksh\s[\d,]+$/);
-    assert.match((await figure(`Budget used in ${String(churchYear())}`).textContent()) ?? '', /^\d+%/);
+    assert.match(await settledText(figure('Verified giving, all time'), /^Ksh\s[\d,]+$/), /^Ksh\s[\d,]+$/);
+    assert.match(await settledText(figure(`Budget used in ${String(churchYear())}`), /^\d+%/), /^\d+%/);
     assert.ok((await page.getByRole('region', { name: 'Members' }).locator('.recent-list li').count()) <= 3, 'at most 3 recent members');
     // The periodic tasks the server schedules, as the Super Admin sees them (issue 30).
     const tasks = page.getByRole('region', { name: 'Scheduled tasks' });
@@ -414,9 +417,10 @@ describe('dashboard, layout and profile', () => {
     await page.getByLabel('New password', { exact: true }).fill('another-pass-1');
     await page.getByLabel('Confirm new password').fill('another-pass-2');
     await page.getByRole('button', { name: 'Change password' }).click();
-    assert.ok(await page.getByText('Passwords do not match').isVisible());
+    await page.getByText('Passwords do not match').waitFor();
     await page.getByLabel('Confirm new password').fill('another-pass-1');
     await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect.' }).waitFor();
     assert.equal((await page.getByRole('alert').textContent())?.trim(), 'Current password is incorrect.');
     await page.evaluate(() => { window.scrollTo(0, 0); });
     await screenshot(page, 'admin-profile-1280');
@@ -433,5 +437,30 @@ describe('dashboard, layout and profile', () => {
     await page.getByText('Your name has been saved.').waitFor();
     assert.deepEqual(problems, []);
     await close();
+  });
+});
+
+describe('issue 41: refusals in words', () => {
+  test('Insufficient Permissions names the permission as the Admin Users form does, never by its key', async () => {
+    const { page, problems, close } = await openPage(phone);
+    try {
+      await signIn(page, testUser('content'));
+      for (const [path, words, key] of /** @type {[string, string, string][]} */ ([
+        ['/attendance', 'Record attendance', 'manage_attendance'],
+        ['/donations', 'Manage donations', 'manage_donations'],
+        ['/communication', 'Manage communications or Send communications or Send text messages or Send e-mails', 'send_communications'],
+      ])) {
+        await page.goto(`${baseUrl}/admin${path}`);
+        await page.getByRole('heading', { level: 1, name: 'Insufficient Permissions' }).waitFor();
+        const facts = page.locator('main .notice-facts');
+        assert.equal((await facts.locator('dd').innerText()).trim(), words, path);
+        const text = await page.locator('main').innerText();
+        assert.ok(!/\b[a-z]+_[a-z_]+\b/.test(text), `${path}: a permission key is shown: ${text}`);
+        assert.ok(!text.includes(key), path);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
   });
 });

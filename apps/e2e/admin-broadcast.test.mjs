@@ -365,7 +365,9 @@ describe('Send Message: who may send', () => {
       await signIn(page, account);
       await page.goto(`${baseUrl}/admin/communication/send`);
       await page.getByText("You don't have the required permissions to access this feature.").waitFor();
-      await page.locator('main').getByText('send_communications', { exact: true }).waitFor();
+      // The permission in the words staff know, never its key (issue 41).
+      await page.locator('main').getByText('Send communications', { exact: true }).waitFor();
+      assert.equal(await page.locator('main').getByText('send_communications').count(), 0);
       assert.equal(await page.getByRole('button', { name: 'Preview', exact: true }).count(), 0);
       // The history stays readable with the hub's permission.
       await page.goto(`${baseUrl}/admin/communication/history`);

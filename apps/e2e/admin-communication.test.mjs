@@ -213,6 +213,39 @@ describe('Communication Hub (elder)', () => {
     }
   });
 
+  test("issue 41: each category tab's badge counts every message its list holds, counted by the server", async () => {
+    await seed();
+    const { page, problems, close } = await openPage(viewports.desktop);
+    try {
+      await signIn(page, elder);
+      await page.goto(`${baseUrl}/admin/communication`);
+      const nav = page.getByRole('navigation', { name: 'Communication Hub sections' });
+      await page.waitForFunction(() => document.querySelectorAll('.comm-tabs .comm-tab-count').length === 6);
+      const labels = await nav.locator('a[aria-label]').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label') ?? ''));
+      assert.deepEqual(
+        labels.map((label) => label.replace(/, [\d,]+ messages?$/, '')),
+        ['Visitation Requests', 'Counseling Requests', 'Department Reports', 'Event Proposals', 'Facility Issues', 'General Inquiries'],
+      );
+      const badges = (await nav.locator('.comm-tab-count .badge').allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+      assert.ok(badges.every((n) => Number.isInteger(n) && n >= 1), `each category holds a seeded message: ${badges.join(', ')}`);
+      // The six categories partition every message, completed ones included (the tabs list them).
+      const statsResponse = await fetch(`${baseUrl}/rest/v1/rpc/get_message_stats`, { headers: await userHeaders(elder) });
+      const stats = /** @type {{ total_messages: number }} */ (await bodyOf(statsResponse));
+      assert.equal(badges.reduce((sum, n) => sum + n, 0), stats.total_messages);
+      // A tab's badge is the count of its list before any filter.
+      const facility = nav.getByRole('link', { name: /^Facility Issues, / });
+      const badge = (await facility.locator('.badge').innerText()).trim();
+      await facility.click();
+      await page.waitForURL((url) => url.pathname === '/admin/communication/facility');
+      const heading = page.locator('#comm-category-title .badge');
+      await page.waitForFunction(() => !document.querySelector('#comm-category-title .badge')?.textContent.includes('…'));
+      assert.equal((await heading.innerText()).trim(), badge);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('each tab shows its card with the right badges; details open the attachment through a signed link', async () => {
     await seed();
     const { page, problems, close } = await openPage(viewports.desktop);

@@ -276,7 +276,8 @@ describe('back office content (CONTENT_ADMIN)', () => {
     assert.ok(ministries.includes(name), 'Ministries lists it among the leaders');
 
     // Reorder: among the pastoral team, move it one place down (below the senior pastor).
-    const [senior] = await serviceGet(`church_leaders?select=id,display_order&name=eq.${encodeURIComponent('Pr. Samuel Langat')}`);
+    // The title is stored apart from the name (issue 41): 'Pr.' is shown, 'Samuel Langat' stored.
+    const [senior] = await serviceGet(`church_leaders?select=id,display_order&name=eq.${encodeURIComponent('Samuel Langat')}&title=eq.pastor`);
     assert.ok(senior);
     cleanups.push(() => serviceWrite('PATCH', `church_leaders?id=eq.${senior.id}`, { display_order: senior.display_order }));
     await page.getByLabel('Category').selectOption('pastoral');

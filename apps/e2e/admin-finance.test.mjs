@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, fitsThePhone, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
@@ -206,10 +206,7 @@ describe('back office finance (FINANCE_ADMIN)', () => {
     await page.setViewportSize(viewports.phone);
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'hidden' });
     assert.deepEqual(await axeViolations(page), [], 'axe on a phone');
-    assert.ok(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      'nothing makes the page scroll sideways on a phone',
-    );
+    await fitsThePhone(page);
     await screenshot(page, 'admin-financial-375');
     assert.deepEqual(problems, []);
     await close();
@@ -413,10 +410,7 @@ describe('back office finance (FINANCE_ADMIN)', () => {
     await page.setViewportSize(viewports.phone);
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'hidden' });
     assert.deepEqual(await axeViolations(page), [], 'axe on a phone');
-    assert.ok(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      'nothing makes the page scroll sideways on a phone',
-    );
+    await fitsThePhone(page);
     await screenshot(page, 'admin-budget-375');
     // The refused second Utilities line is logged to the console by the page, as every failure is (§8).
     assert.deepEqual(

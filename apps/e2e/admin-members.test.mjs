@@ -168,8 +168,12 @@ describe('back office members (MEMBER_ADMIN)', () => {
     await page.goto(`${baseUrl}/admin/members`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
     const total = await memberTotal();
-    const countLine = await page.locator('.result-count').innerText();
-    assert.ok(countLine.includes(total.toLocaleString('en-KE')), `the count line names the true total (${countLine}, ${String(total)})`);
+    // The count line names the true total once the list has answered.
+    const countLine = page.locator('.result-count');
+    await countLine
+      .filter({ hasText: total.toLocaleString('en-KE') })
+      .waitFor({ timeout: 10_000 })
+      .catch(async () => assert.fail(`the count line names the true total (${await countLine.innerText()}, ${String(total)})`));
 
     // Without optional fields: only the names, everything else null.
     await addMember(page, { 'First Name *': `Bare${run}`, 'Last Name *': last });

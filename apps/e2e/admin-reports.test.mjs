@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, fitsThePhone, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
@@ -66,13 +66,14 @@ const QUARTERS = { Q1: 'Q1 (Jan–Mar)', Q2: 'Q2 (Apr–Jun)', Q3: 'Q3 (Jul–Se
 
 /**
  * @typedef {{ period: string; from: string; to: string }} Base
- * @typedef {Base & { income: number; expenses: number; net_income: number; total_members: number; new_members: number;
+ * @typedef {{ all_members: number; active_members: number; inactive_members: number }} MemberFigures
+ * @typedef {Base & MemberFigures & { income: number; expenses: number; net_income: number; total_members: number; new_members: number;
  *   avg_attendance: number | null; attendance_records: number; attendance_change: number | null; income_change: number | null;
  *   messages_sent: number; messages_simulated: number; engagement: number | null; delivery_rate: number | null }} Overview
  * @typedef {Base & { income: number; expenses: number; net_income: number; gifts: number;
  *   by_category: { giving_type: string | null; label: string; amount: number; count: number; percent: number }[];
  *   trend: { month: string; income: number; expenses: number }[] }} Financial
- * @typedef {Base & { total_members: number; active_members: number; new_members: number; ages: { bucket: string; count: number }[];
+ * @typedef {Base & MemberFigures & { total_members: number; new_members: number; ages: { bucket: string; count: number }[];
  *   ministries: { id: string; name: string; members: number }[]; growth: { month_end: string; members: number }[] }} Membership
  * @typedef {Base & { records: number; average: number | null; services: { service: string; average: number | null; total: number }[];
  *   recent: { date: string; divine_total: number; sabbath_school_count: number; change: number | null }[];
@@ -134,14 +135,17 @@ async function assertTables(scope, tab, expected) {
  */
 async function assertOverview(scope, r) {
   assert.equal(await figure(scope, 'net-income'), money(r.net_income), 'Net Income');
-  assert.equal(await figure(scope, 'total-members'), count(r.total_members), 'Total Members');
+  // §2.18's Total Members card: the active members, named so (issue 41).
+  assert.equal(await figure(scope, 'active-members'), count(r.active_members), 'Active members');
   assert.equal(await figure(scope, 'avg-attendance'), average(r.avg_attendance), 'Avg Attendance');
   assert.equal(await figure(scope, 'messages-sent'), count(r.messages_sent), 'Messages Sent');
   const insights = await scope.locator('[data-insight]').evaluateAll((items) => items.map((item) => [item.getAttribute('data-insight'), item.textContent]));
   assert.deepEqual(insights.map(([id]) => id), ['membership', 'engagement', 'financial', 'attendance'], 'four Quick Insights');
   const text = Object.fromEntries(insights.map(([id, t]) => [id ?? '', plain(t ?? null)]));
   assert.ok(text.membership?.includes(`is ${r.new_members > 10 ? 'excellent' : 'healthy'}: ${count(r.new_members)} new`), text.membership);
-  assert.ok(text.membership?.includes(`${count(r.total_members)} member`), text.membership);
+  // The active members beside the register they are part of (issue 41).
+  const ofRegister = r.active_members < r.all_members ? `${count(r.active_members)} of the ${count(r.all_members)} members on the register` : 'on the register';
+  assert.ok(text.membership?.includes(ofRegister), text.membership);
   if (r.engagement === null) assert.ok(text.engagement?.includes('cannot be measured'), text.engagement);
   else {
     const word = r.engagement > 80 ? 'excellent' : r.engagement > 60 ? 'good' : 'moderate';
@@ -178,8 +182,9 @@ async function assertTab(scope, tab, period) {
     }
     case 'membership': {
       const r = await report('membership', period);
-      assert.equal(await figure(scope, 'total-members'), count(r.total_members), 'total members');
+      assert.equal(await figure(scope, 'all-members'), count(r.all_members), 'all members on the register');
       assert.equal(await figure(scope, 'active-members'), count(r.active_members), 'active members');
+      assert.equal(await figure(scope, 'inactive-members'), count(r.inactive_members), 'inactive members');
       assert.equal(await figure(scope, 'new-members'), count(r.new_members), 'new members');
       const ages = r.ages.filter((a) => a.bucket !== 'Unknown' || a.count > 0);
       const all = ages.reduce((sum, a) => sum + a.count, 0);
@@ -518,10 +523,7 @@ describe('Reports and Analytics', () => {
     for (const path of ['/admin/reports', '/admin/reports/financial', '/admin/reports/attendance', '/admin/reports/communication']) {
       await page.goto(`${baseUrl}${path}?period=year`, { waitUntil: 'networkidle' });
       await page.getByTestId('report-range').waitFor();
-      assert.ok(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        `nothing makes ${path} scroll sideways on a phone`,
-      );
+      await fitsThePhone(page, path);
     }
     assert.deepEqual(await axeViolations(page), [], 'axe on a phone');
     await screenshot(page, 'admin-reports-communication-375');
@@ -553,7 +555,7 @@ describe('Reports and Analytics', () => {
     // Another tab's address says what opens it, without asking the server.
     await page.goto(`${baseUrl}/admin/reports/membership`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Insufficient Permissions' }).waitFor();
-    assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'view_reports or view_member_reports');
+    assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'View reports or View member reports');
     // The print view holds the financial tab only.
     await page.goto(`${baseUrl}/admin/reports/print?period=month`, { waitUntil: 'networkidle' });
     await page.locator('.rp-print-section').first().waitFor();
@@ -571,7 +573,7 @@ describe('Reports and Analytics', () => {
     await second.page.getByText("You don't have the required permissions to access this feature.").waitFor();
     assert.equal(
       plain(await second.page.locator('.notice-facts dd').first().innerText()),
-      'view_reports or view_financial_reports or view_member_reports',
+      'View reports or View financial reports or View member reports',
     );
     assert.equal(await second.page.getByRole('link', { name: 'Reports', exact: true }).count(), 0, 'no Reports entry in the menu');
     assert.deepEqual(second.problems, []);
@@ -603,7 +605,7 @@ describe('Reports and Analytics', () => {
       assert.deepEqual(await tabs.allInnerTexts(), ['Membership', 'Attendance']);
       await page.goto(`${baseUrl}/admin/reports/financial`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: 'Insufficient Permissions' }).waitFor();
-      assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'view_reports or view_financial_reports');
+      assert.equal(plain(await page.locator('.notice-facts dd').first().innerText()), 'View reports or View financial reports');
       assert.deepEqual(problems, []);
       await close();
     } finally {

@@ -450,4 +450,36 @@ describe('Kiswahili', () => {
       await sharedWith.close();
     }
   });
+
+  test("issue 41: About titles every elder alike in each language: 'Elder …' in English, 'Mzee …' in Kiswahili, never mixed", async () => {
+    const { page, problems, close } = await openPage(phone);
+    try {
+      /** @param {string} path @param {string} group */
+      const elders = async (path, group) => {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        const section = page.locator('.leader-group', { has: page.getByRole('heading', { level: 3, name: group, exact: true }) });
+        await section.locator('h4').first().waitFor();
+        // The database's elders load after the fixed four: wait for more than those.
+        await page.waitForFunction((name) => {
+          const heading = [...document.querySelectorAll('.leader-group h3')].find((h) => h.textContent === name);
+          return (heading?.closest('.leader-group')?.querySelectorAll('h4').length ?? 0) > 4;
+        }, group);
+        return section.locator('h4').allTextContents();
+      };
+      const english = await elders('/about', 'Church Elders');
+      const swahili = await elders('/sw/about', 'Wazee wa Kanisa');
+      assert.ok(english.includes('Elder Ruth Odhiambo') && english.includes('Elder John Mwita'), english.join(', '));
+      assert.deepEqual(english.filter((name) => !name.startsWith('Elder ')), [], 'every English elder is titled Elder');
+      assert.ok(swahili.includes('Mzee Ruth Odhiambo') && swahili.includes('Mzee John Mwita'), swahili.join(', '));
+      assert.deepEqual(swahili.filter((name) => !name.startsWith('Mzee ')), [], 'every Kiswahili elder is titled Mzee');
+      // The same people, in the same order.
+      assert.deepEqual(swahili.map((name) => name.replace(/^Mzee /, '')), english.map((name) => name.replace(/^Elder /, '')));
+      // The pastors' title is translated too.
+      const pastors = page.locator('.leader-group', { has: page.getByRole('heading', { level: 3, name: 'Timu ya Wachungaji', exact: true }) });
+      assert.ok((await pastors.locator('h4').allTextContents()).includes('Mchungaji Samuel Langat'));
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -225,4 +225,56 @@ describe('public shell', () => {
     assert.deepEqual(problems, []);
     await close();
   });
+
+  test('issue 41: at 375 px the header shows the whole church name, in English and Kiswahili: nothing clipped, no ellipsis', async () => {
+    const { page, problems, close } = await openPage(phone);
+    try {
+      for (const path of ['/', '/sw/', '/sw/about']) {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        const name = page.locator('.brand:not(.brand-pending) .brand-name');
+        await name.waitFor();
+        const shown = await name.evaluate((element) => {
+          const header = /** @type {HTMLElement} */ (element.closest('.site-header')).getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const lines = [...range.getClientRects()];
+          // Each line of text lies across the name's own box (a line's glyphs may stand a pixel
+          // above or below its line height) and wholly inside the header.
+          /** @param {DOMRect} r @param {DOMRect} outer */
+          const across = (r, outer) => r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5;
+          /** @param {DOMRect} r @param {DOMRect} outer */
+          const inside = (r, outer) => across(r, outer) && r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5;
+          const style = getComputedStyle(element);
+          return {
+            text: element.textContent,
+            scrollWidth: element.scrollWidth,
+            clientWidth: element.clientWidth,
+            scrollHeight: element.scrollHeight,
+            clientHeight: element.clientHeight,
+            textInside: lines.length > 0 && lines.every((r) => across(r, box) && inside(r, header)),
+            ellipsis: style.textOverflow === 'ellipsis' || (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== ''),
+            lines: new Set(lines.map((r) => Math.round(r.top))).size,
+          };
+        });
+        assert.equal(shown.text, 'Mount Zion Seventh-day Adventist Church', path);
+        assert.ok(shown.scrollWidth <= shown.clientWidth, `${path}: the name is wider than its box (${JSON.stringify(shown)})`);
+        assert.ok(shown.scrollHeight <= shown.clientHeight, `${path}: the name is cut at the bottom (${JSON.stringify(shown)})`);
+        assert.ok(shown.textInside, `${path}: part of the name lies outside its box or the header (${JSON.stringify(shown)})`);
+        assert.equal(shown.ellipsis, false, `${path}: the name may be cut with an ellipsis`);
+        assert.ok(shown.lines >= 2, `${path}: the name wraps (${String(shown.lines)} lines)`);
+        // The branch stays below it, in the header, and Give, Menu and the language switch beside it.
+        const header = await page.locator('.site-header').boundingBox();
+        const branch = await page.locator('.brand-branch').boundingBox();
+        assert.ok(header && branch && branch.y + branch.height <= header.y + header.height + 0.5, `${path}: the branch is cut`);
+        for (const control of [page.locator('.give-button'), page.locator('.menu-toggle'), page.locator('header .language-switch').first()]) {
+          const box = await control.boundingBox();
+          assert.ok(box && box.x + box.width <= phone.width, `${path}: a header control is off the screen`);
+        }
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
 });

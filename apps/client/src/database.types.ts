@@ -216,6 +216,7 @@ export type Database = {
           position_sw: string | null
           specialties: string[]
           specialties_sw: string[] | null
+          title: Database["public"]["Enums"]["church_leaders_title"] | null
           updated_at: string
           years_of_service: number | null
         }
@@ -234,6 +235,7 @@ export type Database = {
           position_sw?: string | null
           specialties?: string[]
           specialties_sw?: string[] | null
+          title?: Database["public"]["Enums"]["church_leaders_title"] | null
           updated_at?: string
           years_of_service?: number | null
         }
@@ -252,6 +254,7 @@ export type Database = {
           position_sw?: string | null
           specialties?: string[]
           specialties_sw?: string[] | null
+          title?: Database["public"]["Enums"]["church_leaders_title"] | null
           updated_at?: string
           years_of_service?: number | null
         }
@@ -1444,6 +1447,12 @@ export type Database = {
       }
     }
     Functions: {
+      confirm_backup_key: {
+        Args: {
+          fingerprint: string
+        }
+        Returns: Json
+      }
       count_member_search: {
         Args: {
           active_only?: boolean
@@ -1611,6 +1620,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      note_backup_recovery_sheet: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
       reassign_gift: {
         Args: {
           gift: string
@@ -1656,6 +1669,7 @@ export type Database = {
       announcements_target_audience: "all" | "members" | "visitors" | "ministry_leaders" | "elders"
       budgets_category: "pastoral_care" | "worship_music" | "youth_ministry" | "children_ministry" | "outreach_evangelism" | "building_maintenance" | "utilities" | "office_supplies" | "missions" | "special_events" | "other"
       church_leaders_category: "pastoral" | "elder" | "officer" | "ministry" | "department" | "others"
+      church_leaders_title: "pastor" | "elder" | "deacon" | "deaconess" | "dr" | "prof" | "mr" | "mrs" | "ms"
       departments_category: "administrative" | "ministry"
       events_event_type: "worship_service" | "prayer_meeting" | "bible_study" | "youth_meeting" | "fellowship" | "outreach" | "conference" | "special_event" | "Prayer Event" | "Health Ministry" | "Development" | "Training" | "Interfaith" | "Stewardship" | "Recognition" | "Induction" | "Communication" | "Women's Ministry" | "Education" | "Communion" | "Family Life" | "Music Ministry" | "VBS" | "Youth Program" | "Personal Ministry" | "Chaplaincy" | "Adventurer Program" | "Welfare" | "Men's Ministry" | "Sabbath School" | "Publishing" | "Children's Program" | "Camp Meeting" | "Leadership" | "Pathfinder Program" | "Singles Ministry" | "Prayer Week" | "Master Guide" | "Creation"
       expenses_category: "pastoral_care" | "worship_music" | "youth_ministry" | "children_ministry" | "outreach_evangelism" | "building_maintenance" | "utilities" | "office_supplies" | "missions" | "special_events" | "other"
@@ -1704,6 +1718,7 @@ export const Constants = {
       announcements_target_audience: ["all", "members", "visitors", "ministry_leaders", "elders"],
       budgets_category: ["pastoral_care", "worship_music", "youth_ministry", "children_ministry", "outreach_evangelism", "building_maintenance", "utilities", "office_supplies", "missions", "special_events", "other"],
       church_leaders_category: ["pastoral", "elder", "officer", "ministry", "department", "others"],
+      church_leaders_title: ["pastor", "elder", "deacon", "deaconess", "dr", "prof", "mr", "mrs", "ms"],
       departments_category: ["administrative", "ministry"],
       events_event_type: ["worship_service", "prayer_meeting", "bible_study", "youth_meeting", "fellowship", "outreach", "conference", "special_event", "Prayer Event", "Health Ministry", "Development", "Training", "Interfaith", "Stewardship", "Recognition", "Induction", "Communication", "Women's Ministry", "Education", "Communion", "Family Life", "Music Ministry", "VBS", "Youth Program", "Personal Ministry", "Chaplaincy", "Adventurer Program", "Welfare", "Men's Ministry", "Sabbath School", "Publishing", "Children's Program", "Camp Meeting", "Leadership", "Pathfinder Program", "Singles Ministry", "Prayer Week", "Master Guide", "Creation"],
       expenses_category: ["pastoral_care", "worship_music", "youth_ministry", "children_ministry", "outreach_evangelism", "building_maintenance", "utilities", "office_supplies", "missions", "special_events", "other"],

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './client';
 import { KanisaError } from './error';
-import { createQueryClient, KanisaProvider, rpcKeys, tableKeys, useKanisa, useMutation, useRpc, useTable } from './react';
+import { createQueryClient, invalidateTables, KanisaProvider, rpcKeys, tableKeys, useKanisa, useMutation, useRpc, useTable } from './react';
 import { fakeFetch, json, type Sent } from './test/fake-fetch';
 
 function setup(answer: (sent: Sent) => Response | Promise<Response>) {
@@ -184,6 +184,42 @@ describe('useMutation', () => {
   });
 });
 
+describe('invalidateTables', () => {
+  it('marks stale every read keyed under one of the tables or naming one in meta.tables, and no other', async () => {
+    const queryClient = new QueryClient();
+    const read = (key: readonly unknown[], tables?: string[]) =>
+      queryClient.query({ queryKey: key, queryFn: () => 'answer', ...(tables ? { meta: { tables } } : {}) });
+    await read(['kanisa', 'members', 'list']);
+    await read(['kanisa', 'rpc', 'get_report', { tab: 'membership' }], ['members', 'member_ministries']);
+    await read(['kanisa', 'sermons', 'list']);
+    await read(['settings', 'members']);
+    await invalidateTables(queryClient, ['members', 'member_ministries']);
+    const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(stale(['kanisa', 'members', 'list'])).toBe(true);
+    expect(stale(['kanisa', 'rpc', 'get_report', { tab: 'membership' }])).toBe(true);
+    expect(stale(['kanisa', 'sermons', 'list'])).toBe(false);
+    expect(stale(['settings', 'members'])).toBe(false);
+  });
+
+  it('reads a shown query that names two of the tables again once, not once per table', async () => {
+    const queryClient = new QueryClient();
+    let reads = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['kanisa', 'rpc', 'get_report', { tab: 'membership' }],
+      queryFn: () => ++reads,
+      meta: { tables: ['members', 'member_ministries'] },
+    });
+    const stop = observer.subscribe(() => undefined);
+    await waitFor(() => {
+      expect(observer.getCurrentResult().data).toBe(1);
+    });
+    await invalidateTables(queryClient, ['members', 'member_ministries']);
+    expect(observer.getCurrentResult().data).toBe(2);
+    expect(reads).toBe(2);
+    stop();
+  });
+});
+
 describe('provider', () => {
   it('useKanisa gives the client and fails outside the provider', () => {
     const { wrapper, kanisa } = setup(() => json([]));
@@ -205,5 +241,17 @@ describe('provider', () => {
     expect(retry(0, new KanisaError({ code: 'http_503', message: 'down', status: 503 }))).toBe(true);
     expect(retry(0, new KanisaError({ code: '42501', message: 'denied', status: 403 }))).toBe(false);
     expect(retry(2, new KanisaError({ code: 'http_503', message: 'down', status: 503 }))).toBe(false);
+  });
+
+  it("lays an app's defaults over Kanisa's, keeping the retry rule unless the app gives its own", () => {
+    const defaults = createQueryClient({ queries: { staleTime: 60_000, refetchOnWindowFocus: false }, mutations: { retry: false } }).getDefaultOptions();
+    expect(defaults.queries?.staleTime).toBe(60_000);
+    expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
+    expect(defaults.mutations?.retry).toBe(false);
+    const retry = defaults.queries?.retry as (failures: number, error: unknown) => boolean;
+    expect(retry(0, new KanisaError({ code: '42501', message: 'denied', status: 403 }))).toBe(false);
+    expect(retry(0, new KanisaError({ code: 'http_503', message: 'down', status: 503 }))).toBe(true);
+    expect(createQueryClient().getDefaultOptions().queries?.staleTime).toBe(30_000);
+    expect(createQueryClient({ queries: { retry: false } }).getDefaultOptions().queries?.retry).toBe(false);
   });
 });

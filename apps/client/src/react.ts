@@ -6,10 +6,13 @@
  * request's method, URL and format, so equal requests share one cache entry) and
  * `['kanisa', 'rpc', fn, args]` for functions. A write through `useMutation` invalidates every
  * read of its table — also RPC reads and embeds that declared the table in `tables`.
+ * `invalidateTables(queryClient, tables)` does the same after a write made any other way (an
+ * app's own hooks over `queryOptions` keyed on `tableKeys`/`rpcKeys`, with `meta.tables`).
  */
 import {
   QueryClient,
   QueryClientProvider,
+  type DefaultOptions,
   useMutation as useQueryMutation,
   useQuery,
   useQueryClient,
@@ -31,14 +34,18 @@ const ClientContext = createContext<Client | null>(null);
 
 /**
  * A QueryClient with Kanisa's defaults: data is fresh for 30 s, and only failures that may pass
- * (no answer, 5xx) are retried, twice — a refused request (4xx) fails at once.
+ * (no answer, 5xx) are retried, twice — a refused request (4xx) fails at once. An app's own
+ * defaults (`defaults.queries`, `defaults.mutations`) are laid over these, so an app needs no
+ * QueryClient factory of its own.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(defaults: DefaultOptions = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      ...defaults,
       queries: {
         staleTime: 30_000,
         retry: (failures, error) => failures < 2 && !(error instanceof KanisaError && error.status >= 400 && error.status < 500),
+        ...defaults.queries,
       },
     },
   });
@@ -82,10 +89,18 @@ export function rpcKeys(fn: string) {
 
 /** Invalidates every read of `table`: its own queries and those whose `tables` name it. */
 export function invalidateTable(queryClient: QueryClient, table: string): Promise<void> {
+  return invalidateTables(queryClient, [table]);
+}
+
+/**
+ * Invalidates every read of any of `tables` (what one write changed), each matching read once:
+ * those keyed under `['kanisa', table]` and those whose `meta.tables` name one of them.
+ */
+export function invalidateTables(queryClient: QueryClient, tables: readonly string[]): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query: Query) =>
       query.queryKey[0] === 'kanisa' &&
-      (query.queryKey[1] === table || ((query.meta?.tables as string[] | undefined)?.includes(table) ?? false)),
+      tables.some((table) => query.queryKey[1] === table || ((query.meta?.tables as string[] | undefined)?.includes(table) ?? false)),
   });
 }
 
@@ -186,7 +201,7 @@ export function useMutation<T, V = void>(
       return (await run(request)).data;
     },
     onSuccess: async (...args) => {
-      await Promise.all(written.current.map((table) => invalidateTable(queryClient, table)));
+      await invalidateTables(queryClient, written.current);
       await onSuccess?.(...args);
     },
   });

@@ -2,6 +2,8 @@
 // through playwright-core, pages that collect every console error, uncaught exception, failed
 // request and HTTP error (a test asserts the list is empty), screenshots into e2e/artifacts/
 // (kept by CI), axe-core checks, and sign-in through the real back-office form.
+/* global document, window -- read inside page.evaluate and page.waitForFunction, in the page */
+import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -117,6 +119,42 @@ export async function stubMaps(target) {
   await target.route(/^https:\/\/(maps\.google\.com|www\.google\.com\/maps)/, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
   );
+}
+
+/**
+ * Asserts that nothing makes the page scroll sideways, once the page has taken its width: a
+ * chart follows a resize a frame or more later (its ResizeObserver), a lazy section mounts after
+ * the page settles, later still on a busy machine, so the page is given up to 10 s to fit.
+ * @param {import('playwright-core').Page} page
+ * @param {string} [what] named in the failure
+ */
+export async function fitsThePhone(page, what = 'the page') {
+  const fits = await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  const widths = fits ? '' : await page.evaluate(() => `${String(document.documentElement.scrollWidth)} px wide in ${String(window.innerWidth)}`);
+  assert.ok(fits, `nothing makes ${what} scroll sideways on a phone (${widths})`);
+}
+
+/**
+ * The text of `locator` once it reads `expected` (or matches it), waiting up to 10 s for a
+ * figure that first shows a placeholder or an older value; the last text read otherwise, for the
+ * assertion that follows to name.
+ * @param {import('playwright-core').Locator} locator
+ * @param {string | RegExp} expected
+ */
+export async function settledText(locator, expected) {
+  const deadline = Date.now() + 10_000;
+  let text = '';
+  for (;;) {
+    text = ((await locator.textContent().catch(() => null)) ?? '').trim();
+    const done = typeof expected === 'string' ? text === expected : expected.test(text);
+    if (done || Date.now() > deadline) return text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

@@ -15,13 +15,15 @@
  * - Never touched: /admin/ (the back office, and any request its pages make), /auth, /storage,
  *   /functions (forms, payments), anything not GET, anything from another origin.
  *
- * Pages are told what happened: `{type: 'kanisa:synced', at}` after a read came from the
- * network, `{type: 'kanisa:from-cache'}` after one was answered from the saved copy
- * (src/lib/offline-status.ts shows the offline banner from these). A page that was itself
- * answered from the saved copy is told so too (issue 32): once its window exists, and again
- * when it asks (`{type: 'kanisa:how-served'}`, sent as it starts), since a message sent before
- * its listener was there is lost and some browsers say `navigator.onLine` after such a
- * navigation although nothing reaches the network.
+ * Every saved answer carries `X-Kanisa-Saved-At` (when it was saved, ISO), so a page sees on
+ * the very answer its data came in whether that data is the saved copy and how old it is (issue
+ * 41: src/lib/offline-status.ts decides the offline banner from the page's own answers, not from
+ * `navigator.onLine`, which some browsers report true again after a navigation made offline). A
+ * page that was itself answered from the saved copy is told so (`{type: 'kanisa:from-cache',
+ * page: true, at}`): once its window exists, and again when it asks (`{type:
+ * 'kanisa:how-served'}`, sent as it starts), since a message sent before its listener was there
+ * is lost. `{type: 'kanisa:synced', at}` goes to the pages once the reads a page handed over
+ * (the visit that installed the worker) are saved.
  */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -31,6 +33,8 @@ const PAGES = `kanisa-pages-v${String(VERSION)}`;
 const FILES = `kanisa-files-v${String(VERSION)}`;
 const READS = `kanisa-reads-v${String(VERSION)}`;
 const LIMITS = { [PAGES]: 30, [FILES]: 150, [READS]: 120 };
+/** The header every saved answer carries: when it was saved (ISO). */
+const SAVED_AT = 'x-kanisa-saved-at';
 
 /** The tables the public pages read (Home, settings and service times, events, sermons, announcements, About, Ministries, Departments). */
 const TABLES = new Set([
@@ -108,10 +112,19 @@ async function trim(name) {
 async function save(name, key, response) {
   // A redirected answer cannot stand in for a navigation: not saved.
   if (response.status !== 200 || response.redirected) return;
+  const headers = new Headers(response.headers);
+  headers.set(SAVED_AT, new Date().toISOString());
+  const stamped = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   const cache = await caches.open(name);
-  await cache.put(key, response);
+  await cache.put(key, stamped);
   await trim(name);
 }
+
+/**
+ * When a saved answer was saved (ISO), if it says.
+ * @param {Response} response
+ */
+const savedAt = (response) => response.headers.get(SAVED_AT);
 
 /**
  * Whether `key` is saved in the cache `name`.
@@ -122,28 +135,30 @@ async function isSaved(name, key) {
   return (await (await caches.open(name)).match(key, { ignoreVary: true })) !== undefined;
 }
 
-/** @param {{ type: string; at?: string }} message */
+/** @param {{ type: string; at?: string | null }} message */
 async function tell(message) {
   for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
     if (!isAdmin(new URL(client.url).pathname)) client.postMessage(message);
   }
 }
 
-/** The windows (client ids) whose page came from the saved copy, until they ask. */
-const savedWindows = new Set();
+/** The windows (client ids) whose page came from the saved copy, with when it was saved, until they ask. */
+/** @type {Map<string, string | null>} */
+const savedWindows = new Map();
 
 /**
- * Tells the window a navigation made that its page is the saved copy, once that window exists
- * (for up to 10 s).
+ * Tells the window a navigation made that its page is the saved copy (and when it was saved),
+ * once that window exists (for up to 10 s).
  * @param {string} id the navigation's resultingClientId
+ * @param {string | null} at
  */
-async function tellSavedWindow(id) {
+async function tellSavedWindow(id, at) {
   if (!id) return;
-  savedWindows.add(id);
+  savedWindows.set(id, at);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const client = await sw.clients.get(id);
     if (client) {
-      client.postMessage({ type: 'kanisa:from-cache', page: true });
+      client.postMessage({ type: 'kanisa:from-cache', page: true, at });
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -203,7 +218,7 @@ async function page(event) {
       (pathname === '/sw' || pathname.startsWith('/sw/') ? await home('/sw/') : undefined) ??
       (await home('/'));
     if (!saved) throw error;
-    event.waitUntil(tellSavedWindow(event.resultingClientId));
+    event.waitUntil(tellSavedWindow(event.resultingClientId, savedAt(saved)));
     return saved;
   }
 }
@@ -238,23 +253,19 @@ async function plainFile(request) {
 }
 
 /**
- * A public read: from the network (saved, and the pages told the date), or offline the saved
- * answer (and the pages told it is a saved one).
+ * A public read: from the network (and saved), or offline the saved answer, which says when it
+ * was saved (`X-Kanisa-Saved-At`): the page that asked reads that on the answer itself.
  * @param {Request} request
  */
 async function read(request) {
   const key = readKey(request);
   try {
     const response = await fetch(request);
-    if (response.status === 200) {
-      await save(READS, key, response.clone());
-      await tell({ type: 'kanisa:synced', at: new Date().toISOString() });
-    }
+    if (response.status === 200) await save(READS, key, response.clone());
     return response;
   } catch (error) {
     const saved = await (await caches.open(READS)).match(key, { ignoreVary: true });
     if (!saved) throw error;
-    await tell({ type: 'kanisa:from-cache' });
     return saved;
   }
 }
@@ -327,7 +338,10 @@ sw.addEventListener('message', (event) => {
   const message = /** @type {{ type?: unknown; page?: unknown; urls?: unknown; reads?: unknown; apikey?: unknown }} */ (data);
   const source = event.source;
   if (message.type === 'kanisa:how-served') {
-    if (source && 'id' in source && savedWindows.delete(source.id)) source.postMessage({ type: 'kanisa:from-cache', page: true });
+    if (source && 'id' in source && savedWindows.has(source.id)) {
+      source.postMessage({ type: 'kanisa:from-cache', page: true, at: savedWindows.get(source.id) });
+      savedWindows.delete(source.id);
+    }
     return;
   }
   if (message.type !== 'kanisa:save' || !Array.isArray(message.urls)) return;

@@ -125,21 +125,19 @@ impl crate::Auth {
     }
 
     async fn actor(&self, identity: &Identity) -> Result<Actor, AuthError> {
-        match identity {
-            Identity::Service => Ok(Actor::Service),
-            Identity::User { .. } => {
-                let user = self.user(identity).await?;
-                if !user.has_permission("manage_admins") {
-                    return Err(AuthError::NotAllowed);
-                }
-                if user.rank() < MANAGER_RANK {
-                    return Err(AuthError::Forbidden(
-                        "Staff accounts are managed by a Super Admin",
-                    ));
-                }
-                Ok(Actor::User(user))
-            }
+        if identity.is_service() {
+            return Ok(Actor::Service);
         }
+        let user = self.user(identity).await?;
+        if !user.has_permission("manage_admins") {
+            return Err(AuthError::NotAllowed);
+        }
+        if user.rank() < MANAGER_RANK {
+            return Err(AuthError::Forbidden(
+                "Staff accounts are managed by a Super Admin",
+            ));
+        }
+        Ok(Actor::User(user))
     }
 
     /// `GET /admin/users?page&per_page`: newest first, with the total.

@@ -1,11 +1,14 @@
 //! JSON Web Tokens (HS256) as PostgREST and GoTrue use them: the `role` claim names the
 //! database role a request runs as; the whole payload is handed to SQL as
-//! `request.jwt.claims`.
+//! `request.jwt.claims`. A token verifies into the one [`Identity`] of a request; a refused one
+//! is a [`JwtError`], whose message every API family's 401 carries.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde_json::{Value, json};
+
+use crate::Identity;
 
 /// Roles a token may name. Anything else is refused before reaching the database.
 pub const API_ROLES: &[&str] = &["anon", "authenticated", "service_role"];
@@ -16,6 +19,7 @@ const API_KEY_LIFETIME_SECS: i64 = 10 * 365 * 24 * 3600;
 /// Clock skew allowed on both `exp` and `nbf`, in seconds.
 pub const LEEWAY_SECS: u64 = 30;
 
+/// Why a token was refused (or could not be signed).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum JwtError {
     #[error("JWT expired")]
@@ -26,13 +30,6 @@ pub enum JwtError {
     Invalid(String),
     #[error("JWT role {0:?} is not allowed")]
     RoleNotAllowed(String),
-}
-
-/// A verified token: its role and its payload as JSON text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verified {
-    pub role: String,
-    pub claims: String,
 }
 
 /// Signing and verification keys from the server's secret.
@@ -66,9 +63,20 @@ impl JwtKeys {
         }))
     }
 
-    /// Checks signature (HS256 only), expiry and not-before ([`LEEWAY_SECS`] leeway on both;
-    /// `nbf` is optional, `exp` required) and role.
-    pub fn verify(&self, token: &str) -> Result<Verified, JwtError> {
+    /// Who is asking with `token`: anon without one; else the token checked — signature
+    /// (HS256 only), expiry and not-before ([`LEEWAY_SECS`] leeway on both; `nbf` is
+    /// optional, `exp` required) and role. A token that does not verify is refused, never
+    /// taken for anon.
+    pub fn identify(&self, token: Option<&str>) -> Result<Identity, JwtError> {
+        match token {
+            None => Ok(Identity::anon()),
+            Some(token) => self.verify(token),
+        }
+    }
+
+    /// The identity `token` names, once its signature, times and role are checked (see
+    /// [`JwtKeys::identify`]).
+    pub fn verify(&self, token: &str) -> Result<Identity, JwtError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.validate_aud = false;
         validation.validate_nbf = true;
@@ -81,19 +89,7 @@ impl JwtKeys {
                 _ => JwtError::Invalid(e.to_string()),
             },
         )?;
-        let role = data
-            .claims
-            .get("role")
-            .and_then(Value::as_str)
-            .unwrap_or("anon")
-            .to_owned();
-        if !API_ROLES.contains(&role.as_str()) {
-            return Err(JwtError::RoleNotAllowed(role));
-        }
-        Ok(Verified {
-            role,
-            claims: data.claims.to_string(),
-        })
+        Identity::from_trusted_claims(&data.claims)
     }
 }
 
@@ -114,9 +110,18 @@ mod tests {
         let keys = JwtKeys::new(SECRET);
         for role in ["anon", "service_role"] {
             let v = keys.verify(&keys.api_key(role).unwrap()).unwrap();
-            assert_eq!(v.role, role);
-            assert!(v.claims.contains(&format!("\"role\":\"{role}\"")));
+            assert_eq!(v.role(), role);
+            assert!(v.claims().contains(&format!("\"role\":\"{role}\"")));
         }
+    }
+
+    #[test]
+    fn no_token_is_anon_and_a_bad_one_is_refused_not_downgraded() {
+        let keys = JwtKeys::new(SECRET);
+        assert_eq!(keys.identify(None), Ok(Identity::anon()));
+        assert!(keys.identify(Some("not.a.jwt")).is_err());
+        let service = keys.identify(Some(&keys.api_key("service_role").unwrap()));
+        assert!(service.unwrap().is_service());
     }
 
     #[test]

@@ -1,7 +1,10 @@
-//! Identities: password hashing (argon2id), staff accounts (`auth.users` with the profile in
-//! `public.users`), the first Super Admin, and the JWT signing secret.
+//! Identities: who is asking ([`Identity`], from a verified token: the one identity the
+//! server's extractor makes for every API family, and the console makes in-process), password
+//! hashing (argon2id), staff accounts (`auth.users` with the profile in `public.users`), the
+//! first Super Admin, and the JWT signing secret.
 //!
-//! Owns: everything that touches a password or the signing secret.
+//! Owns: everything that touches a password or the signing secret, and the reading of a
+//! token's claims (role, user, session).
 //! Must not know about HTTP (the server crate maps [`AuthError`] to responses) and never logs a
 //! password, hash or secret.
 //!
@@ -18,6 +21,7 @@
 mod admin;
 mod error;
 mod hasher;
+mod identity;
 mod jwt;
 mod limit;
 mod session;
@@ -26,10 +30,11 @@ mod user;
 pub use admin::{AdminUserChange, NewAdminUser};
 pub use error::AuthError;
 pub use hasher::Hasher;
-pub use jwt::{API_ROLES, JwtError, JwtKeys, Verified};
+pub use identity::Identity;
+pub use jwt::{API_ROLES, JwtError, JwtKeys};
 pub use limit::RateLimiter;
 pub use session::{
-    ACCOUNT_LOCKOUT_FACTOR, Auth, AuthOptions, ClientInfo, Clock, Identity, Session, UserUpdate,
+    ACCOUNT_LOCKOUT_FACTOR, Auth, AuthOptions, ClientInfo, Clock, Session, UserUpdate,
 };
 pub use user::User;
 

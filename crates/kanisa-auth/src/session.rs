@@ -36,7 +36,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::user::User;
-use crate::{AuthError, JwtKeys, RateLimiter, hash_password};
+use crate::{AuthError, Identity, JwtKeys, RateLimiter, hash_password};
 
 /// A revoked refresh token may be presented again this long after its rotation (a client that
 /// lost the response) and still get the active token.
@@ -58,35 +58,6 @@ pub type Clock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
 pub struct ClientInfo {
     pub ip: Option<IpAddr>,
     pub user_agent: Option<String>,
-}
-
-/// Who calls an endpoint that needs a signed-in user or the service key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Identity {
-    Service,
-    User { id: Uuid, session_id: Option<Uuid> },
-}
-
-impl Identity {
-    /// From a verified token's role and claims.
-    pub fn from_claims(role: &str, claims: &Value) -> Result<Identity, AuthError> {
-        match role {
-            "service_role" => Ok(Identity::Service),
-            "authenticated" => {
-                let id = claims
-                    .get("sub")
-                    .and_then(Value::as_str)
-                    .and_then(|s| s.parse().ok())
-                    .ok_or(AuthError::NoAuthorization)?;
-                let session_id = claims
-                    .get("session_id")
-                    .and_then(Value::as_str)
-                    .and_then(|s| s.parse().ok());
-                Ok(Identity::User { id, session_id })
-            }
-            _ => Err(AuthError::NoAuthorization),
-        }
-    }
 }
 
 /// A signed-in session as `/token` returns it. Its `Debug` leaves the tokens out.
@@ -566,28 +537,26 @@ impl Auth {
         scope: &str,
         client: &ClientInfo,
     ) -> Result<(), AuthError> {
-        let Identity::User { id, session_id } = identity else {
-            return Err(AuthError::NoAuthorization);
-        };
+        let (id, session_id) = signed_in(identity)?;
         let db = self.pool.get().await?;
         let security = Security::load(&**db).await?;
-        let ended = match (scope, session_id) {
+        let ended = match (scope, session_id.as_ref()) {
             ("local", Some(sid)) => {
                 db.execute(
                     "DELETE FROM auth.sessions WHERE id = $1 AND user_id = $2",
-                    &[sid, id],
+                    &[sid, &id],
                 )
                 .await?
             }
             ("others", Some(sid)) => {
                 db.execute(
                     "DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2",
-                    &[id, sid],
+                    &[&id, sid],
                 )
                 .await?
             }
             ("global" | "local" | "others", _) => {
-                db.execute("DELETE FROM auth.sessions WHERE user_id = $1", &[id])
+                db.execute("DELETE FROM auth.sessions WHERE user_id = $1", &[&id])
                     .await?
             }
             (other, _) => {
@@ -599,7 +568,7 @@ impl Auth {
         if security.audit_logging && scope != "others" {
             log_activity(
                 &**db,
-                Some(*id),
+                Some(id),
                 "admin_logout",
                 json!({ "scope": scope, "sessions_ended": ended }),
                 client,
@@ -613,20 +582,18 @@ impl Auth {
     /// `GET /user`: the caller's account; the session named in the token must still exist and
     /// the account must be active.
     pub async fn user(&self, identity: &Identity) -> Result<User, AuthError> {
-        let Identity::User { id, session_id } = identity else {
-            return Err(AuthError::NoAuthorization);
-        };
+        let (id, session_id) = signed_in(identity)?;
         let db = self.pool.get().await?;
         if let Some(sid) = session_id {
             let exists = db
-                .query_opt("SELECT 1 FROM auth.sessions WHERE id = $1", &[sid])
+                .query_opt("SELECT 1 FROM auth.sessions WHERE id = $1", &[&sid])
                 .await?
                 .is_some();
             if !exists {
                 return Err(AuthError::SessionNotFound);
             }
         }
-        let user = User::load(&**db, *id)
+        let user = User::load(&**db, id)
             .await?
             .ok_or(AuthError::UserNotFound)?;
         if !user.is_active {
@@ -644,9 +611,7 @@ impl Auth {
         client: &ClientInfo,
     ) -> Result<User, AuthError> {
         let user = self.user(identity).await?;
-        let Identity::User { session_id, .. } = identity else {
-            return Err(AuthError::NoAuthorization);
-        };
+        let session_id = identity.session_id();
         let mut db = self.pool.get().await?;
         let security = Security::load(&**db).await?;
         let new_hash = match &update.password {
@@ -688,7 +653,7 @@ impl Auth {
             .await?;
             tx.execute(
                 "DELETE FROM auth.sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2",
-                &[&user.id, session_id],
+                &[&user.id, &session_id],
             )
             .await?;
             if security.audit_logging {
@@ -861,6 +826,13 @@ impl std::fmt::Debug for UserUpdate {
     }
 }
 
+/// The signed-in user an endpoint acts for, and the session of their token: anon and the
+/// service key are nobody here (`no_authorization`).
+fn signed_in(identity: &Identity) -> Result<(Uuid, Option<Uuid>), AuthError> {
+    let id = identity.user_id().ok_or(AuthError::NoAuthorization)?;
+    Ok((id, identity.session_id()))
+}
+
 /// A moment as the church reads its clocks: `HH:MM` in Africa/Nairobi (UTC+3 all year, no
 /// daylight saving), the time staff are told to come back at after a lockout.
 fn nairobi_clock(at: DateTime<Utc>) -> String {
@@ -903,26 +875,24 @@ mod tests {
     }
 
     #[test]
-    fn identities_come_from_the_role_and_sub() {
+    fn only_a_signed_in_user_is_someone_to_the_account_endpoints() {
         let id = Uuid::new_v4();
         let sid = Uuid::new_v4();
-        assert_eq!(
-            Identity::from_claims(
-                "authenticated",
-                &json!({"sub": id.to_string(), "session_id": sid.to_string()})
-            )
-            .unwrap(),
-            Identity::User {
-                id,
-                session_id: Some(sid)
-            }
-        );
-        assert_eq!(
-            Identity::from_claims("service_role", &json!({})).unwrap(),
-            Identity::Service
-        );
-        assert!(Identity::from_claims("anon", &json!({})).is_err());
-        assert!(Identity::from_claims("authenticated", &json!({"sub": "x"})).is_err());
+        let user = Identity::from_trusted_claims(
+            &json!({"role": "authenticated", "sub": id.to_string(), "session_id": sid.to_string()}),
+        )
+        .unwrap();
+        assert_eq!(signed_in(&user).unwrap(), (id, Some(sid)));
+        for nobody in [
+            Identity::anon(),
+            Identity::from_trusted_claims(&json!({"role": "service_role"})).unwrap(),
+            Identity::from_trusted_claims(&json!({"role": "authenticated", "sub": "x"})).unwrap(),
+        ] {
+            assert!(matches!(
+                signed_in(&nobody),
+                Err(AuthError::NoAuthorization)
+            ));
+        }
     }
 
     #[test]

@@ -132,6 +132,38 @@ async fn take_into(
     Ok(info)
 }
 
+/// The free bytes where `destination` writes, when it is a folder on this machine (the nearest
+/// existing folder of its path); `None` for a bucket.
+pub fn free_space(destination: &Destination) -> Option<u64> {
+    let mut path = destination.url().to_file_path().ok()?;
+    while !path.exists() {
+        if !path.pop() {
+            return None;
+        }
+    }
+    let stat = nix::sys::statvfs::statvfs(&path).ok()?;
+    Some(stat.blocks_available().saturating_mul(stat.fragment_size()))
+}
+
+/// Why a base backup of about `expected` bytes (the last one's size) does not fit at
+/// `destination`, if it does not: its free space must hold it with a fifth to spare.
+pub fn no_room(destination: &Destination, expected: u64) -> Option<String> {
+    let free = free_space(destination)?;
+    let needed = expected.saturating_add(expected / 5);
+    (free < needed).then(|| {
+        format!(
+            "not enough free space at {}: {} free, and the last full backup was {} (a fifth more is kept spare); free some space or choose another disk",
+            destination.url(),
+            megabytes(free),
+            megabytes(expected)
+        )
+    })
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1_000_000.0)
+}
+
 /// Every finished base backup at the destination, oldest first.
 pub async fn list(destination: &Destination) -> Result<Vec<BaseInfo>, BackupError> {
     let mut bases = Vec::new();
@@ -152,6 +184,8 @@ pub async fn list(destination: &Destination) -> Result<Vec<BaseInfo>, BackupErro
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Pruned {
     pub bases: usize,
+    /// The labels of the base backups removed.
+    pub labels: Vec<String>,
     pub wal_files: usize,
     /// When the oldest base backup kept started: no restore reaches before it.
     pub oldest_kept: Option<DateTime<Utc>>,
@@ -160,11 +194,13 @@ pub struct Pruned {
 /// Keeps the base backups `retention` asks for at `now` (the newest `keep`, and those any moment
 /// of the last `days` days needs) and the WAL from the oldest of them on; deletes the rest. A
 /// base backup loses its `info.json` first, so a prune cut short leaves nothing that looks
-/// usable and is not.
+/// usable and is not. Segments after `keep_after` stay whatever the base backups here need:
+/// another destination used lately ends there, and may need them copied to it (runs.rs).
 pub async fn prune(
     destination: &Destination,
     retention: Retention,
     now: DateTime<Utc>,
+    keep_after: Option<&str>,
 ) -> Result<Pruned, BackupError> {
     let bases = list(destination).await?;
     let finished: Vec<_> = bases.iter().map(|b| b.finished_at).collect();
@@ -177,6 +213,7 @@ pub async fn prune(
             destination.delete(&name).await?;
         }
         pruned.bases += 1;
+        pruned.labels.push(base.label.clone());
     }
     let Some(oldest) = bases.get(excess) else {
         return Ok(pruned);
@@ -189,6 +226,7 @@ pub async fn prune(
         if is_archived_file(file)
             && !file.ends_with(".history")
             && file[..24] < *oldest.start_segment
+            && keep_after.is_none_or(|after| file[..24] <= *after)
         {
             destination.delete(&name).await?;
             pruned.wal_files += 1;

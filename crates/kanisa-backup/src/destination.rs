@@ -9,6 +9,10 @@
 //!   `info.json` last (written only when the rest is complete; plain, it names no content);
 //! - `files/<bucket>/<version>`  — every stored file's bytes, by the version key the file
 //!   store gives each upload (written once, never changed).
+//!
+//! A folder destination is private to the service (issue 42): its root is 0700 before
+//! anything is written, every folder in it 0700 and every file 0600 (what an earlier version
+//! left there is put right when it is opened).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -32,6 +36,8 @@ pub struct Destination {
     store: Arc<dyn ObjectStore>,
     url: Url,
     key: Option<seal::Key>,
+    /// The folder, for a destination on this machine.
+    root: Option<std::path::PathBuf>,
 }
 
 impl std::fmt::Debug for Destination {
@@ -47,13 +53,86 @@ impl Destination {
     /// Opens `url` (`file:///path`, created if missing, or `s3://bucket[/prefix]`); with
     /// `secret`, everything written is encrypted with it.
     pub fn open(url: &Url, secret: Option<&str>) -> Result<Destination, BackupError> {
+        Destination::opened(
+            url,
+            secret.filter(|s| !s.is_empty()).map(seal::Key::from_secret),
+        )
+    }
+
+    fn opened(url: &Url, key: Option<seal::Key>) -> Result<Destination, BackupError> {
+        let root = match url.scheme() {
+            "file" => {
+                let root = url.to_file_path().map_err(|()| {
+                    BackupError::Destination(format!("{url} is not a folder on this machine"))
+                })?;
+                make_private(&root)?;
+                Some(root)
+            }
+            _ => None,
+        };
         let store = kanisa_storage::Store::from_url(url)
             .map_err(|e| BackupError::Destination(e.to_string()))?;
         Ok(Destination {
             store: store.object_store(),
             url: url.clone(),
-            key: secret.filter(|s| !s.is_empty()).map(seal::Key::from_secret),
+            key,
+            root,
         })
+    }
+
+    /// Another destination, opened with this one's key (to copy what this one misses).
+    pub fn sibling(&self, url: &Url) -> Result<Destination, BackupError> {
+        Destination::opened(url, self.key.clone())
+    }
+
+    /// The key's fingerprint (never the key), when there is one.
+    pub fn key_fingerprint(&self) -> Option<String> {
+        self.key.as_ref().map(seal::Key::fingerprint)
+    }
+
+    /// Makes what was just written as `name` private (0600, its folders 0700) in a folder
+    /// destination; nothing for a bucket.
+    fn private(&self, name: &str) -> Result<(), BackupError> {
+        use std::os::unix::fs::PermissionsExt;
+        let Some(root) = &self.root else {
+            return Ok(());
+        };
+        let mut path = root.clone();
+        let parts: Vec<&str> = name.split('/').filter(|p| !p.is_empty()).collect();
+        for (i, part) in parts.iter().enumerate() {
+            path.push(part);
+            let mode = if i + 1 == parts.len() { 0o600 } else { 0o700 };
+            match std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => {
+                    return Err(BackupError::io(
+                        format!("cannot make {} private", path.display()),
+                        e,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies `name` from `other` as it is stored there (sealed or not); the bytes copied.
+    pub async fn copy_stored(&self, other: &Destination, name: &str) -> Result<u64, BackupError> {
+        let bytes = other
+            .store
+            .get(&Key::from(name))
+            .await
+            .map_err(|e| BackupError::store(format!("cannot read {name} at {}", other.url), e))?
+            .bytes()
+            .await
+            .map_err(|e| BackupError::store(format!("cannot read {name} at {}", other.url), e))?;
+        let size = bytes.len() as u64;
+        self.store
+            .put(&Key::from(name), PutPayload::from(bytes))
+            .await
+            .map_err(|e| BackupError::store(format!("cannot write {name}"), e))?;
+        self.private(name)?;
+        Ok(size)
     }
 
     /// The destination as configured (no credentials: those come from the environment).
@@ -120,7 +199,7 @@ impl Destination {
             .put(&Key::from(name), PutPayload::from(Bytes::from(body)))
             .await
             .map_err(|e| BackupError::store(format!("cannot write {name}"), e))?;
-        Ok(())
+        self.private(name)
     }
 
     /// Downloads `name` into the local `file` (opened if sealed); the bytes written.
@@ -134,7 +213,7 @@ impl Destination {
         let mut output = tokio::fs::File::create(file)
             .await
             .map_err(|e| BackupError::io(format!("cannot write {}", file.display()), e))?;
-        let mut reader = Reader::new(self.key.as_ref(), name);
+        let mut reader = Reader::new(self.key.as_ref(), name, &self.url);
         let mut out = Vec::new();
         let mut written = 0u64;
         while let Some(piece) = stream
@@ -175,7 +254,7 @@ impl Destination {
             .bytes()
             .await
             .map_err(|e| BackupError::store(format!("cannot read {name}"), e))?;
-        let mut reader = Reader::new(self.key.as_ref(), name);
+        let mut reader = Reader::new(self.key.as_ref(), name, &self.url);
         let mut out = Vec::new();
         reader.push(&bytes, &mut out)?;
         reader.finish(&mut out)?;
@@ -243,6 +322,7 @@ impl Destination {
 /// An upload to the destination in progress: content pushed in pieces is sealed (with a key)
 /// and sent in parts; a failed write aborts it (the parts sent are removed).
 struct Upload {
+    destination: Destination,
     writer: object_store::buffered::BufWriter,
     sealer: Option<Sealer>,
     /// Bytes ready to send.
@@ -261,6 +341,7 @@ impl Upload {
             None => (None, Vec::new()),
         };
         Upload {
+            destination: destination.clone(),
             writer: object_store::buffered::BufWriter::new(
                 destination.store.clone(),
                 Key::from(name),
@@ -308,14 +389,54 @@ impl Upload {
             .shutdown()
             .await
             .map_err(|e| BackupError::io(format!("cannot upload {}", self.name), e))?;
+        self.destination.private(&self.name)?;
         Ok(self.written)
     }
+}
+
+/// Creates the folder `root` (and its parents) if missing, 0700, before anything is written in
+/// it; then puts right what is already there (folders 0700, files 0600).
+fn make_private(root: &Path) -> Result<(), BackupError> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    let failed = |what: &str, path: &Path, e| {
+        BackupError::io(format!("cannot {what} {}", path.display()), e)
+    };
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(root)
+        .map_err(|e| failed("create", root, e))?;
+    let mut folders = vec![root.to_owned()];
+    while let Some(folder) = folders.pop() {
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| failed("make private", &folder, e))?;
+        for entry in std::fs::read_dir(&folder).map_err(|e| failed("list", &folder, e))? {
+            let entry = entry.map_err(|e| failed("list", &folder, e))?;
+            let kind = entry.file_type().map_err(|e| failed("list", &folder, e))?;
+            if kind.is_dir() {
+                folders.push(entry.path());
+            } else if kind.is_file() {
+                let mode = entry
+                    .metadata()
+                    .map_err(|e| failed("read", &entry.path(), e))?
+                    .permissions()
+                    .mode();
+                if mode & 0o077 != 0 {
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o600))
+                        .map_err(|e| failed("make private", &entry.path(), e))?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads a stored file: sealed ones are opened with the key; plain ones pass through.
 struct Reader {
     state: ReaderState,
     name: String,
+    /// The destination's address, for a message that says what to run.
+    url: String,
     key: Option<seal::Key>,
     start: Vec<u8>,
 }
@@ -328,10 +449,11 @@ enum ReaderState {
 }
 
 impl Reader {
-    fn new(key: Option<&seal::Key>, name: &str) -> Reader {
+    fn new(key: Option<&seal::Key>, name: &str, url: &Url) -> Reader {
         Reader {
             state: ReaderState::Sniffing,
             name: name.to_owned(),
+            url: url.to_string(),
             key: key.cloned(),
             start: Vec::new(),
         }
@@ -362,8 +484,10 @@ impl Reader {
                 Some(key) => ReaderState::Sealed(Opener::new(key)),
                 None => {
                     return Err(BackupError::Seal(format!(
-                        "{} is encrypted: set KANISA_BACKUP_KEY to the key it was written with",
-                        self.name
+                        "{} is encrypted: set KANISA_BACKUP_KEY to the backup key of the recovery \
+                         sheet (Settings → Backups, printed when the backups began) and run this \
+                         again, e.g. KANISA_BACKUP_KEY='xxxxxxxx-…' kanisa restore --latest --from {} --into DIR",
+                        self.name, self.url
                     )));
                 }
             }

@@ -4,6 +4,13 @@
 //! back exactly the versions its rows name. Deleted files stay at the destination while a
 //! restore to a moment before the delete is possible, and go with the base backups that reach
 //! back that far ([`prune_gone`]).
+//!
+//! Uploads into the request folders (`submissions/`, `reports/`, `maintenance/`: anyone may
+//! upload there) are copied only once a stored message names them among its attachments
+//! (issue 42): an upload no request claims is nobody's, and the hourly sweep removes it a day
+//! later — copied, it would stay at the destination for the whole retention window. A restore
+//! likewise asks only for the files that are copied: a moment's unclaimed uploads come back as
+//! rows without bytes, which the sweep removes as it would have.
 
 use chrono::{DateTime, Utc};
 use kanisa_pg::Pool;
@@ -22,9 +29,19 @@ pub fn file_name(bucket: &str, version: Uuid) -> String {
     format!("files/{bucket}/{version}")
 }
 
-/// Copies every stored file version not yet at the destination; how many were copied. A
-/// file that cannot be read from the store (deleted meanwhile) is skipped, and tried again
-/// on the next pass only if its row still names it.
+/// The stored files a backup holds, as a condition on `storage.objects o`: every file but an
+/// upload into a request folder that no stored message names (the folders and the naming are
+/// the sweep's, kanisa-functions' `submissions/sweep.rs`; the look-up is served by the
+/// attachments' index, migration 0047).
+const KEPT: &str = "(o.bucket_id <> 'church-files' \
+     OR o.name !~ '^(submissions|reports|maintenance)/' \
+     OR EXISTS (SELECT 1 FROM public.messages m \
+                WHERE m.attachments @> jsonb_build_array(jsonb_build_object('path', o.name))))";
+
+/// Copies every stored file version not yet at the destination; how many were copied. An
+/// upload into a request folder waits until a stored message names it (see the module's
+/// doc). A file that cannot be read from the store (deleted meanwhile) is skipped, and tried
+/// again on the next pass only if its row still names it.
 pub async fn copy_new(
     service: &Pool,
     store: &Store,
@@ -39,11 +56,13 @@ pub async fn copy_new(
         let client = service.get().await.map_err(|e| db(&e))?;
         let rows = client
             .query(
-                "SELECT o.bucket_id, o.version FROM storage.objects o \
-                 WHERE NOT EXISTS (SELECT 1 FROM kanisa.backup_file_copies c \
-                                   WHERE c.destination = $1 AND c.version = o.version) \
-                   AND NOT (o.version = ANY($2)) \
-                 ORDER BY o.created_at, o.version LIMIT $3",
+                &format!(
+                    "SELECT o.bucket_id, o.version FROM storage.objects o \
+                     WHERE NOT EXISTS (SELECT 1 FROM kanisa.backup_file_copies c \
+                                       WHERE c.destination = $1 AND c.version = o.version) \
+                       AND NOT (o.version = ANY($2)) AND {KEPT} \
+                     ORDER BY o.created_at, o.version LIMIT $3"
+                ),
                 &[&target, &failed, &BATCH],
             )
             .await
@@ -147,13 +166,16 @@ pub async fn prune_gone(
     Ok(pruned)
 }
 
-/// Every stored file version the database's rows name: (bucket, version).
+/// Every stored file version the database's rows name that a backup holds (unclaimed
+/// uploads are never copied): (bucket, version).
 pub(crate) async fn named_versions(
     client: &kanisa_pg::tokio_postgres::Client,
 ) -> Result<Vec<(String, Uuid)>, BackupError> {
     Ok(client
         .query(
-            "SELECT bucket_id, version FROM storage.objects ORDER BY 1, 2",
+            &format!(
+                "SELECT o.bucket_id, o.version FROM storage.objects o WHERE {KEPT} ORDER BY 1, 2"
+            ),
             &[],
         )
         .await
@@ -217,4 +239,124 @@ pub async fn bring_back(
         done.copied += 1;
     }
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use kanisa_storage::{Caller, Storage, StorageOptions, UploadRequest};
+    use kanisa_test_db::TestDb;
+
+    use super::*;
+
+    /// Uploads a small PDF through the storage service as `caller`; its name and version.
+    async fn upload(storage: &Storage, db: &TestDb, caller: &Caller, path: &str) -> (String, Uuid) {
+        let bytes = format!("%PDF-1.4\n% {path}\n").into_bytes();
+        let pending = storage
+            .begin_upload(UploadRequest {
+                caller,
+                bucket: "church-files",
+                path,
+                upsert: false,
+                content_type: Some("application/pdf"),
+                content_length: Some(bytes.len() as u64),
+            })
+            .await
+            .unwrap();
+        let body = futures_util::stream::iter([Ok::<_, std::io::Error>(bytes::Bytes::from(bytes))]);
+        let written = storage.write(pending, body).await.unwrap();
+        let key = storage.commit(written, None, None).await.unwrap().key;
+        let name = key.strip_prefix("church-files/").unwrap().to_owned();
+        let version: Uuid = db
+            .client()
+            .await
+            .query_one(
+                "SELECT version FROM storage.objects WHERE name = $1",
+                &[&name],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        (name, version)
+    }
+
+    /// A stored message naming `paths` among its attachments, as a submission stores them.
+    async fn claim(db: &TestDb, paths: &[&str]) {
+        let attachments: serde_json::Value = paths
+            .iter()
+            .map(|p| serde_json::json!({"name": p.rsplit('/').next(), "path": p, "size": 20}))
+            .collect();
+        db.client()
+            .await
+            .execute(
+                "INSERT INTO public.messages (subject, message, sender_name, attachments) \
+                 VALUES ('A report', 'Attached', 'Grace', $1)",
+                &[&attachments],
+            )
+            .await
+            .unwrap();
+    }
+
+    async fn copied(destination: &Destination) -> Vec<Uuid> {
+        let mut out: Vec<Uuid> = destination
+            .list("files")
+            .await
+            .unwrap()
+            .iter()
+            .filter_map(|n| n.rsplit('/').next().and_then(|v| Uuid::parse_str(v).ok()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[tokio::test]
+    async fn an_upload_no_stored_request_claims_never_reaches_the_destination() {
+        let db = TestDb::new().await;
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::local(&dir.path().join("storage")).unwrap();
+        let storage = Storage::new(
+            store.clone(),
+            db.api_pool(),
+            db.pool(),
+            "kanisa-test-secret-kanisa-test-secret",
+            StorageOptions::default(),
+        );
+        let url =
+            url::Url::parse(&format!("file://{}", dir.path().join("backups").display())).unwrap();
+        let destination = Destination::open(&url, None).unwrap();
+
+        // The public's uploads into request folders, and a file of the church's own.
+        let visitor = Caller::anon().with_client_ip("203.0.113.20");
+        let (claimed, claimed_v) = upload(&storage, &db, &visitor, "reports/october.pdf").await;
+        let (later, later_v) = upload(&storage, &db, &visitor, "submissions/later.pdf").await;
+        let (_, never_v) = upload(&storage, &db, &visitor, "submissions/never.pdf").await;
+        let (_, notes_v) = upload(&storage, &db, &Caller::service(), "public/notes.pdf").await;
+        claim(&db, &[&claimed]).await;
+
+        // One pass: the church's file and the claimed upload; the others wait.
+        assert_eq!(copy_new(&db.pool(), &store, &destination).await.unwrap(), 2);
+        let mut expected = vec![claimed_v, notes_v];
+        expected.sort();
+        assert_eq!(copied(&destination).await, expected);
+        assert_eq!(copy_new(&db.pool(), &store, &destination).await.unwrap(), 0);
+
+        // A stored request names the second upload: the next pass copies it; the third stays
+        // behind as long as nothing claims it.
+        claim(&db, &[&later]).await;
+        assert_eq!(copy_new(&db.pool(), &store, &destination).await.unwrap(), 1);
+        expected.push(later_v);
+        expected.sort();
+        assert_eq!(copied(&destination).await, expected);
+        assert!(!copied(&destination).await.contains(&never_v));
+
+        // A restore asks for exactly the copied files.
+        let client = db.client().await;
+        let mut named: Vec<Uuid> = named_versions(&client)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect();
+        named.sort();
+        assert_eq!(named, expected);
+    }
 }

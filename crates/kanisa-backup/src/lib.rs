@@ -23,6 +23,7 @@ mod error;
 pub mod files;
 pub mod restore;
 mod retention;
+pub mod runs;
 pub mod seal;
 pub mod wal;
 
@@ -60,6 +61,8 @@ pub struct Archiver {
 #[derive(Debug, Default, Clone)]
 pub struct Pass {
     pub shipped: wal::Shipped,
+    /// What the destination's record of the WAL it holds says after the pass.
+    pub runs: runs::Noted,
     pub files: usize,
 }
 
@@ -72,8 +75,13 @@ impl Archiver {
                 let at = &chosen.destination;
                 async {
                     let shipped = wal::ship(&self.spool, at).await?;
+                    let runs = runs::record(&self.service, at, &shipped.segments).await?;
                     let files = files::copy_new(&self.service, &self.store, at).await?;
-                    Ok::<_, BackupError>(Pass { shipped, files })
+                    Ok::<_, BackupError>(Pass {
+                        shipped,
+                        runs,
+                        files,
+                    })
                 }
                 .await
             }
@@ -112,20 +120,25 @@ impl Archiver {
             ),
             None => (None, None, None, None),
         };
+        let fingerprint = chosen.and_then(|c| c.destination.key_fingerprint());
+        let generated = self.destinations.key_generated();
         let changed = client
             .query_opt(
                 "INSERT INTO kanisa.backup_archive AS a \
                    (destination, on_this_machine, encrypted, source, last_segment, \
-                    last_shipped_at, last_pass_at, last_error, last_error_at) \
+                    last_shipped_at, last_pass_at, last_error, last_error_at, \
+                    key_fingerprint, key_generated) \
                  VALUES (coalesce($1, 'none'), coalesce($2, false), coalesce($3, false), \
                          coalesce($4, 'default'), $5, \
                          CASE WHEN $5::text IS NOT NULL THEN now() END, now(), \
-                         $6, CASE WHEN $6::text IS NOT NULL THEN now() END) \
+                         $6, CASE WHEN $6::text IS NOT NULL THEN now() END, $7, $8) \
                  ON CONFLICT (id) DO UPDATE SET \
                    destination = coalesce($1, a.destination), \
                    on_this_machine = coalesce($2, a.on_this_machine), \
                    encrypted = coalesce($3, a.encrypted), \
                    source = coalesce($4, a.source), \
+                   key_fingerprint = CASE WHEN $1::text IS NULL THEN a.key_fingerprint ELSE $7 END, \
+                   key_generated = $8, \
                    last_segment = coalesce(EXCLUDED.last_segment, a.last_segment), \
                    last_shipped_at = coalesce(EXCLUDED.last_shipped_at, a.last_shipped_at), \
                    last_pass_at = now(), \
@@ -137,6 +150,8 @@ impl Archiver {
                     OR a.destination IS DISTINCT FROM coalesce($1, a.destination) \
                     OR a.source IS DISTINCT FROM coalesce($4, a.source) \
                     OR a.encrypted IS DISTINCT FROM coalesce($3, a.encrypted) \
+                    OR ($1::text IS NOT NULL AND a.key_fingerprint IS DISTINCT FROM $7) \
+                    OR a.key_generated IS DISTINCT FROM $8 \
                     OR a.last_error IS DISTINCT FROM $6 \
                     OR a.last_pass_at IS NULL OR a.last_pass_at < now() - interval '1 minute' \
                  RETURNING (SELECT p.destination FROM kanisa.backup_archive p)",
@@ -147,6 +162,8 @@ impl Archiver {
                     &source,
                     &segment,
                     &error,
+                    &fingerprint,
+                    &generated,
                 ],
             )
             .await

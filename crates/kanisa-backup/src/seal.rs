@@ -8,7 +8,9 @@
 //! work is done a chunk at a time: a base backup of any size never sits in memory whole.
 //!
 //! The key is derived from the secret with SHA-256 under a label of this format: the secret
-//! must be long and random (`openssl rand -base64 32`), as the Settings page says.
+//! must be long and random (`openssl rand -base64 32`), as the Settings page says. Without
+//! `KANISA_BACKUP_KEY`, the managed cluster's first start generates one into the data dir
+//! ([`generate_key`]); its recovery sheet on Settings is how it leaves the machine.
 
 use chacha20poly1305::aead::generic_array::GenericArray;
 use chacha20poly1305::aead::stream::{DecryptorBE32, EncryptorBE32};
@@ -45,9 +47,74 @@ impl Key {
         Key(hash.finalize().into())
     }
 
+    /// A short name of the key that tells keys apart and gives nothing of it away (16 hex
+    /// digits), for Settings and the recovery sheet.
+    pub fn fingerprint(&self) -> String {
+        let mut hash = Sha256::new();
+        hash.update(b"kanisa-backup-key-fingerprint-v1\0");
+        hash.update(self.0);
+        hash.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
     fn cipher(&self) -> XChaCha20Poly1305 {
         XChaCha20Poly1305::new(GenericArray::from_slice(&self.0))
     }
+}
+
+/// The file in the data dir holding the key Kanisa generated (issue 42).
+pub const KEY_FILE: &str = "backup-key";
+
+/// The key Kanisa generated for this data dir, if it has one.
+pub fn generated_key(data_dir: &std::path::Path) -> Result<Option<String>, BackupError> {
+    let path = data_dir.join(KEY_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) if text.trim().len() >= 32 => Ok(Some(text.trim().to_owned())),
+        Ok(_) => Err(BackupError::Seal(format!(
+            "{} is not a backup key (too short): restore it from the recovery sheet",
+            path.display()
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(BackupError::io(
+            format!("cannot read {}", path.display()),
+            e,
+        )),
+    }
+}
+
+/// The key Kanisa generated for this data dir, made now (0600) if there is none: backups are
+/// encrypted from the first one, and Settings asks the Super Admin to store its recovery sheet
+/// away from the server. Eight groups of eight hex digits (256 bits), so that it can be copied
+/// from paper.
+pub fn generate_key(data_dir: &std::path::Path) -> Result<String, BackupError> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    if let Some(key) = generated_key(data_dir)? {
+        return Ok(key);
+    }
+    let path = data_dir.join(KEY_FILE);
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| BackupError::io(format!("cannot create {}", data_dir.display()), e))?;
+    let bytes: [u8; 32] = rand::random();
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let key = hex
+        .as_bytes()
+        .chunks(8)
+        .map(|c| std::str::from_utf8(c).unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("-");
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)
+        .map_err(|e| BackupError::io(format!("cannot create {}", path.display()), e))?;
+    writeln!(file, "{key}")
+        .and_then(|()| file.sync_all())
+        .map_err(|e| BackupError::io(format!("cannot write {}", path.display()), e))?;
+    Ok(key)
 }
 
 /// True when `start` (a file's first bytes) is a sealed file.
@@ -117,8 +184,9 @@ pub struct Opener {
 }
 
 /// Why a sealed file does not open.
-const WRONG_KEY: &str =
-    "it does not open with KANISA_BACKUP_KEY (another key, or the file is damaged)";
+const WRONG_KEY: &str = "it does not open with KANISA_BACKUP_KEY (another key, or the file is \
+     damaged): give the key of the recovery sheet (Settings → Backups), whose fingerprint \
+     Settings shows";
 
 impl Opener {
     pub fn new(key: &Key) -> Opener {
@@ -198,6 +266,37 @@ mod tests {
         }
         opener.finish(&mut out)?;
         Ok(out)
+    }
+
+    #[test]
+    fn a_generated_key_is_kept_private_and_read_back_the_same() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(generated_key(dir.path()).unwrap(), None);
+        let key = generate_key(dir.path()).unwrap();
+        assert_eq!(key.len(), 71);
+        assert_eq!(key.split('-').count(), 8);
+        assert_eq!(generate_key(dir.path()).unwrap(), key, "made once");
+        assert_eq!(
+            generated_key(dir.path()).unwrap().as_deref(),
+            Some(key.as_str())
+        );
+        let mode = std::fs::metadata(dir.path().join(KEY_FILE))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let other = tempfile::tempdir().unwrap();
+        assert_ne!(generate_key(other.path()).unwrap(), key);
+        assert_eq!(
+            Key::from_secret(&key).fingerprint(),
+            Key::from_secret(&key).fingerprint()
+        );
+        assert_ne!(
+            Key::from_secret(&key).fingerprint(),
+            Key::from_secret("other").fingerprint()
+        );
+        assert_eq!(Key::from_secret(&key).fingerprint().len(), 16);
     }
 
     #[test]

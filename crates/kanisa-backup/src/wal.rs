@@ -59,6 +59,9 @@ pub struct Shipped {
     pub bytes: u64,
     /// The newest segment shipped in this pass.
     pub last: Option<String>,
+    /// The whole segments shipped in this pass, oldest first (what the destination now also
+    /// holds: `runs.rs` keeps that record).
+    pub segments: Vec<String>,
 }
 
 /// Uploads every finished file in `spool` to the destination, oldest first, deleting each
@@ -117,10 +120,38 @@ pub async fn ship(spool: &Path, destination: &Destination) -> Result<Shipped, Ba
         }
         shipped.files += 1;
         if !name.contains('.') {
+            shipped.segments.push(name.clone());
             shipped.last = Some(name);
         }
     }
     Ok(shipped)
+}
+
+/// A whole segment's name split into its timeline and its number on that timeline.
+fn split_segment(name: &str) -> Option<(u32, u64)> {
+    if name.len() != 24 || !name.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let timeline = u32::from_str_radix(&name[..8], 16).ok()?;
+    let high = u64::from_str_radix(&name[8..16], 16).ok()?;
+    let low = u64::from_str_radix(&name[16..], 16).ok()?;
+    let per_id = 0x1_0000_0000 / SEGMENT_BYTES;
+    (low < per_id).then_some((timeline, high * per_id + low))
+}
+
+fn join_segment(timeline: u32, number: u64) -> String {
+    segment_name(timeline, number * SEGMENT_BYTES)
+}
+
+/// The segments strictly between `after` and `before` on one timeline, oldest first: `None`
+/// when they are not on the same timeline, not in order, or more than `limit` apart.
+pub fn segments_between(after: &str, before: &str, limit: u64) -> Option<Vec<String>> {
+    let (ta, a) = split_segment(after)?;
+    let (tb, b) = split_segment(before)?;
+    if ta != tb || b <= a || b - a - 1 > limit {
+        return None;
+    }
+    Some((a + 1..b).map(|n| join_segment(ta, n)).collect())
 }
 
 /// gzip, as segments are stored.
@@ -171,6 +202,36 @@ mod tests {
         );
         assert_eq!(parse_lsn("x/1"), None);
         assert_eq!(parse_lsn("1"), None);
+    }
+
+    #[test]
+    fn the_segments_between_two_are_counted_across_a_log_file_boundary() {
+        assert_eq!(
+            segments_between("0000000100000000000000FE", "000000010000000100000001", 10).unwrap(),
+            ["0000000100000000000000FF", "000000010000000100000000"]
+        );
+        assert_eq!(
+            segments_between("000000010000000000000002", "000000010000000000000003", 10).unwrap(),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            segments_between("000000010000000000000003", "000000010000000000000002", 10),
+            None
+        );
+        assert_eq!(
+            segments_between("000000010000000000000002", "000000020000000000000005", 10),
+            None,
+            "another timeline"
+        );
+        assert_eq!(
+            segments_between("000000010000000000000002", "000000010000000000000F00", 10),
+            None,
+            "too many"
+        );
+        assert_eq!(
+            segments_between("00000001.history", "000000010000000000000003", 10),
+            None
+        );
     }
 
     #[test]

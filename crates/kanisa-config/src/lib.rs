@@ -151,6 +151,9 @@ pub struct BackupConfig {
     pub url_is_default: bool,
     /// `KANISA_BACKUP_KEY`: everything written to the destination is encrypted with it.
     pub key: Option<Secret>,
+    /// `KANISA_BACKUP_ROOTS`: the folders (and `s3://` prefixes) a destination typed in System
+    /// Settings must lie under; empty: the default folder, `/mnt`, `/media` and `/srv`.
+    pub roots: Vec<Url>,
     /// `KANISA_ARCHIVE_EVERY` (seconds, 5): how often finished WAL segments and new files are
     /// shipped to the destination.
     pub ship_every_secs: u64,
@@ -274,6 +277,14 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_BACKUP_URL",
         "where backups, the archived WAL and file copies go: file:///path or s3://bucket/prefix (backups/ beside the data dir)",
+    ),
+    (
+        "KANISA_BACKUP_ROOTS",
+        "comma-separated folders (and s3://bucket/prefix) a backup destination set in System Settings must lie under (the default folder, /mnt, /media, /srv)",
+    ),
+    (
+        "KANISA_S3_INSTANCE_ROLE",
+        "true: an s3:// file store or backup destination without AWS_ACCESS_KEY_ID may use this machine's cloud role (unset: such a bucket is refused, and the metadata service never asked)",
     ),
     (
         "KANISA_BACKUP_KEY",
@@ -501,6 +512,10 @@ impl Config {
             },
             url_is_default: env.get("KANISA_BACKUP_URL").is_none(),
             key: env.get("KANISA_BACKUP_KEY").map(Secret::new),
+            roots: match env.get("KANISA_BACKUP_ROOTS") {
+                None => Vec::new(),
+                Some(raw) => parse_backup_roots(raw)?,
+            },
             ship_every_secs: env.number("KANISA_ARCHIVE_EVERY", 1, 3600)?.unwrap_or(5),
         };
         let smtp = SmtpConfig {
@@ -619,9 +634,9 @@ impl Config {
                     "backups      {}{}{}",
                     self.backups.url,
                     if self.backups.key.is_some() {
-                        ", encrypted"
+                        ", encrypted with KANISA_BACKUP_KEY"
                     } else {
-                        ""
+                        ", encrypted with a key kept in the data dir (print its recovery sheet: Settings → Backups)"
                     },
                     match (self.backups.url_is_default, self.backups.url.scheme()) {
                         (true, _) => {
@@ -745,6 +760,29 @@ fn default_backup_url(data_dir: &std::path::Path) -> Result<Url, ConfigError> {
 
 /// A `file://` or `s3://` URL of the store behind `var`; a relative `file://./x` is resolved
 /// against the working directory.
+/// `KANISA_BACKUP_ROOTS`: comma-separated absolute folders, `file:///…` or `s3://bucket/…`.
+fn parse_backup_roots(raw: &str) -> Result<Vec<Url>, ConfigError> {
+    const VAR: &str = "KANISA_BACKUP_ROOTS";
+    raw.split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            if entry.starts_with('/') {
+                Url::from_directory_path(entry)
+                    .map_err(|_| invalid(VAR, "not a usable folder", entry))
+            } else if entry.starts_with("file:///") || entry.starts_with("s3://") {
+                parse_store_url(VAR, entry)
+            } else {
+                Err(invalid(
+                    VAR,
+                    "expected absolute folders, file:///path or s3://bucket/prefix, separated by commas",
+                    entry,
+                ))
+            }
+        })
+        .collect()
+}
+
 fn parse_store_url(var: &'static str, raw: &str) -> Result<Url, ConfigError> {
     // `file://./storage` is relative to the working directory; Url cannot hold that, so it is
     // resolved here once.
@@ -1060,6 +1098,35 @@ mod tests {
         for bad in ["10.0.0.0/33", "example.org", "10.0.0.0/x"] {
             let err = Config::from_vars(&vars(&[("KANISA_TRUSTED_PROXIES", bad)])).unwrap_err();
             assert!(err.to_string().contains("KANISA_TRUSTED_PROXIES"), "{err}");
+        }
+    }
+
+    #[test]
+    fn backup_roots_are_folders_or_buckets_separated_by_commas() {
+        let c = Config::from_vars(&vars(&[(
+            "KANISA_BACKUP_ROOTS",
+            " /mnt/usb , file:///srv/disk2,s3://church-backups/kanisa ",
+        )]))
+        .unwrap();
+        let roots: Vec<&str> = c.backups.roots.iter().map(Url::as_str).collect();
+        assert_eq!(
+            roots,
+            [
+                "file:///mnt/usb/",
+                "file:///srv/disk2",
+                "s3://church-backups/kanisa"
+            ]
+        );
+        assert!(
+            Config::from_vars(&vars(&[]))
+                .unwrap()
+                .backups
+                .roots
+                .is_empty()
+        );
+        for bad in ["mnt/usb", "https://x.example/y", "s3://"] {
+            let e = Config::from_vars(&vars(&[("KANISA_BACKUP_ROOTS", bad)])).unwrap_err();
+            assert!(e.to_string().contains("KANISA_BACKUP_ROOTS"), "{bad}: {e}");
         }
     }
 }

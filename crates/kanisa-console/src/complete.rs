@@ -403,6 +403,7 @@ mod tests {
                 primary_key: vec!["id".into()],
                 description: None,
                 grants: Default::default(),
+                ..Default::default()
             }),
         )
     }
@@ -444,6 +445,7 @@ mod tests {
                     authenticated_execute: false,
                 }),
             )]),
+            bypass_rls: Vec::new(),
         }
     }
 

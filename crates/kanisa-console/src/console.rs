@@ -9,7 +9,9 @@ use kanisa_query::ast::Return;
 use kanisa_rest::{ApiRequest, ErrorParts, Method, RequestParts, Rest, RestError};
 use serde_json::{Value, json};
 
-use crate::identity::Identity;
+use kanisa_auth::Identity;
+
+use crate::identity;
 use crate::line::{COMMANDS, Command, Line, Request, parse_line};
 use crate::render::Json;
 use crate::{ConsoleError, policies, render};
@@ -161,7 +163,7 @@ impl Console {
         Console {
             rest,
             service,
-            identity: Identity::Anon,
+            identity: Identity::anon(),
             format: Format::Table,
             show_sql: false,
             prefer: None,
@@ -186,13 +188,13 @@ impl Console {
 
     /// Asks as `who` from now on: `anon`, `service`, or a user's e-mail.
     pub async fn set_identity(&mut self, who: &str) -> Result<&Identity, ConsoleError> {
-        self.identity = Identity::resolve(&self.service, who).await?;
+        self.identity = identity::resolve(&self.service, who).await?;
         Ok(&self.identity)
     }
 
     /// `kanisa(anon)> `.
     pub fn prompt(&self) -> String {
-        format!("kanisa({})> ", self.identity.short())
+        format!("kanisa({})> ", identity::short(&self.identity))
     }
 
     /// Runs one line: a request or a backslash command.
@@ -225,9 +227,11 @@ impl Console {
 
     async fn command(&mut self, command: Command) -> Reply {
         match command {
-            Command::As(None) => Reply::text(format!("asking as {}", self.identity.describe())),
+            Command::As(None) => {
+                Reply::text(format!("asking as {}", identity::describe(&self.identity)))
+            }
             Command::As(Some(who)) => match self.set_identity(&who).await {
-                Ok(identity) => Reply::text(format!("asking as {}", identity.describe())),
+                Ok(who) => Reply::text(format!("asking as {}", identity::describe(who))),
                 Err(e) => Reply::error(e.to_string()),
             },
             Command::Json => {
@@ -309,7 +313,10 @@ impl Console {
         if !prefer_header.is_empty() {
             headers.push(("prefer", prefer_header.as_str()));
         }
-        let caller = self.identity.caller(&headers);
+        let caller = self
+            .identity
+            .caller()
+            .with_headers(kanisa_pg::context::headers_json(headers.iter().copied()));
         // The same request stage as the server's: headers, method and body read one way.
         let parts = RequestParts {
             method: req.method.as_str(),
@@ -348,7 +355,7 @@ impl Console {
         };
         let command = (!req.rpc).then(|| sql_command(req.method));
         if let Some(e) = &answer.error
-            && e.code == "42501"
+            && kanisa_pg::classify_code(&e.code) == kanisa_pg::DbClass::Forbidden
         {
             let columns = body_columns(req.body.as_deref());
             answer.denial = match policies::explain_denial(
@@ -373,7 +380,7 @@ impl Console {
     /// A refusal as the console shows it: PostgREST's envelope, with the cause of a failure of
     /// ours (a local tool says what failed, not only that something did).
     fn refused(&self, e: &RestError, elapsed: Duration, sql: Option<String>) -> Answer {
-        let mut parts = e.parts(self.identity == Identity::Anon);
+        let mut parts = e.parts(self.identity.is_anon());
         if parts.internal {
             parts.details = Some(Value::String(cause(e)));
         }

@@ -10,7 +10,8 @@
 //! explained from the catalog (the table's policies for that command and role, or the role's
 //! privileges).
 //!
-//! Owns: line parsing (`line.rs`), identities (`identity.rs`), rendering (`render.rs`),
+//! Owns: line parsing (`line.rs`), who asks (`identity.rs`: kanisa-auth's `Identity` made
+//! from a user's claims, and how the prompt shows it), rendering (`render.rs`),
 //! completion from the schema cache (`complete.rs`), policy look-ups (`policies.rs`), the
 //! console's state (`console.rs`), the line editor (`terminal.rs`, the only module that knows
 //! the terminal) and the TypeScript generator (`types.rs`).
@@ -30,7 +31,6 @@ mod types;
 
 pub use complete::complete;
 pub use console::{Answer, Console, Format, Reply, help};
-pub use identity::Identity;
 pub use line::{COMMANDS, Command, Line, LineError, Request, VERBS, parse_line};
 pub use policies::{Policy, explain_denial, policies, privileges, table_in_message};
 pub use render::{Json, json as render_json, table as render_table};

@@ -5,7 +5,7 @@
 use kanisa_pg::Pool;
 
 use crate::ConsoleError;
-use crate::identity::Identity;
+use kanisa_auth::Identity;
 
 /// One row-level policy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,7 +140,7 @@ pub async fn explain_denial(
         if let Some(function) = message.strip_prefix("permission denied for function ") {
             return Ok(Some(format!(
                 "denied by privileges: {role} may not EXECUTE {function}\nas {}",
-                identity.describe()
+                crate::identity::describe(identity)
             )));
         }
         return Ok(None);
@@ -195,7 +195,7 @@ pub async fn explain_denial(
             None => return Ok(None),
         }
     }
-    out.push(format!("as {}", identity.describe()));
+    out.push(format!("as {}", crate::identity::describe(identity)));
     Ok(Some(out.join("\n")))
 }
 

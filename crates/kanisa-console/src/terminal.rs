@@ -79,7 +79,7 @@ async fn interactive(mut console: Console, history: &Path) -> Result<(), Console
     println!(
         "Kanisa console: requests in the table API's grammar, e.g. get sermons?limit=5\n\
          \\help lists the commands, Tab completes, \\q or Ctrl-D quits. Asking as {}.",
-        console.identity().describe()
+        crate::identity::describe(console.identity())
     );
     loop {
         let prompt = console.prompt();

@@ -444,6 +444,7 @@ mod tests {
             primary_key: vec!["id".into()],
             description: None,
             grants: Default::default(),
+            ..Default::default()
         };
         let stats = Table {
             name: "note_stats".into(),
@@ -452,6 +453,7 @@ mod tests {
             primary_key: Vec::new(),
             description: None,
             grants: Default::default(),
+            ..Default::default()
         };
         let schema = SchemaCache {
             tables: HashMap::from([
@@ -503,6 +505,7 @@ mod tests {
                     }),
                 ),
             ]),
+            bypass_rls: Vec::new(),
         };
         let ts = typescript(&schema);
         let body = ts.split("export type Database").nth(1).unwrap();

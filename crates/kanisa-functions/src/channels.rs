@@ -105,21 +105,14 @@ impl std::fmt::Debug for SmsSettings {
 fn sms_sender(s: &SmsSettings, base_url: Option<&str>) -> Option<Arc<dyn SmsSender>> {
     let (username, key) = (s.username.as_deref()?, s.api_key.as_deref()?);
     match s.provider.as_deref().unwrap_or("africas_talking") {
-        "africas_talking" | "africastalking" => {
-            let default = if username == "sandbox" {
-                "https://api.sandbox.africastalking.com"
-            } else {
-                "https://api.africastalking.com"
-            };
-            Some(Arc::new(AfricasTalking::new(
-                base_url.unwrap_or(default),
-                username,
-                key,
-                s.sender_id.as_deref(),
-            )))
-        }
+        "africas_talking" | "africastalking" => Some(Arc::new(AfricasTalking::new(
+            base_url.unwrap_or(AfricasTalking::default_url(username)),
+            username,
+            key,
+            s.sender_id.as_deref(),
+        ))),
         "twilio" => Some(Arc::new(Twilio::new(
-            base_url.unwrap_or("https://api.twilio.com"),
+            base_url.unwrap_or(Twilio::API_URL),
             username,
             key,
             s.sender_id.as_deref().unwrap_or_default(),

@@ -34,6 +34,10 @@ pub enum FunctionsError {
     /// A token is needed.
     #[error("{0}")]
     Unauthorized(String),
+    /// The token that came did not verify (expired, not signed by this server, …): 401 with
+    /// kanisa-auth's reason, for an endpoint that acts as its caller.
+    #[error("{0}")]
+    BadToken(kanisa_auth::JwtError),
     #[error("{0}")]
     NotFound(String),
     /// A function asked with a method it does not take (`allowed` lists those it takes).
@@ -75,7 +79,7 @@ impl FunctionsError {
             FunctionsError::AttachmentNotFound(_) => (400, "attachment_not_found"),
             FunctionsError::TooMany { .. } => (429, "too_many_submissions"),
             FunctionsError::Forbidden(_) => (403, "forbidden"),
-            FunctionsError::Unauthorized(_) => (401, "unauthorized"),
+            FunctionsError::Unauthorized(_) | FunctionsError::BadToken(_) => (401, "unauthorized"),
             FunctionsError::NotFound(_) => (404, "not_found"),
             FunctionsError::MethodNotAllowed { .. } => (405, "method_not_allowed"),
             FunctionsError::Conflict { .. } => (409, "conflict"),

@@ -1,18 +1,24 @@
 //! `/functions/v1` without HTTP: the work the apps ask of the server beyond the table API, as
-//! features, each a folder with one service, its jobs (`jobs()`, the typed shape of
-//! kanisa-jobs) and its endpoints in the one route table (`routes.rs`):
+//! features, each a folder (or file) with one service that registers its own endpoints
+//! (`routes()`) and its jobs (`jobs()`, the typed shape of kanisa-jobs):
 //!
 //! - `submissions/` ([`Submissions`]): the public request and contact forms, their delivery
 //!   e-mails, staff's replies, the hourly sweep;
 //! - `giving/` ([`Payments`]): online gifts by a mobile-money prompt, the providers' callbacks
 //!   and paybill confirmations, the reconciliation, receipts;
 //! - `messaging/` ([`Messaging`]): staff's messages to members, automatic reminders and
-//!   birthday wishes, text messages and their delivery reports;
-//! - `backups/` ([`Backups`]): the scheduled backups.
+//!   birthday wishes, the SMS delivery reports;
+//! - `backups/` ([`Backups`], [`RecoverySheet`]): the scheduled backups and the backup key's
+//!   recovery sheet;
+//! - `modes.rs` ([`Modes`]): which channels are live.
 //!
-//! Shared by the features: which channel is live and with whose credentials (`channels.rs`),
-//! the errors with their status and code (`error.rs`), the providers' secret path segments
-//! (`secrets.rs`).
+//! Shared by the features, which import no other feature and nothing from this root:
+//! `capabilities.rs` (sending e-mail, the sender check, online giving's modes), `sms.rs` (text
+//! messages through the queue, whoever sends), `channels.rs` (which channel is live and with
+//! whose credentials), `routes.rs` (a feature's endpoints and the router over them), `error.rs`
+//! (the errors with their status and code), `secrets.rs` (the providers' secret path segments).
+//! [`Functions`] assembles the features: it hands each its capabilities and collects their
+//! routes and jobs; `scripts/architecture-check.sh` holds the features to that.
 //!
 //! Owns: the forms' rules and texts, routing and priority, the e-mails' wording, the channel
 //! decision. Must not know HTTP (the server passes a method, a path and bytes, and renders
@@ -21,12 +27,15 @@
 #![forbid(unsafe_code)]
 
 mod backups;
+pub mod capabilities;
 mod channels;
 mod error;
 pub mod giving;
 pub mod messaging;
+mod modes;
 mod routes;
 mod secrets;
+pub mod sms;
 pub mod submissions;
 mod text;
 
@@ -36,12 +45,15 @@ use std::time::Duration;
 use kanisa_jobs::Registry;
 use kanisa_pg::{Caller, Pool};
 use kanisa_storage::Storage;
-use serde_json::{Value, json};
+use serde_json::Value;
+
+use capabilities::GivingModes;
 
 pub use backups::{
-    BACKUP_DRILL, BackupDrill, BackupSchedule, Backups, BaseBackups, DumpBackups, SCHEDULED_BACKUP,
-    ScheduledBackup, dump_key,
+    BACKUP_DRILL, BackupDrill, BackupSchedule, Backups, BaseBackups, DumpBackups, RecoverySheet,
+    SCHEDULED_BACKUP, ScheduledBackup, dump_key,
 };
+pub use capabilities::Mailing;
 pub use channels::{Channel, Channels, ChannelsConfig, ServiceModes, SmsSettings, Source, mailer};
 pub use error::{FieldErrors, FunctionsError};
 pub use giving::{
@@ -49,12 +61,12 @@ pub use giving::{
     PaymentsSetup, RECONCILE_EVERY, RECONCILE_PAYMENTS, ReconcilePayments, read_payment_form,
 };
 pub use messaging::broadcast;
-pub use messaging::sms;
 pub use messaging::{
-    Messaging, NOTIFICATION_SWEEP, NotificationSweep, SEND_BROADCAST_EMAIL, SEND_SMS,
-    SendBroadcastEmail, SendSms, SmsContext,
+    Messaging, NOTIFICATION_SWEEP, NotificationSweep, SEND_BROADCAST_EMAIL, SendBroadcastEmail,
 };
-pub use routes::{BodyKind, Endpoint, ROUTES, route};
+pub use modes::Modes;
+pub use routes::{Answer, BodyKind, Request, Route, Router};
+pub use sms::{SEND_SMS, SendSms, SmsContext};
 pub use submissions::form;
 pub use submissions::{
     ACKNOWLEDGE_SUBMISSION, AcknowledgeSubmission, BUCKET, Deliveries, HOURLY_SWEEP, HourlySweep,
@@ -62,19 +74,12 @@ pub use submissions::{
     Submissions, SweepContext, Table, remove_unclaimed,
 };
 
-/// What the jobs that send e-mail need: the mailer [`Channels`] chose and owner connections.
-#[derive(Clone)]
-pub struct Mailing {
-    pub mailer: Arc<dyn kanisa_notify::Mailer>,
-    pub service: Pool,
-}
-
 /// One request to `/functions/v1`, as the server read it.
 #[derive(Debug)]
 pub struct Call<'a> {
     /// Who asks (the token verified), or why the token was refused: only the endpoints that
     /// act as the caller need one.
-    pub caller: Result<Caller, String>,
+    pub caller: Result<Caller, kanisa_auth::JwtError>,
     /// The real client address.
     pub client_ip: &'a str,
     /// The body's bytes (bounded by the server).
@@ -93,12 +98,20 @@ pub struct JobsSetup {
     pub backups: Option<Backups>,
 }
 
-/// The features, behind the one route table.
+/// The features, assembled: each made with the capabilities it needs, their routes in one
+/// [`Router`] and their jobs in one registry.
 pub struct Functions {
     channels: Arc<Channels>,
-    submissions: Submissions,
-    messaging: Messaging,
+    /// API connections (as the caller), for the features made again with a setting.
+    api: Pool,
+    /// Owner connections, for the shared text-message queue's job.
+    service: Pool,
+    submissions: Arc<Submissions>,
+    messaging: Arc<Messaging>,
     payments: Option<Arc<Payments>>,
+    recovery_sheet: Option<Arc<RecoverySheet>>,
+    modes: Arc<Modes>,
+    router: Router,
 }
 
 impl Functions {
@@ -109,24 +122,74 @@ impl Functions {
         channels: Arc<Channels>,
     ) -> Functions {
         Functions {
-            submissions: Submissions::new(api.clone(), service.clone(), storage, channels.clone()),
-            messaging: Messaging::new(api, service, channels.clone()),
+            submissions: Arc::new(Submissions::new(
+                api.clone(),
+                service.clone(),
+                storage,
+                channels.clone(),
+            )),
+            messaging: Arc::new(Messaging::new(
+                api.clone(),
+                service.clone(),
+                channels.clone(),
+            )),
+            modes: Arc::new(Modes::new(channels.clone(), None)),
             channels,
+            api,
+            service,
             payments: None,
+            recovery_sheet: None,
+            router: Router::default(),
         }
+        .assembled()
+    }
+
+    /// The router over every feature's routes, made again after a feature is added.
+    fn assembled(mut self) -> Functions {
+        let mut routes = Vec::new();
+        routes.extend(self.modes.routes());
+        routes.extend(self.submissions.routes());
+        routes.extend(self.messaging.routes());
+        if let Some(payments) = &self.payments {
+            routes.extend(payments.routes());
+        }
+        if let Some(sheet) = &self.recovery_sheet {
+            routes.extend(sheet.routes());
+        }
+        self.router = match Router::new(routes) {
+            Ok(router) => router,
+            // Two features claiming one path is a wiring mistake: refused at start.
+            Err(e) => panic!("{e}"),
+        };
+        self
     }
 
     /// Serve online giving with these payments.
     pub fn with_payments(mut self, payments: Arc<Payments>) -> Functions {
+        let giving: Arc<dyn GivingModes> = payments.clone();
+        self.modes = Arc::new(Modes::new(self.channels.clone(), Some(giving)));
         self.payments = Some(payments);
-        self
+        self.assembled()
     }
 
     /// SMS delivery reports are posted under this secret (`KANISA_SMS_REPORT_SECRET`; else one
     /// is made and kept in the database).
     pub fn with_sms_report_secret(mut self, secret: Option<String>) -> Functions {
-        self.messaging = self.messaging.with_report_secret(secret);
-        self
+        self.messaging = Arc::new(
+            Messaging::new(
+                self.api.clone(),
+                self.service.clone(),
+                self.channels.clone(),
+            )
+            .with_report_secret(secret),
+        );
+        self.assembled()
+    }
+
+    /// Answer the backup key's recovery sheet (encrypted backups).
+    pub fn with_recovery_sheet(mut self, sheet: RecoverySheet) -> Functions {
+        self.recovery_sheet = Some(Arc::new(sheet));
+        self.assembled()
     }
 
     /// Online giving, when set up.
@@ -147,83 +210,50 @@ impl Functions {
     /// `GET /functions/v1/service-modes`: which channels are live and, for payments, which
     /// provider and whether online giving is on. Never a credential.
     pub async fn service_modes(&self) -> Value {
-        let mut value = json!(self.channels.modes().await);
-        value["payments"] = match &self.payments {
-            Some(p) => p.mode().await,
-            None => Payments::demo_mode(),
-        };
-        value
+        self.modes.answer().await
     }
 
-    /// A request to `/functions/v1/{path}` with `method`: the endpoint from the route table,
+    /// Every route the features registered: method and pattern (`{x}` for a segment).
+    pub fn routes(&self) -> Vec<(&'static str, &'static str)> {
+        self.router
+            .routes()
+            .map(|r| (r.method, r.pattern))
+            .collect()
+    }
+
+    /// A request to `/functions/v1/{path}` with `method`: the route the features registered,
     /// its body read as it takes it (JSON, or form fields), and its feature's answer — the
     /// success status and body.
-    pub async fn handle(
-        &self,
-        method: &str,
-        path: &str,
-        call: Call<'_>,
-    ) -> Result<(u16, Value), FunctionsError> {
-        let endpoint = route(method, path)?;
-        let body = match endpoint.body() {
-            BodyKind::Json => read_json(call.body)?,
-            BodyKind::None | BodyKind::Form => Value::Null,
-        };
-        let caller = || call.caller.clone().map_err(FunctionsError::Unauthorized);
-        let receipt = |r: Receipt| (201, json!(r));
-        match endpoint {
-            Endpoint::ServiceModes => Ok((200, self.service_modes().await)),
-            Endpoint::SubmitRequest => self
-                .submissions
-                .submit_request(&caller()?, &body)
-                .await
-                .map(receipt),
-            Endpoint::ContactMessage => self
-                .submissions
-                .contact_message(&caller()?, &body)
-                .await
-                .map(receipt),
-            Endpoint::SendMessage => Ok((
-                202,
-                self.submissions
-                    .send_message_again(&caller()?, &body)
-                    .await?,
-            )),
-            Endpoint::ReplyMessage => Ok((
-                202,
-                self.submissions.reply_message(&caller()?, &body).await?,
-            )),
-            Endpoint::SendBroadcast => self.messaging.send_broadcast(&caller()?, &body).await,
-            Endpoint::SmsReport { secret } => {
-                let form: Vec<(String, String)> = url::form_urlencoded::parse(call.body)
+    pub async fn handle(&self, method: &str, path: &str, call: Call<'_>) -> Answer {
+        let (route, params) = self.router.find(method, path)?;
+        let (body, form) = match route.body {
+            BodyKind::Json => (read_json(call.body)?, Vec::new()),
+            BodyKind::Form => (
+                Value::Null,
+                url::form_urlencoded::parse(call.body)
                     .map(|(k, v)| (k.into_owned(), v.into_owned()))
-                    .collect();
-                let found = self.messaging.delivery_report(&secret, &form).await?;
-                Ok((200, sms::report_answer(found)))
-            }
-            Endpoint::PaymentCreate => {
-                let view = self.payments()?.create(&body, call.client_ip).await?;
-                Ok((201, json!(view)))
-            }
-            Endpoint::PaymentStatus { id } => Ok((200, json!(self.payments()?.status(&id).await?))),
-            Endpoint::PaymentCallback { provider, secret } => {
-                self.payments()?
-                    .callback(&provider, &secret, &body, call.client_ip)
-                    .await
-            }
-            Endpoint::Paybill { secret, step } => {
-                self.payments()?
-                    .paybill(&secret, &step, &body, call.client_ip)
-                    .await
-            }
-        }
+                    .collect(),
+            ),
+            BodyKind::None => (Value::Null, Vec::new()),
+        };
+        route
+            .answer(Request {
+                params,
+                body,
+                form,
+                caller: call.caller,
+                client_ip: call.client_ip.to_owned(),
+            })
+            .await
     }
 
     /// Every feature's jobs and periodic kinds, with `kanisa-notify`'s `send_email`: the one
     /// registry the server's workers run.
     pub fn jobs(&self, setup: JobsSetup) -> Registry {
         let mailer = mailer(&self.channels);
-        let mut registry = Registry::new().job::<kanisa_notify::SendEmail>(mailer.clone());
+        let mut registry = Registry::new()
+            .job::<kanisa_notify::SendEmail>(mailer.clone())
+            .job::<SendSms>((self.channels.clone(), self.service.clone()));
         registry = self
             .submissions
             .jobs(registry, mailer.clone(), &setup.public_url);
@@ -258,25 +288,4 @@ fn contains_nul(value: &Value) -> bool {
         Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || contains_nul(v)),
         Value::Null | Value::Bool(_) | Value::Number(_) => false,
     }
-}
-
-/// Whether `caller` may send messages (a reply, a message again, a send to members): only with
-/// `send_communications`, checked in `tx` as the caller. Their user id.
-pub(crate) async fn require_sender(
-    tx: &kanisa_pg::context::CallerTx,
-    what: &str,
-) -> Result<Option<uuid::Uuid>, FunctionsError> {
-    let row = tx
-        .client()
-        .query_one(
-            "SELECT auth.has_any_permission('send_communications'), auth.uid()",
-            &[],
-        )
-        .await?;
-    if !row.get::<_, bool>(0) {
-        return Err(FunctionsError::Forbidden(format!(
-            "{what} needs the send_communications permission"
-        )));
-    }
-    Ok(row.get(1))
 }

@@ -1,36 +1,24 @@
-//! The routes of `/functions/v1`, in one table: each path (after `/functions/v1/`) and method
-//! names one [`Endpoint`] of one feature. The server has a single route that hands every
-//! request here ([`crate::Functions::handle`]); nothing else decides what a path means.
+//! How `/functions/v1` finds what a request asks for (issue 43): each feature registers its
+//! routes — method, path pattern (`{x}` is one segment), how its body is read, and its handler
+//! — beside its jobs, and [`Router`] matches a request against every feature's routes. There is
+//! no route table outside the features: adding an endpoint touches one feature folder. The
+//! server has a single route that hands every request here ([`crate::Functions::handle`]).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use kanisa_auth::JwtError;
+use kanisa_pg::Caller;
+use serde_json::Value;
 
 use crate::error::FunctionsError;
 
-/// What a request asks for, with the values its path carries.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Endpoint {
-    /// `GET service-modes`: which channels are live (never a credential).
-    ServiceModes,
-    /// `POST submit-request`: a request form of the submissions page (submissions).
-    SubmitRequest,
-    /// `POST contact-message`: a contact form (submissions).
-    ContactMessage,
-    /// `POST send-message {messageId}`: staff send a stored message's e-mail again
-    /// (submissions).
-    SendMessage,
-    /// `POST reply-message {messageId, subject, body}`: staff answer by e-mail (submissions).
-    ReplyMessage,
-    /// `POST send-broadcast`: staff's SMS / e-mail to members (messaging).
-    SendBroadcast,
-    /// `POST sms/delivery-report/{secret}`: a provider's delivery report (messaging).
-    SmsReport { secret: String },
-    /// `POST payments`: a donor's gift (giving).
-    PaymentCreate,
-    /// `GET payments/{id}`: where a payment stands (giving).
-    PaymentStatus { id: String },
-    /// `POST payments/callback/{provider}/{secret}`: a prompt's result (giving).
-    PaymentCallback { provider: String, secret: String },
-    /// `POST payments/paybill/{secret}/{step}`: a paybill validation or confirmation (giving).
-    Paybill { secret: String, step: String },
-}
+/// What an endpoint answers: its success status and body.
+pub type Answer = Result<(u16, Value), FunctionsError>;
+
+/// An endpoint's answer on its way.
+pub type Pending = Pin<Box<dyn Future<Output = Answer> + Send>>;
 
 /// How an endpoint's body is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,51 +31,98 @@ pub enum BodyKind {
     Form,
 }
 
-/// Makes a route's endpoint from the values of its `{x}` segments, in order.
-pub type MakeEndpoint = fn(&[&str]) -> Endpoint;
-
-/// The value of the `i`th `{x}` segment.
-fn segment(values: &[&str], i: usize) -> String {
-    values.get(i).copied().unwrap_or_default().to_owned()
+/// One request, as its route reads it.
+#[derive(Debug)]
+pub struct Request {
+    /// The values of the route's `{x}` segments, in order.
+    pub params: Vec<String>,
+    /// The JSON body (a JSON route), else `null`.
+    pub body: Value,
+    /// The form fields (a form route), else none.
+    pub form: Vec<(String, String)>,
+    /// Who asks (the token verified), or why the token was refused: only the endpoints that
+    /// act as the caller need one.
+    pub caller: Result<Caller, JwtError>,
+    /// The real client address.
+    pub client_ip: String,
 }
 
-/// The route table: method, path pattern (`{x}` is one segment), and how the endpoint is made
-/// from the segments — each row whole, so a path cannot be listed without its meaning. Read by
-/// [`route`] and listed in refusals.
-pub const ROUTES: &[(&str, &str, MakeEndpoint)] = &[
-    ("GET", "service-modes", |_| Endpoint::ServiceModes),
-    ("POST", "submit-request", |_| Endpoint::SubmitRequest),
-    ("POST", "contact-message", |_| Endpoint::ContactMessage),
-    ("POST", "send-message", |_| Endpoint::SendMessage),
-    ("POST", "reply-message", |_| Endpoint::ReplyMessage),
-    ("POST", "send-broadcast", |_| Endpoint::SendBroadcast),
-    ("POST", "sms/delivery-report/{secret}", |v| {
-        Endpoint::SmsReport {
-            secret: segment(v, 0),
-        }
-    }),
-    ("POST", "payments", |_| Endpoint::PaymentCreate),
-    ("GET", "payments/{id}", |v| Endpoint::PaymentStatus {
-        id: segment(v, 0),
-    }),
-    ("POST", "payments/callback/{provider}/{secret}", |v| {
-        Endpoint::PaymentCallback {
-            provider: segment(v, 0),
-            secret: segment(v, 1),
-        }
-    }),
-    ("POST", "payments/paybill/{secret}/{step}", |v| {
-        Endpoint::Paybill {
-            secret: segment(v, 0),
-            step: segment(v, 1),
-        }
-    }),
-];
+impl Request {
+    /// The caller, or the token's refusal as a 401 (`FunctionsError::BadToken`).
+    pub fn caller(&self) -> Result<&Caller, FunctionsError> {
+        self.caller
+            .as_ref()
+            .map_err(|e| FunctionsError::BadToken(e.clone()))
+    }
 
-/// The segments of `path` matched against `pattern`, or `None`.
+    /// The value of the `i`th `{x}` segment.
+    pub fn param(&self, i: usize) -> &str {
+        self.params.get(i).map_or("", String::as_str)
+    }
+}
+
+type Handler = Arc<dyn Fn(Request) -> Pin<Box<dyn Future<Output = Answer> + Send>> + Send + Sync>;
+
+/// One endpoint of a feature.
+#[derive(Clone)]
+pub struct Route {
+    pub method: &'static str,
+    pub pattern: &'static str,
+    pub body: BodyKind,
+    handler: Handler,
+}
+
+impl std::fmt::Debug for Route {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.method, self.pattern)
+    }
+}
+
+impl Route {
+    /// `method pattern`, its body read as `body`, answered by `handler`.
+    pub fn new<F, Fut>(
+        method: &'static str,
+        pattern: &'static str,
+        body: BodyKind,
+        handler: F,
+    ) -> Route
+    where
+        F: Fn(Request) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Answer> + Send + 'static,
+    {
+        Route {
+            method,
+            pattern,
+            body,
+            handler: Arc::new(move |request| Box::pin(handler(request))),
+        }
+    }
+
+    /// `method pattern` answered by `answer` with the feature's `service`: the shape every
+    /// feature registers its endpoints in.
+    pub fn to<S: Send + Sync + 'static>(
+        method: &'static str,
+        pattern: &'static str,
+        body: BodyKind,
+        service: &Arc<S>,
+        answer: fn(Arc<S>, Request) -> Pending,
+    ) -> Route {
+        let service = service.clone();
+        Route::new(method, pattern, body, move |request| {
+            answer(service.clone(), request)
+        })
+    }
+
+    /// Answers `request`.
+    pub async fn answer(&self, request: Request) -> Answer {
+        (self.handler)(request).await
+    }
+}
+
+/// The values of `pattern`'s `{x}` segments in `path`, if the path matches it.
 fn matches<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
-    let mut values = Vec::new();
     let mut given = path.split('/');
+    let mut values = Vec::new();
     for part in pattern.split('/') {
         let segment = given.next()?;
         if part.starts_with('{') {
@@ -102,44 +137,67 @@ fn matches<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
     given.next().is_none().then_some(values)
 }
 
-/// The endpoint of `method` on `path` (after `/functions/v1/`, no leading slash): 404 for a
-/// path no route has, 405 (with the methods it takes) for a method it does not take.
-pub fn route(method: &str, path: &str) -> Result<Endpoint, FunctionsError> {
-    let path = path.trim_matches('/');
-    let mut allowed = Vec::new();
-    for (m, pattern, make) in ROUTES {
-        if let Some(values) = matches(pattern, path) {
-            if m.eq_ignore_ascii_case(method) {
-                return Ok(make(&values));
-            }
-            allowed.push(*m);
-        }
-    }
-    if allowed.is_empty() {
-        return Err(FunctionsError::NotFound(format!(
-            "No function at /functions/v1/{path}: the functions are {}",
-            ROUTES
-                .iter()
-                .filter(|(_, p, _)| !p.contains('{'))
-                .map(|(m, p, _)| format!("{m} {p}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    Err(FunctionsError::MethodNotAllowed {
-        method: method.to_ascii_uppercase(),
-        allowed: allowed.join(", "),
-    })
+/// Every feature's routes, matched in the order registered.
+#[derive(Clone, Debug, Default)]
+pub struct Router {
+    routes: Vec<Route>,
 }
 
-impl Endpoint {
-    /// How its body is read.
-    pub fn body(&self) -> BodyKind {
-        match self {
-            Endpoint::ServiceModes | Endpoint::PaymentStatus { .. } => BodyKind::None,
-            Endpoint::SmsReport { .. } => BodyKind::Form,
-            _ => BodyKind::Json,
+impl Router {
+    /// The routes of every feature. Two features registering the same method and pattern is a
+    /// mistake of wiring, refused at start.
+    pub fn new(routes: impl IntoIterator<Item = Route>) -> Result<Router, FunctionsError> {
+        let mut router = Router::default();
+        for route in routes {
+            if router
+                .routes
+                .iter()
+                .any(|r| r.method == route.method && r.pattern == route.pattern)
+            {
+                return Err(FunctionsError::Internal(format!(
+                    "two features register {} {}",
+                    route.method, route.pattern
+                )));
+            }
+            router.routes.push(route);
         }
+        Ok(router)
+    }
+
+    /// Every route: method and pattern.
+    pub fn routes(&self) -> impl Iterator<Item = &Route> {
+        self.routes.iter()
+    }
+
+    /// The route of `method` on `path` (after `/functions/v1/`, no leading slash) and its
+    /// segments' values: 404 for a path no route has, 405 (with the methods it takes) for a
+    /// method it does not take.
+    pub fn find(&self, method: &str, path: &str) -> Result<(&Route, Vec<String>), FunctionsError> {
+        let path = path.trim_matches('/');
+        let mut allowed = Vec::new();
+        for route in &self.routes {
+            if let Some(values) = matches(route.pattern, path) {
+                if route.method.eq_ignore_ascii_case(method) {
+                    return Ok((route, values.into_iter().map(str::to_owned).collect()));
+                }
+                allowed.push(route.method);
+            }
+        }
+        if allowed.is_empty() {
+            return Err(FunctionsError::NotFound(format!(
+                "No function at /functions/v1/{path}: the functions are {}",
+                self.routes
+                    .iter()
+                    .filter(|r| !r.pattern.contains('{'))
+                    .map(|r| format!("{} {}", r.method, r.pattern))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        Err(FunctionsError::MethodNotAllowed {
+            method: method.to_ascii_uppercase(),
+            allowed: allowed.join(", "),
+        })
     }
 }
 
@@ -147,58 +205,90 @@ impl Endpoint {
 mod tests {
     use super::*;
 
+    fn router() -> Router {
+        let ok = |request: Request| async move {
+            Ok((
+                200,
+                Value::Array(request.params.into_iter().map(Value::String).collect()),
+            ))
+        };
+        Router::new([
+            Route::new("POST", "submit-request", BodyKind::Json, ok),
+            Route::new("GET", "service-modes", BodyKind::None, ok),
+            Route::new("POST", "payments", BodyKind::Json, ok),
+            Route::new("GET", "payments/{id}", BodyKind::None, ok),
+            Route::new(
+                "POST",
+                "payments/callback/{provider}/{secret}",
+                BodyKind::Json,
+                ok,
+            ),
+        ])
+        .unwrap()
+    }
+
     #[test]
-    fn every_path_names_one_endpoint() {
+    fn a_path_finds_its_route_and_the_values_of_its_segments() {
+        let router = router();
+        let found = |method, path| router.find(method, path).map(|(r, v)| (r.pattern, v)).ok();
         assert_eq!(
-            route("POST", "submit-request").ok(),
-            Some(Endpoint::SubmitRequest)
+            found("POST", "submit-request"),
+            Some(("submit-request", vec![]))
         );
         assert_eq!(
-            route("get", "/service-modes/").ok(),
-            Some(Endpoint::ServiceModes)
+            found("get", "/service-modes/"),
+            Some(("service-modes", vec![]))
         );
         assert_eq!(
-            route("GET", "payments/abc").ok(),
-            Some(Endpoint::PaymentStatus { id: "abc".into() })
+            found("GET", "payments/abc"),
+            Some(("payments/{id}", vec!["abc".into()]))
         );
         assert_eq!(
-            route("POST", "payments/callback/mpesa/s3cret").ok(),
-            Some(Endpoint::PaymentCallback {
-                provider: "mpesa".into(),
-                secret: "s3cret".into()
-            })
+            found("POST", "payments/callback/mpesa/s3cret"),
+            Some((
+                "payments/callback/{provider}/{secret}",
+                vec!["mpesa".into(), "s3cret".into()]
+            ))
         );
         assert_eq!(
-            route("POST", "payments/paybill/s3cret/confirmation").ok(),
-            Some(Endpoint::Paybill {
-                secret: "s3cret".into(),
-                step: "confirmation".into()
-            })
-        );
-        assert_eq!(
-            route("POST", "sms/delivery-report/x").ok(),
-            Some(Endpoint::SmsReport { secret: "x".into() })
+            found("POST", "payments/"),
+            Some(("payments", vec![])),
+            "payments (create)"
         );
     }
 
     #[test]
     fn an_unknown_path_is_404_and_a_wrong_method_405_with_the_methods() {
-        let Err(FunctionsError::NotFound(m)) = route("POST", "send-fax") else {
+        let router = router();
+        let Err(FunctionsError::NotFound(m)) = router.find("POST", "send-fax") else {
             panic!("404");
         };
-        assert!(m.contains("POST submit-request"), "{m}");
-        assert!(route("POST", "payments/a/b/c/d").is_err());
-        assert!(route("POST", "payments/").is_ok(), "payments (create)");
+        assert!(
+            m.contains("POST submit-request") && !m.contains("{id}"),
+            "{m}"
+        );
+        assert!(router.find("POST", "payments/a/b/c/d").is_err());
         let Err(FunctionsError::MethodNotAllowed { method, allowed }) =
-            route("GET", "submit-request")
+            router.find("GET", "submit-request")
         else {
             panic!("405");
         };
         assert_eq!((method.as_str(), allowed.as_str()), ("GET", "POST"));
-        let Err(FunctionsError::MethodNotAllowed { allowed, .. }) = route("DELETE", "payments/p1")
+        let Err(FunctionsError::MethodNotAllowed { allowed, .. }) =
+            router.find("DELETE", "payments/p1")
         else {
             panic!("405");
         };
         assert_eq!(allowed, "GET");
+    }
+
+    #[test]
+    fn two_features_cannot_register_one_route() {
+        let ok = |_: Request| async { Ok((200, Value::Null)) };
+        let twice = Router::new([
+            Route::new("GET", "service-modes", BodyKind::None, ok),
+            Route::new("GET", "service-modes", BodyKind::None, ok),
+        ]);
+        assert!(twice.is_err());
     }
 }

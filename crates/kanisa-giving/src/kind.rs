@@ -75,9 +75,9 @@ pub fn payment_reference(account_reference: &str, kind: GivingType, timestamp_ms
     )
 }
 
-/// The giving type of a paybill gift from the account the payer typed (M-Pesa's
-/// `BillRefNumber`): its first word, case and punctuation ignored — `TITHE`/`TITH`/`ZAKA`
-/// (Kiswahili), `OFFERING`/`SADAKA`, `BUILDING`/`JENGO`, `MISSION(S)`, `SPECIAL`/`PROJECT`.
+/// The giving type of a paybill gift from the account the payer typed: its first word, case and
+/// punctuation ignored — `TITHE`/`TITH`/`ZAKA` (Kiswahili), `OFFERING`/`SADAKA`,
+/// `BUILDING`/`JENGO`, `MISSION(S)`, `SPECIAL`/`PROJECT`.
 /// Anything else, or nothing, is an offering: an undesignated gift goes to the offering pool
 /// (the Combined Offering Plan), and finance staff can re-designate it.
 pub fn type_from_account(account: &str) -> GivingType {

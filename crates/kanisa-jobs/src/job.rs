@@ -81,9 +81,17 @@ impl JobFailure {
         }
     }
 
-    /// A database error: retried (the database may be back for the next attempt).
+    /// A database error, as the one classifier reads it (`kanisa_pg::classify`): retried when
+    /// it may pass later (a lost connection, a timeout, the database's own failure, a limit
+    /// reached), failed at once when the database refused what the job gave it (a constraint,
+    /// a bad value, a missing table): that fails the same way on every attempt.
     pub fn database(e: &tokio_postgres::Error) -> JobFailure {
-        JobFailure::retry(format!("database: {}", kanisa_pg::describe(e)))
+        let message = format!("database: {}", kanisa_pg::describe(e));
+        if kanisa_pg::classify(e).worth_retrying() {
+            JobFailure::retry(message)
+        } else {
+            JobFailure::permanent(message)
+        }
     }
 
     /// No connection from the pool: retried.

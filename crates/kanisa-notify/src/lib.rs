@@ -1,18 +1,22 @@
 //! Messages to people, behind provider traits: e-mail through a [`Mailer`] — SMTP with
 //! `lettre` ([`SmtpMailer`]) or the demo sender that sends nothing ([`DemoMailer`]) — and the
 //! `send_email` job that delivers one through the queue ([`SendEmail`]); text messages through
-//! an [`SmsSender`] — Africa's Talking, Twilio or the demo sender — with the rules of a send
-//! ([`Sms`]).
+//! an [`SmsSender`] — Africa's Talking (`africastalking.rs`), Twilio (`twilio.rs`) or the demo
+//! sender — with the rules of a send ([`Sms`]), and what the SMS providers report afterwards
+//! ([`DeliveryReport`]: read from their forms, answered with [`DeliveryReport::reply`]). A new
+//! provider is a new file here.
 //!
-//! Owns: the wire of each provider (SMTP here; SMS later) and how its refusals map to
-//! permanent or transient failures. Must not know HTTP, the queue's tables (it only implements
+//! Owns: the wire of each provider — requests, answers, reports, replies, hosts — and how its
+//! refusals map to permanent or transient failures. Must not know HTTP, the queue's tables (it only implements
 //! `kanisa_jobs::JobHandler`), or which application row an e-mail is about: callers build the
 //! [`Email`] and enqueue it.
 #![forbid(unsafe_code)]
 
+mod africastalking;
 mod job;
 mod sms;
 mod smtp;
+mod twilio;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -20,12 +24,14 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+pub use africastalking::AfricasTalking;
 pub use job::{SEND_EMAIL, SendEmail};
 pub use sms::{
-    AfricasTalking, DemoSms, Recipient, SMS_PART, Sms, SmsError, SmsFuture, SmsSender, Twilio,
-    normalise_number,
+    DeliveryReport, DemoSms, FinalStatus, Recipient, SMS_PART, Sms, SmsError, SmsFuture, SmsSender,
+    UnreadableReport, normalise_number,
 };
 pub use smtp::SmtpMailer;
+pub use twilio::Twilio;
 
 /// One e-mail, as it is queued (the `send_email` job's payload) and sent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

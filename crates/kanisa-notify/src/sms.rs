@@ -1,14 +1,16 @@
 //! Text messages: the rules of a send (back-office §5 and §8: numbers normalised to `+254…`,
 //! a message over 160 characters refused unless long messages are allowed, every error text
-//! word for word) and the providers behind [`SmsSender`] — Africa's Talking (the default), Twilio,
-//! and the demo sender that sends nothing (1 s, recorded as simulated).
+//! word for word), the providers' trait [`SmsSender`] — Africa's Talking (the default,
+//! `africastalking.rs`), Twilio (`twilio.rs`), and the demo sender that sends nothing (1 s,
+//! recorded as simulated) — and what a provider reports of a text afterwards
+//! ([`DeliveryReport`], read from whichever provider's form it is, and the reply it is given).
 
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// Characters of one SMS part (back-office §9).
 pub const SMS_PART: usize = 160;
@@ -160,7 +162,65 @@ impl SmsSender for DemoSms {
     }
 }
 
-fn http() -> reqwest::Client {
+/// A provider's later word on a text it took, from its delivery report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeliveryReport {
+    /// The provider's id of the message ([`Recipient::message_id`]).
+    pub message_id: String,
+    /// The status as the provider words it.
+    pub status: String,
+    /// What the status means, when it is final.
+    pub outcome: Option<FinalStatus>,
+    /// Why the text was not delivered, as the provider says.
+    pub reason: Option<String>,
+}
+
+/// A text's final word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinalStatus {
+    Delivered,
+    Failed,
+}
+
+impl FinalStatus {
+    /// As `kanisa.sms_deliveries.status` stores it.
+    pub fn stored(self) -> &'static str {
+        match self {
+            FinalStatus::Delivered => "delivered",
+            FinalStatus::Failed => "failed",
+        }
+    }
+}
+
+/// A delivery report that is no provider's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("A delivery report needs id and status (or MessageSid and MessageStatus)")]
+pub struct UnreadableReport;
+
+impl DeliveryReport {
+    /// Reads a delivery report from its form fields, as whichever provider posts it.
+    pub fn read(form: &[(String, String)]) -> Result<DeliveryReport, UnreadableReport> {
+        crate::africastalking::read_report(form)
+            .or_else(|| crate::twilio::read_report(form))
+            .ok_or(UnreadableReport)
+    }
+
+    /// What the provider is answered: the report was received, and whether it matched a text
+    /// that was sent.
+    pub fn reply(matched: bool) -> Value {
+        json!({"received": true, "matched": matched})
+    }
+}
+
+/// A form field, trimmed; None when absent or blank.
+pub(crate) fn field(form: &[(String, String)], key: &str) -> Option<String> {
+    form.iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+pub(crate) fn http() -> reqwest::Client {
     reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
         .build()
@@ -168,7 +228,7 @@ fn http() -> reqwest::Client {
 }
 
 /// A provider's answer that was not a success: 4xx (but 429) are permanent.
-fn refused(status: reqwest::StatusCode, body: &str) -> SmsError {
+pub(crate) fn refused(status: reqwest::StatusCode, body: &str) -> SmsError {
     let text: String = body.chars().take(300).collect();
     SmsError::Failed {
         message: format!("HTTP {}: {text}", status.as_u16()),
@@ -176,197 +236,10 @@ fn refused(status: reqwest::StatusCode, body: &str) -> SmsError {
     }
 }
 
-fn unreachable(e: &reqwest::Error) -> SmsError {
+pub(crate) fn unreachable(e: &reqwest::Error) -> SmsError {
     SmsError::Failed {
         message: format!("the provider could not be reached: {e}"),
         permanent: false,
-    }
-}
-
-/// Africa's Talking: one form POST for all recipients, `apiKey` header, HTTP 201 on success.
-pub struct AfricasTalking {
-    /// `https://api.africastalking.com` (sandbox `https://api.sandbox.africastalking.com`).
-    pub base_url: String,
-    pub username: String,
-    pub api_key: String,
-    pub sender_id: Option<String>,
-    client: reqwest::Client,
-}
-
-impl AfricasTalking {
-    pub fn new(
-        base_url: &str,
-        username: &str,
-        api_key: &str,
-        sender_id: Option<&str>,
-    ) -> AfricasTalking {
-        AfricasTalking {
-            base_url: base_url.trim_end_matches('/').to_owned(),
-            username: username.to_owned(),
-            api_key: api_key.to_owned(),
-            sender_id: sender_id.map(str::to_owned),
-            client: http(),
-        }
-    }
-}
-
-impl std::fmt::Debug for AfricasTalking {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AfricasTalking")
-            .field("base_url", &self.base_url)
-            .field("username", &self.username)
-            .finish_non_exhaustive()
-    }
-}
-
-#[derive(Deserialize)]
-struct AtAnswer {
-    #[serde(rename = "SMSMessageData")]
-    data: AtData,
-}
-
-#[derive(Deserialize)]
-struct AtData {
-    #[serde(rename = "Recipients", default)]
-    recipients: Vec<AtRecipient>,
-}
-
-#[derive(Deserialize)]
-struct AtRecipient {
-    #[serde(rename = "statusCode")]
-    status_code: i64,
-    number: String,
-    status: String,
-    cost: Option<String>,
-    #[serde(rename = "messageId")]
-    message_id: Option<String>,
-}
-
-impl SmsSender for AfricasTalking {
-    fn send<'a>(&'a self, sms: &'a Sms) -> SmsFuture<'a> {
-        Box::pin(async move {
-            let to = sms.to.join(",");
-            let mut form = vec![
-                ("username", self.username.as_str()),
-                ("to", to.as_str()),
-                ("message", sms.message.as_str()),
-            ];
-            if let Some(from) = &self.sender_id {
-                form.push(("from", from.as_str()));
-            }
-            let res = self
-                .client
-                .post(format!("{}/version1/messaging", self.base_url))
-                .header("apiKey", &self.api_key)
-                .header("Accept", "application/json")
-                .form(&form)
-                .send()
-                .await
-                .map_err(|e| unreachable(&e))?;
-            let status = res.status();
-            let body = res.text().await.map_err(|e| unreachable(&e))?;
-            if !status.is_success() {
-                return Err(refused(status, &body));
-            }
-            let answer: AtAnswer = serde_json::from_str(&body).map_err(|e| SmsError::Failed {
-                message: format!(
-                    "an answer we cannot read ({e}): {}",
-                    body.chars().take(200).collect::<String>()
-                ),
-                permanent: false,
-            })?;
-            Ok(answer
-                .data
-                .recipients
-                .into_iter()
-                .map(|r| Recipient {
-                    accepted: (100..=102).contains(&r.status_code),
-                    number: r.number,
-                    status: r.status,
-                    status_code: r.status_code,
-                    message_id: r.message_id.filter(|m| m != "None"),
-                    cost: r.cost,
-                })
-                .collect())
-        })
-    }
-}
-
-/// Twilio: one form POST per recipient, Basic `AccountSid:AuthToken`.
-pub struct Twilio {
-    /// `https://api.twilio.com`.
-    pub base_url: String,
-    pub account_sid: String,
-    auth_token: String,
-    pub from: String,
-    client: reqwest::Client,
-}
-
-impl Twilio {
-    pub fn new(base_url: &str, account_sid: &str, auth_token: &str, from: &str) -> Twilio {
-        Twilio {
-            base_url: base_url.trim_end_matches('/').to_owned(),
-            account_sid: account_sid.to_owned(),
-            auth_token: auth_token.to_owned(),
-            from: from.to_owned(),
-            client: http(),
-        }
-    }
-}
-
-impl std::fmt::Debug for Twilio {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Twilio")
-            .field("base_url", &self.base_url)
-            .field("account_sid", &self.account_sid)
-            .finish_non_exhaustive()
-    }
-}
-
-impl SmsSender for Twilio {
-    fn send<'a>(&'a self, sms: &'a Sms) -> SmsFuture<'a> {
-        Box::pin(async move {
-            let url = format!(
-                "{}/2010-04-01/Accounts/{}/Messages.json",
-                self.base_url, self.account_sid
-            );
-            let mut out = Vec::with_capacity(sms.to.len());
-            for number in &sms.to {
-                let res = self
-                    .client
-                    .post(&url)
-                    .basic_auth(&self.account_sid, Some(&self.auth_token))
-                    .form(&[
-                        ("To", number.as_str()),
-                        ("From", self.from.as_str()),
-                        ("Body", sms.message.as_str()),
-                    ])
-                    .send()
-                    .await
-                    .map_err(|e| unreachable(&e))?;
-                let status = res.status();
-                let body: Value = res.json().await.unwrap_or(Value::Null);
-                let text = |k: &str| body.get(k).and_then(Value::as_str).map(str::to_owned);
-                if status.is_server_error() || status == reqwest::StatusCode::UNAUTHORIZED {
-                    return Err(refused(status, &body.to_string()));
-                }
-                let code = body
-                    .get("code")
-                    .or_else(|| body.get("error_code"))
-                    .and_then(Value::as_i64);
-                out.push(Recipient {
-                    number: number.clone(),
-                    status: text("status")
-                        .or_else(|| text("message"))
-                        .unwrap_or_else(|| format!("HTTP {}", status.as_u16())),
-                    status_code: code.unwrap_or(0),
-                    accepted: status.is_success(),
-                    message_id: text("sid"),
-                    cost: text("price"),
-                });
-            }
-            Ok(out)
-        })
     }
 }
 
@@ -435,5 +308,57 @@ mod tests {
             "repeats dropped"
         );
         assert_eq!(sms.message, "Hi");
+    }
+
+    fn form(fields: &[(&str, &str)]) -> Vec<(String, String)> {
+        fields
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn delivery_reports_of_either_provider() {
+        let at = DeliveryReport::read(&form(&[
+            ("id", "ATXid_2"),
+            ("status", "Failed"),
+            ("phoneNumber", "+254712345678"),
+            ("networkCode", "63902"),
+            ("failureReason", "UserInBlacklist"),
+            ("retryCount", "0"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            at,
+            DeliveryReport {
+                message_id: "ATXid_2".into(),
+                status: "Failed".into(),
+                outcome: Some(FinalStatus::Failed),
+                reason: Some("UserInBlacklist".into()),
+            }
+        );
+        let twilio = DeliveryReport::read(&form(&[
+            ("MessageSid", "SM123"),
+            ("MessageStatus", "delivered"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            (twilio.message_id.as_str(), twilio.outcome),
+            ("SM123", Some(FinalStatus::Delivered))
+        );
+        let passing = DeliveryReport::read(&form(&[("id", "ATXid_1"), ("status", "Buffered")]));
+        assert_eq!(passing.unwrap().outcome, None, "not final");
+        for bad in [
+            form(&[]),
+            form(&[("id", "ATXid_1")]),
+            form(&[("id", " "), ("status", "Success")]),
+            form(&[("MessageSid", "SM1")]),
+        ] {
+            assert_eq!(DeliveryReport::read(&bad), Err(UnreadableReport), "{bad:?}");
+        }
+        assert_eq!(
+            DeliveryReport::reply(false),
+            json!({"received": true, "matched": false})
+        );
     }
 }

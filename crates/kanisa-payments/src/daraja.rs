@@ -5,6 +5,13 @@
 //! - Prompt: `POST /mpesa/stkpush/v1/processrequest`, password base64(shortcode + passkey +
 //!   timestamp), the timestamp `YYYYMMDDHHmmss` in Kenya time.
 //! - Query: `POST /mpesa/stkpushquery/v1/query`; "500.001.1001" (being processed) is pending.
+//!
+//! What Daraja posts us (the STK callback, paybill gifts) and its replies: `daraja/posts.rs`.
+
+mod posts;
+
+use posts::classify;
+pub(crate) use posts::{PUBLISHED_ADDRESSES, read_callback, read_paybill, reply};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -54,6 +61,9 @@ const ACCOUNT_REFERENCE_MAX: usize = 12;
 const DESCRIPTION_MAX: usize = 13;
 
 impl Daraja {
+    /// Daraja's sandbox, used when no API address is configured.
+    pub const SANDBOX_URL: &'static str = "https://sandbox.safaricom.co.ke";
+
     pub fn new(mut credentials: DarajaCredentials) -> Daraja {
         credentials.base_url = credentials.base_url.trim_end_matches('/').to_owned();
         Daraja {
@@ -265,7 +275,7 @@ impl PaymentProvider for Daraja {
             }
             // "The transaction is being processed" arrives as an error: it is in flight.
             if let Some(code) = code_of(&answer, "errorCode") {
-                let outcome = kanisa_giving::classify(&code);
+                let outcome = classify(&code);
                 if outcome == Outcome::Pending {
                     return Ok(Answer {
                         outcome,
@@ -275,6 +285,7 @@ impl PaymentProvider for Daraja {
                         amount: None,
                         phone: None,
                         paid_at: None,
+                        parameters: None,
                         raw: answer,
                     });
                 }
@@ -301,7 +312,7 @@ impl PaymentProvider for Daraja {
                 ));
             };
             Ok(Answer {
-                outcome: kanisa_giving::classify(&code),
+                outcome: classify(&code),
                 code,
                 description: answer
                     .get("ResultDesc")
@@ -312,6 +323,7 @@ impl PaymentProvider for Daraja {
                 amount: None,
                 phone: None,
                 paid_at: None,
+                parameters: None,
                 raw: answer,
             })
         })

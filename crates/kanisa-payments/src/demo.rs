@@ -58,6 +58,7 @@ impl DemoProvider {
                 amount: None,
                 phone: None,
                 paid_at: None,
+                parameters: None,
                 raw: json!({"status": "SUCCESS", "responseCode": "0", "transactionId": id}),
             }
         } else {
@@ -69,6 +70,7 @@ impl DemoProvider {
                 amount: None,
                 phone: None,
                 paid_at: None,
+                parameters: None,
                 raw: json!({"status": "PENDING", "responseCode": "1037", "transactionId": id}),
             }
         })

@@ -9,6 +9,7 @@
 //!   `accountNumber + ref + mobileNumber + telco + amount + currency`. Jenga's `ref` is short:
 //!   ours stays in `payment_logs`, a 12-character one goes to the bank and maps answers back.
 //! - Status: `GET /v3-apis/transaction-api/v3.0/transactions/details/{ref}`, signed over `ref`.
+//! - Its notification of a prompt's result (IPN), read strictly, and the reply it is given.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -23,7 +24,8 @@ use sha2::Sha256;
 
 use crate::wire::ShapeError;
 use crate::{
-    Accepted, Answer, Outcome, PaymentProvider, Prompt, ProviderError, ProviderFuture, ProviderKind,
+    Accepted, Acknowledgement, Answer, Outcome, PaymentProvider, PaymentResult, Post, Prompt,
+    ProviderError, ProviderFuture, ProviderKind, Reply,
 };
 
 /// What Jenga needs from the church's account.
@@ -86,6 +88,9 @@ pub fn read_private_key(pem: &str) -> Result<RsaPrivateKey, String> {
 }
 
 impl Jenga {
+    /// Jenga's sandbox, used when no API address is configured.
+    pub const SANDBOX_URL: &'static str = "https://uat.finserve.africa";
+
     pub fn new(mut credentials: JengaCredentials) -> Result<Jenga, String> {
         credentials.base_url = credentials.base_url.trim_end_matches('/').to_owned();
         let key = read_private_key(&credentials.private_key_pem)?;
@@ -289,6 +294,7 @@ impl PaymentProvider for Jenga {
                 amount: data.get("amount").and_then(crate::money),
                 phone: None,
                 paid_at: None,
+                parameters: None,
                 raw: answer,
             })
         })
@@ -298,7 +304,7 @@ impl PaymentProvider for Jenga {
 /// A Jenga payment notification (IPN) for a prompt: `{callbackType: "IPN", customer{…},
 /// transaction{date, reference, paymentMode, amount, billNumber, status, remarks}, bank{…}}`.
 /// `billNumber` (else `reference`) is the bank reference we sent.
-pub fn parse_jenga_ipn(body: &Value) -> Result<crate::StkCallback, ShapeError> {
+pub(crate) fn read_notification(body: &Value) -> Result<PaymentResult, ShapeError> {
     let t = body
         .get("transaction")
         .filter(|t| t.is_object())
@@ -330,7 +336,7 @@ pub fn parse_jenga_ipn(body: &Value) -> Result<crate::StkCallback, ShapeError> {
         .and_then(Value::as_str)
         .and_then(|p| kanisa_giving::parse_phone(p).ok())
         .map(|m| m.as_str().to_owned());
-    Ok(crate::StkCallback {
+    Ok(PaymentResult {
         checkout_id,
         merchant_request_id: None,
         answer: Answer {
@@ -341,9 +347,25 @@ pub fn parse_jenga_ipn(body: &Value) -> Result<crate::StkCallback, ShapeError> {
             amount,
             phone,
             paid_at: None,
+            parameters: None,
             raw: body.clone(),
         },
     })
+}
+
+/// The reply to a notification. Jenga documents no body for it (a 200 is what it waits for):
+/// it is given `{ResultCode, ResultDesc}` as Daraja is, 400 when the notification is unreadable.
+pub(crate) fn reply(_post: Post, ack: &Acknowledgement) -> Reply {
+    match ack {
+        Acknowledgement::Unreadable(e) => Reply {
+            status: 400,
+            body: json!({"ResultCode": 1, "ResultDesc": format!("Rejected: {e}")}),
+        },
+        _ => Reply {
+            status: 200,
+            body: json!({"ResultCode": 0, "ResultDesc": "Accepted"}),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -365,14 +387,14 @@ mod tests {
         let ok = json!({"callbackType": "IPN", "customer": {"mobileNumber": "0712345678"},
             "transaction": {"date": "2026-11-24", "reference": "EQ123RECEIPT", "paymentMode": "MPESA",
                 "amount": "1000.00", "billNumber": "AB12CD34EF56", "status": "SUCCESS", "remarks": "ok"}});
-        let cb = parse_jenga_ipn(&ok).unwrap();
+        let cb = read_notification(&ok).unwrap();
         assert_eq!(cb.checkout_id, "AB12CD34EF56");
         assert_eq!(cb.answer.receipt.as_deref(), Some("EQ123RECEIPT"));
         assert_eq!(cb.answer.phone.as_deref(), Some("254712345678"));
         let mut failed = ok.clone();
         failed["transaction"]["status"] = json!("FAILED");
         assert_eq!(
-            parse_jenga_ipn(&failed).unwrap().answer.outcome,
+            read_notification(&failed).unwrap().answer.outcome,
             Outcome::Failed
         );
         for bad in [
@@ -380,7 +402,7 @@ mod tests {
             json!({"transaction": {"status": "SUCCESS"}}),
             json!({"transaction": {"billNumber": "X", "status": "SUCCESS"}}),
         ] {
-            assert!(parse_jenga_ipn(&bad).is_err(), "{bad}");
+            assert!(read_notification(&bad).is_err(), "{bad}");
         }
     }
 

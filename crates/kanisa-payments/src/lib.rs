@@ -1,14 +1,23 @@
-//! The payment providers on the wire, behind one trait ([`PaymentProvider`]): M-Pesa Daraja
-//! (token cache, STK push with its password, STK query), Equity Bank's Jenga (token, signed
-//! prompt, signed status, IPN) and demo mode (public-site §4: 2 s,
-//! an `EQ_` id, pending 1037 until 15 s, then success); and the parsers of what providers send
-//! us — Daraja's STK callback and its paybill (C2B) confirmation — which check the payload's
-//! shape before anything is believed (`../shared/reference/payments-and-sms.md`).
+//! The payment providers on the wire, behind domain types: a provider is one file (`daraja.rs`
+//! with what Daraja posts in `daraja/posts.rs`, `jenga.rs`, `demo.rs`) and a [`ProviderKind`];
+//! the features see only what is declared here.
 //!
-//! Owns: requests and answers as each provider writes them, and what their codes mean (through
-//! `kanisa-giving`'s [`classify`](kanisa_giving::classify)). Must not touch the database, decide
-//! whether a payment completes (that is `kanisa.settle_payment`, run by `kanisa-functions`), or
-//! serve HTTP.
+//! - Out, behind [`PaymentProvider`]: the prompt and the status query — M-Pesa Daraja (token
+//!   cache, STK push with its password, STK query), Equity Bank's Jenga (token, signed prompt,
+//!   signed status) and demo mode (public-site §4: 2 s, an `EQ_` id, pending 1037 until 15 s,
+//!   then success), each answer an [`Answer`].
+//! - In: what a provider posts, read once and strictly (a payload without the documented shape
+//!   is a [`ShapeError`] before any of it is believed): a prompt's result ([`parse_callback`] →
+//!   [`PaymentResult`], which serialises, so the features keep what was read beside the raw
+//!   payload) and a gift paid to the paybill ([`parse_paybill`] → [`PaybillGift`]); the reply the
+//!   provider expects ([`ProviderKind::reply`] words an [`Acknowledgement`]); whether a post came
+//!   from an address the provider publishes ([`ProviderKind::published_sender`]); the provider's
+//!   name in our callback path ([`ProviderKind::callback_name`]).
+//! - What a provider's codes mean ([`Outcome`]; `../shared/reference/payments-and-sms.md`).
+//!
+//! Owns: requests, answers, posts and replies as each provider writes them, its hosts and
+//! addresses, what its codes mean. Must not touch the database, decide whether a payment
+//! completes (that is `kanisa.settle_payment`, run by `kanisa-functions`), or serve HTTP.
 #![forbid(unsafe_code)]
 
 mod daraja;
@@ -20,11 +29,40 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
 pub use daraja::{Daraja, DarajaCredentials};
 pub use demo::DemoProvider;
-pub use jenga::{Jenga, JengaCredentials, jenga_outcome, parse_jenga_ipn, read_private_key};
-pub use kanisa_giving::Outcome;
-pub use wire::{C2bConfirmation, ShapeError, StkCallback, money, parse_c2b, parse_stk_callback};
+pub use jenga::{Jenga, JengaCredentials, jenga_outcome, read_private_key};
+pub use wire::{ShapeError, money};
+
+/// Where a payment stands after a provider's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Completed,
+    /// Not final: ask again later.
+    Pending,
+    Cancelled,
+    /// The prompt expired or the phone never answered.
+    Expired,
+    Failed,
+}
+
+impl Outcome {
+    /// As `kanisa.settle_payment` takes it: `completed`, `pending`, `cancelled`, `expired`,
+    /// `failed`.
+    pub fn stored(self) -> &'static str {
+        match self {
+            Outcome::Completed => "completed",
+            Outcome::Pending => "pending",
+            Outcome::Cancelled => "cancelled",
+            Outcome::Expired => "expired",
+            Outcome::Failed => "failed",
+        }
+    }
+}
 
 /// Which provider a payment went through, as `payment_logs.payment_provider` stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -59,6 +97,41 @@ impl ProviderKind {
         }
     }
 
+    /// Every provider.
+    pub const ALL: [ProviderKind; 2] = [ProviderKind::EquityBank, ProviderKind::Mpesa];
+
+    /// Its name in the path it posts a prompt's result to (`payments/callback/{name}/…`).
+    pub fn callback_name(self) -> &'static str {
+        match self {
+            ProviderKind::EquityBank => "equity",
+            ProviderKind::Mpesa => "mpesa",
+        }
+    }
+
+    /// The provider whose callback path carries `name`.
+    pub fn from_callback_name(name: &str) -> Option<ProviderKind> {
+        ProviderKind::ALL
+            .into_iter()
+            .find(|k| k.callback_name() == name)
+    }
+
+    /// Whether `remote` is one of the addresses the provider publishes for its posts; None when
+    /// it publishes none.
+    pub fn published_sender(self, remote: &str) -> Option<bool> {
+        match self {
+            ProviderKind::Mpesa => Some(daraja::PUBLISHED_ADDRESSES.contains(&remote)),
+            ProviderKind::EquityBank => None,
+        }
+    }
+
+    /// The reply that tells the provider `ack` about its `post`, in its words.
+    pub fn reply(self, post: Post, ack: &Acknowledgement) -> Reply {
+        match self {
+            ProviderKind::Mpesa => daraja::reply(post, ack),
+            ProviderKind::EquityBank => jenga::reply(post, ack),
+        }
+    }
+
     /// The texts' "temporarily unavailable" error (public-site §8).
     pub fn unavailable(self) -> String {
         format!(
@@ -90,11 +163,12 @@ pub struct Accepted {
     pub checkout_id: String,
     pub merchant_request_id: Option<String>,
     pub message: String,
-    pub raw: serde_json::Value,
+    pub raw: Value,
 }
 
 /// A provider's word on a payment (a status query's answer or a parsed callback).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Answer {
     pub outcome: Outcome,
     pub code: String,
@@ -106,18 +180,87 @@ pub struct Answer {
     /// `254…`, when stated.
     pub phone: Option<String>,
     pub paid_at: Option<chrono::DateTime<chrono::Utc>>,
-    pub raw: serde_json::Value,
+    /// The result's parameters as the provider lists them, when it does (kept as
+    /// `payment_logs.result_parameters`, a list).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parameters: Option<Value>,
+    /// The payload as received (not serialised: it is kept apart, as received).
+    #[serde(skip)]
+    pub raw: Value,
 }
 
-/// Reads a prompt's result as `provider` posts it (Daraja's STK callback, Jenga's IPN).
-pub fn parse_callback(
-    provider: ProviderKind,
-    body: &serde_json::Value,
-) -> Result<StkCallback, ShapeError> {
+/// A prompt's result as its provider posted it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentResult {
+    /// The id the prompt's answer gave ([`Accepted::checkout_id`]).
+    pub checkout_id: String,
+    #[serde(default)]
+    pub merchant_request_id: Option<String>,
+    pub answer: Answer,
+}
+
+/// Reads a prompt's result as `provider` posts it.
+pub fn parse_callback(provider: ProviderKind, body: &Value) -> Result<PaymentResult, ShapeError> {
     match provider {
-        ProviderKind::Mpesa => parse_stk_callback(body),
-        ProviderKind::EquityBank => parse_jenga_ipn(body),
+        ProviderKind::Mpesa => daraja::read_callback(body),
+        ProviderKind::EquityBank => jenga::read_notification(body),
     }
+}
+
+/// A gift paid to the church's paybill outside a prompt (M-Pesa's paybill confirmation, or the
+/// validation before it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaybillGift {
+    /// The provider's receipt, upper case: `prb0000001` and `PRB0000001` are one transaction
+    /// (the database compares receipts the same way: `kanisa.receipt_key`).
+    pub receipt: String,
+    /// As a decimal string.
+    pub amount: String,
+    /// The paybill it was paid to.
+    pub paybill: String,
+    /// The account the payer typed.
+    pub account: String,
+    /// `254…` when the payer's number is usable (newer API versions may mask it).
+    pub phone: Option<String>,
+    pub payer_name: Option<String>,
+    pub paid_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Reads a paybill gift (the only provider with a paybill is M-Pesa).
+pub fn parse_paybill(body: &Value) -> Result<PaybillGift, ShapeError> {
+    daraja::read_paybill(body)
+}
+
+/// What a provider posted us; each is answered in its own words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Post {
+    /// A prompt's result.
+    PromptResult,
+    /// Whether a paybill gift may be taken (asked before it is made).
+    PaybillCheck,
+    /// A paybill gift, made.
+    PaybillGift,
+}
+
+/// What we tell a provider of its post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Acknowledgement {
+    /// Taken: kept, or nothing of ours (the provider need not post it again).
+    Accepted,
+    /// Not in the documented shape.
+    Unreadable(ShapeError),
+    /// A paybill gift to another paybill than ours.
+    OtherPaybill,
+    /// A paybill gift below the least we take.
+    BelowMinimum,
+}
+
+/// An answer to a provider's post: the HTTP status and the body it expects.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
 }
 
 /// Why a provider call did not give an answer.
@@ -202,3 +345,46 @@ impl TokenCache {
 
 /// How long a provider call may take (20 s).
 pub const PROVIDER_TIMEOUT: Duration = Duration::from_secs(20);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn each_provider_by_its_callback_path_name_and_nothing_else() {
+        for kind in ProviderKind::ALL {
+            assert_eq!(
+                ProviderKind::from_callback_name(kind.callback_name()),
+                Some(kind)
+            );
+        }
+        assert_eq!(ProviderKind::Mpesa.callback_name(), "mpesa");
+        assert_eq!(ProviderKind::EquityBank.callback_name(), "equity");
+        for other in ["daraja", "jenga", "equity_bank", "MPESA", ""] {
+            assert_eq!(ProviderKind::from_callback_name(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn published_senders_and_replies() {
+        let mpesa = ProviderKind::Mpesa;
+        assert_eq!(mpesa.published_sender("196.201.214.200"), Some(true));
+        assert_eq!(mpesa.published_sender("127.0.0.1"), Some(false));
+        assert_eq!(ProviderKind::EquityBank.published_sender("127.0.0.1"), None);
+        let accepted =
+            ProviderKind::EquityBank.reply(Post::PromptResult, &Acknowledgement::Accepted);
+        assert_eq!(
+            (accepted.status, accepted.body),
+            (200, json!({"ResultCode": 0, "ResultDesc": "Accepted"}))
+        );
+        let bad = ShapeError("no transaction object".into());
+        let refused =
+            ProviderKind::EquityBank.reply(Post::PromptResult, &Acknowledgement::Unreadable(bad));
+        assert_eq!(refused.status, 400);
+        assert_eq!(
+            refused.body["ResultDesc"],
+            "Rejected: unexpected payload: no transaction object"
+        );
+    }
+}

@@ -5,6 +5,9 @@
 //! JWT claims and request details to SQL, all transaction-local. Row-level policies then see
 //! `auth.uid()`, `auth.jwt()`, `request.method`, … exactly as PostgREST provides them.
 //!
+//! [`Caller`] is that caller, owned; it is made only by its constructors (from a verified
+//! identity's role and claims, or anon, or the service), never written out field by field.
+//!
 //! [`ConnectionGuard`] makes sure a connection whose transaction may still be open never goes
 //! back to the pool; [`begin_as`] is the plain (not pipelined) way to open such a transaction.
 
@@ -169,15 +172,42 @@ impl CallerTx {
     }
 }
 
-/// Who is asking, as the database will see them (the server verified the token), owned: what
-/// every API crate (table API, storage, functions) runs a caller's transaction with.
-#[derive(Debug, Clone)]
+/// Who is asking, as the database will see them, owned: what every API crate (table API,
+/// storage, functions) runs a caller's transaction with.
+///
+/// Made only by its constructors — [`Caller::new`] with the role and claims of a verified
+/// identity (`kanisa_auth::Identity::caller`, which the server's request extractor uses),
+/// [`Caller::anon`] or [`Caller::service`] — and the request's details added with the `with_*`
+/// methods. `#[non_exhaustive]` keeps every other crate from writing one as a struct literal
+/// (the fields stay readable):
+///
+/// ```compile_fail
+/// let caller = kanisa_pg::Caller {
+///     role: "service_role".to_owned(),
+///     claims: "{}".to_owned(),
+///     headers: "{}".to_owned(),
+///     client_ip: String::new(),
+///     method: "GET".to_owned(),
+///     path: String::new(),
+/// };
+/// ```
+///
+/// ```compile_fail
+/// let caller = kanisa_pg::Caller { role: "service_role".to_owned(), ..kanisa_pg::Caller::anon() };
+/// ```
+///
+/// ```
+/// let caller = kanisa_pg::Caller::anon().with_client_ip("203.0.113.9").with_path("/");
+/// assert_eq!((caller.role.as_str(), caller.client_ip.as_str()), ("anon", "203.0.113.9"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Caller {
     /// `anon`, `authenticated` or `service_role`.
     pub role: String,
     /// The JWT claims as JSON text.
     pub claims: String,
-    /// The request headers as a JSON object (credentials left out).
+    /// The request headers as a JSON object (credentials left out: [`headers_json`]).
     pub headers: String,
     /// The real client address, or empty.
     pub client_ip: String,
@@ -187,11 +217,13 @@ pub struct Caller {
 }
 
 impl Caller {
-    /// Nobody in particular: the public's rights (public URLs are read this way).
-    pub fn anon() -> Caller {
+    /// `role` with `claims` (JSON text), as a verified identity names them — the server's come
+    /// from `kanisa_auth::Identity::caller` — on no request in particular (`GET`, no path, no
+    /// headers, no address) until the `with_*` methods say which.
+    pub fn new(role: impl Into<String>, claims: impl Into<String>) -> Caller {
         Caller {
-            role: "anon".to_owned(),
-            claims: "{\"role\":\"anon\"}".to_owned(),
+            role: role.into(),
+            claims: claims.into(),
             headers: "{}".to_owned(),
             client_ip: String::new(),
             method: "GET".to_owned(),
@@ -199,13 +231,56 @@ impl Caller {
         }
     }
 
+    /// Nobody in particular: the public's rights (public URLs are read this way).
+    pub fn anon() -> Caller {
+        Caller::new("anon", "{\"role\":\"anon\"}")
+    }
+
     /// The server itself, with the service key's rights (background work: jobs reading the
     /// files a message refers to).
     pub fn service() -> Caller {
+        Caller::new("service_role", "{\"role\":\"service_role\"}")
+    }
+
+    /// The same request with another's rights: `role` and `claims` in place of this caller's
+    /// (a signed upload URL runs as the caller who signed it).
+    pub fn with_rights(self, role: impl Into<String>, claims: impl Into<String>) -> Caller {
         Caller {
-            role: "service_role".to_owned(),
-            claims: "{\"role\":\"service_role\"}".to_owned(),
-            ..Caller::anon()
+            role: role.into(),
+            claims: claims.into(),
+            ..self
+        }
+    }
+
+    /// On a request with this HTTP method (`request.method`).
+    pub fn with_method(self, method: impl Into<String>) -> Caller {
+        Caller {
+            method: method.into(),
+            ..self
+        }
+    }
+
+    /// On a request to this path (`request.path`).
+    pub fn with_path(self, path: impl Into<String>) -> Caller {
+        Caller {
+            path: path.into(),
+            ..self
+        }
+    }
+
+    /// With these request headers: a JSON object, as [`headers_json`] makes it.
+    pub fn with_headers(self, headers: impl Into<String>) -> Caller {
+        Caller {
+            headers: headers.into(),
+            ..self
+        }
+    }
+
+    /// From this client address (`request.client_ip`).
+    pub fn with_client_ip(self, client_ip: impl Into<String>) -> Caller {
+        Caller {
+            client_ip: client_ip.into(),
+            ..self
         }
     }
 

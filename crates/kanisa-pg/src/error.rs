@@ -141,8 +141,12 @@ pub enum DbClass {
     Timeout,
     /// `RAISE … USING ERRCODE = 'PTnnn'` (PostgREST's convention): HTTP status nnn.
     Raised(u16),
-    /// A unique (23505) or foreign-key (23503) violation.
+    /// A unique violation (23505): the row is there already.
+    Duplicate,
+    /// A foreign-key violation (23503): a row it names is not there, or still named.
     Conflict,
+    /// A check constraint refused the value (23514).
+    Check,
     /// Insufficient privilege (42501), including a row-level policy's refusal.
     Forbidden,
     /// A NUL character in text (22021, 22P05), which PostgreSQL stores in no text.
@@ -161,6 +165,27 @@ impl DbClass {
     pub fn is_transient(self) -> bool {
         matches!(self, DbClass::Unavailable | DbClass::Timeout)
     }
+
+    /// Whether work that failed so (a job) is worth another attempt after a back-off: the
+    /// database was away or busy, failed in itself, or asked to be asked again later (a limit
+    /// reached, PT429/PT503). A refused value — a constraint, a bad cast, a missing table, a
+    /// privilege — fails the same way every time.
+    pub fn worth_retrying(self) -> bool {
+        self.is_transient() || matches!(self, DbClass::Internal | DbClass::Raised(429 | 503))
+    }
+
+    /// Whether the statement refused what it was given (the request's mistake as far as the
+    /// database can tell): a constraint, a value, a NUL character.
+    pub fn is_refusal(self) -> bool {
+        matches!(
+            self,
+            DbClass::Duplicate
+                | DbClass::Conflict
+                | DbClass::Check
+                | DbClass::NulCharacter
+                | DbClass::Refused
+        )
+    }
 }
 
 /// The class of a driver error (see [`DbClass`]).
@@ -175,7 +200,9 @@ pub fn classify(err: &tokio_postgres::Error) -> DbClass {
 pub fn classify_code(code: &str) -> DbClass {
     match code {
         "57014" => DbClass::Timeout,
-        "23505" | "23503" => DbClass::Conflict,
+        "23505" => DbClass::Duplicate,
+        "23503" => DbClass::Conflict,
+        "23514" => DbClass::Check,
         "42501" => DbClass::Forbidden,
         "22021" | "22P05" => DbClass::NulCharacter,
         "42P01" | "42883" => DbClass::Undefined,
@@ -209,9 +236,10 @@ mod tests {
             ("PT401", DbClass::Raised(401)),
             ("PT999", DbClass::Refused),
             ("PTabc", DbClass::Refused),
-            ("23505", DbClass::Conflict),
+            ("23505", DbClass::Duplicate),
             ("23503", DbClass::Conflict),
-            ("23514", DbClass::Refused),
+            ("23514", DbClass::Check),
+            ("23502", DbClass::Refused),
             ("42501", DbClass::Forbidden),
             ("22021", DbClass::NulCharacter),
             ("22P05", DbClass::NulCharacter),
@@ -226,5 +254,27 @@ mod tests {
         }
         assert!(DbClass::Unavailable.is_transient() && DbClass::Timeout.is_transient());
         assert!(!DbClass::Refused.is_transient() && !DbClass::Internal.is_transient());
+        // A job tries again only what may pass later.
+        for class in [
+            DbClass::Unavailable,
+            DbClass::Timeout,
+            DbClass::Internal,
+            DbClass::Raised(429),
+        ] {
+            assert!(class.worth_retrying(), "{class:?}");
+        }
+        for class in [
+            DbClass::Duplicate,
+            DbClass::Conflict,
+            DbClass::Check,
+            DbClass::Refused,
+            DbClass::NulCharacter,
+            DbClass::Forbidden,
+            DbClass::Undefined,
+            DbClass::Raised(400),
+        ] {
+            assert!(!class.worth_retrying(), "{class:?}");
+        }
+        assert!(DbClass::Check.is_refusal() && !DbClass::Timeout.is_refusal());
     }
 }

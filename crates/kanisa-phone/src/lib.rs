@@ -1,7 +1,9 @@
 //! Kenyan mobile numbers: the one rule every part of Kanisa reads a phone number with — a
 //! donor's number (kanisa-giving), an SMS recipient (kanisa-notify), a form's contact number
-//! (kanisa-functions) — and that the database's `kanisa.msisdn()` (migration 0025) follows,
-//! held to it by a test in kanisa-pg.
+//! (kanisa-functions) — and that the database's `kanisa.msisdn()` and `kanisa.stored_phone()`
+//! (migrations 0032, 0035) and the apps' `@kanisa/client/phone` (apps/client/src/phone.ts)
+//! follow. `cases.json` beside this crate is the rule as a table of cases, run by the tests of
+//! all three: this crate's, kanisa-pg's (tests/it/phone.rs) and the apps' (vitest).
 //!
 //! The rule: spaces, tabs, line breaks, hyphens, dots and parentheses are ignored; then an
 //! optional `+254`, `254` or `0` prefix; then nine digits starting with 1 or 7 (Safaricom,
@@ -65,47 +67,58 @@ pub fn is_blank(input: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
-    #[test]
-    fn every_accepted_form_is_the_same_number() {
-        for input in [
-            "0712345678",
-            "712345678",
-            "254712345678",
-            "+254712345678",
-            "+254 712 345 678",
-            "0712-345-678",
-            " 0712 345 678 ",
-            "(0712) 345.678",
-            "+254-712-345-678\n",
-        ] {
-            let n = msisdn(input).unwrap_or_else(|| panic!("{input:?} refused"));
-            assert_eq!(n.as_str(), "254712345678", "{input:?}");
-            assert_eq!(n.e164(), "+254712345678");
-            assert_eq!(n.local(), "0712 345 678");
-        }
-        assert_eq!(msisdn("0112345678").unwrap().as_str(), "254112345678");
+    /// The shared table of cases (`cases.json`): the SQL tests (kanisa-pg) and the TypeScript
+    /// tests (apps/client, apps/public) run the same file.
+    fn cases() -> Vec<Value> {
+        let table: Value =
+            serde_json::from_str(include_str!("../cases.json")).expect("cases.json is JSON");
+        table["cases"]
+            .as_array()
+            .expect("cases.json has a list of cases")
+            .clone()
+    }
+
+    fn text<'a>(case: &'a Value, field: &str) -> Option<&'a str> {
+        case.get(field).and_then(Value::as_str)
     }
 
     #[test]
-    fn anything_else_is_not_a_kenyan_mobile() {
-        for input in [
-            "",
-            "   ",
-            "0812345678",
-            "071234567",
-            "07123456789",
-            "+255712345678",
-            "2540712345678",
-            "0254712345678",
-            "0712 345 67a",
-            "+ 254712345678x",
-            "254+712345678",
-            "07\u{a0}12345678",
-            "０712345678",
-        ] {
-            assert_eq!(msisdn(input), None, "{input:?}");
+    fn the_shared_cases_hold() {
+        let cases = cases();
+        for case in &cases {
+            let input = text(case, "input").expect("every case has an input");
+            let got = msisdn(input);
+            assert_eq!(
+                got.as_ref().map(Msisdn::as_str),
+                text(case, "msisdn"),
+                "{input:?}"
+            );
+            if let Some(n) = &got {
+                // The three forms: providers', stored and sent, read by people.
+                assert_eq!(Some(n.e164().as_str()), text(case, "stored"), "{input:?}");
+                assert_eq!(Some(n.local().as_str()), text(case, "local"), "{input:?}");
+                assert_eq!(n.to_string(), n.as_str());
+            }
+            let blank = case.get("blank").and_then(Value::as_bool).unwrap_or(false);
+            assert_eq!(is_blank(input), blank, "{input:?}");
         }
-        assert!(is_blank(" - ") && !is_blank("0"));
+        // Both kinds in numbers, and every spelling this module's documentation names.
+        let accepted = cases.iter().filter(|c| text(c, "msisdn").is_some()).count();
+        assert!(
+            accepted >= 20 && cases.len() - accepted >= 20,
+            "{accepted} of {}",
+            cases.len()
+        );
+        for named in [
+            "0712 345 678",
+            "712345678",
+            "+254 712-345-678",
+            "(0712) 345.678",
+        ] {
+            let listed = cases.iter().any(|c| text(c, "input") == Some(named));
+            assert!(listed, "{named:?} is not in cases.json");
+        }
     }
 }

@@ -88,6 +88,10 @@ pub enum RestError {
     VolatileGet(String),
     #[error("cannot cast to {0}")]
     BadCast(String),
+    /// A value a CHECK constraint refused, with the constraint's own message (its comment:
+    /// the field and the rule). `details` is PostgreSQL's message, naming the constraint.
+    #[error("{message}")]
+    CheckViolation { message: String, details: String },
     #[error("database error")]
     Db(#[from] kanisa_pg::tokio_postgres::Error),
     #[error("database unavailable: {0}")]
@@ -261,6 +265,10 @@ impl RestError {
                 internal: true,
                 ..p(503, "PGRST000")
             },
+            RestError::CheckViolation { details, .. } => ErrorParts {
+                details: text(details.clone()),
+                ..p(400, "23514")
+            },
             RestError::Db(e) => db_error_parts(e, anon),
         }
     }
@@ -294,7 +302,7 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
     let status = match class {
         // PostgREST's convention: RAISE … USING ERRCODE = 'PT404' answers HTTP 404.
         DbClass::Raised(status) => status,
-        DbClass::Conflict => 409,
+        DbClass::Duplicate | DbClass::Conflict => 409,
         DbClass::Forbidden if anon => 401,
         DbClass::Forbidden => 403,
         // A statement timeout (the database is busier than an interactive request can wait
@@ -302,7 +310,7 @@ fn db_error_parts(err: &kanisa_pg::tokio_postgres::Error, anon: bool) -> ErrorPa
         DbClass::Timeout | DbClass::Unavailable => 503,
         DbClass::Internal => 500,
         DbClass::Undefined => 404,
-        DbClass::NulCharacter | DbClass::Refused => 400,
+        DbClass::NulCharacter | DbClass::Check | DbClass::Refused => 400,
     };
     let message = if class == DbClass::Timeout {
         "The request took too long and was cancelled (statement timeout). Narrow it with \

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::Rest;
 use crate::error::RestError;
 use crate::request::ApiRequest;
-use crate::sql::{Shape, Statement};
+use crate::sql::{EVERY_ROW, Shape, Statement};
 
 impl Rest {
     /// One transaction: the caller's role and request context, the statement, then (for
@@ -83,6 +83,7 @@ impl Rest {
                         page: i64::try_from(affected).unwrap_or(i64::MAX),
                         body: "[]".to_owned(),
                         inserted: None,
+                        every_row: None,
                         planned: None,
                     })
                 }
@@ -95,7 +96,8 @@ impl Rest {
                         body: row
                             .get::<_, Option<String>>(2)
                             .unwrap_or_else(|| "null".into()),
-                        inserted: if row.len() > 3 { row.get(3) } else { None },
+                        inserted: column(&row, "inserted"),
+                        every_row: column(&row, EVERY_ROW),
                         planned: None,
                     })
                 }
@@ -196,8 +198,23 @@ pub(crate) struct Outcome {
     pub(crate) body: String,
     /// Rows a merge upsert inserted (not updated).
     pub(crate) inserted: Option<i64>,
+    /// A guarded read's answer: whether the caller may read every counted row, so that its
+    /// count may be an estimate (see `sql::guarded_read_statement`).
+    pub(crate) every_row: Option<bool>,
     /// The planner's estimate of the counted rows (planned and estimated counts).
     pub(crate) planned: Option<i64>,
+}
+
+/// The statement's column `name` (its fourth, when it has one), or None without it.
+fn column<'a, T: kanisa_pg::tokio_postgres::types::FromSql<'a>>(
+    row: &'a kanisa_pg::tokio_postgres::Row,
+    name: &str,
+) -> Option<T> {
+    row.columns()
+        .iter()
+        .any(|c| c.name() == name)
+        .then(|| row.get::<_, Option<T>>(name))
+        .flatten()
 }
 
 /// The row estimate of the top plan node in `EXPLAIN (FORMAT JSON)` output.

@@ -15,6 +15,13 @@
 //! read earlier, not a decision of our own; column grants and row-level policies stay
 //! PostgreSQL's to enforce in the statement. [`Rest::explain`] skips the look-up, so the
 //! console shows the SQL a refused request would run.
+//!
+//! Counts follow the same rule: the planner's estimate (`count=planned`, `count=estimated`)
+//! describes the whole table, so it is given only where the caller's policies allow every
+//! counted row — read from `pg_policy` into the schema cache, and where it depends on who asks,
+//! tested in the request's own statement (`read.rs`, `sql::guarded_read_statement`); anyone else
+//! gets the exact count of what it can read. A CHECK violation whose constraint has a comment
+//! answers with that comment (the field and its rule).
 #![forbid(unsafe_code)]
 
 mod body;
@@ -42,10 +49,14 @@ pub use error::{ErrorParts, RPC_METHODS, RestError, TABLE_METHODS};
 pub use kanisa_pg::Caller;
 pub use plan::{Candidate, ReadPlan, plan_read, plan_rpc, plan_write};
 pub use request::{Accept, ApiRequest, MAX_QUERY, Method, RequestParts};
-pub use schema::{Column, ForeignKey, Function, FunctionArg, SchemaCache, Table};
+pub use schema::{
+    Column, EveryRow, ForeignKey, Function, FunctionArg, ReadPolicy, RowSecurity, SchemaCache,
+    Table,
+};
 pub use sql::{
-    Conflict, CountMode, Shape, Statement, Write, bare_write_statement, count_plan_statement,
-    explained, quote_ident, read_statement, rpc_statement, write_statement,
+    Conflict, CountMode, EVERY_ROW, Shape, Statement, Write, bare_write_statement,
+    count_plan_statement, counted_tables, explained, guarded_read_statement, quote_ident,
+    read_statement, rpc_statement, write_statement,
 };
 
 /// Limits of the table API.
@@ -145,9 +156,10 @@ impl Rest {
         }
     }
 
-    /// The OpenAPI 3 document of the table API, from the schema cache.
-    /// The OpenAPI document as `role` sees it (`anon`, `authenticated`; anything else sees
-    /// every table and function).
+    /// The OpenAPI 3 document of the table API, from the schema cache, as `role` sees it
+    /// (`anon`, `authenticated`; anything else sees every table and function). `server_url`
+    /// is its `servers[0].url`: the configured public address or a relative path, never one
+    /// taken from the request.
     pub fn openapi(&self, server_url: &str, role: &str) -> String {
         openapi::document(&self.cache(), server_url, role).to_string()
     }
@@ -158,11 +170,21 @@ impl Rest {
 
     pub async fn handle(&self, req: ApiRequest<'_>) -> Result<ApiResponse, RestError> {
         let cache = self.cache();
+        self.handle_with(&cache, req)
+            .await
+            .map_err(|e| explained_check(&cache, e))
+    }
+
+    async fn handle_with(
+        &self,
+        cache: &SchemaCache,
+        req: ApiRequest<'_>,
+    ) -> Result<ApiResponse, RestError> {
         if req.prefer.handling_strict == Some(true) && !req.prefer.unknown.is_empty() {
             return Err(RestError::InvalidPreferences(req.prefer.unknown.clone()));
         }
         if req.rpc {
-            return self.rpc(&cache, req).await;
+            return self.rpc(cache, req).await;
         }
         let params = parse(&req, |_| false)?;
         match req.method {
@@ -176,15 +198,13 @@ impl Rest {
                     return Ok(hit);
                 }
                 let generation = self.anon.generation();
-                let (mut response, tables) = self.read(&cache, &req, &params).await?;
+                let (mut response, tables) = self.read(cache, &req, &params).await?;
                 self.anon.put(key, &response, tables, generation);
                 response.cache = Some(false);
                 Ok(response)
             }
-            Method::Get | Method::Head => Ok(self.read(&cache, &req, &params).await?.0),
-            Method::Post | Method::Patch | Method::Delete => {
-                self.write(&cache, &req, &params).await
-            }
+            Method::Get | Method::Head => Ok(self.read(cache, &req, &params).await?.0),
+            Method::Post | Method::Patch | Method::Delete => self.write(cache, &req, &params).await,
         }
     }
 
@@ -199,7 +219,7 @@ impl Rest {
         } else {
             let params = parse(req, |_| false)?;
             match req.method {
-                Method::Get | Method::Head => self.plan_read_request(&cache, req, &params)?.1,
+                Method::Get | Method::Head => self.plan_read_request(&cache, req, &params)?.stmt,
                 Method::Post | Method::Patch | Method::Delete => {
                     match self.plan_write_request(&cache, req, &params)?.statement {
                         Some(stmt) => stmt,
@@ -214,6 +234,29 @@ impl Rest {
         };
         Ok(sql::explained(&stmt))
     }
+}
+
+/// A CHECK violation on a constraint with a message (its comment, read into the schema cache)
+/// becomes that message, naming the field: "First name must be on one line (no line breaks)"
+/// rather than PostgreSQL's 'new row for relation "members" violates check constraint …',
+/// which moves to the details. Anything else is left as it is.
+fn explained_check(cache: &SchemaCache, err: RestError) -> RestError {
+    if let RestError::Db(e) = &err
+        && kanisa_pg::classify(e) == kanisa_pg::DbClass::Check
+        && let Some(db) = e.as_db_error()
+        && db.schema() == Some(schema::EXPOSED_SCHEMA)
+        && let (Some(table), Some(constraint)) = (db.table(), db.constraint())
+        && let Some(message) = cache
+            .tables
+            .get(table)
+            .and_then(|t| t.check_messages.get(constraint))
+    {
+        return RestError::CheckViolation {
+            message: message.clone(),
+            details: db.message().to_owned(),
+        };
+    }
+    err
 }
 
 /// Refuses a caller whose role was granted no right of the kind `right` picks on `table`

@@ -71,10 +71,11 @@ pub fn document(cache: &SchemaCache, server_url: &str, role: &str) -> Value {
 const ERROR_SCHEMA: &str = "Error";
 
 /// Every status an error of the table API may have (kanisa-rest's `error.rs`, the server's
-/// limits and token checks): 300 an ambiguous embed, 400 the request, 401/403 privileges and
-/// policies, 404 an unknown table or function, 405 a method, 406 `Accept` or a single object,
-/// 409 a conflict, 413 the body, 414 the query string, 415 a media type, 416 a range, 500,
-/// 503, 504 the server or database.
+/// limits and token checks): 300 an ambiguous embed, 400 the request or a value a CHECK
+/// refuses (a line break in a one-line field, a length), 401/403 privileges and policies, 404
+/// an unknown table or function, 405 a method, 406 `Accept` or a single object, 409 a
+/// conflict, 413 the body, 414 the query string, 415 a media type, 416 a range, 500, 503, 504
+/// the server or database.
 const ERROR_STATUSES: &[(&str, &str)] = &[
     (
         "300",
@@ -82,7 +83,8 @@ const ERROR_STATUSES: &[(&str, &str)] = &[
     ),
     (
         "400",
-        "The request is malformed or names something that does not exist",
+        "The request is malformed, names something that does not exist, or holds a value a \
+         field refuses (its message names the field)",
     ),
     ("401", "Anonymous, without the right; or a bad token"),
     (

@@ -634,7 +634,7 @@ pub fn plan_rpc(
                 .collect(),
             primary_key: Vec::new(),
             description: None,
-            grants: Default::default(),
+            ..Table::default()
         }),
     };
     let mut scoped = cache.clone();

@@ -110,7 +110,7 @@ impl<'a> ApiRequest<'a> {
             query,
             headers,
             body,
-            mut caller,
+            caller,
         } = parts;
         let header = |name: &str| {
             headers
@@ -167,8 +167,10 @@ impl<'a> ApiRequest<'a> {
         } else {
             Cow::Borrowed(body)
         };
-        caller.method = method.as_str().to_owned();
-        caller.path = format!("/rest/v1/{}{target}", if rpc { "rpc/" } else { "" });
+        let caller = caller.with_method(method.as_str()).with_path(format!(
+            "/rest/v1/{}{target}",
+            if rpc { "rpc/" } else { "" }
+        ));
         Ok(ApiRequest {
             method,
             target,

@@ -1,5 +1,10 @@
 //! The schema cache: tables, views, columns, keys and functions of the exposed schema, read
 //! from pg_catalog. Every identifier that reaches SQL is looked up here first.
+//!
+//! It also holds what the counts need to know of the row-level policies ([`Table::every_row`]:
+//! whether a role may read every row of a table, so that a planner's estimate reveals nothing
+//! it could not count itself) and the messages of CHECK constraints (their comments), so a
+//! refused value is explained by the field it is about.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -26,7 +31,7 @@ pub struct Column {
     pub default_expr: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Table {
     pub name: String,
     pub is_view: bool,
@@ -36,6 +41,63 @@ pub struct Table {
     /// What `anon` and `authenticated` were granted (by the policy files). Row-level policies
     /// narrow it further; this only says which operations can succeed at all.
     pub grants: RoleGrants,
+    /// Row-level security on the table, and its policies for reading.
+    pub row_security: RowSecurity,
+    /// CHECK constraints that explain themselves: constraint name → the message a refused value
+    /// gets (the constraint's comment, e.g. "First name must be on one line").
+    pub check_messages: HashMap<String, String>,
+}
+
+/// Row-level security of a table as the counts need it (see [`Table::every_row`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowSecurity {
+    /// `ENABLE ROW LEVEL SECURITY` (every table of the exposed schema has it: the policy files'
+    /// reset enables it).
+    pub enabled: bool,
+    /// The policies that decide reads (`FOR SELECT` and `FOR ALL`).
+    pub read_policies: Vec<ReadPolicy>,
+}
+
+/// One policy deciding reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadPolicy {
+    pub name: String,
+    /// Permissive (policies add up) or restrictive (each must hold).
+    pub permissive: bool,
+    /// The API roles (`anon`, `authenticated`) it applies to, directly, through PUBLIC or by
+    /// membership.
+    pub roles: Vec<String>,
+    /// Its `USING` expression as SQL, when that does not depend on the row: it names no column
+    /// of its table (nor the whole row, nor the table again in a sub-select) and calls no
+    /// volatile function, so it holds for every row or for none — `(SELECT
+    /// auth.has_permission('x'))`. Deparsed with an empty search path (every name qualified).
+    /// `None`: it depends on the row, or has no `USING`.
+    pub row_free_using: Option<String>,
+}
+
+/// Whether a caller may read every row of the tables a count counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EveryRow {
+    /// Yes, whoever the caller is within the role (no row-level security, a policy `USING
+    /// (true)`, or a role that bypasses row-level security).
+    Yes,
+    /// Not known to: some rows may be hidden (only policies that depend on the row let the
+    /// role read anything).
+    No,
+    /// When this SQL condition holds as the caller (the row-free policies, evaluated once in the
+    /// request's own statement, as the policies themselves would be).
+    When(String),
+}
+
+impl EveryRow {
+    /// Both `self` and `other`.
+    fn and(self, other: EveryRow) -> EveryRow {
+        match (self, other) {
+            (EveryRow::No, _) | (_, EveryRow::No) => EveryRow::No,
+            (EveryRow::Yes, x) | (x, EveryRow::Yes) => x,
+            (EveryRow::When(a), EveryRow::When(b)) => EveryRow::When(format!("({a}) AND ({b})")),
+        }
+    }
 }
 
 /// Operations a role was granted on a table (any column counts for select/insert/update).
@@ -74,6 +136,56 @@ impl RoleGrants {
 impl Table {
     pub fn column(&self, name: &str) -> Option<&Column> {
         self.columns.iter().find(|c| c.name == name)
+    }
+
+    /// Whether `role` (`anon`, `authenticated`; not one that bypasses row-level security, see
+    /// [`SchemaCache::every_row`]) reads every row of this table: PostgreSQL's rule for
+    /// policies, read from the catalog. Every restrictive policy must hold and one permissive
+    /// policy must; only policies that do not depend on the row can be known to hold for every
+    /// row, so a table whose reads rest on a row's own columns (`user_id = auth.uid()`,
+    /// `is_published`) is `No`. A view is `No` (its tables' policies apply, unseen here).
+    pub fn every_row(&self, role: &str) -> EveryRow {
+        if self.is_view {
+            return EveryRow::No;
+        }
+        if !self.row_security.enabled {
+            return EveryRow::Yes;
+        }
+        let mut permissive = Vec::new();
+        let mut restrictive = Vec::new();
+        for p in &self.row_security.read_policies {
+            if !p.roles.iter().any(|r| r == role) {
+                continue;
+            }
+            match (&p.row_free_using, p.permissive) {
+                (Some(using), true) => permissive.push(using.as_str()),
+                (Some(using), false) => restrictive.push(using.as_str()),
+                (None, true) => {}
+                // A restrictive policy on the row's columns may hide any row.
+                (None, false) => return EveryRow::No,
+            }
+        }
+        if permissive.is_empty() {
+            return EveryRow::No;
+        }
+        let all = |parts: &[&str], op: &str| {
+            parts
+                .iter()
+                .map(|p| format!("({p})"))
+                .collect::<Vec<_>>()
+                .join(op)
+        };
+        let some_permissive = if permissive.contains(&"true") {
+            None
+        } else {
+            Some(all(&permissive, " OR "))
+        };
+        match (some_permissive, restrictive.is_empty()) {
+            (None, true) => EveryRow::Yes,
+            (None, false) => EveryRow::When(all(&restrictive, " AND ")),
+            (Some(p), true) => EveryRow::When(p),
+            (Some(p), false) => EveryRow::When(format!("({p}) AND {}", all(&restrictive, " AND "))),
+        }
     }
 }
 
@@ -125,6 +237,8 @@ pub struct SchemaCache {
     pub tables: HashMap<String, Arc<Table>>,
     pub foreign_keys: Vec<ForeignKey>,
     pub functions: HashMap<String, Arc<Function>>,
+    /// Roles that bypass row-level security (`BYPASSRLS` or superuser: `service_role`).
+    pub bypass_rls: Vec<String>,
 }
 
 impl SchemaCache {
@@ -155,9 +269,37 @@ impl SchemaCache {
                             delete: row.get(11),
                         },
                     },
+                    row_security: RowSecurity {
+                        enabled: row.get(12),
+                        read_policies: Vec::new(),
+                    },
+                    check_messages: HashMap::new(),
                 },
             );
         }
+        for row in read_policies(client).await? {
+            let table: String = row.get(0);
+            if let Some(t) = tables.get_mut(&table) {
+                t.row_security.read_policies.push(ReadPolicy {
+                    name: row.get(1),
+                    permissive: row.get(2),
+                    roles: row.get(3),
+                    row_free_using: row.get(4),
+                });
+            }
+        }
+        for row in client.query(CHECK_MESSAGES_SQL, &[&EXPOSED_SCHEMA]).await? {
+            let table: String = row.get(0);
+            if let Some(t) = tables.get_mut(&table) {
+                t.check_messages.insert(row.get(1), row.get(2));
+            }
+        }
+        let bypass_rls = client
+            .query(BYPASS_RLS_SQL, &[])
+            .await?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
         for row in client.query(COLUMNS_SQL, &[&EXPOSED_SCHEMA]).await? {
             let table: String = row.get(0);
             if let Some(t) = tables.get_mut(&table) {
@@ -244,6 +386,26 @@ impl SchemaCache {
             tables: tables.into_iter().map(|(k, v)| (k, Arc::new(v))).collect(),
             foreign_keys,
             functions,
+            bypass_rls,
+        })
+    }
+
+    /// Whether `role` may read every row of `tables` (the tables a count reads: see
+    /// `sql::counted_tables`). A role that bypasses row-level security may; a role the cache
+    /// knows no policies for (any but `anon` and `authenticated`) is `No`.
+    pub fn every_row(&self, tables: &[String], role: &str) -> EveryRow {
+        if self.bypass_rls.iter().any(|r| r == role) {
+            return EveryRow::Yes;
+        }
+        if !API_ROLES.contains(&role) {
+            return EveryRow::No;
+        }
+        tables.iter().fold(EveryRow::Yes, |every, name| {
+            every.and(
+                self.tables
+                    .get(name)
+                    .map_or(EveryRow::No, |t| t.every_row(role)),
+            )
         })
     }
 
@@ -305,7 +467,8 @@ SELECT c.relname::text,
        has_any_column_privilege('authenticated', c.oid, 'SELECT'),
        has_any_column_privilege('authenticated', c.oid, 'INSERT'),
        has_any_column_privilege('authenticated', c.oid, 'UPDATE'),
-       has_table_privilege('authenticated', c.oid, 'DELETE')
+       has_table_privilege('authenticated', c.oid, 'DELETE'),
+       c.relrowsecurity
   FROM pg_class c
   JOIN pg_namespace n ON n.oid = c.relnamespace
  WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')";
@@ -322,6 +485,68 @@ SELECT c.relname::text, a.attname::text, format_type(a.atttypid, a.atttypmod),
  WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
    AND a.attnum > 0 AND NOT a.attisdropped
  ORDER BY c.relname, a.attnum";
+
+/// The roles whose policies the cache reads ([`Table::every_row`]); any other role either
+/// bypasses row-level security or is counted exactly.
+const API_ROLES: [&str; 2] = ["anon", "authenticated"];
+
+/// The policies deciding reads (`FOR SELECT`, `FOR ALL`) of the exposed schema: the table, the
+/// name, permissive or not, the API roles it applies to, and its `USING` when it does not
+/// depend on the row. The dependencies PostgreSQL recorded for the policy tell: an expression
+/// naming a column of its table (or the whole row, or the table again in a sub-select) depends
+/// on the table, and so does one calling a volatile function. Read inside a transaction with an
+/// empty search path, so the deparsed expression qualifies every name and means the same under
+/// the request's search path.
+async fn read_policies(client: &Client) -> Result<Vec<kanisa_pg::tokio_postgres::Row>, RestError> {
+    client
+        .batch_execute("BEGIN READ ONLY; SET LOCAL search_path = ''")
+        .await?;
+    let roles: Vec<String> = API_ROLES.iter().map(|r| (*r).to_owned()).collect();
+    let rows = client.query(POLICIES_SQL, &[&EXPOSED_SCHEMA, &roles]).await;
+    let end = client
+        .batch_execute(if rows.is_ok() { "COMMIT" } else { "ROLLBACK" })
+        .await;
+    let rows = rows?;
+    end?;
+    Ok(rows)
+}
+
+const POLICIES_SQL: &str = "
+SELECT c.relname::text, p.polname::text, p.polpermissive,
+       array(SELECT r.rolname::text FROM pg_catalog.pg_roles r
+              WHERE r.rolname = ANY ($2::text[])
+                AND (0::oid = ANY (p.polroles)
+                     OR EXISTS (SELECT FROM unnest(p.polroles) AS pr (oid)
+                                 WHERE pr.oid <> 0 AND pg_catalog.pg_has_role(r.oid, pr.oid, 'USAGE')))
+              ORDER BY r.rolname),
+       CASE WHEN p.polqual IS NOT NULL AND NOT EXISTS (
+              SELECT FROM pg_catalog.pg_depend d
+               WHERE d.classid = 'pg_catalog.pg_policy'::pg_catalog.regclass AND d.objid = p.oid
+                 AND d.deptype = 'n'
+                 AND ((d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+                       AND d.refobjid = p.polrelid)
+                      OR (d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+                          AND EXISTS (SELECT FROM pg_catalog.pg_proc f
+                                       WHERE f.oid = d.refobjid AND f.provolatile = 'v'))))
+            THEN pg_catalog.pg_get_expr(p.polqual, p.polrelid) END
+  FROM pg_catalog.pg_policy p
+  JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname = $1 AND p.polcmd IN ('r', '*')
+ ORDER BY c.relname, p.polname";
+
+/// Comments of CHECK constraints: the message a value the constraint refuses gets.
+const CHECK_MESSAGES_SQL: &str = "
+SELECT c.relname::text, con.conname::text, d.description
+  FROM pg_constraint con
+  JOIN pg_class c ON c.oid = con.conrelid
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  JOIN pg_description d ON d.objoid = con.oid AND d.classoid = 'pg_constraint'::regclass
+                       AND d.objsubid = 0
+ WHERE con.contype = 'c' AND n.nspname = $1";
+
+/// Roles row-level security does not apply to.
+const BYPASS_RLS_SQL: &str = "SELECT rolname::text FROM pg_roles WHERE rolsuper OR rolbypassrls";
 
 /// Single-column CHECK constraints, for the value sets they list.
 const CHECKS_SQL: &str = "
@@ -436,6 +661,123 @@ mod tests {
             Some(vec!["low".into(), "normal".into(), "it's".into()])
         );
         assert_eq!(enum_values("CHECK ((amount >= (0)::numeric))"), None);
+    }
+
+    fn policy(name: &str, permissive: bool, roles: &[&str], using: Option<&str>) -> ReadPolicy {
+        ReadPolicy {
+            name: name.into(),
+            permissive,
+            roles: roles.iter().map(|r| (*r).to_owned()).collect(),
+            row_free_using: using.map(str::to_owned),
+        }
+    }
+
+    fn table(policies: Vec<ReadPolicy>) -> Table {
+        Table {
+            name: "t".into(),
+            row_security: RowSecurity {
+                enabled: true,
+                read_policies: policies,
+            },
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn every_row_follows_the_policies_that_do_not_depend_on_the_row() {
+        let staff = "SELECT auth.has_permission('x')";
+        // As members: staff read all, scoped staff and owners their rows.
+        let members = table(vec![
+            policy("staff", true, &["authenticated"], Some(staff)),
+            policy("scoped", true, &["authenticated"], None),
+            policy("own", true, &["authenticated"], None),
+        ]);
+        assert_eq!(
+            members.every_row("authenticated"),
+            EveryRow::When(format!("({staff})"))
+        );
+        assert_eq!(
+            members.every_row("anon"),
+            EveryRow::No,
+            "no policy for anon"
+        );
+        // Only policies on the row: never known to be every row.
+        let owned = table(vec![policy("own", true, &["anon", "authenticated"], None)]);
+        assert_eq!(owned.every_row("anon"), EveryRow::No);
+        // USING (true): every row, without asking.
+        let open = table(vec![
+            policy("published", true, &["anon", "authenticated"], None),
+            policy("all", true, &["anon"], Some("true")),
+        ]);
+        assert_eq!(open.every_row("anon"), EveryRow::Yes);
+        assert_eq!(open.every_row("authenticated"), EveryRow::No);
+        // Restrictive policies must all hold; one on the row may hide any row.
+        let restricted = table(vec![
+            policy("staff", true, &["authenticated"], Some(staff)),
+            policy(
+                "other",
+                true,
+                &["authenticated"],
+                Some("SELECT auth.rank() > 3"),
+            ),
+            policy(
+                "active",
+                false,
+                &["authenticated"],
+                Some("SELECT auth.is_active()"),
+            ),
+        ]);
+        assert_eq!(
+            restricted.every_row("authenticated"),
+            EveryRow::When(format!(
+                "(({staff}) OR (SELECT auth.rank() > 3)) AND (SELECT auth.is_active())"
+            ))
+        );
+        let hidden = table(vec![
+            policy("all", true, &["authenticated"], Some("true")),
+            policy("mine", false, &["authenticated"], None),
+        ]);
+        assert_eq!(hidden.every_row("authenticated"), EveryRow::No);
+        // No row-level security: every row; a view: its tables' policies, unseen here.
+        let plain = Table::default();
+        assert_eq!(plain.every_row("anon"), EveryRow::Yes);
+        let view = Table {
+            is_view: true,
+            ..Table::default()
+        };
+        assert_eq!(view.every_row("authenticated"), EveryRow::No);
+    }
+
+    #[test]
+    fn every_row_of_several_tables_and_roles() {
+        let staff = table(vec![policy("staff", true, &["authenticated"], Some("a"))]);
+        let open = table(vec![policy("all", true, &["authenticated"], Some("true"))]);
+        let cache = SchemaCache {
+            tables: HashMap::from([
+                ("staff".to_owned(), Arc::new(staff)),
+                ("open".to_owned(), Arc::new(open)),
+            ]),
+            bypass_rls: vec!["service_role".into()],
+            ..SchemaCache::default()
+        };
+        let names = |n: &[&str]| n.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            cache.every_row(&names(&["staff", "open"]), "authenticated"),
+            EveryRow::When("(a)".into())
+        );
+        assert_eq!(
+            cache.every_row(&names(&["staff", "staff"]), "authenticated"),
+            EveryRow::When("((a)) AND ((a))".into())
+        );
+        assert_eq!(
+            cache.every_row(&names(&["open", "missing"]), "authenticated"),
+            EveryRow::No
+        );
+        assert_eq!(
+            cache.every_row(&names(&["staff"]), "service_role"),
+            EveryRow::Yes
+        );
+        assert_eq!(cache.every_row(&names(&["open"]), "postgres"), EveryRow::No);
     }
 
     #[test]

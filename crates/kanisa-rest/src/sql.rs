@@ -34,7 +34,8 @@ pub struct Statement {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
     /// One row: the total count (or NULL), the rows in this page, the JSON body — and for a
-    /// merge upsert a fourth column, how many of the rows were inserted.
+    /// merge upsert a fourth column, how many of the rows were inserted (`inserted`), for a
+    /// guarded read whether its count could be an estimate ([`EVERY_ROW`]).
     Row,
     /// No rows: what counts is the command tag's row count (a write without RETURNING).
     Affected,
@@ -419,8 +420,57 @@ pub fn read_statement(plan: &ReadPlan, count: CountMode) -> Statement {
         source.into(),
         None,
         total_expr(plan, Source::Table, count),
-        false,
+        None,
     )
+}
+
+/// The CTE holding whether the caller may read every counted row (a guarded read's
+/// [`EVERY_ROW`]).
+const EVERY_ROW_CTE: &str = "pgrst_every";
+
+/// The fourth column of a guarded read: whether the caller may read every row it counts.
+pub const EVERY_ROW: &str = "every_row";
+
+/// A read whose count is `count` (`None` for a planned count, `Capped` for an estimated one)
+/// only when `every_row` — the row-free policies of the counted tables, as SQL
+/// ([`crate::schema::EveryRow::When`]) — holds for the caller, and an exact count otherwise:
+/// an estimate (the planner's, from statistics of the whole table) may only be given to a
+/// caller who may read every row it is about. `every_row` is evaluated once, in the same
+/// statement and as the caller, as the policies themselves are; a fourth column
+/// ([`EVERY_ROW`]) says which count was taken. PostgreSQL evaluates only the chosen branch.
+pub fn guarded_read_statement(plan: &ReadPlan, count: CountMode, every_row: &str) -> Statement {
+    let source = select_node(plan, Source::Table, None);
+    let mut every = Query::select();
+    every.expr_as(
+        Expr::cust(format!("coalesce(({every_row}), false)")),
+        ident(EVERY_ROW),
+    );
+    let mut cte = CommonTableExpression::new();
+    cte.query(every).table_name(ident(EVERY_ROW_CTE));
+    let flag = format!(
+        "(SELECT {} FROM {})",
+        quote_ident(EVERY_ROW),
+        quote_ident(EVERY_ROW_CTE)
+    );
+    let total = Expr::cust_with_exprs(
+        format!("CASE WHEN {flag} THEN $1 ELSE $2 END"),
+        [
+            total_expr(plan, Source::Table, count),
+            total_expr(plan, Source::Table, CountMode::Exact),
+        ],
+    );
+    wrap(
+        source.into(),
+        Some(cte),
+        total,
+        Some((Expr::cust(flag), EVERY_ROW)),
+    )
+}
+
+/// The tables a count reads: the root and the embeds that filter it (with their junctions).
+/// Its estimate is only given to a caller who may read every row of each.
+pub fn counted_tables(plan: &ReadPlan) -> Vec<String> {
+    counted_plan(plan, None).tables()
 }
 
 /// `EXPLAIN (FORMAT JSON)` of the rows a count would count (the root's filters, no page): the
@@ -453,6 +503,11 @@ fn total_expr(plan: &ReadPlan, source: Source, count: CountMode) -> Expr {
 /// The rows a count counts: the root's filters (and the embeds that filter), no page, no
 /// order, at most `cap` rows.
 fn counted_rows(plan: &ReadPlan, source: Source, cap: Option<u64>) -> SelectStatement {
+    select_node(&counted_plan(plan, cap), source, None)
+}
+
+/// The plan of the rows a count counts (see [`counted_rows`]).
+fn counted_plan(plan: &ReadPlan, cap: Option<u64>) -> ReadPlan {
     let mut counted = plan.clone();
     counted.limit = cap;
     counted.offset = None;
@@ -467,16 +522,17 @@ fn counted_rows(plan: &ReadPlan, source: Source, cap: Option<u64>) -> SelectStat
         }
         OutItem::Column { .. } => false,
     });
-    select_node(&counted, source, None)
+    counted
 }
 
-/// `(total, page, body)` over the rows of `source`; with `inserted`, a fourth column counts
-/// the written rows flagged [`INSERTED`].
+/// `(total, page, body)` over the rows of `source`, and a fourth column (`extra`, by name)
+/// when given: how many written rows are flagged [`INSERTED`], or a guarded read's
+/// [`EVERY_ROW`].
 fn wrap(
     source: sea_query::SubQueryStatement,
     extra_cte: Option<CommonTableExpression>,
     total: Expr,
-    inserted: bool,
+    extra: Option<(Expr, &str)>,
 ) -> Statement {
     let mut outer = Query::select();
     outer
@@ -486,15 +542,8 @@ fn wrap(
             Expr::cust("coalesce(json_agg(\"_s\"), '[]'::json)::text"),
             ident("body"),
         );
-    if inserted {
-        outer.expr_as(
-            Expr::cust(format!(
-                "(SELECT count(*) FROM {} WHERE {})",
-                quote_ident(SOURCE),
-                quote_ident(INSERTED)
-            )),
-            ident("inserted"),
-        );
+    if let Some((expr, name)) = extra {
+        outer.expr_as(expr, ident(name));
     }
     outer.from_as(ident("pgrst_result"), ident("_s"));
     let mut with = WithClause::new();
@@ -575,7 +624,17 @@ pub fn write_statement(table: &str, write: &Write<'_>, plan: &ReadPlan) -> State
     let mut cte = CommonTableExpression::new();
     cte.query(written).table_name(ident(SOURCE));
     let read = select_node(plan, Source::Written, None);
-    let mut stmt = wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"), merge);
+    let inserted = merge.then(|| {
+        (
+            Expr::cust(format!(
+                "(SELECT count(*) FROM {} WHERE {})",
+                quote_ident(SOURCE),
+                quote_ident(INSERTED)
+            )),
+            "inserted",
+        )
+    });
+    let mut stmt = wrap(read.into(), Some(cte), Expr::cust("NULL::bigint"), inserted);
     stmt.sql = without_empty_column_list(stmt.sql, table, write);
     stmt
 }
@@ -843,7 +902,7 @@ pub fn rpc_statement(
                 read.into(),
                 Some(cte),
                 total_expr(plan, Source::Written, count),
-                false,
+                None,
             )
         }
         _ => {

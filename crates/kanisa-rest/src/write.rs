@@ -209,6 +209,7 @@ impl Rest {
                     page: 0,
                     body: "[]".to_owned(),
                     inserted: None,
+                    every_row: None,
                     planned: None,
                 };
                 check(&nothing)?;

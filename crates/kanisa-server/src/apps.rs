@@ -51,6 +51,11 @@ impl Apps {
         }
     }
 
+    /// The configured public address (`KANISA_PUBLIC_URL`), without a trailing slash.
+    pub(crate) fn public_url(&self) -> Option<&str> {
+        self.public_url.as_deref()
+    }
+
     pub fn with_public_url(&self, url: &str) -> Self {
         Self {
             public: self.public.clone(),
@@ -204,10 +209,7 @@ async fn church(state: &AppState) -> Arc<seo::Church> {
 async fn public_settings(
     pool: &kanisa_pg::Pool,
 ) -> Result<HashMap<String, serde_json::Value>, kanisa_pg::PgError> {
-    let caller = kanisa_pg::Caller {
-        path: "/".to_owned(),
-        ..kanisa_pg::Caller::anon()
-    };
+    let caller = kanisa_pg::Caller::anon().with_path("/");
     let tx = kanisa_pg::context::begin_as(pool, &caller.context(), true).await?;
     let rows = tx
         .client()

@@ -1,12 +1,13 @@
-//! `/auth/v1`: the GoTrue wire format over kanisa-auth. Reads bodies and tokens, works out the
-//! client address, and writes GoTrue's error envelope; every decision is kanisa-auth's.
+//! `/auth/v1`: the GoTrue wire format over kanisa-auth. Reads bodies, takes who asks from the
+//! request extractor (the bearer token it verified, the client address) and writes GoTrue's
+//! error envelope; every decision is kanisa-auth's.
 
 use std::collections::HashMap;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_auth::{AdminUserChange, AuthError, ClientInfo, Identity, NewAdminUser, UserUpdate};
 use serde::Deserialize;
@@ -47,14 +48,10 @@ impl IntoResponse for Failure {
         if let Some(secs) = self.error.retry_after() {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
-        if status == StatusCode::UNAUTHORIZED {
-            let challenge = format!(
-                "Bearer error=\"invalid_token\", error_description=\"{}\"",
-                message.replace('"', "'")
-            );
-            if let Ok(v) = HeaderValue::from_str(&challenge) {
-                headers.insert(header::WWW_AUTHENTICATE, v);
-            }
+        if status == StatusCode::UNAUTHORIZED
+            && let Some(challenge) = crate::context::invalid_token(&message)
+        {
+            headers.insert(header::WWW_AUTHENTICATE, challenge);
         }
         response
     }
@@ -101,12 +98,16 @@ impl Ctx {
     }
 }
 
-/// The caller named by the bearer token (a user's session or the service key).
-fn identity(state: &AppState, headers: &HeaderMap) -> Result<Identity, AuthError> {
-    let token = crate::rest::bearer_token(headers).ok_or(AuthError::NoAuthorization)?;
-    let verified = state.jwt.verify(token).map_err(AuthError::BadJwt)?;
-    let claims: Value = serde_json::from_str(&verified.claims).unwrap_or_default();
-    Identity::from_claims(&verified.role, &claims)
+/// Who asks, as the request extractor verified them, as GoTrue takes it: the bearer token's
+/// identity only (an `apikey` alone names nobody here: `no_authorization`); a bearer token that
+/// did not verify is `bad_jwt`. Whether that is a user or the service key, and whether it may
+/// do what it asks, kanisa-auth decides.
+fn identity(req: &RequestCtx) -> Result<&Identity, AuthError> {
+    match req.bearer_identity() {
+        None => Err(AuthError::NoAuthorization),
+        Some(Err(e)) => Err(AuthError::BadJwt(e.clone())),
+        Some(Ok(identity)) => Ok(identity),
+    }
 }
 
 /// A request body as the handlers receive it: the bytes, or why they could not be read (too
@@ -195,13 +196,12 @@ pub async fn logout(
     State(state): State<AppState>,
     req: RequestCtx,
     Query(params): Params,
-    headers: HeaderMap,
 ) -> Response {
     let ctx = Ctx::new(&req);
     let scope = params.get("scope").map(String::as_str).unwrap_or("global");
     let result = async {
-        let who = identity(&state, &headers)?;
-        state.auth.logout(&who, scope, &ctx.client).await
+        let who = identity(&req)?;
+        state.auth.logout(who, scope, &ctx.client).await
     }
     .await;
     match result {
@@ -211,15 +211,11 @@ pub async fn logout(
 }
 
 /// `GET /user`.
-pub async fn get_user(
-    State(state): State<AppState>,
-    req: RequestCtx,
-    headers: HeaderMap,
-) -> Response {
+pub async fn get_user(State(state): State<AppState>, req: RequestCtx) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
-        Ok(state.auth.user(&who).await?.to_json())
+        let who = identity(&req)?;
+        Ok(state.auth.user(who).await?.to_json())
     }
     .await;
     ctx.respond(result)
@@ -235,15 +231,10 @@ struct UserBody {
 }
 
 /// `PUT /user`: password (with the current one) and `data.full_name`.
-pub async fn put_user(
-    State(state): State<AppState>,
-    req: RequestCtx,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
+pub async fn put_user(State(state): State<AppState>, req: RequestCtx, body: Body) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
+        let who = identity(&req)?;
         let body: UserBody = parse_body(&body)?;
         if body.email.is_some() || body.phone.is_some() {
             return Err(AuthError::Validation(
@@ -263,7 +254,7 @@ pub async fn put_user(
         };
         Ok(state
             .auth
-            .update_user(&who, &update, &ctx.client)
+            .update_user(who, &update, &ctx.client)
             .await?
             .to_json())
     }
@@ -297,14 +288,13 @@ pub async fn admin_list(
     State(state): State<AppState>,
     req: RequestCtx,
     Query(params): Params,
-    headers: HeaderMap,
 ) -> Response {
     let ctx = Ctx::new(&req);
     let int = |k: &str, d: i64| params.get(k).and_then(|v| v.parse().ok()).unwrap_or(d);
     let (page, per_page) = (int("page", 1).max(1), int("per_page", 50).clamp(1, 1000));
     let result = async {
-        let who = identity(&state, &headers)?;
-        state.auth.list_users(&who, page, per_page).await
+        let who = identity(&req)?;
+        state.auth.list_users(who, page, per_page).await
     }
     .await;
     match result {
@@ -389,15 +379,10 @@ impl AdminBody {
 }
 
 /// `POST /admin/users`.
-pub async fn admin_create(
-    State(state): State<AppState>,
-    req: RequestCtx,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
+pub async fn admin_create(State(state): State<AppState>, req: RequestCtx, body: Body) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
+        let who = identity(&req)?;
         let body: AdminBody = parse_body(&body)?;
         let new = NewAdminUser {
             email: body.email.clone().unwrap_or_default(),
@@ -413,7 +398,7 @@ pub async fn admin_create(
         };
         Ok(state
             .auth
-            .create_user(&who, &new, &ctx.client)
+            .create_user(who, &new, &ctx.client)
             .await?
             .to_json())
     }
@@ -433,12 +418,11 @@ pub async fn admin_get(
     State(state): State<AppState>,
     req: RequestCtx,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
-        Ok(state.auth.get_user(&who, user_id(&id)?).await?.to_json())
+        let who = identity(&req)?;
+        Ok(state.auth.get_user(who, user_id(&id)?).await?.to_json())
     }
     .await;
     ctx.respond(result)
@@ -449,12 +433,11 @@ pub async fn admin_update(
     State(state): State<AppState>,
     req: RequestCtx,
     Path(id): Path<String>,
-    headers: HeaderMap,
     body: Body,
 ) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
+        let who = identity(&req)?;
         let body: AdminBody = parse_body(&body)?;
         let change = AdminUserChange {
             email: body.email.clone(),
@@ -466,7 +449,7 @@ pub async fn admin_update(
         };
         Ok(state
             .auth
-            .update_user_admin(&who, user_id(&id)?, &change, &ctx.client)
+            .update_user_admin(who, user_id(&id)?, &change, &ctx.client)
             .await?
             .to_json())
     }
@@ -479,14 +462,13 @@ pub async fn admin_delete(
     State(state): State<AppState>,
     req: RequestCtx,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
+        let who = identity(&req)?;
         Ok(state
             .auth
-            .delete_user(&who, user_id(&id)?, &ctx.client)
+            .delete_user(who, user_id(&id)?, &ctx.client)
             .await?
             .to_json())
     }
@@ -499,14 +481,13 @@ pub async fn admin_lift_lockout(
     State(state): State<AppState>,
     req: RequestCtx,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
     let ctx = Ctx::new(&req);
     let result = async {
-        let who = identity(&state, &headers)?;
+        let who = identity(&req)?;
         state
             .auth
-            .lift_lockout(&who, user_id(&id)?, &ctx.client)
+            .lift_lockout(who, user_id(&id)?, &ctx.client)
             .await
     }
     .await;

@@ -55,7 +55,9 @@ fn functions(state: &AppState) -> Result<&Arc<Functions>, FunctionsError> {
 
 /// Every request under `/functions/v1/`: the route table of kanisa-functions names the
 /// endpoint and its feature answers. The body is read bounded (too large is a 413 in the
-/// functions' envelope); the caller is the verified token, or anon.
+/// functions' envelope); the caller is the identity the request extractor verified, or the
+/// token's refusal (a [`kanisa_auth::JwtError`], answered 401 by the endpoints that act as the
+/// caller).
 pub async fn dispatch(
     State(state): State<AppState>,
     Path(path): Path<String>,
@@ -72,7 +74,7 @@ pub async fn dispatch(
         })?;
         let client_ip = ctx.client_ip.to_string();
         let call = Call {
-            caller: ctx.caller(&state).map_err(|e| e.to_string()),
+            caller: ctx.caller(),
             client_ip: &client_ip,
             body: &bytes,
         };
@@ -82,8 +84,11 @@ pub async fn dispatch(
     }
     .await;
     match result {
+        // A function's answer is for this request alone (a payment's state, a recovery sheet):
+        // never stored by a browser or a proxy.
         Ok((status, value)) => (
             StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+            [(header::CACHE_CONTROL, "no-store")],
             Json(value),
         )
             .into_response(),

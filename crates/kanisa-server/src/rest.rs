@@ -1,10 +1,11 @@
-//! `/rest/v1`: the HTTP side of the table API. Reads the request's parts, hands them to
-//! kanisa-rest, and writes its answer; nothing here decides what a caller may see.
+//! `/rest/v1`: the HTTP side of the table API. Reads the request's parts, hands them with the
+//! caller the request extractor verified to kanisa-rest, and writes its answer; nothing here
+//! decides what a caller may see.
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kanisa_rest::{ApiRequest, RequestParts};
 
@@ -22,20 +23,22 @@ pub async fn table(
     respond(&state, &ctx, &table, false, query, body).await
 }
 
-/// `GET /rest/v1/`: the OpenAPI document, as the caller's role sees it.
-pub async fn openapi(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let identity = match state.caller(&headers) {
-        Ok(c) => c,
-        Err(e) => return unauthorized(&e),
+/// `GET /rest/v1/`: the OpenAPI document, as the caller's role sees it. Its server is the
+/// configured public address (`KANISA_PUBLIC_URL`) or, without one, the relative `/rest/v1`
+/// (a reader resolves it against the document's own address) — never the request's `Host`,
+/// which the client chooses and a cache or a shared link would pass on to others.
+pub async fn openapi(State(state): State<AppState>, ctx: RequestCtx) -> Response {
+    let identity = match &ctx.identity {
+        Ok(identity) => identity,
+        Err(e) => return unauthorized(e),
     };
-    let host = header_str(&headers, "host").unwrap_or("localhost");
-    let url = format!("http://{host}/rest/v1");
+    let url = format!("{}/rest/v1", state.apps.public_url().unwrap_or(""));
     (
         [(
             header::CONTENT_TYPE,
             "application/openapi+json; charset=utf-8",
         )],
-        state.rest.openapi(&url, &identity.role),
+        state.rest.openapi(&url, identity.role()),
     )
         .into_response()
 }
@@ -72,7 +75,7 @@ async fn respond(
             .into_response();
         }
     };
-    let caller = match ctx.caller(state) {
+    let caller = match ctx.caller() {
         Ok(c) => c,
         Err(e) => return unauthorized(&e),
     };
@@ -149,67 +152,16 @@ fn refusal(e: kanisa_rest::RestError, anon: bool) -> Response {
     response
 }
 
-/// 401 for a token that does not verify, with the challenge clients expect.
+/// 401 for a token that does not verify (PostgREST's `PGRST301`, the token's refusal as the
+/// message), with the challenge clients expect.
 fn unauthorized(e: &kanisa_auth::JwtError) -> Response {
     let description = e.to_string();
     let mut response =
         ApiError::new(StatusCode::UNAUTHORIZED, "PGRST301", &description).into_response();
-    let challenge = format!(
-        "Bearer error=\"invalid_token\", error_description=\"{}\"",
-        description.replace('"', "'")
-    );
-    if let Ok(v) = HeaderValue::from_str(&challenge) {
-        response.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+    if let Some(challenge) = crate::context::invalid_token(&description) {
+        response
+            .headers_mut()
+            .insert(header::WWW_AUTHENTICATE, challenge);
     }
     response
-}
-
-/// The token of an `Authorization: Bearer …` header (trimmed; `None` when absent or empty).
-pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<&str> {
-    header_str(headers, "authorization")
-        .and_then(|v| {
-            v.strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-        })
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-}
-
-fn header_str<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers.get(name).and_then(|v| v.to_str().ok())
-}
-
-/// The request's headers as a JSON object for `request.headers` (credentials left out).
-pub(crate) fn headers_json(headers: &HeaderMap) -> String {
-    kanisa_pg::context::headers_json(
-        headers
-            .iter()
-            .filter_map(|(k, v)| Some((k.as_str(), v.to_str().ok()?))),
-    )
-}
-
-/// A verified token's role and claims (or anon's): whose rights a request runs with.
-#[derive(Debug, Clone)]
-pub(crate) struct Identity {
-    pub(crate) role: String,
-    pub(crate) claims: String,
-}
-
-impl AppState {
-    /// Who is asking: the bearer token (a user's session or an API key), else the `apikey`
-    /// header, else nobody (`anon`). A token that does not verify is refused, never downgraded.
-    pub(crate) fn caller(&self, headers: &HeaderMap) -> Result<Identity, kanisa_auth::JwtError> {
-        let token = bearer_token(headers).or_else(|| header_str(headers, "apikey").map(str::trim));
-        let Some(token) = token.filter(|t| !t.is_empty()) else {
-            return Ok(Identity {
-                role: "anon".to_owned(),
-                claims: "{\"role\":\"anon\"}".to_owned(),
-            });
-        };
-        let v = self.jwt.verify(token)?;
-        Ok(Identity {
-            role: v.role,
-            claims: v.claims,
-        })
-    }
 }

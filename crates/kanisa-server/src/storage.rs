@@ -43,7 +43,13 @@ impl IntoResponse for Failure {
         if self.0.is_internal() {
             tracing::error!(error = %self.0, "storage request failed");
         }
-        failure(status, code, label, &self.0.public_message())
+        let mut response = failure(status, code, label, &self.0.public_message());
+        if let Some(secs) = self.0.retry_after() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 }
 
@@ -86,7 +92,7 @@ impl Ctx {
         let caller = if public {
             req.anon()
         } else {
-            req.caller(state).map_err(|e| {
+            req.caller().map_err(|e| {
                 let mut r = failure(401, "InvalidJWT", "Unauthorized", &e.to_string());
                 r.headers_mut().insert(
                     header::WWW_AUTHENTICATE,

@@ -48,6 +48,11 @@ pub enum StorageError {
     #[error("{0}")]
     Timeout(String),
 
+    /// Over one of the public upload limits (429; migration 0047): `message` says which and
+    /// when to try again, `retry_after` in seconds (the `Retry-After` header).
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+
     /// The token's session has ended (401): signed out, ended elsewhere, refresh token reused.
     #[error("{0}")]
     SessionEnded(String),
@@ -86,11 +91,20 @@ impl StorageError {
                 (416, "InvalidRange", "Range Not Satisfiable")
             }
             StorageError::Timeout(_) => (408, "RequestTimeout", "Request Timeout"),
+            StorageError::TooManyRequests { .. } => (429, "TooManyRequests", "Too Many Requests"),
             StorageError::SessionEnded(_) => (401, "InvalidJWT", "Unauthorized"),
             StorageError::Unavailable(_) => (503, "DatabaseUnavailable", "Service Unavailable"),
             StorageError::Database(_) | StorageError::Store(_) | StorageError::Config(_) => {
                 (500, "InternalError", "Internal")
             }
+        }
+    }
+
+    /// Seconds to wait before trying again, for a refusal that has one (429).
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            StorageError::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
         }
     }
 
@@ -124,23 +138,34 @@ impl From<kanisa_pg::PgError> for StorageError {
 impl From<tokio_postgres::Error> for StorageError {
     /// Only the refusals a caller can cause are told apart; anything else is ours.
     fn from(e: tokio_postgres::Error) -> Self {
-        let code = e.code().map(|c| c.code().to_owned()).unwrap_or_default();
-        match (kanisa_pg::classify(&e), code.as_str()) {
-            (DbClass::Conflict, "23505") => StorageError::KeyAlreadyExists,
-            (DbClass::Forbidden, _) => StorageError::AccessDenied(
+        match kanisa_pg::classify(&e) {
+            DbClass::Duplicate => StorageError::KeyAlreadyExists,
+            DbClass::Forbidden => StorageError::AccessDenied(
                 "You may not do this with this object (row-level security)".to_owned(),
             ),
-            (DbClass::Refused, "23514") => StorageError::InvalidKey(kanisa_pg::describe(&e)),
+            DbClass::Check => StorageError::InvalidKey(kanisa_pg::describe(&e)),
             // A NUL (\u0000) in a name or in metadata: PostgreSQL stores no such text.
-            (DbClass::NulCharacter, _) => StorageError::InvalidRequest(
+            DbClass::NulCharacter => StorageError::InvalidRequest(
                 "The request contains a NUL character (\\u0000), which cannot be stored".to_owned(),
             ),
-            (DbClass::Raised(401), _) => {
+            DbClass::Raised(401) => {
                 StorageError::SessionEnded("JWT session has ended: sign in again".to_owned())
             }
-            (class, _) if class.is_transient() => {
-                StorageError::Unavailable(kanisa_pg::describe(&e))
+            // A limit's refusal (kanisa.hit_by): its message, and 'Retry after N seconds'.
+            DbClass::Raised(429) => {
+                let db = e.as_db_error();
+                StorageError::TooManyRequests {
+                    message: db.map_or_else(
+                        || "Too many uploads. Please try again later.".to_owned(),
+                        |d| d.message().to_owned(),
+                    ),
+                    retry_after: db
+                        .and_then(|d| d.hint())
+                        .and_then(|h| h.split_whitespace().find_map(|w| w.parse().ok()))
+                        .unwrap_or(60),
+                }
             }
+            class if class.is_transient() => StorageError::Unavailable(kanisa_pg::describe(&e)),
             _ => StorageError::Database(kanisa_pg::describe(&e)),
         }
     }

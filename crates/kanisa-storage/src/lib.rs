@@ -3,10 +3,11 @@
 //!
 //! Owns: the backends (`store.rs`), object names and the server-made names of the request
 //! folders (`names.rs`), the type of a file from its extension and first bytes (`sniff.rs`),
-//! streaming uploads with their limits and the row/bytes protocol (`upload.rs`), downloads,
-//! signed links, listings, deletes and bucket reads (`read.rs`, `signed.rs`), the consistency
-//! check behind `kanisa storage check` (`check.rs`), and one error type with its HTTP status
-//! and Storage error code (`error.rs`).
+//! streaming uploads with their limits — a file's size, and the public's uploads per address
+//! and in all, which the database counts (migration 0047) — and the row/bytes protocol
+//! (`upload.rs`), downloads, signed links, listings, deletes and bucket reads (`read.rs`,
+//! `signed.rs`), the consistency check behind `kanisa storage check` (`check.rs`), and one
+//! error type with its HTTP status and Storage error code (`error.rs`).
 //!
 //! Must not know HTTP types (the server hands it strings, a byte stream and a [`Caller`]) and
 //! never decides who may do what: every metadata statement runs as the caller (kanisa-pg's

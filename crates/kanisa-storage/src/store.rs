@@ -74,6 +74,12 @@ impl Store {
     }
 
     /// An S3-compatible bucket; settings from `env` (the process environment in production).
+    ///
+    /// Only credentials given to Kanisa explicitly are used (issue 42): an access key pair, a web
+    /// identity token file or a container credentials address in `env`. Without any, the bucket
+    /// is refused rather than the machine's metadata service asked for its role's credentials
+    /// (an address typed in System Settings would otherwise upload under the machine's
+    /// identity), unless the operator opts in with `KANISA_S3_INSTANCE_ROLE=true`.
     pub fn s3(
         url: &Url,
         env: impl IntoIterator<Item = (String, String)>,
@@ -84,6 +90,24 @@ impl Store {
             .filter(|h| !h.is_empty())
             .ok_or_else(|| StorageError::Config(format!("{url} names no bucket")))?
             .to_owned();
+        let env: Vec<(String, String)> = env.into_iter().filter(|(_, v)| !v.is_empty()).collect();
+        let has = |name: &str| env.iter().any(|(k, _)| k == name);
+        let explicit = (has("AWS_ACCESS_KEY_ID") && has("AWS_SECRET_ACCESS_KEY"))
+            || has("AWS_WEB_IDENTITY_TOKEN_FILE")
+            || has("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI")
+            || has("AWS_CONTAINER_CREDENTIALS_FULL_URI")
+            || has("AWS_SKIP_SIGNATURE");
+        let instance_role = env.iter().any(|(k, v)| {
+            k == "KANISA_S3_INSTANCE_ROLE"
+                && matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes")
+        });
+        if !explicit && !instance_role {
+            return Err(StorageError::Config(format!(
+                "{url}: no credentials were given to Kanisa for this bucket: set \
+                 AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the server's environment \
+                 (or KANISA_S3_INSTANCE_ROLE=true to use this machine's cloud role)"
+            )));
+        }
         let mut builder = AmazonS3Builder::new().with_bucket_name(&bucket);
         let mut endpoint = None;
         let mut allow_http_set = false;
@@ -216,5 +240,46 @@ mod tests {
             }
         );
         assert!(Store::from_url(&Url::parse("ftp://x").unwrap()).is_err());
+    }
+
+    /// No credentials given: refused before any request, so the machine's metadata service
+    /// (pointed here at a listener of the test's) is never asked (issue 42).
+    #[tokio::test]
+    async fn a_bucket_without_explicit_credentials_is_refused_and_the_metadata_service_never_asked()
+    {
+        let metadata = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let endpoint = format!("http://{}", metadata.local_addr().unwrap());
+        let url = Url::parse("s3://attacker-bucket/kanisa").unwrap();
+        let env = |extra: &[(&str, &str)]| {
+            [
+                ("AWS_REGION", "us-east-1"),
+                ("AWS_METADATA_ENDPOINT", endpoint.as_str()),
+            ]
+            .iter()
+            .chain(extra)
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect::<Vec<_>>()
+        };
+        let Err(refused) = Store::s3(&url, env(&[("AWS_ACCESS_KEY_ID", "only-half")])) else {
+            panic!("a bucket without explicit credentials was opened")
+        };
+        assert!(
+            refused
+                .to_string()
+                .contains("no credentials were given to Kanisa"),
+            "{refused}"
+        );
+        // With the operator's opt-in, the role is used: the first request asks the listener.
+        let store = Store::s3(&url, env(&[("KANISA_S3_INSTANCE_ROLE", "true")])).unwrap();
+        let asked = tokio::spawn(async move { metadata.accept().await.is_ok() });
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            object_store::ObjectStoreExt::head(&*store.object_store(), &Path::from("x")),
+        )
+        .await;
+        assert!(
+            asked.await.unwrap(),
+            "with the opt-in the metadata service is asked"
+        );
     }
 }

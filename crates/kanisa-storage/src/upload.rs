@@ -3,12 +3,16 @@
 //! 1. [`Storage::begin_upload`]: the name (400), the bucket (404), the type the name's
 //!    extension says against the bucket's and folder's list and the declared type (415), a
 //!    declared length over the limit (413) — then the row the upload would write is tried as
-//!    the caller and rolled back (403, 409), before any byte is stored.
+//!    the caller and rolled back (403, 409), and the upload is counted against the public
+//!    upload limits (`auth.begin_upload`, migration 0047: 429 when a count is used up or the
+//!    declared length passes the bytes left), before any byte is read.
 //! 2. [`Storage::write`]: the bytes stream into a fresh key `{bucket}/{version}`; the limit is
-//!    counted as they come (413 the moment it is passed) and the first bytes must be what the
-//!    name says (415). At most one part is held in memory.
+//!    counted as they come (413 the moment it is passed), so are the bytes the upload limits
+//!    leave (429), and the first bytes must be what the name says (415). At most one part is
+//!    held in memory.
 //! 3. [`Storage::commit`]: one short transaction as the caller writes the row (for an upsert,
-//!    replacing the old version), commits, and only then removes replaced bytes.
+//!    replacing the old version; its insert trigger counts the size on the byte limits, 429
+//!    when over), commits, and only then removes replaced bytes.
 //!
 //! A failure after step 2 removes the new bytes (and a [`Written`] dropped without a commit
 //! does so in the background); a process that dies leaves at most unreferenced bytes for
@@ -56,6 +60,8 @@ pub struct Pending {
     kind: Option<&'static KnownType>,
     mime: String,
     limit: u64,
+    /// The bytes the public upload limits leave this upload (`None`: no such limit).
+    bytes_left: Option<u64>,
     upsert: bool,
     version: Uuid,
 }
@@ -122,14 +128,18 @@ impl Storage {
         name: &str,
         upsert: bool,
     ) -> Result<(String, String), StorageError> {
-        self.begin_upload(UploadRequest {
-            caller,
-            bucket,
-            path: name,
-            upsert,
-            content_type: None,
-            content_length: None,
-        })
+        // Checked, not counted: the upload through the URL is counted when it comes.
+        self.prepare(
+            UploadRequest {
+                caller,
+                bucket,
+                path: name,
+                upsert,
+                content_type: None,
+                content_length: None,
+            },
+            false,
+        )
         .await?;
         let grant = crate::UploadGrant {
             role: caller.role.clone(),
@@ -157,17 +167,20 @@ impl Storage {
         request: &Caller,
     ) -> Result<(Caller, bool), StorageError> {
         let grant = self.links.verify_upload(token, bucket, name)?;
-        let caller = Caller {
-            role: grant.role,
-            claims: grant.claims,
-            ..request.clone()
-        };
+        let caller = request.clone().with_rights(grant.role, grant.claims);
         Ok((caller, grant.upsert))
     }
 
-    /// Step 1: everything that can be decided before the body.
+    /// Step 1: everything that can be decided before the body; the upload is counted against
+    /// the public upload limits here.
     #[tracing::instrument(skip_all, fields(bucket = %req.bucket))]
     pub async fn begin_upload(&self, req: UploadRequest<'_>) -> Result<Pending, StorageError> {
+        self.prepare(req, true).await
+    }
+
+    /// [`Storage::begin_upload`]; with `count` false the upload limits are not counted (a
+    /// signed upload URL is checked when made, counted when used).
+    async fn prepare(&self, req: UploadRequest<'_>, count: bool) -> Result<Pending, StorageError> {
         validate_bucket(req.bucket)?;
         validate_name(req.path)?;
         let file = file_name(req.path).to_owned();
@@ -223,7 +236,7 @@ impl Storage {
             }
             None => (req.path.to_owned(), req.upsert),
         };
-        let pending = Pending {
+        let mut pending = Pending {
             caller: req.caller.clone(),
             bucket: req.bucket.to_owned(),
             name,
@@ -232,11 +245,16 @@ impl Storage {
             kind,
             mime,
             limit: rules.limit,
+            bytes_left: None,
             upsert,
             version: Uuid::new_v4(),
         };
-        // Would the policies let this row in? Asked now, answered again at the commit.
+        // Would the policies let this row in? Asked now (the row tried and rolled back to the
+        // savepoint), answered again at the commit. Then, in the same transaction, the upload
+        // is counted against the public upload limits, which commits: a refusal (429) counts
+        // nothing and comes before any byte is read.
         let tx = kanisa_pg::context::begin_as(&self.api, &pending.caller.context(), false).await?;
+        tx.client().batch_execute("SAVEPOINT trial").await?;
         write_row(
             &tx,
             &pending,
@@ -247,8 +265,45 @@ impl Storage {
         )
         .await
         .map_err(|e| refusal(e, &pending))?;
-        tx.rollback().await?;
+        tx.client()
+            .batch_execute("ROLLBACK TO SAVEPOINT trial")
+            .await?;
+        if !count {
+            tx.rollback().await?;
+            return Ok(pending);
+        }
+        let declared = req
+            .content_length
+            .map(|l| i64::try_from(l).unwrap_or(i64::MAX));
+        let left: Option<i64> = tx
+            .client()
+            .query_one(
+                "SELECT auth.begin_upload($1, $2, $3)",
+                &[&pending.bucket, &pending.name, &declared],
+            )
+            .await?
+            .get(0);
+        tx.commit().await?;
+        pending.bytes_left = left.map(|l| l.max(0) as u64);
         Ok(pending)
+    }
+
+    /// The bytes the upload limits leave `p` once `sent` bytes have come (`None`: no limit
+    /// now); 429 when `sent` is past them. Asked only when the body goes past what was left at
+    /// the start (a window may have turned since).
+    async fn bytes_left(&self, p: &Pending, sent: u64) -> Result<Option<u64>, StorageError> {
+        let tx = kanisa_pg::context::begin_as(&self.api, &p.caller.context(), true).await?;
+        let sent = i64::try_from(sent).unwrap_or(i64::MAX);
+        let left: Option<i64> = tx
+            .client()
+            .query_one(
+                "SELECT auth.upload_bytes_left($1, $2, $3)",
+                &[&p.bucket, &p.name, &sent],
+            )
+            .await?
+            .get(0);
+        tx.commit().await?;
+        Ok(left.map(|l| l.max(0) as u64))
     }
 
     /// Step 2: streams `body` into the store, enforcing the limit and the type as it goes.
@@ -262,6 +317,7 @@ impl Storage {
         let mut state = WriteState {
             hasher: Sha256::new(),
             total: 0,
+            bytes_left: pending.bytes_left,
             held: Vec::new(),
             held_len: 0,
             sniffed: pending.kind.is_none(),
@@ -331,6 +387,11 @@ impl Storage {
                     file: p.file.clone(),
                     limit: p.limit,
                 });
+            }
+            if let Some(left) = st.bytes_left
+                && st.total > left
+            {
+                st.bytes_left = self.bytes_left(p, st.total).await?;
             }
             st.hasher.update(&chunk);
             if let Some(writer) = st.writer.as_mut() {
@@ -494,6 +555,8 @@ struct Rules {
 struct WriteState {
     hasher: Sha256,
     total: u64,
+    /// What the public upload limits leave (`None`: no such limit).
+    bytes_left: Option<u64>,
     /// Bytes not yet handed to the store (at most one part).
     held: Vec<Bytes>,
     held_len: usize,

@@ -465,22 +465,33 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     ));
     let channels = std::sync::Arc::new(channels(config, db)?);
     let payments = std::sync::Arc::new(payments(config, db));
-    let functions = std::sync::Arc::new(
-        kanisa_functions::Functions::new(
-            db.pool.clone(),
-            db.service_pool.clone(),
-            Some(storage.clone()),
-            channels.clone(),
-        )
-        .with_payments(payments)
-        .with_sms_report_secret(
-            config
-                .sms
-                .report_secret
-                .as_ref()
-                .map(|s| s.expose().to_owned()),
-        ),
+    // The managed cluster's WAL and the stored files go to the backup destination from now on
+    // (its key made now if there is none, so the recovery sheet can show it).
+    let destination = backup_destination(config, db)?;
+    let dumps = dump_destination(config, db)?;
+    let mut functions = kanisa_functions::Functions::new(
+        db.pool.clone(),
+        db.service_pool.clone(),
+        Some(storage.clone()),
+        channels.clone(),
+    )
+    .with_payments(payments)
+    .with_sms_report_secret(
+        config
+            .sms
+            .report_secret
+            .as_ref()
+            .map(|s| s.expose().to_owned()),
     );
+    if let Some(destinations) = destination.as_ref().or(dumps.as_ref())
+        && destinations.key().is_some()
+    {
+        functions = functions.with_recovery_sheet(kanisa_functions::RecoverySheet::new(
+            db.pool.clone(),
+            destinations.clone(),
+        ));
+    }
+    let functions = std::sync::Arc::new(functions);
     let state = state
         .with_trusted_proxies(config.trusted_proxies.clone())
         .with_storage(storage.clone())
@@ -504,8 +515,6 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
             }
         }
     };
-    // The managed cluster's WAL and the stored files go to the backup destination from now on.
-    let destination = backup_destination(config, db)?;
     let archiver = match &destination {
         Some(destinations) => {
             let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -516,13 +525,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         None => None,
     };
     // Jobs run on the owner's connections, from now until the server has stopped answering.
-    let workers = start_workers(
-        config,
-        db,
-        &functions,
-        destination,
-        dump_destination(config, db)?,
-    )?;
+    let workers = start_workers(config, db, &functions, destination, dumps)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
@@ -910,12 +913,50 @@ fn destinations(
         })?),
         None => (!config.backups.url_is_default).then(|| config.backups.url.clone()),
     };
-    let key = config.backups.key.as_ref().map(|k| k.expose().to_owned());
+    let (key, generated) = backup_key(config, db)?;
     let chosen = kanisa_backup::Destinations::new(named, config.backups.url.clone(), key);
+    let chosen = if generated {
+        chosen.with_generated_key()
+    } else {
+        chosen
+    };
     Ok(match db {
-        Some(db) => chosen.with_settings(db.service_pool.clone(), config.data_dir.clone()),
+        Some(db) => chosen.with_settings(db.service_pool.clone(), allowed_destinations(config)),
         None => chosen,
     })
+}
+
+/// The key that seals the backups, and whether Kanisa generated it: `KANISA_BACKUP_KEY`, else
+/// the one in the data dir, which a command that backs up the managed cluster makes if there is
+/// none (backups are encrypted by default; Settings shows its recovery sheet). A restore only
+/// reads it; with `DATABASE_URL` none is made (instances would each make their own: set
+/// `KANISA_BACKUP_KEY` on every one).
+fn backup_key(config: &Config, db: Option<&Database>) -> Result<(Option<String>, bool)> {
+    if let Some(key) = &config.backups.key {
+        return Ok((Some(key.expose().to_owned()), false));
+    }
+    let key = if db.is_some_and(|db| db.cluster().is_some()) {
+        Some(kanisa_backup::seal::generate_key(&config.data_dir)?)
+    } else {
+        kanisa_backup::seal::generated_key(&config.data_dir)?
+    };
+    let generated = key.is_some();
+    Ok((key, generated))
+}
+
+/// Where a destination typed in System Settings may be: under `KANISA_BACKUP_ROOTS` (by default
+/// the default folder, /mnt, /media, /srv), never in the data dir or the file store's folder.
+fn allowed_destinations(config: &Config) -> kanisa_backup::choice::Allowed {
+    let storage = (config.storage_url.scheme() == "file")
+        .then(|| config.storage_url.to_file_path().ok())
+        .flatten();
+    let default = kanisa_backup::choice::Allowed::default_roots(&config.backups.url);
+    kanisa_backup::choice::Allowed::new(
+        &config.backups.roots,
+        &default,
+        &config.data_dir,
+        storage.as_deref(),
+    )
 }
 
 fn start_workers(

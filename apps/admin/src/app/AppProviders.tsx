@@ -1,30 +1,28 @@
-import { KanisaError, type KanisaClient } from '@kanisa/client';
-import { KanisaProvider } from '@kanisa/client/react';
-import { QueryClient } from '@tanstack/react-query';
+import type { KanisaClient } from '@kanisa/client';
+import { createQueryClient, KanisaProvider } from '@kanisa/client/react';
+import type { DefaultOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth/AuthProvider';
-import { kanisa } from '../lib/kanisa';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 60_000,
-        refetchOnWindowFocus: false,
-        // Only what may pass on a second try (no answer, 5xx); a refusal (4xx) shows at once.
-        retry: (failures, error) => failures < 2 && !(error instanceof KanisaError && error.status >= 400 && error.status < 500),
-      },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /**
- * The API client and React Query (`useKanisa`, `useTable`, `useQuery` all work below), then the
- * auth session. `client` is for tests (a client with its own in-memory session).
+ * The back office's defaults over the client's (`createQueryClient`: a refused request is not
+ * retried). Staff move between screens that share reads (the dashboard's figures, the lists
+ * behind them), and every write marks what it changed stale at once, so a read stays fresh for
+ * a minute and is not read again merely because the tab regained focus; a failed write is shown,
+ * never sent twice.
  */
-export function AppProviders({ children, client = kanisa }: { children: ReactNode; client?: KanisaClient }) {
-  const [queryClient] = useState(createQueryClient);
+export const queryDefaults = {
+  queries: { staleTime: 60_000, refetchOnWindowFocus: false },
+  mutations: { retry: false },
+} as const satisfies DefaultOptions;
+
+/**
+ * The API client and the one QueryClient (every `api/` hook reads the client with `useKanisa()`),
+ * then the auth session. `client` is made where the app is assembled (`main.tsx`); a test hands in
+ * its own (a session in memory, its own fetch).
+ */
+export function AppProviders({ children, client }: { children: ReactNode; client: KanisaClient }) {
+  const [queryClient] = useState(() => createQueryClient(queryDefaults));
   return (
     <KanisaProvider client={client} queryClient={queryClient}>
       <AuthProvider>{children}</AuthProvider>

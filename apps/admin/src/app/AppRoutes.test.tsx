@@ -70,7 +70,24 @@ describe('route guard (§2.3)', () => {
     renderSignedIn('/donations', 'CONTENT_ADMIN');
     expect(await screen.findByRole('heading', { level: 1, name: 'Insufficient Permissions' })).toBeInTheDocument();
     expect(screen.getByText("You don't have the required permissions to access this feature.")).toBeInTheDocument();
-    expect(screen.getByText('manage_donations')).toBeInTheDocument();
+    // In the words of the Admin Users form, not the key (issue 41).
+    expect(screen.getByText('Required permission').nextElementSibling).toHaveTextContent(/^Manage donations$/);
+    expect(screen.queryByText(/manage_donations/)).not.toBeInTheDocument();
+  });
+
+  it('names the permission in words: the attendance screen needs Record attendance (issue 41)', async () => {
+    renderSignedIn('/attendance', 'CONTENT_ADMIN');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insufficient Permissions' })).toBeInTheDocument();
+    expect(screen.getByText('Required permission').nextElementSibling).toHaveTextContent(/^Record attendance$/);
+    expect(screen.queryByText(/manage_attendance/)).not.toBeInTheDocument();
+  });
+
+  it('names any one of several permissions in words (issue 41)', async () => {
+    renderSignedIn('/communication', 'CONTENT_ADMIN');
+    expect(await screen.findByText('Required permission (any one)')).toBeInTheDocument();
+    expect(screen.getByText('Required permission (any one)').nextElementSibling).toHaveTextContent(
+      /^Manage communications or Send communications or Send text messages or Send e-mails$/,
+    );
   });
 
   it("lets a CONTENT_ADMIN into the content pages its permissions name (ADMIN level = the admin roles)", async () => {

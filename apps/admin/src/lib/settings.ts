@@ -2,10 +2,15 @@ import type { KanisaClient } from '@kanisa/client';
 import { tableKeys, useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** Public System Settings the back office shows (spec README point 16): read, never hard-coded. */
+/**
+ * Public System Settings the back office shows (spec README point 16): read, never hard-coded.
+ * Under the client's `['kanisa', 'system_settings']` prefix, so a settings save
+ * (`invalidateTables(…, ['system_settings'])`) refreshes the header's church name and the letterhead.
+ */
 export const settingsKeys = {
-  all: ['settings'] as const,
+  all: tableKeys('system_settings').all,
   public: (key: string) => [...settingsKeys.all, 'public', key] as const,
+  churchIdentity: () => [...settingsKeys.all, 'church-identity'] as const,
 };
 
 /** One public setting's value (`system_settings.value` is JSON); null when unset. */
@@ -78,10 +83,9 @@ export async function getChurchIdentity(client: KanisaClient, signal?: AbortSign
   return toChurchIdentity(data);
 }
 
-/** Under the client's system_settings prefix, so a settings change written through the client makes it stale. */
 export const churchIdentityQuery = (client: KanisaClient) =>
   queryOptions({
-    queryKey: [...tableKeys('system_settings').all, 'church-identity'] as const,
+    queryKey: settingsKeys.churchIdentity(),
     queryFn: ({ signal }) => getChurchIdentity(client, signal),
     staleTime: 30 * 60_000,
   });

@@ -7,8 +7,11 @@ import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
 import type { AccessUser } from '../lib/access';
 
-/** A client of its own for one test: the session in memory (optionally signed in), no background refresh. */
-export function testClient(session: Session | null = null): KanisaClient {
+/**
+ * A client of its own for one test: the session in memory (optionally signed in), no background
+ * refresh; its requests go to `fetch` when given (else to the global fetch, which `stubApi` stubs).
+ */
+export function testClient(session: Session | null = null, fetch?: typeof globalThis.fetch): KanisaClient {
   const items = new Map<string, string>();
   if (session) items.set('kanisa-auth', JSON.stringify(session));
   const storage = {
@@ -16,7 +19,7 @@ export function testClient(session: Session | null = null): KanisaClient {
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
   };
-  return createClient('', undefined, { auth: { storage, autoRefresh: false } });
+  return createClient('', undefined, { auth: { storage, autoRefresh: false }, ...(fetch ? { fetch } : {}) });
 }
 
 /** A session as the server gives it, for a user with this access (`app_metadata`). */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteData } from '../test/site-data';
 import { fetchCurrentAnnouncements } from './announcements';
 
 describe('fetchCurrentAnnouncements', () => {
@@ -15,7 +16,7 @@ describe('fetchCurrentAnnouncements', () => {
         return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
       }),
     );
-    await fetchCurrentAnnouncements(1);
+    await fetchCurrentAnnouncements(siteData().client, 1);
     expect(urls).toHaveLength(1);
     const params = urls[0]!.searchParams;
     expect(urls[0]!.pathname).toBe('/rest/v1/announcements');

@@ -1,4 +1,4 @@
-import { kanisa } from './kanisa';
+import type { SiteClient } from './kanisa';
 import { CHURCH_TIME_ZONE } from './relative-date';
 
 /** An announcement as the public pages show it. */
@@ -38,8 +38,8 @@ export const PUBLIC_AUDIENCES = ['all', 'visitors'] as const;
  * only; at most `limit`. One without an end date has not ended (the back office: "Leave empty
  * to keep showing it").
  */
-export async function fetchCurrentAnnouncements(limit?: number): Promise<Announcement[]> {
-  let query = kanisa
+export async function fetchCurrentAnnouncements(client: SiteClient, limit?: number): Promise<Announcement[]> {
+  let query = client
     .from('announcements')
     .select('id, title, content, title_sw, content_sw, priority, start_date, start_time, end_date, end_time, target_audience, created_at')
     .eq('is_published', true)

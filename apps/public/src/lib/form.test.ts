@@ -1,7 +1,8 @@
 import { KanisaError } from '@kanisa/client';
 import { describe, expect, it } from 'vitest';
 import { inKiswahili } from '../test/kiswahili';
-import { checkContact, checkFieldsMessage, formReducer, initialFormState, isEmail, refusalOf, type FieldErrors } from './form';
+import { phoneCases } from '../test/phone-cases';
+import { checkContact, checkFieldsMessage, isContactPhone, formReducer, initialFormState, isEmail, refusalOf, type FieldErrors } from './form';
 
 const CHECK_FIELDS = 'Please check the highlighted fields.';
 
@@ -68,6 +69,24 @@ describe('checks', () => {
     const fine: FieldErrors = {};
     checkContact(fine, { name: 'Ruth', email: 'ruth@example.org', phone: '+254 712-345 678' }, 'x');
     expect(fine).toEqual({});
+  });
+});
+
+describe('isContactPhone (the forms\' optional phone, as the server\'s forms take it)', () => {
+  it('takes every Kenyan mobile number of the shared phone table, in any spelling the server reads', () => {
+    for (const { input, msisdn } of phoneCases) {
+      if (msisdn) expect(isContactPhone(input), JSON.stringify(input)).toBe(true);
+    }
+    expect(isContactPhone('(0712) 345.678')).toBe(true);
+  });
+
+  it('takes another number of 7 to 15 digits, written with digits, +, spaces, hyphens, dots and brackets; blank is no number', () => {
+    for (const phone of ['+44 20 7946 0958', '020 2345678', '(020) 234-5678', '+1.415.555.0100', '1234567', '', '   ']) {
+      expect(isContactPhone(phone), phone).toBe(true);
+    }
+    for (const phone of ['call me', '123456', '1234567890123456', '0712 345 67a', '0712_345_678', '07\u00a012345678', '0712345678/0722111222', '\uff10712345678']) {
+      expect(isContactPhone(phone), JSON.stringify(phone)).toBe(false);
+    }
   });
 });
 

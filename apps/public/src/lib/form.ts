@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { ABORTED, INVALID_RESPONSE, KanisaError, NETWORK_ERROR } from '@kanisa/client';
+import { msisdn } from '@kanisa/client/phone';
 import { useReducer, useRef } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { newIdempotencyKey } from './deliver';
-import { queryClient } from './query-client';
+import { useSiteMutation, type SiteClient } from './site-data';
 
 /**
  * The one engine behind the public forms (request forms, contact forms): values, per-field
@@ -89,16 +89,26 @@ export function requireText(errors: FieldErrors, name: string, value: string, me
   if (!value.trim()) errors[name] = message;
 }
 
+/**
+ * A form's optional contact number as the server's forms take it (kanisa-functions,
+ * submissions/form.rs): a Kenyan mobile number in any spelling Kanisa's one phone rule reads
+ * (`@kanisa/client/phone`, the crate kanisa-phone's: `(0712) 345.678` too), or another number
+ * (a landline, a number abroad) of 7 to 15 digits written with digits, `+`, spaces, hyphens,
+ * dots and brackets only. Blank is no number, and fine.
+ */
+export function isContactPhone(phone: string): boolean {
+  const typed = phone.trim();
+  if (typed === '' || msisdn(typed)) return true;
+  const digits = typed.replace(/[^0-9]/g, '').length;
+  return /^[0-9+ ().-]+$/.test(typed) && digits >= 7 && digits <= 15;
+}
+
 /** Name, e-mail (required and e-mail-shaped) and an optional phone: every public form asks these. */
 export function checkContact(errors: FieldErrors, values: { name: string; email: string; phone: string }, nameMessage: string): void {
   requireText(errors, 'name', values.name, nameMessage);
   requireText(errors, 'email', values.email, t('forms.enterEmail'));
   if (!errors.email && !isEmail(values.email)) errors.email = t('forms.invalidEmail');
-  const phone = values.phone.trim();
-  const digits = phone.replace(/\D/g, '').length;
-  if (phone && (!/^[\d+\s().-]+$/.test(phone) || digits < 7 || digits > 15)) {
-    errors.phone = t('forms.invalidPhone');
-  }
+  if (!isContactPhone(values.phone)) errors.phone = t('forms.invalidPhone');
 }
 
 /** The API client's own failures (no answer from the server): said in the page's language. */
@@ -137,19 +147,20 @@ export interface FormEngine<V> {
  * Each submission gets a fresh idempotency key, handed to `send`; a retry of the same
  * submission (after a refusal or a server error) sends the same key again, so the server
  * stores it at most once. A new key is made only after a send succeeded (or was queued).
- * `send` answers whether the form was stored or `queued` on the phone (lib/deliver.ts).
+ * `send` gets the client of the page (lib/site-data.tsx) and answers whether the form was
+ * stored or `queued` on the phone (lib/deliver.ts).
  */
 export function useFormEngine<V, R extends { queued: boolean }>(options: {
   initial: V;
   validate: (values: V) => FieldErrors;
-  send: (values: V, idempotencyKey: string) => Promise<R>;
+  send: (client: SiteClient, values: V, idempotencyKey: string) => Promise<R>;
   fallback: string;
   /** After a send, start over with the initial values instead of staying in `success`. */
   resetOnSent?: boolean;
 }): FormEngine<V> {
   const [state, dispatch] = useReducer(formReducer<V>, options.initial, initialFormState);
   const key = useRef<string | null>(null);
-  const mutation = useMutation({ mutationFn: ({ values, idempotencyKey }: { values: V; idempotencyKey: string }) => options.send(values, idempotencyKey) }, queryClient);
+  const mutation = useSiteMutation((client, { values, idempotencyKey }: { values: V; idempotencyKey: string }) => options.send(client, values, idempotencyKey));
   return {
     state,
     change: (values) => {

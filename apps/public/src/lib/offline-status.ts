@@ -2,30 +2,36 @@ import { useSyncExternalStore } from 'react';
 import { formatDate, t } from '../i18n';
 
 /**
- * Whether the page is showing a saved copy (issue 22): the browser says it is offline, or the
- * service worker (public/sw.js) answered a read from its cache because the network failed. The
- * date of the last read that came from the network is kept in localStorage, so the banner can
- * say how old the saved copy is.
+ * Whether the page is showing a saved copy (issues 22, 32, 41), decided from the page's own
+ * answers: every answer the service worker (public/sw.js) gives from its saved copy carries
+ * `X-Kanisa-Saved-At`, so the same answer that brings a page its data says whether that data is
+ * the saved copy and when it was saved (`noteAnswer`, called by the public client's fetch for
+ * every answer). A live answer to a read ends it. `navigator.onLine` alone only adds the
+ * banner while the browser says offline: after a navigation made offline some browsers report
+ * online again although nothing reaches the network, so it never hides what the answers said.
  *
- * The service worker posts `{type: 'kanisa:synced', at}` after a read from the network and
- * `{type: 'kanisa:from-cache'}` after answering from its cache; `{type: 'kanisa:from-cache',
- * page: true}` when this page itself is the saved copy (issue 32). That one holds until a read
- * comes from the network, whatever `navigator.onLine` says: after a navigation made offline some
- * browsers report online again although nothing reaches the network. The worker's messages are
- * listened to from the moment this module loads, and the page asks the worker how it was served
- * (`kanisa:how-served`), so the answer cannot pass before anyone listens. Entry-chunk code.
+ * The worker also says so of the page itself: `{type: 'kanisa:from-cache', page: true, at}`
+ * when this document was answered from the saved copy (listened to from the moment this module
+ * loads, and asked for with `kanisa:how-served`, so the answer cannot pass before anyone
+ * listens); and `{type: 'kanisa:synced', at}` once the reads a first visit handed over are
+ * saved, the date kept in localStorage for a banner with no saved answer to date it.
+ * Entry-chunk code.
  */
 
 export const LAST_SYNC_KEY = 'kanisa-last-sync';
+/** The header of every answer the service worker gives from its saved copy (public/sw.js). */
+export const SAVED_AT_HEADER = 'x-kanisa-saved-at';
 
 export interface OfflineSnapshot {
   /** `navigator.onLine`. */
   online: boolean;
-  /** The last read was answered from the service worker's cache (the network failed). */
+  /** Some of what this page shows came from the saved copy, and no read has been answered live since. */
   fromCache: boolean;
-  /** This page itself was answered from the saved copy and no read has reached the network since. */
+  /** This page itself was answered from the saved copy and no read has been answered live since. */
   savedPage?: boolean;
-  /** When a read last came from the network (ISO), if ever. */
+  /** When the oldest saved copy this page shows was saved (ISO), when the answers said. */
+  savedAt?: string | null;
+  /** When the first visit's reads were last saved (ISO), if ever: the date when no answer gave one. */
   lastSync: string | null;
 }
 
@@ -39,11 +45,17 @@ const savedDate: Intl.DateTimeFormatOptions = {
   timeZone: 'Africa/Nairobi',
 };
 
+function validDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /** The banner's text in the active language, or null when the page shows live data. */
 export function offlineBannerText(state: OfflineSnapshot): string | null {
   if (state.online && !state.fromCache && !state.savedPage) return null;
-  const date = state.lastSync ? new Date(state.lastSync) : null;
-  if (!date || Number.isNaN(date.getTime())) return t('layout.offlineSavedOnPhone');
+  const date = validDate(state.savedAt) ?? validDate(state.lastSync);
+  if (!date) return t('layout.offlineSavedOnPhone');
   return t('layout.offlineSavedOn', { date: formatDate(date, savedDate) });
 }
 
@@ -59,6 +71,7 @@ let snapshot: OfflineSnapshot = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   fromCache: false,
   savedPage: false,
+  savedAt: null,
   lastSync: readLastSync(),
 };
 const listeners = new Set<() => void>();
@@ -69,6 +82,7 @@ function update(next: Partial<OfflineSnapshot>): void {
     merged.online === snapshot.online &&
     merged.fromCache === snapshot.fromCache &&
     merged.savedPage === snapshot.savedPage &&
+    merged.savedAt === snapshot.savedAt &&
     merged.lastSync === snapshot.lastSync
   ) {
     return;
@@ -79,30 +93,64 @@ function update(next: Partial<OfflineSnapshot>): void {
   });
 }
 
-/** A read came from the network at `at`: remembered, and the page is live again. */
+/** The older of two dates (ISO); an unreadable one loses. */
+function older(a: string | null | undefined, b: string | null | undefined): string | null {
+  const [da, db] = [validDate(a), validDate(b)];
+  if (!da) return db ? (b ?? null) : null;
+  if (!db) return a ?? null;
+  return da <= db ? (a ?? null) : (b ?? null);
+}
+
+/** The first visit's reads were saved at `at`: remembered for the banner's date. */
 export function noteSynced(at: string = new Date().toISOString()): void {
   try {
     window.localStorage.setItem(LAST_SYNC_KEY, at);
   } catch {
     // Not remembered; the banner then names no date.
   }
-  update({ fromCache: false, savedPage: false, lastSync: at });
+  update({ lastSync: at });
 }
 
-/** A read (or, with `page`, this page itself) was answered from the saved copy. */
-export function noteFromCache(page = false): void {
-  update(page ? { fromCache: true, savedPage: true } : { fromCache: true });
+/** A read was answered live: what the page shows now is not the saved copy. */
+export function noteLive(): void {
+  update({ fromCache: false, savedPage: false, savedAt: null });
 }
+
+/** A read (or, with `page`, this page itself) was answered from the copy saved at `at`. */
+export function noteFromCache(page = false, at: string | null = null): void {
+  const savedAt = snapshot.fromCache || snapshot.savedPage ? older(snapshot.savedAt, at) : at;
+  update(page ? { fromCache: true, savedPage: true, savedAt } : { fromCache: true, savedAt });
+}
+
+/**
+ * An answer the page received: from the saved copy when it carries the worker's header, else
+ * live (only reads count: a form sent is not the page's data).
+ */
+export function noteAnswer(method: string, response: Response): void {
+  const at = response.headers.get(SAVED_AT_HEADER);
+  if (at !== null) noteFromCache(false, at);
+  else if (method === 'GET' || method === 'HEAD') noteLive();
+}
+
+/** `fetch`, with every answer noted (the public client's transport). */
+export const notingFetch: typeof fetch = async (input, init) => {
+  const response = await globalThis.fetch(input, init);
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  noteAnswer(method.toUpperCase(), response);
+  return response;
+};
 
 /** What the service worker reports (see the top of this file). */
 export function onWorkerMessage(data: unknown): void {
   if (typeof data !== 'object' || data === null || !('type' in data)) return;
-  if (data.type === 'kanisa:synced') noteSynced('at' in data && typeof data.at === 'string' ? data.at : undefined);
-  else if (data.type === 'kanisa:from-cache') noteFromCache('page' in data && data.page === true);
+  const at = 'at' in data && typeof data.at === 'string' ? data.at : undefined;
+  if (data.type === 'kanisa:synced') noteSynced(at);
+  else if (data.type === 'kanisa:from-cache') noteFromCache('page' in data && data.page === true, at ?? null);
 }
 
+// The browser's word only adds "offline": it never hides what the page's answers said.
 const onOnline = () => {
-  update({ online: true, fromCache: false });
+  update({ online: true });
 };
 const onOffline = () => {
   update({ online: false });
@@ -152,5 +200,5 @@ export function useOfflineBanner(): string | null {
 
 /** For tests: start again from the browser's state. */
 export function resetOfflineStatus(): void {
-  snapshot = { online: navigator.onLine, fromCache: false, savedPage: false, lastSync: readLastSync() };
+  snapshot = { online: navigator.onLine, fromCache: false, savedPage: false, savedAt: null, lastSync: readLastSync() };
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inKiswahili } from '../test/kiswahili';
 import { json, stubApi } from '../test/api';
-import { deliver, sendQueued } from './deliver';
+import { siteData } from '../test/site-data';
+import { deliver, flushQueued, sendQueued } from './deliver';
 import { enqueue, flushOutbox, OUTBOX_KEY, queuedForms, RETRY_EVERY_MS, watchOutbox, type OutboxItem, type SendOutcome } from './outbox';
 
 function item(key: string, label = 'prayer request'): OutboxItem {
@@ -111,7 +112,7 @@ describe('deliver and sendQueued over the API', () => {
   it('online: sends the form with its key and does not queue it', async () => {
     setOnline(true);
     const sent = stubApi({ 'POST /functions/v1/submit-request': () => stored() });
-    const result = await deliver('submit-request', body('key-online-1'), 'prayer request');
+    const result = await deliver(siteData().client, 'submit-request', body('key-online-1'), 'prayer request');
     expect(result).toEqual({ queued: false, receipt: { received: true, kind: 'prayer_request', delivery: 'queued' } });
     expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([body('key-online-1')]);
     expect(queuedForms()).toEqual([]);
@@ -120,7 +121,7 @@ describe('deliver and sendQueued over the API', () => {
   it('offline (navigator.onLine false): queues the form without trying the network', async () => {
     setOnline(false);
     const sent = stubApi();
-    expect(await deliver('submit-request', body('key-offline-1'), 'prayer request')).toEqual({ queued: true });
+    expect(await deliver(siteData().client, 'submit-request', body('key-offline-1'), 'prayer request')).toEqual({ queued: true });
     expect(sent).toEqual([]);
     expect(queuedForms()).toMatchObject([{ key: 'key-offline-1', endpoint: 'submit-request', body: body('key-offline-1'), label: 'prayer request' }]);
   });
@@ -128,11 +129,11 @@ describe('deliver and sendQueued over the API', () => {
   it('a network error (no answer) queues the form; an answer, even a 5xx, does not', async () => {
     setOnline(true);
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await deliver('contact-message', body('key-lost-11'), 'message to the church office')).toEqual({ queued: true });
+    expect(await deliver(siteData().client, 'contact-message', body('key-lost-11'), 'message to the church office')).toEqual({ queued: true });
     expect(queuedForms().map((queued) => queued.key)).toEqual(['key-lost-11']);
 
     stubApi({ 'POST /functions/v1/contact-message': () => json({ code: 'unavailable', message: 'Try later' }, 503) });
-    await expect(deliver('contact-message', body('key-5xx-222'), 'message')).rejects.toMatchObject({ status: 503 });
+    await expect(deliver(siteData().client, 'contact-message', body('key-5xx-222'), 'message')).rejects.toMatchObject({ status: 503 });
     expect(queuedForms().map((queued) => queued.key)).toEqual(['key-lost-11']);
   });
 
@@ -140,15 +141,15 @@ describe('deliver and sendQueued over the API', () => {
     setOnline(true);
     enqueue({ ...item('key-retry-1'), body: body('key-retry-1') });
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await flushOutbox(sendQueued)).toEqual([]);
+    expect(await flushQueued()).toEqual([]);
     expect(queuedForms()).toHaveLength(1);
 
     const sent = stubApi({ 'POST /functions/v1/submit-request': () => json({ code: 'unavailable', message: 'Down' }, 502) });
-    expect(await flushOutbox(sendQueued)).toEqual([]);
+    expect(await flushQueued()).toEqual([]);
     expect(queuedForms()).toHaveLength(1);
 
     stubApi({ 'POST /functions/v1/submit-request': () => stored('prayer_request', { duplicate: true }) });
-    expect(await flushOutbox(sendQueued)).toEqual([{ key: 'key-retry-1', label: 'prayer request', status: 'sent' }]);
+    expect(await flushQueued()).toEqual([{ key: 'key-retry-1', label: 'prayer request', status: 'sent' }]);
     expect(queuedForms()).toEqual([]);
     expect(sent.map((request) => (request.body as { idempotencyKey: string }).idempotencyKey)).toEqual(['key-retry-1']);
   });
@@ -196,7 +197,7 @@ describe('deliver and sendQueued over the API', () => {
         return Promise.resolve(tries < 3 ? json({ message: 'busy' }, 500) : json({ received: true, kind: 'prayer_request', delivery: 'queued' }, 201));
       }),
     );
-    for (let i = 0; i < 3; i += 1) await flushOutbox(sendQueued);
+    for (let i = 0; i < 3; i += 1) await flushQueued();
     expect(keys).toEqual(['key-same-1', 'key-same-1', 'key-same-1']);
     expect(queuedForms()).toEqual([]);
   });
@@ -208,8 +209,8 @@ describe('deliver and sendQueued over the API', () => {
         json({ code: 'invalid_submission', message: 'Please check the highlighted fields.', fields: { subject: 'Please enter a subject' } }, 400),
       'POST /functions/v1/contact-message': () => json({ code: 'invalid_submission', message: 'That e-mail address cannot receive mail.' }, 400),
     });
-    expect(await sendQueued({ ...item('key-bad-1'), body: body('key-bad-1') })).toEqual({ status: 'refused', message: 'Please enter a subject' });
-    expect(await sendQueued({ ...item('key-bad-2'), endpoint: 'contact-message' })).toEqual({
+    expect(await sendQueued(siteData().client, { ...item('key-bad-1'), body: body('key-bad-1') })).toEqual({ status: 'refused', message: 'Please enter a subject' });
+    expect(await sendQueued(siteData().client, { ...item('key-bad-2'), endpoint: 'contact-message' })).toEqual({
       status: 'refused',
       message: 'That e-mail address cannot receive mail.',
     });
@@ -218,9 +219,9 @@ describe('deliver and sendQueued over the API', () => {
   it('anything but 2xx and 400 is tried again later (429, 5xx, no answer)', async () => {
     setOnline(true);
     stubApi({ 'POST /functions/v1/submit-request': () => json({ code: 'too_many_submissions', message: 'Slow down' }, 429) });
-    expect(await sendQueued(item('key-busy-1'))).toEqual({ status: 'retry' });
+    expect(await sendQueued(siteData().client, item('key-busy-1'))).toEqual({ status: 'retry' });
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await sendQueued(item('key-busy-1'))).toEqual({ status: 'retry' });
+    expect(await sendQueued(siteData().client, item('key-busy-1'))).toEqual({ status: 'retry' });
   });
 });
 
@@ -235,12 +236,12 @@ describe('in Kiswahili', () => {
     const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    await expect(deliver('submit-request', { subject: 'S', idempotencyKey: 'key-full-1' }, 'ombi la maombi')).rejects.toMatchObject({
+    await expect(deliver(siteData().client, 'submit-request', { subject: 'S', idempotencyKey: 'key-full-1' }, 'ombi la maombi')).rejects.toMatchObject({
       message: 'Hakuna muunganisho na fomu haikuweza kuhifadhiwa kwenye simu hii. Tafadhali jaribu tena utakaporudi mtandaoni.',
     });
     full.mockRestore();
     setOnline(true);
     stubApi({ 'POST /functions/v1/submit-request': () => new Response('', { status: 400 }) });
-    expect(await sendQueued(item('key-bare-1'))).toEqual({ status: 'refused', message: 'Tovuti ya kanisa haikuikubali.' });
+    expect(await sendQueued(siteData().client, item('key-bare-1'))).toEqual({ status: 'refused', message: 'Tovuti ya kanisa haikuikubali.' });
   });
 });

@@ -194,7 +194,7 @@ export function resetOutbox(): void {
 export function flushSoon(): void {
   if (!queuedForms().length || !navigator.onLine) return;
   // A failed chunk download (the connection dropped again) simply waits for the next try.
-  import('./deliver').then(({ sendQueued }) => flushOutbox(sendQueued)).catch(() => undefined);
+  import('./deliver').then(({ flushQueued }) => flushQueued()).catch(() => undefined);
 }
 
 /** How often the queue is tried while forms wait and the browser says it is online. */

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The public site's one QueryClient. There is deliberately no QueryClientProvider at the root:
- * React + React Router already cost ~81 KB gzip, and React Query would add ~10 KB to the first
- * load of every page. Data hooks pass this client explicitly (`useQuery(options, queryClient)`),
- * so React Query is bundled only into the lazy chunks that fetch (pages, and below-the-fold
- * sections of Home).
+ * The public site's query cache. There is deliberately no QueryClientProvider at the root:
+ * React already costs ~67 KB gzip, and React Query would add ~10 KB to the first load of every
+ * page. The site's one QueryClient (`queryClient` below) is the default of the data context
+ * (lib/site-data.tsx), through which every hook reads and writes (`useSiteQuery`,
+ * `useSiteMutation`), so React Query is bundled only into the lazy chunks that fetch (pages, and
+ * below-the-fold sections of Home). Tests make their own with `createQueryClient`.
  *
  * Visitors pay for every byte: data stays fresh for 5 minutes and is not refetched merely
  * because the tab regained focus.

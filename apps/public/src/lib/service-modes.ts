@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PaymentProvider, ServiceModes } from '@kanisa/client';
-import { kanisa } from './kanisa';
-import { queryClient } from './query-client';
+import type { SiteClient } from './kanisa';
+import { useSiteQuery } from './site-data';
 
 /**
  * Whether the server really sends e-mail and takes payments (`GET /functions/v1/service-modes`):
@@ -10,19 +10,27 @@ import { queryClient } from './query-client';
  * payments are simulated. Lazy chunks only (the client and React Query are not in the entry
  * chunk).
  */
-export const serviceModesQuery = queryOptions({
-  queryKey: ['service-modes'] as const,
-  queryFn: async ({ signal }) => {
-    const { data, error } = await kanisa.functions.serviceModes(signal);
-    if (error) throw error;
-    return data;
-  },
-  staleTime: 10 * 60_000,
-});
+export const serviceModeKeys = {
+  all: ['service-modes'] as const,
+};
+
+/** The service modes' read (lib/site-data.tsx). */
+export const serviceModeQueries = {
+  current: (client: SiteClient) =>
+    queryOptions({
+      queryKey: serviceModeKeys.all,
+      queryFn: async ({ signal }): Promise<ServiceModes> => {
+        const { data, error } = await client.functions.serviceModes(signal);
+        if (error) throw error;
+        return data;
+      },
+      staleTime: 10 * 60_000,
+    }),
+};
 
 /** True once the server has said e-mail is only simulated; false before the answer or without one. */
 export function useEmailSimulated(): boolean {
-  const { data } = useQuery(serviceModesQuery, queryClient);
+  const { data } = useSiteQuery(serviceModeQueries.current);
   return data ? !data.email.live : false;
 }
 
@@ -59,6 +67,6 @@ export function paymentProviderOf(modes: ServiceModes | undefined): PaymentProvi
 
 /** The payment provider and modes (`paymentProviderOf` the service modes). */
 export function usePaymentProvider(): PaymentProviderInfo {
-  const { data } = useQuery(serviceModesQuery, queryClient);
+  const { data } = useSiteQuery(serviceModeQueries.current);
   return paymentProviderOf(data);
 }

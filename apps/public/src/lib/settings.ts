@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Json } from '@kanisa/client';
 import { church } from '../config/church';
 import { localized, t } from '../i18n';
 import { scheduleWords } from './schedule-words';
-import { kanisa } from './kanisa';
-import { queryClient } from './query-client';
+import type { SiteClient } from './kanisa';
+import { useSiteQuery } from './site-data';
 import { publishShellSettings, settleShellSettings } from './settings-store';
 
 /**
@@ -321,8 +321,8 @@ export const settingsKeys = {
   public: () => [...settingsKeys.all, 'public'] as const,
 };
 
-async function fetchChurchSettings(): Promise<ChurchSettings> {
-  const { data, error } = await kanisa.from('system_settings').select('key, value').eq('is_public', true);
+async function fetchChurchSettings(client: SiteClient): Promise<ChurchSettings> {
+  const { data, error } = await client.from('system_settings').select('key, value').eq('is_public', true);
   if (error) {
     settleShellSettings();
     throw error;
@@ -334,18 +334,22 @@ async function fetchChurchSettings(): Promise<ChurchSettings> {
 
 const THIRTY_MINUTES = 30 * 60_000;
 
-/** The public settings read: once, kept for long, refreshed every 30 minutes. Pages may prefetch it. */
-export const churchSettingsQuery = queryOptions({
-  queryKey: settingsKeys.public(),
-  queryFn: fetchChurchSettings,
-  staleTime: THIRTY_MINUTES,
-  gcTime: Infinity,
-  refetchInterval: THIRTY_MINUTES,
-});
+/** The settings' reads (lib/site-data.tsx). */
+export const settingsQueries = {
+  /** The public settings: read once, kept for long, refreshed every 30 minutes. Pages may prefetch it. */
+  public: (client: SiteClient) =>
+    queryOptions({
+      queryKey: settingsKeys.public(),
+      queryFn: () => fetchChurchSettings(client),
+      staleTime: THIRTY_MINUTES,
+      gcTime: Infinity,
+      refetchInterval: THIRTY_MINUTES,
+    }),
+};
 
 /** Typed church settings; fallbacks while loading and when the read fails (status says which). */
 export function useChurchSettings(): ChurchSettings {
-  const { data, isError } = useQuery(churchSettingsQuery, queryClient);
+  const { data, isError } = useSiteQuery(settingsQueries.public);
   if (data) return data;
   return isError ? { ...fallbackSettings, status: 'fallback' } : fallbackSettings;
 }

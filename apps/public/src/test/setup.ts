@@ -5,6 +5,7 @@ import { activate } from '../i18n';
 import { resetOfflineStatus } from '../lib/offline-status';
 import { resetOutbox } from '../lib/outbox';
 import { resetShellSettings } from '../lib/settings-store';
+import { resetSiteData } from './site-data';
 import { setViewportWidth } from './viewport';
 
 beforeEach(() => {
@@ -29,4 +30,5 @@ afterEach(() => {
   resetShellSettings();
   resetOutbox();
   resetOfflineStatus();
+  resetSiteData();
 });

@@ -14,6 +14,8 @@
 //! Owns the backup folder's `kanisa-*.dump` files and `kanisa.backups`; never restores (that
 //! is `kanisa restore`: kanisa-pg's for a dump, kanisa-backup's to a moment).
 
+mod sheet;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -24,11 +26,16 @@ use kanisa_pg::{BackupTool, Pool};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+pub use sheet::RecoverySheet;
+
 pub const SCHEDULED_BACKUP: &str = "scheduled_backup";
 pub const BACKUP_DRILL: &str = "backup_drill";
 
 /// How often the drill is due: every week.
 const DRILL_EVERY: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+/// Marks a refusal for want of space at the destination (a failed run, not tried again).
+const NO_ROOM: &str = "no room: ";
 
 /// A backup that takes longer than this is stopped and recorded as failed.
 const BACKUP_TIMEOUT: Duration = Duration::from_secs(30 * 60);
@@ -211,7 +218,9 @@ impl Backups {
     }
 
     /// `Some(retention)` when a backup is due now at `destination`: none worked there yet (a
-    /// new destination gets its first at once), or the last is older than the period.
+    /// new destination gets its first at once), none since the WAL there was cut by a gap that
+    /// could not be closed (kanisa-backup's runs: the base backups before it no longer reach the
+    /// present), or the last is older than the period.
     async fn due(
         &self,
         destination: &kanisa_backup::Destination,
@@ -226,7 +235,13 @@ impl Backups {
                         (SELECT s.value #>> '{}' FROM public.system_settings s \
                           WHERE s.key = 'backup_keep_days'), \
                         (SELECT max(b.finished_at) FROM kanisa.backups b \
-                          WHERE b.ok AND b.destination = $1)",
+                          WHERE b.ok AND b.destination = $1 AND b.pruned_at IS NULL \
+                            AND (b.kind <> 'base' OR NOT EXISTS ( \
+                                   SELECT 1 FROM kanisa.backup_wal_runs r WHERE r.destination = $1) \
+                                 OR b.details ->> 'start_segment' >= ( \
+                                   SELECT r.first_segment FROM kanisa.backup_wal_runs r \
+                                    WHERE r.destination = $1 \
+                                    ORDER BY r.last_at DESC, r.last_segment DESC LIMIT 1)))",
                 &[&destination.url().as_str()],
             )
             .await
@@ -367,6 +382,16 @@ impl Backups {
         let id = self
             .record_start(started, &name, "base", destination)
             .await?;
+        // A disk that cannot hold the next one is refused before anything is written, with an
+        // alarm: the check's run fails (the Dashboard's scheduled tasks) and Settings says why.
+        if let Some(reason) =
+            kanisa_backup::base::no_room(destination, self.last_base_size().await?)
+        {
+            let log = json!({"task": "backup", "kind": "base", "ok": false, "error": reason});
+            self.record_failure(id, &reason, &log).await?;
+            tracing::error!(backup = %name, %reason, "base backup refused");
+            return Err(format!("{NO_ROOM}{reason}"));
+        }
 
         let outcome = match tokio::time::timeout(
             BACKUP_TIMEOUT,
@@ -390,8 +415,17 @@ impl Backups {
                                  "destination": destination.url().as_str()});
                 self.record_success(id, size, Some(&details), &log).await?;
                 tracing::info!(backup = %name, size, "base backup stored");
-                match kanisa_backup::base::prune(destination, retention, Utc::now()).await {
+                let keep_after = self.needed_elsewhere(destination, retention).await?;
+                match kanisa_backup::base::prune(
+                    destination,
+                    retention,
+                    Utc::now(),
+                    keep_after.as_deref(),
+                )
+                .await
+                {
                     Ok(pruned) => {
+                        self.mark_pruned(destination, &pruned.labels).await;
                         if pruned.bases > 0 || pruned.wal_files > 0 {
                             tracing::info!(
                                 bases = pruned.bases,
@@ -413,6 +447,74 @@ impl Backups {
             }
         }
         Ok(())
+    }
+
+    /// The WAL `destination` keeps for the other destinations used within the retention's days
+    /// (a week when it keeps by count): everything after the oldest of their last segments, so
+    /// that one used again can have what it missed copied to it (kanisa-backup's runs).
+    async fn needed_elsewhere(
+        &self,
+        destination: &kanisa_backup::Destination,
+        retention: Retention,
+    ) -> Result<Option<String>, String> {
+        let days = if retention.days == 0 {
+            7
+        } else {
+            retention.days
+        };
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        Ok(client
+            .query_one(
+                "SELECT min(r.last_segment) FROM ( \
+                   SELECT DISTINCT ON (w.destination) w.last_segment, w.last_at \
+                     FROM kanisa.backup_wal_runs w WHERE w.destination <> $1 \
+                    ORDER BY w.destination, w.last_at DESC) r \
+                  WHERE r.last_at > now() - make_interval(days => $2)",
+                &[
+                    &destination.url().as_str(),
+                    &i32::try_from(days).unwrap_or(i32::MAX),
+                ],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?
+            .get(0))
+    }
+
+    /// The size of the last base backup that worked (anywhere): what the next needs room for.
+    async fn last_base_size(&self) -> Result<u64, String> {
+        let client = self.service.get().await.map_err(|e| e.to_string())?;
+        let size: Option<i64> = client
+            .query_one(
+                "SELECT (SELECT b.size_bytes FROM kanisa.backups b \
+                          WHERE b.ok AND b.kind = 'base' ORDER BY b.finished_at DESC LIMIT 1)",
+                &[],
+            )
+            .await
+            .map_err(|e| kanisa_pg::describe(&e))?
+            .get(0);
+        Ok(size.map_or(0, |s| u64::try_from(s).unwrap_or(0)))
+    }
+
+    /// Marks the base backups the retention removed (Settings' windows count only those kept).
+    async fn mark_pruned(&self, destination: &kanisa_backup::Destination, labels: &[String]) {
+        if labels.is_empty() {
+            return;
+        }
+        let files: Vec<String> = labels.iter().map(|l| format!("base/{l}")).collect();
+        let marked = async {
+            let client = self.service.get().await.map_err(|e| e.to_string())?;
+            client
+                .execute(
+                    "UPDATE kanisa.backups SET pruned_at = now() \
+                     WHERE kind = 'base' AND destination = $1 AND file = ANY($2) AND pruned_at IS NULL",
+                    &[&destination.url().as_str(), &files],
+                )
+                .await
+                .map_err(|e| kanisa_pg::describe(&e))
+        };
+        if let Err(e) = marked.await {
+            tracing::warn!(error = %e, "cannot mark the removed base backups");
+        }
     }
 
     /// Deletes the copies of files deleted before the oldest base backup kept (logged; a failure
@@ -592,7 +694,12 @@ impl Job for ScheduledBackup {
                 (None, Some(dumps)) => backups.back_up(dumps, at, retention).await,
                 (None, None) => Ok(()),
             }
-            .map_err(JobFailure::retry)?;
+            .map_err(|e| match e.strip_prefix(NO_ROOM) {
+                // Trying again in a minute finds no more room: this run fails, the next check
+                // looks again.
+                Some(reason) => JobFailure::permanent(reason.to_owned()),
+                None => JobFailure::retry(e),
+            })?;
         }
         Ok(())
     }

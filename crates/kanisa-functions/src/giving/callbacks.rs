@@ -1,59 +1,39 @@
-//! What providers post to us: prompt results, paybill gifts and SMS delivery reports, at paths
-//! that hold the callback secret (a wrong secret is a 404, logged). Every message is kept as
-//! received in `kanisa.payment_events` with its verdict.
+//! What payment providers post to us: prompt results and paybill gifts, at paths that hold the
+//! callback secret (a wrong secret is a 404, logged). Every message is kept as received in
+//! `kanisa.payment_events` with its verdict. The provider's wire is `kanisa-payments`': it reads
+//! a post into a `PaymentResult` or a `PaybillGift` (once: the result is kept beside the
+//! payload, migration 0049) and words the reply to an `Acknowledgement`; this module only
+//! decides.
 //!
 //! When System Settings hold a `payment_callback_allowlist` (migration 0027), only those
 //! addresses (the real client address, behind trusted proxies) may post to these paths; others
-//! are refused with 403 before the secret is even compared, and logged.
+//! are refused with 403 before the secret is even compared, and logged. Without one, a post
+//! from outside the addresses a provider publishes is logged, not refused: a proxy or a changed
+//! list must not lose a donor's payment (the secret and the status query guard it).
 //!
-//! A prompt's result is only recorded here and answered at once, in the provider's format; the
-//! `payment_callback` job then re-asks the provider (a success is believed only when the
-//! provider's own status query confirms it) and settles the payment. So a slow provider query
-//! never delays the provider's callback, and a crash after the answer loses nothing: the job
-//! is in the same transaction as the record.
+//! A prompt's result is only recorded here and answered at once; the `payment_callback` job
+//! then re-asks the provider (a success is believed only when the provider's own status query
+//! confirms it) and settles the payment. So a slow provider query never delays the provider's
+//! callback, and a crash after the answer loses nothing: the job is in the same transaction as
+//! the record.
 
 use std::net::IpAddr;
 use std::sync::Arc;
 
 use kanisa_jobs::{Job, JobFailure, RunInfo};
-use kanisa_payments::{Answer, Outcome, ProviderKind, parse_c2b, parse_callback};
+use kanisa_payments::{
+    Acknowledgement, Answer, Outcome, PaymentResult, Post, ProviderKind, parse_callback,
+    parse_paybill,
+};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use uuid::Uuid;
 
-use super::payments::{Payments, record_event, settle};
+use super::payments::{Payments, kept_result, record_event, settle};
 use crate::error::FunctionsError;
 
 /// The job that settles a payment from a recorded callback.
 pub const PAYMENT_CALLBACK: &str = "payment_callback";
-
-/// Daraja's expected answers.
-fn accepted() -> Value {
-    json!({"ResultCode": 0, "ResultDesc": "Accepted"})
-}
-
-fn rejected(why: &str) -> Value {
-    json!({"ResultCode": 1, "ResultDesc": format!("Rejected: {why}")})
-}
-
-/// The addresses Safaricom publishes for its callbacks. Without an allow-list others are
-/// logged, not refused: a proxy or a changed list must not lose a donor's payment (the secret and
-/// the status query guard it). A church that wants them refused lists its provider's addresses
-/// in the `payment_callback_allowlist` setting ([`AllowList`]).
-const SAFARICOM: &[&str] = &[
-    "196.201.214.200",
-    "196.201.214.206",
-    "196.201.214.207",
-    "196.201.214.208",
-    "196.201.213.114",
-    "196.201.213.44",
-    "196.201.212.127",
-    "196.201.212.129",
-    "196.201.212.136",
-    "196.201.212.138",
-    "196.201.212.69",
-    "196.201.212.74",
-];
 
 /// The setting that limits who may post provider callbacks (migration 0027: a JSON list of
 /// canonical ranges, `null` when off).
@@ -84,7 +64,7 @@ fn canonical(ip: IpAddr) -> IpAddr {
 }
 
 impl Range {
-    /// `196.201.214.200`, `196.201.214.0/24`, `2001:db8::/32`; None for anything else.
+    /// `192.0.2.7`, `192.0.2.0/24`, `2001:db8::/32`; None for anything else.
     fn parse(text: &str) -> Option<Range> {
         let text = text.trim();
         let (addr, bits) = match text.split_once('/') {
@@ -259,20 +239,23 @@ impl Payments {
         body: &Value,
         remote: &str,
     ) -> Result<(u16, Value), FunctionsError> {
-        let kind = match provider {
-            "mpesa" => ProviderKind::Mpesa,
-            "equity" => ProviderKind::EquityBank,
-            _ => return Err(FunctionsError::NotFound("Not found".into())),
+        let Some(kind) = ProviderKind::from_callback_name(provider) else {
+            return Err(FunctionsError::NotFound("Not found".into()));
         };
         self.check_address(kind, "callback", remote, body).await?;
         self.check_secret(secret, kind, "callback", remote, body)
             .await?;
-        if kind == ProviderKind::Mpesa && !SAFARICOM.contains(&remote) {
+        if kind.published_sender(remote) == Some(false) {
             tracing::info!(
                 remote,
-                "an M-Pesa callback from outside Safaricom's published addresses"
+                provider = kind.label(),
+                "a payment callback from outside the provider's published addresses"
             );
         }
+        let reply = |ack: Acknowledgement| {
+            let r = kind.reply(Post::PromptResult, &ack);
+            (r.status, r.body)
+        };
         let mut client = self.service.get().await?;
         let cb = match parse_callback(kind, body) {
             Ok(cb) => cb,
@@ -288,7 +271,7 @@ impl Payments {
                     body,
                 )
                 .await?;
-                return Ok((400, rejected(&e.to_string())));
+                return Ok(reply(Acknowledgement::Unreadable(e)));
             }
         };
         let tx = client.transaction().await?;
@@ -317,21 +300,12 @@ impl Payments {
             )
             .await?;
             tx.commit().await?;
-            return Ok((200, accepted()));
+            return Ok(reply(Acknowledgement::Accepted));
         };
-        let event = record_event(
-            &*tx,
-            Some(id),
-            kind,
-            "callback",
-            "received",
-            Some(remote),
-            body,
-        )
-        .await?;
+        let event = record_result(&tx, id, kind, remote, body, &cb).await?;
         kanisa_jobs::enqueue(&*tx, &PaymentCallback { event_id: event }).await?;
         tx.commit().await?;
-        Ok((200, accepted()))
+        Ok(reply(Acknowledgement::Accepted))
     }
 
     /// Settles a payment from a recorded callback (the `payment_callback` job): a success only
@@ -345,19 +319,17 @@ impl Payments {
             .map_err(|e| JobFailure::retry(e.to_string()))?;
         let row = client
             .query_opt(
-                "SELECT payment_id, payload, provider FROM kanisa.payment_events WHERE id = $1",
+                "SELECT payment_id, provider, result, payload FROM kanisa.payment_events WHERE id = $1",
                 &[&event],
             )
             .await
             .map_err(|e| JobFailure::retry(kanisa_pg::describe(&e)))?
             .ok_or_else(|| JobFailure::permanent(format!("no payment event {event}")))?;
-        let (Some(id), payload) = (row.get::<_, Option<Uuid>>(0), row.get::<_, Value>(1)) else {
+        let Some(id) = row.get::<_, Option<Uuid>>(0) else {
             return Err(JobFailure::permanent("the event names no payment"));
         };
-        let provider = ProviderKind::parse(row.get(2)).unwrap_or(ProviderKind::Mpesa);
+        let cb = kept_result(row.get(1), row.get(2), row.get(3)).map_err(JobFailure::permanent)?;
         drop(client);
-        let cb =
-            parse_callback(provider, &payload).map_err(|e| JobFailure::permanent(e.to_string()))?;
         let answer = cb.answer.clone();
         if answer.outcome == Outcome::Completed {
             let choice = self.choice().await.map_err(retry)?;
@@ -411,9 +383,9 @@ impl Payments {
     }
 
     /// `POST /functions/v1/payments/paybill/{secret}/{confirmation|validation}`: a gift paid
-    /// to the paybill outside the prompt (M-Pesa C2B). The confirmation is recorded once per
-    /// transaction id; the validation accepts any whole gift of at least KES 1 to our
-    /// shortcode.
+    /// to the paybill outside the prompt (M-Pesa's, the one provider with a paybill). The
+    /// confirmation is recorded once per receipt; the validation accepts any whole gift of at
+    /// least KES 1 to our shortcode.
     pub async fn paybill(
         &self,
         secret: &str,
@@ -422,16 +394,20 @@ impl Payments {
         remote: &str,
     ) -> Result<(u16, Value), FunctionsError> {
         let kind = ProviderKind::Mpesa;
-        let event_kind = match step {
-            "confirmation" => "paybill_confirmation",
-            "validation" => "paybill_validation",
+        let (event_kind, post) = match step {
+            "confirmation" => ("paybill_confirmation", Post::PaybillGift),
+            "validation" => ("paybill_validation", Post::PaybillCheck),
             _ => return Err(FunctionsError::NotFound("Not found".into())),
+        };
+        let reply = |ack: Acknowledgement| {
+            let r = kind.reply(post, &ack);
+            (r.status, r.body)
         };
         self.check_address(kind, event_kind, remote, body).await?;
         self.check_secret(secret, kind, event_kind, remote, body)
             .await?;
         let client = self.service.get().await?;
-        let gift = match parse_c2b(body) {
+        let gift = match parse_paybill(body) {
             Ok(g) => g,
             Err(e) => {
                 record_event(
@@ -444,14 +420,11 @@ impl Payments {
                     body,
                 )
                 .await?;
-                return Ok((
-                    400,
-                    json!({"ResultCode": "C2B00016", "ResultDesc": "Rejected"}),
-                ));
+                return Ok(reply(Acknowledgement::Unreadable(e)));
             }
         };
         let shortcode = self.choice().await?.shortcode;
-        if shortcode.as_deref().is_some_and(|s| s != gift.short_code) {
+        if shortcode.as_deref().is_some_and(|s| s != gift.paybill) {
             record_event(
                 &**client,
                 None,
@@ -462,10 +435,7 @@ impl Payments {
                 body,
             )
             .await?;
-            return Ok((
-                200,
-                json!({"ResultCode": "C2B00015", "ResultDesc": "Rejected"}),
-            ));
+            return Ok(reply(Acknowledgement::OtherPaybill));
         }
         let whole: f64 = gift.amount.parse().unwrap_or(0.0);
         if whole < 1.0 {
@@ -479,10 +449,7 @@ impl Payments {
                 body,
             )
             .await?;
-            return Ok((
-                200,
-                json!({"ResultCode": "C2B00013", "ResultDesc": "Rejected"}),
-            ));
+            return Ok(reply(Acknowledgement::BelowMinimum));
         }
         if step == "validation" {
             record_event(
@@ -495,7 +462,7 @@ impl Payments {
                 body,
             )
             .await?;
-            return Ok((200, json!({"ResultCode": "0", "ResultDesc": "Accepted"})));
+            return Ok(reply(Acknowledgement::Accepted));
         }
         let giving_type = kanisa_giving::type_from_account(&gift.account);
         let row = client
@@ -503,7 +470,7 @@ impl Payments {
                 "SELECT kanisa.record_paybill_gift($1, $2, $3::text::numeric, $4, $5, $6, $7, $8, $9)",
                 &[
                     &kind.stored(),
-                    &gift.trans_id,
+                    &gift.receipt,
                     &gift.amount,
                     &gift.phone,
                     &gift.account,
@@ -527,7 +494,7 @@ impl Payments {
                 .query_opt(
                     "SELECT id FROM public.payment_logs \
                       WHERE kanisa.receipt_key(receipt_number) = kanisa.receipt_key($1) LIMIT 1",
-                    &[&gift.trans_id],
+                    &[&gift.receipt],
                 )
                 .await?
                 .map(|r| r.get(0)),
@@ -542,8 +509,29 @@ impl Payments {
             body,
         )
         .await?;
-        Ok((200, json!({"ResultCode": 0, "ResultDesc": "Accepted"})))
+        Ok(reply(Acknowledgement::Accepted))
     }
+}
+
+/// Keeps a prompt's result to be applied: the payload as received and what was read from it.
+async fn record_result(
+    tx: &tokio_postgres::Transaction<'_>,
+    payment: Uuid,
+    provider: ProviderKind,
+    remote: &str,
+    payload: &Value,
+    result: &PaymentResult,
+) -> Result<i64, FunctionsError> {
+    let read = serde_json::to_value(result)
+        .map_err(|e| FunctionsError::Internal(format!("a payment result as JSON: {e}")))?;
+    let row = tx
+        .query_one(
+            "INSERT INTO kanisa.payment_events (payment_id, provider, kind, verdict, remote_addr, payload, result) \
+             VALUES ($1, $2, 'callback', 'received', $3, $4, $5) RETURNING id",
+            &[&payment, &provider.stored(), &remote, payload, &read],
+        )
+        .await?;
+    Ok(row.get(0))
 }
 
 /// The one payment of this phone and amount, made in the last 15 minutes, whose prompt never
@@ -603,28 +591,29 @@ impl Job for PaymentCallback {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_allow_list_admits_its_addresses_and_ranges_only() {
         let list = AllowList::from_setting(Some(&json!([
-            "196.201.214.200/32",
-            "196.201.213.0/24",
+            "192.0.2.200/32",
+            "198.51.100.0/24",
             "2001:db8::/32",
             "::ffff:10.1.0.0/112"
         ])));
         for ok in [
-            "196.201.214.200",
-            "196.201.213.44",
-            "196.201.213.255",
+            "192.0.2.200",
+            "198.51.100.44",
+            "198.51.100.255",
             "2001:db8::1",
-            "::ffff:196.201.213.114",
+            "::ffff:198.51.100.114",
             "10.1.200.3",
         ] {
             assert!(list.allows(ok), "{ok}");
         }
         for refused in [
-            "196.201.214.201",
-            "196.201.212.44",
+            "192.0.2.201",
+            "203.0.113.44",
             "127.0.0.1",
             "2001:db9::1",
             "not an address",
@@ -633,10 +622,9 @@ mod tests {
             assert!(!list.allows(refused), "{refused}");
         }
         // A text of entries, as a person may type it.
-        let typed =
-            AllowList::from_setting(Some(&json!("196.201.214.200, 196.201.214.206; 10.0.0.0/8")));
-        assert!(typed.allows("196.201.214.206") && typed.allows("10.9.8.7"));
-        assert!(!typed.allows("196.201.214.207"));
+        let typed = AllowList::from_setting(Some(&json!("192.0.2.200, 192.0.2.206; 10.0.0.0/8")));
+        assert!(typed.allows("192.0.2.206") && typed.allows("10.9.8.7"));
+        assert!(!typed.allows("192.0.2.207"));
         // /0 is every address of its family.
         assert!(AllowList::from_setting(Some(&json!(["0.0.0.0/0"]))).allows("203.0.113.9"));
     }

@@ -3,8 +3,11 @@
 //! confirmations with their allow-list (`callbacks.rs`), the reconciliation that leaves no
 //! payment pending (`reconcile.rs`), and the donor's receipt by SMS and e-mail (`receipts.rs`).
 //!
-//! Owns: [`Payments`] and its jobs. Must not speak a provider's wire (`kanisa-payments`) or
-//! decide whether a gift counts (`kanisa.settle_payment`, in the database, does).
+//! Owns: [`Payments`] and its jobs. Must not speak a provider's wire: `kanisa-payments` reads
+//! what a provider posts into a `PaymentResult` or a `PaybillGift` (once: the result is kept
+//! with the event), words each reply from an `Acknowledgement`, and knows the providers'
+//! addresses, hosts and codes. Must not decide whether a gift counts either
+//! (`kanisa.settle_payment`, in the database, does).
 //!
 //! # A gift's way
 //!
@@ -25,8 +28,8 @@
 //!    day in Africa/Nairobi; demo gifts `is_simulated` and never counted) and queues
 //!    `payment_receipt` in the same transaction; the receipt goes by SMS and, for a member with
 //!    an address, by e-mail.
-//! 4. Paybill gifts (M-Pesa C2B `paybill/{secret}/validation|confirmation`): recorded once per
-//!    `TransID` whatever its case (`kanisa.record_paybill_gift`), typed from the account the
+//! 4. Paybill gifts (M-Pesa's `paybill/{secret}/validation|confirmation`): recorded once per
+//!    receipt whatever its case (`kanisa.record_paybill_gift`), typed from the account the
 //!    payer typed, matched to a member when exactly one has that number.
 //!
 //! The callback secret is `KANISA_PAYMENT_CALLBACK_SECRET` or one made once and kept in
@@ -40,10 +43,16 @@ mod payments;
 mod receipts;
 mod reconcile;
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
 use kanisa_jobs::Registry;
+use serde_json::{Value, json};
+
+use crate::capabilities::GivingModes;
+use crate::routes::{BodyKind, Route};
 
 pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
 pub use payments::{PaymentView, Payments, PaymentsSetup, read_payment_form};
@@ -51,6 +60,43 @@ pub use receipts::{Gift, PAYMENT_RECEIPT, PaymentReceipt, receipt_email, receipt
 pub use reconcile::{RECONCILE_EVERY, RECONCILE_PAYMENTS, ReconcilePayments};
 
 impl Payments {
+    /// The feature's endpoints: a donor's gift and where it stands, the providers' prompt
+    /// results and paybill confirmations (under the callback secret).
+    pub fn routes(self: &Arc<Self>) -> Vec<Route> {
+        vec![
+            Route::to("POST", "payments", BodyKind::Json, self, |p, r| {
+                Box::pin(async move { Ok((201, json!(p.create(&r.body, &r.client_ip).await?))) })
+            }),
+            Route::to("GET", "payments/{id}", BodyKind::None, self, |p, r| {
+                Box::pin(async move { Ok((200, json!(p.status(r.param(0)).await?))) })
+            }),
+            Route::to(
+                "POST",
+                "payments/callback/{provider}/{secret}",
+                BodyKind::Json,
+                self,
+                |p, r| {
+                    Box::pin(async move {
+                        p.callback(r.param(0), r.param(1), &r.body, &r.client_ip)
+                            .await
+                    })
+                },
+            ),
+            Route::to(
+                "POST",
+                "payments/paybill/{secret}/{step}",
+                BodyKind::Json,
+                self,
+                |p, r| {
+                    Box::pin(async move {
+                        p.paybill(r.param(0), r.param(1), &r.body, &r.client_ip)
+                            .await
+                    })
+                },
+            ),
+        ]
+    }
+
     /// Registers the feature's jobs: applying a provider's callback, the donor's receipt, and
     /// the reconciliation every `reconcile_every` (periodic).
     pub fn jobs(self: &Arc<Self>, registry: Registry, reconcile_every: Duration) -> Registry {
@@ -59,5 +105,11 @@ impl Payments {
             .job::<PaymentReceipt>(self.service.clone())
             .job::<ReconcilePayments>(self.clone())
             .every::<ReconcilePayments>(reconcile_every)
+    }
+}
+
+impl GivingModes for Payments {
+    fn modes(&self) -> Pin<Box<dyn Future<Output = Value> + Send + '_>> {
+        Box::pin(self.mode())
     }
 }

@@ -15,7 +15,8 @@ use chrono::{DateTime, Utc};
 use kanisa_giving::{GivingType, parse_amount, parse_phone};
 use kanisa_payments::{
     Answer, Daraja, DarajaCredentials, DemoProvider, Jenga, JengaCredentials, Outcome,
-    PaymentProvider, Prompt, ProviderError, ProviderFuture, ProviderKind,
+    PaymentProvider, PaymentResult, Prompt, ProviderError, ProviderFuture, ProviderKind,
+    parse_callback,
 };
 use kanisa_pg::Pool;
 use serde::Serialize;
@@ -246,13 +247,10 @@ impl Payments {
 
     /// The address a provider posts a prompt's result to.
     pub(crate) async fn callback_url(&self, kind: ProviderKind) -> Result<String, FunctionsError> {
-        let slug = match kind {
-            ProviderKind::Mpesa => "mpesa",
-            ProviderKind::EquityBank => "equity",
-        };
         Ok(format!(
-            "{}/functions/v1/payments/callback/{slug}/{}",
+            "{}/functions/v1/payments/callback/{}/{}",
             self.setup.public_url,
+            kind.callback_name(),
             self.callback_secret().await?
         ))
     }
@@ -273,8 +271,7 @@ impl Payments {
 
     /// The mode when no provider can be read: demo, as Equity Bank, giving on.
     pub(crate) fn demo_mode() -> Value {
-        json!({"live": false, "source": "none", "provider": "equity_bank",
-               "label": "Equity Bank", "enabled": true})
+        crate::capabilities::giving_unavailable()
     }
 }
 
@@ -318,7 +315,7 @@ fn live_provider(kind: ProviderKind, s: &PaymentsSetup, a: Account) -> Arc<dyn P
                         base_url: s
                             .base_url
                             .clone()
-                            .unwrap_or_else(|| "https://sandbox.safaricom.co.ke".into()),
+                            .unwrap_or_else(|| Daraja::SANDBOX_URL.into()),
                         consumer_key,
                         consumer_secret,
                         shortcode,
@@ -349,7 +346,7 @@ fn live_provider(kind: ProviderKind, s: &PaymentsSetup, a: Account) -> Arc<dyn P
                     base_url: s
                         .base_url
                         .clone()
-                        .unwrap_or_else(|| "https://uat.finserve.africa".into()),
+                        .unwrap_or_else(|| Jenga::SANDBOX_URL.into()),
                     api_key,
                     merchant_code,
                     consumer_secret,
@@ -766,17 +763,7 @@ pub(crate) async fn settle<C: tokio_postgres::GenericClient>(
     id: Uuid,
     a: &Answer,
 ) -> Result<String, FunctionsError> {
-    let outcome = match a.outcome {
-        Outcome::Completed => "completed",
-        Outcome::Pending => "pending",
-        Outcome::Cancelled => "cancelled",
-        Outcome::Expired => "expired",
-        Outcome::Failed => "failed",
-    };
-    let params = a
-        .raw
-        .pointer("/Body/stkCallback/CallbackMetadata/Item")
-        .cloned();
+    let outcome = a.outcome.stored();
     let row = client
         .query_one(
             "SELECT kanisa.settle_payment($1, $2, $3, $4, $5, $6::text::numeric, $7, $8, $9)",
@@ -789,7 +776,7 @@ pub(crate) async fn settle<C: tokio_postgres::GenericClient>(
                 &a.amount,
                 &a.phone,
                 &a.paid_at,
-                &params,
+                &a.parameters,
             ],
         )
         .await?;
@@ -813,6 +800,7 @@ async fn expire<C: tokio_postgres::GenericClient>(
         amount: None,
         phone: None,
         paid_at: None,
+        parameters: None,
         raw: Value::Null,
     };
     settle(client, id, &a).await?;
@@ -827,19 +815,36 @@ async fn last_callback_receipt<C: tokio_postgres::GenericClient>(
 ) -> Result<Option<String>, FunctionsError> {
     let rows = client
         .query(
-            "SELECT payload, provider FROM kanisa.payment_events WHERE payment_id = $1 AND kind = 'callback' \
+            "SELECT provider, result, payload FROM kanisa.payment_events WHERE payment_id = $1 AND kind = 'callback' \
                AND verdict NOT LIKE 'refused%' AND verdict NOT IN ('mismatch', 'receipt_reused') \
              ORDER BY id DESC LIMIT 5",
             &[&id],
         )
         .await?;
     Ok(rows.iter().find_map(|r| {
-        let payload: Value = r.get(0);
-        let provider = ProviderKind::parse(r.get(1)).unwrap_or(ProviderKind::Mpesa);
-        kanisa_payments::parse_callback(provider, &payload)
+        kept_result(r.get(0), r.get(1), r.get(2))
             .ok()
             .and_then(|cb| cb.answer.receipt)
     }))
+}
+
+/// What was read from a kept prompt result (`payment_events.result`, migration 0049): the
+/// payload is read once, when it arrives. An event kept before 0049 has only its payload, read
+/// as it was.
+pub(crate) fn kept_result(
+    provider: &str,
+    result: Option<Value>,
+    payload: Option<Value>,
+) -> Result<PaymentResult, String> {
+    match (result, payload) {
+        (Some(result), _) => serde_json::from_value(result)
+            .map_err(|e| format!("the kept result cannot be read: {e}")),
+        (None, Some(payload)) => {
+            let provider = ProviderKind::parse(provider).unwrap_or(ProviderKind::Mpesa);
+            parse_callback(provider, &payload).map_err(|e| e.to_string())
+        }
+        (None, None) => Err("the event keeps no result".into()),
+    }
 }
 
 /// Keeps a provider message and what was done with it (`kanisa.payment_events`).

@@ -11,7 +11,7 @@ use kanisa_notify::{Email, SendEmail, Sms};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::messaging::sms::{Purpose, queue_sms};
+use crate::sms::{Purpose, queue_sms};
 use crate::text::thousands;
 
 pub const PAYMENT_RECEIPT: &str = "payment_receipt";

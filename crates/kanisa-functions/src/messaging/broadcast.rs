@@ -22,10 +22,10 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::Messaging;
-use super::sms::SendSms;
-use crate::Mailing;
+use crate::capabilities::Mailing;
 use crate::error::FieldErrors;
 use crate::error::FunctionsError;
+use crate::sms::SendSms;
 
 pub const SEND_BROADCAST_EMAIL: &str = "send_broadcast_email";
 
@@ -563,7 +563,7 @@ impl Messaging {
         }
         let form = read_broadcast(body)?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        let sent_by = crate::require_sender(&tx, "Sending messages").await?;
+        let sent_by = crate::capabilities::require_sender(&tx, "Sending messages").await?;
         tx.commit().await?;
         let mut client = self.service.get().await?;
         let mut fields = FieldErrors::new();

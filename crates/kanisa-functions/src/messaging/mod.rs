@@ -1,30 +1,30 @@
 //! Messaging: staff's messages to members by SMS and e-mail with their history
 //! (`broadcast.rs`: the plan each recipient gets, the spend guard, the `send_broadcast_email`
-//! job), the automatic event reminders and birthday wishes (`notifications.rs`), and text
-//! messages through the job queue with the providers' delivery reports (`sms.rs`).
+//! job), the automatic event reminders and birthday wishes (`notifications.rs`), and the SMS
+//! providers' delivery reports: `kanisa-notify` reads the form into a `DeliveryReport` and
+//! words the reply, the shared `sms` module records it.
 //!
 //! Owns: [`Messaging`], the texts of a send and its jobs. Must not speak a provider's wire
 //! (`kanisa-notify`) or decide who belongs to a group (`kanisa.audience`, in the database).
 
 pub mod broadcast;
 mod notifications;
-pub mod sms;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use kanisa_jobs::Registry;
-use kanisa_notify::Mailer;
+use kanisa_notify::{DeliveryReport, Mailer};
 use kanisa_pg::Pool;
 
-use crate::Mailing;
+use crate::capabilities::Mailing;
 use crate::channels::Channels;
 use crate::error::FunctionsError;
+use crate::routes::{BodyKind, Route};
 use crate::secrets::same_secret;
 
 pub use broadcast::{SEND_BROADCAST_EMAIL, SendBroadcastEmail};
 pub use notifications::{NOTIFICATION_SWEEP, NotificationSweep};
-pub use sms::{SEND_SMS, SendSms, SmsContext};
 
 /// The messaging feature: sends to members, the SMS delivery reports, and their jobs.
 pub struct Messaging {
@@ -67,8 +67,9 @@ impl Messaging {
             .cloned()
     }
 
-    /// `POST /functions/v1/sms/delivery-report/{secret}`: whether the report matched a sent
-    /// message. A wrong secret is a 404, as for any path that is not there.
+    /// `POST /functions/v1/sms/delivery-report/{secret}`: whether the report (its provider's
+    /// form, read by `kanisa-notify`) matched a sent message. A wrong secret is a 404, as for
+    /// any path that is not there.
     pub async fn delivery_report(
         &self,
         secret: &str,
@@ -78,12 +79,36 @@ impl Messaging {
             tracing::warn!("an SMS delivery report with a wrong secret was refused");
             return Err(FunctionsError::NotFound("Not found".into()));
         }
+        let report =
+            DeliveryReport::read(form).map_err(|e| FunctionsError::BadBody(e.to_string()))?;
         let client = self.service.get().await?;
-        sms::delivery_report(&**client, form).await
+        crate::sms::record_report(&**client, &report).await
     }
 
-    /// Registers the feature's jobs: text messages, a send's e-mails, and the look for due
-    /// reminders and birthday wishes every `notify_every` (periodic).
+    /// The feature's endpoints: staff's send to members, and the SMS providers' delivery
+    /// reports (under their own secret).
+    pub fn routes(self: &Arc<Self>) -> Vec<Route> {
+        vec![
+            Route::to("POST", "send-broadcast", BodyKind::Json, self, |m, r| {
+                Box::pin(async move { m.send_broadcast(r.caller()?, &r.body).await })
+            }),
+            Route::to(
+                "POST",
+                "sms/delivery-report/{secret}",
+                BodyKind::Form,
+                self,
+                |m, r| {
+                    Box::pin(async move {
+                        let found = m.delivery_report(r.param(0), &r.form).await?;
+                        Ok((200, DeliveryReport::reply(found)))
+                    })
+                },
+            ),
+        ]
+    }
+
+    /// Registers the feature's jobs: a send's e-mails, and the look for due reminders and
+    /// birthday wishes every `notify_every` (periodic).
     pub fn jobs(
         &self,
         registry: Registry,
@@ -91,7 +116,6 @@ impl Messaging {
         notify_every: Duration,
     ) -> Registry {
         registry
-            .job::<SendSms>((self.channels.clone(), self.service.clone()))
             .job::<SendBroadcastEmail>(Mailing {
                 mailer,
                 service: self.service.clone(),

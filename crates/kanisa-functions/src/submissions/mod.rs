@@ -41,9 +41,11 @@ use kanisa_jobs::Registry;
 use kanisa_notify::Mailer;
 use kanisa_pg::Pool;
 use kanisa_storage::Storage;
+use serde_json::json;
 
-use crate::Mailing;
+use crate::capabilities::Mailing;
 use crate::channels::Channels;
+use crate::routes::{BodyKind, Route};
 
 pub use deliver::{
     ACKNOWLEDGE_SUBMISSION, AcknowledgeSubmission, Church, Deliveries, LINK_SECS, Link,
@@ -76,6 +78,31 @@ impl Submissions {
             storage,
             channels,
         }
+    }
+
+    /// The feature's endpoints: the public request and contact forms, and staff's "send
+    /// again" and e-mail reply.
+    pub fn routes(self: &Arc<Self>) -> Vec<Route> {
+        vec![
+            Route::to("POST", "submit-request", BodyKind::Json, self, |s, r| {
+                Box::pin(
+                    async move { Ok((201, json!(s.submit_request(r.caller()?, &r.body).await?))) },
+                )
+            }),
+            Route::to("POST", "contact-message", BodyKind::Json, self, |s, r| {
+                Box::pin(
+                    async move { Ok((201, json!(s.contact_message(r.caller()?, &r.body).await?))) },
+                )
+            }),
+            Route::to("POST", "send-message", BodyKind::Json, self, |s, r| {
+                Box::pin(
+                    async move { Ok((202, s.send_message_again(r.caller()?, &r.body).await?)) },
+                )
+            }),
+            Route::to("POST", "reply-message", BodyKind::Json, self, |s, r| {
+                Box::pin(async move { Ok((202, s.reply_message(r.caller()?, &r.body).await?)) })
+            }),
+        ]
     }
 
     /// Registers the feature's jobs: the church mailbox's e-mail and the sender's

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::Submissions;
-use crate::Mailing;
+use crate::capabilities::Mailing;
 use crate::error::FieldErrors;
 use crate::error::FunctionsError;
 
@@ -114,7 +114,7 @@ impl Submissions {
         }
         let form = read_reply(body)?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        crate::require_sender(&tx, "Replying to a message").await?;
+        crate::capabilities::require_sender(&tx, "Replying to a message").await?;
         let found = tx
             .client()
             .query_opt(

@@ -310,7 +310,7 @@ impl Submissions {
                 FunctionsError::Invalid(fields)
             })?;
         let tx = begin_as(&self.api, &caller.context(), true).await?;
-        crate::require_sender(&tx, "Sending a message again").await?;
+        crate::capabilities::require_sender(&tx, "Sending a message again").await?;
         let found = tx
             .client()
             .query_opt("SELECT 1 FROM public.messages WHERE id = $1", &[&id])

@@ -1,14 +1,15 @@
-//! Giving: a demo gift from prompt to completion, and paybill confirmations that name one
-//! receipt in different cases.
+//! Giving: a demo gift from prompt to completion, a prompt's result read once, and paybill
+//! confirmations that name one receipt in different cases.
 
 use std::time::Duration;
 
-use kanisa_fakes::FakeDaraja;
-use kanisa_functions::{Payments, PaymentsSetup};
+use kanisa_fakes::{Behaviour, FakeDaraja};
+use kanisa_functions::{PaymentCallback, Payments, PaymentsSetup};
+use kanisa_jobs::Registry;
 use kanisa_test_db::TestDb;
 use serde_json::{Value, json};
 
-use crate::{CLIENT_IP, count, demo_payments};
+use crate::{CLIENT_IP, count, demo_payments, workers};
 
 /// The payments' callback secret in these tests.
 const SECRET: &str = "test-callback-secret";
@@ -97,6 +98,99 @@ async fn a_demo_gift_completes_after_the_demo_wait_and_stays_out_of_the_totals()
         count(
             &pool,
             "SELECT count(*) FROM kanisa.jobs WHERE kind = 'payment_receipt'"
+        )
+        .await,
+        1
+    );
+}
+
+/// Issue 43: a prompt's result is read once, when it arrives. The job that settles the payment
+/// works from what was read (kept with the event), not from the provider's payload: here the
+/// kept payload is spoilt after the callback, and the gift still completes with its receipt.
+#[tokio::test]
+async fn a_prompt_result_is_read_once_and_settled_from_what_was_read() {
+    let db = TestDb::with_demo().await;
+    let pool = db.pool();
+    let fake = FakeDaraja::start(kanisa_fakes::Account::default(), 0).await;
+    // The phone pays at once; the fake sends no callback of its own (this test sends it).
+    fake.behave(
+        None,
+        Behaviour {
+            answer_after_ms: 0,
+            callback: false,
+            ..Behaviour::default()
+        },
+    );
+    let payments = std::sync::Arc::new(mpesa(&db, &fake));
+    let p = json!(
+        payments
+            .create(
+                &json!({"phone": "0712345678", "amount": 100, "givingType": "tithe"}),
+                CLIENT_IP
+            )
+            .await
+            .unwrap()
+    );
+    let id = p["id"].as_str().unwrap().to_owned();
+    let checkout: String = pool
+        .get()
+        .await
+        .unwrap()
+        .query_one(
+            "SELECT checkout_request_id FROM payment_logs WHERE id = $1::text::uuid",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let callback = json!({"Body": {"stkCallback": {
+        "MerchantRequestID": "29116-34620561-1", "CheckoutRequestID": checkout,
+        "ResultCode": 0, "ResultDesc": "The service request is processed successfully.",
+        "CallbackMetadata": {"Item": [
+            {"Name": "Amount", "Value": 100}, {"Name": "MpesaReceiptNumber", "Value": "RDA1B2C3D4"},
+            {"Name": "TransactionDate", "Value": 20261124213000u64},
+            {"Name": "PhoneNumber", "Value": 254712345678u64}]}}}});
+    let (status, answer) = payments
+        .callback("mpesa", SECRET, &callback, CLIENT_IP)
+        .await
+        .unwrap();
+    assert_eq!((status, &answer["ResultCode"]), (200, &json!(0)));
+    assert_eq!(
+        count(
+            &pool,
+            "SELECT count(*) FROM kanisa.payment_events WHERE kind = 'callback' \
+               AND result #>> '{answer,receipt}' = 'RDA1B2C3D4' AND result #>> '{answer,outcome}' = 'completed'"
+        )
+        .await,
+        1,
+        "what was read is kept with the event"
+    );
+    // The payload as kept no longer reads: only what was read can settle the payment.
+    pool.get()
+        .await
+        .unwrap()
+        .batch_execute("UPDATE kanisa.payment_events SET payload = '{}' WHERE kind = 'callback'")
+        .await
+        .unwrap();
+    let workers = workers(
+        &db,
+        Registry::new().job::<PaymentCallback>(payments.clone()),
+    );
+    let start = std::time::Instant::now();
+    let done = "SELECT count(*) FROM payment_logs WHERE status = 'completed' \
+                  AND receipt_number = 'RDA1B2C3D4' AND result_parameters <> '[]'";
+    while count(&pool, done).await != 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not settled from the kept result"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+    assert_eq!(
+        count(
+            &pool,
+            "SELECT count(*) FROM kanisa.payment_events WHERE kind = 'callback' AND verdict = 'completed'"
         )
         .await,
         1

@@ -25,11 +25,7 @@ pub const CLIENT_IP: &str = "127.0.0.1";
 
 /// Nobody signed in, from [`CLIENT_IP`].
 pub fn anon() -> Caller {
-    Caller {
-        client_ip: CLIENT_IP.to_owned(),
-        method: "POST".to_owned(),
-        ..Caller::anon()
-    }
+    Caller::anon().with_client_ip(CLIENT_IP).with_method("POST")
 }
 
 /// A profile of `role` made straight in SQL (auth.users and public.users, as
@@ -54,14 +50,13 @@ pub async fn user(sql: &Client, role: &str, active: bool, permissions: Option<&[
         .await
         .unwrap()
         .get(0);
-    Caller {
-        role: "authenticated".to_owned(),
-        claims: json!({
+    anon().with_rights(
+        "authenticated",
+        json!({
             "sub": id, "role": "authenticated", "aud": "authenticated", "email": email,
         })
         .to_string(),
-        ..anon()
-    }
+    )
 }
 
 /// A number no other fixture row has used (unique names).

@@ -8,6 +8,7 @@ use kanisa_jobs::{Job, JobFailure, Registry, RunInfo, WorkerOptions, Workers, cl
 use kanisa_pg::Pool;
 use kanisa_test_db::TestDb;
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
 /// Short everything, so tests wait milliseconds, not seconds.
 pub fn fast() -> WorkerOptions {
@@ -151,6 +152,20 @@ impl Job for Sleep {
     }
 }
 
+/// Runs until its gate (the context) opens.
+#[derive(Serialize, Deserialize)]
+struct Gated {}
+
+impl Job for Gated {
+    const KIND: &'static str = "gated";
+    type Context = watch::Receiver<bool>;
+
+    async fn run(self, gate: &watch::Receiver<bool>, _run: &RunInfo) -> Result<(), JobFailure> {
+        let _ = gate.clone().wait_for(|open| *open).await;
+        Ok(())
+    }
+}
+
 /// Panics on its first run, then records its effect.
 #[derive(Serialize, Deserialize)]
 struct PanicsOnce {}
@@ -208,20 +223,42 @@ async fn job(pool: &Pool, id: i64) -> Row {
     }
 }
 
-/// Waits (up to 10 s) until job `id` is done or failed.
-async fn finished(pool: &Pool, id: i64) -> Row {
+/// Asks `probe` every 20 ms until it answers `Some`, and returns that answer; fails naming
+/// `what` (and the last answer's reason, `probe`'s `Err`) after `limit`. How these tests wait
+/// for what the workers and the scheduler do in the background.
+pub async fn eventually<T, F, Fut>(limit: Duration, what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, String>>,
+{
     let start = Instant::now();
     loop {
-        let row = job(pool, id).await;
-        if row.state == "done" || row.state == "failed" {
-            return row;
+        match probe().await {
+            Ok(found) => return found,
+            Err(last) => assert!(
+                start.elapsed() < limit,
+                "{what}: not within {limit:?} ({last})"
+            ),
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "job {id} not finished: {row:?}"
-        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Waits (up to 10 s) until job `id` is done or failed.
+async fn finished(pool: &Pool, id: i64) -> Row {
+    eventually(
+        Duration::from_secs(10),
+        &format!("job {id} finished"),
+        || async {
+            let row = job(pool, id).await;
+            if row.state == "done" || row.state == "failed" {
+                Ok(row)
+            } else {
+                Err(format!("{row:?}"))
+            }
+        },
+    )
+    .await
 }
 
 /// Starts workers with `registry`, waits until job `id` has finished, stops them (5 s grace)
@@ -241,6 +278,18 @@ pub async fn count(pool: &Pool, sql: &str) -> i64 {
         .await
         .unwrap()
         .get(0)
+}
+/// Waits (up to `limit`) until `sql` counts at least `n`.
+pub async fn until(pool: &Pool, sql: &str, n: i64, limit: Duration) {
+    eventually(limit, sql, || async {
+        let got = count(pool, sql).await;
+        if got >= n {
+            Ok(())
+        } else {
+            Err(format!("{got} of {n}"))
+        }
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -490,6 +539,79 @@ async fn a_permanent_failure_fails_at_once() {
     assert_eq!(row.last_error.as_deref(), Some("550 mailbox unavailable"));
 }
 
+/// Runs `sql` on a connection of its own and fails as the one classifier reads the error.
+#[derive(Serialize, Deserialize)]
+struct Statement {
+    sql: String,
+}
+
+impl Job for Statement {
+    const KIND: &'static str = "statement";
+    const MAX_ATTEMPTS: i32 = 3;
+    type Context = Pool;
+
+    async fn run(self, pool: &Pool, _run: &RunInfo) -> Result<(), JobFailure> {
+        let client = pool.get().await.map_err(|e| JobFailure::pool(&e))?;
+        let outcome = client.batch_execute(&self.sql).await;
+        // The pooled connection goes back clean (a failed statement may leave a transaction).
+        let _ = client.batch_execute("ROLLBACK").await;
+        outcome.map_err(|e| JobFailure::database(&e))
+    }
+}
+
+/// A database refusal fails a job at once; a database that could not answer in time is tried
+/// again (issue 43: the worker asks the one database-fault classifier).
+#[tokio::test]
+async fn a_database_refusal_fails_at_once_and_a_timeout_is_tried_again() {
+    let (_db, pool) = setup().await;
+    let client = pool.get().await.unwrap();
+    let statement = |sql: &str| Statement {
+        sql: sql.to_owned(),
+    };
+    let refused = [
+        "SELECT 1 / 0",
+        "CREATE TEMP TABLE t (x int CHECK (x > 0)); INSERT INTO t VALUES (0)",
+        "CREATE TEMP TABLE u (x int PRIMARY KEY); INSERT INTO u VALUES (1), (1)",
+        "SELECT * FROM no_such_table",
+    ];
+    let mut ids = Vec::new();
+    for sql in refused {
+        ids.push(enqueue(&**client, &statement(sql)).await.unwrap().id);
+    }
+    // A database too busy to answer in time (57014): may pass on a later attempt.
+    let lost = enqueue(
+        &**client,
+        &statement("BEGIN; SET LOCAL statement_timeout = 50; SELECT pg_sleep(2)"),
+    )
+    .await
+    .unwrap()
+    .id;
+    drop(client);
+    let workers = Workers::start(
+        pool.clone(),
+        Registry::new().job::<Statement>(pool.clone()),
+        fast(),
+        None,
+    )
+    .unwrap();
+    for (sql, id) in refused.iter().zip(&ids) {
+        let row = finished(&pool, *id).await;
+        assert_eq!(
+            (row.state.as_str(), row.attempts),
+            ("failed", 1),
+            "{sql}: {row:?}"
+        );
+        assert!(row.last_error.unwrap().starts_with("database: "));
+    }
+    let row = finished(&pool, lost).await;
+    workers.stop(Duration::from_secs(5)).await.unwrap();
+    assert_eq!(
+        (row.state.as_str(), row.attempts),
+        ("failed", 3),
+        "tried again: {row:?}"
+    );
+}
+
 #[tokio::test]
 async fn an_unknown_kind_fails_with_a_clear_error() {
     let (_db, pool) = setup().await;
@@ -515,7 +637,7 @@ async fn an_expired_lease_is_claimed_again_and_completes() {
     let (_db, pool) = setup().await;
     let client = pool.get().await.unwrap();
     let id = enqueue(&**client, &Effect::default()).await.unwrap().id;
-    let dead = claim(&**client, "crashed-worker", Duration::from_millis(300), 10)
+    let dead = claim(&**client, "crashed-worker", Duration::from_secs(30), 10)
         .await
         .unwrap();
     assert_eq!(dead.iter().map(|j| j.id()).collect::<Vec<_>>(), vec![id]);
@@ -526,6 +648,15 @@ async fn an_expired_lease_is_claimed_again_and_completes() {
             .unwrap()
             .is_empty()
     );
+    // Then the lease runs out (moved to the past rather than waited for: a short real lease
+    // could run out on a busy machine before the claim above, which would then take it).
+    client
+        .execute(
+            "UPDATE kanisa.jobs SET locked_until = now() - interval '1 second' WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap();
     let row = run_to_end(
         &pool,
         Registry::new().job::<Effect>(pool.clone()),
@@ -565,23 +696,29 @@ async fn a_lease_lost_on_the_last_attempt_fails_the_job() {
 async fn a_graceful_stop_finishes_or_releases_every_job() {
     let (_db, pool) = setup().await;
     let client = pool.get().await.unwrap();
-    let short = enqueue(&**client, &Sleep { ms: 100 }).await.unwrap().id;
+    // The short job ends when its gate opens, after the stop began: not before both are seen
+    // running, however slow the machine.
+    let (open, gate) = watch::channel(false);
+    let short = enqueue(&**client, &Gated {}).await.unwrap().id;
     let long = enqueue(&**client, &Sleep { ms: 60_000 }).await.unwrap().id;
-    let workers =
-        Workers::start(pool.clone(), Registry::new().job::<Sleep>(()), fast(), None).unwrap();
-    // Both claimed.
-    let start = Instant::now();
-    while count(
+    let workers = Workers::start(
+        pool.clone(),
+        Registry::new().job::<Sleep>(()).job::<Gated>(gate),
+        fast(),
+        None,
+    )
+    .unwrap();
+    until(
         &pool,
         "SELECT count(*) FROM kanisa.jobs WHERE state = 'running'",
+        2,
+        Duration::from_secs(10),
     )
-    .await
-        < 2
-    {
-        assert!(start.elapsed() < Duration::from_secs(10));
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let report = workers.stop(Duration::from_millis(500)).await.unwrap();
+    .await;
+    // The test's runtime runs one task at a time: this one opens the gate once `stop` yields,
+    // which it does only after telling the workers to stop.
+    tokio::spawn(async move { open.send(true) });
+    let report = workers.stop(Duration::from_secs(2)).await.unwrap();
     assert_eq!(report.finished, 1);
     assert_eq!(report.released, 1);
     assert_eq!(job(&pool, short).await.state, "done");
@@ -611,7 +748,12 @@ async fn a_graceful_stop_finishes_or_releases_every_job() {
 #[tokio::test]
 async fn a_notification_wakes_idle_workers() {
     let (db, pool) = setup().await;
-    let wake = kanisa_pg::listen(db.config().clone(), kanisa_jobs::CHANNEL);
+    let mut wake = kanisa_pg::listen(db.config().clone(), kanisa_jobs::CHANNEL);
+    // Its first message says the listener is connected: no later commit's notification is
+    // missed.
+    let connected = tokio::time::timeout(Duration::from_secs(10), wake.recv()).await;
+    assert_eq!(connected.ok().flatten().as_deref(), Some(""), "listening");
+    // Polling once an hour: within these tests' deadline only a notification can wake them.
     let mut options = fast();
     options.poll_interval = Duration::from_secs(3600);
     let workers = Workers::start(
@@ -621,19 +763,15 @@ async fn a_notification_wakes_idle_workers() {
         Some(wake),
     )
     .unwrap();
-    // Let the listener connect and the dispatcher go idle.
-    tokio::time::sleep(Duration::from_millis(300)).await;
     let client = pool.get().await.unwrap();
-    let start = Instant::now();
+    // A first job, run by the workers' first look for due jobs or by its notification: once it
+    // is done, they have looked and wait.
+    let first = enqueue(&**client, &Effect::default()).await.unwrap().id;
+    assert_eq!(finished(&pool, first).await.state, "done");
     let id = enqueue(&**client, &Effect::default()).await.unwrap().id;
     let row = finished(&pool, id).await;
     workers.stop(Duration::from_secs(5)).await.unwrap();
     assert_eq!(row.state, "done");
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 /// No API role — not even `service_role` — can read or write the queue.

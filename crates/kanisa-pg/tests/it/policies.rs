@@ -309,6 +309,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
     assert_eq!(
         granted,
         [
+            ("confirm_backup_key", false, true),
             ("count_member_search", false, true),
             ("get_backup_status", false, true),
             ("get_broadcast", false, true),
@@ -329,6 +330,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_scheduled_tasks", false, true),
             ("import_members", false, true),
             ("mark_message_read", false, true),
+            ("note_backup_recovery_sheet", false, true),
             ("reassign_gift", false, true),
             ("request_backup_drill", false, true),
             ("review_expense", false, true),

@@ -17,11 +17,7 @@ fn request<'a>(method: Method, target: &'a str, query: &'a str, body: &'a str) -
         range: None,
         accept: Accept::Json,
         body: (!body.is_empty()).then_some(Cow::Borrowed(body.as_bytes())),
-        caller: Caller {
-            role: "service_role".into(),
-            claims: "{\"role\":\"service_role\"}".into(),
-            ..Caller::anon()
-        },
+        caller: Caller::service(),
     }
 }
 

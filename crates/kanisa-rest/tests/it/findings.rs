@@ -113,11 +113,7 @@ async fn nul_in_an_alias_never_reaches_postgres() {
                 range: None,
                 accept: Accept::Json,
                 body: None,
-                caller: Caller {
-                    role: "service_role".into(),
-                    claims: "{}".into(),
-                    ..Caller::anon()
-                },
+                caller: Caller::new("service_role", "{}"),
             })
             .await;
         // Refused while planning (400), before any SQL is written.

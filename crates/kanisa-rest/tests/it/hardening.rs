@@ -85,11 +85,7 @@ impl<'a> Call<'a> {
             range: None,
             accept: Accept::Json,
             body: self.body.as_deref().map(|b| Cow::Borrowed(b.as_bytes())),
-            caller: Caller {
-                role: self.role.to_owned(),
-                claims: format!("{{\"role\":\"{}\"}}", self.role),
-                ..Caller::anon()
-            },
+            caller: Caller::new(self.role, format!("{{\"role\":\"{}\"}}", self.role)),
         })
         .await
     }
@@ -156,11 +152,7 @@ async fn an_insert_without_columns_takes_every_default() {
             range: None,
             accept: Accept::Json,
             body: Some(Cow::Borrowed(b"[]")),
-            caller: Caller {
-                role: "service_role".into(),
-                claims: "{}".into(),
-                ..Caller::anon()
-            },
+            caller: Caller::new("service_role", "{}"),
         })
         .unwrap()
         .starts_with("-- no statement")

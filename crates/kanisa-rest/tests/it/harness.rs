@@ -8,8 +8,8 @@ use kanisa_pg::tokio_postgres::{self, Client, types::Type};
 use kanisa_query::ast::QueryParams;
 use kanisa_rest::{
     Conflict, CountMode, ReadPlan, RestError, SchemaCache, Shape, Statement, Table, Write,
-    bare_write_statement, count_plan_statement, plan_read, plan_rpc, plan_write, read_statement,
-    rpc_statement, write_statement,
+    bare_write_statement, count_plan_statement, guarded_read_statement, plan_read, plan_rpc,
+    plan_write, read_statement, rpc_statement, write_statement,
 };
 use kanisa_test_db::TestDb;
 use serde_json::Value;
@@ -93,6 +93,20 @@ pub fn read(
     let params = params(query)?;
     let plan = plan_read(cache, table, &params, Some(MAX_ROWS))?;
     Ok(read_statement(&plan, count))
+}
+
+/// A GET whose count is `count` only where `every_row` holds for the caller, exact otherwise
+/// (`Rest` builds it for a planned or estimated count where the policies may hide rows).
+pub fn guarded_read(
+    cache: &SchemaCache,
+    table: &str,
+    query: &str,
+    count: CountMode,
+    every_row: &str,
+) -> Result<Statement, RestError> {
+    let params = params(query)?;
+    let plan = plan_read(cache, table, &params, Some(MAX_ROWS))?;
+    Ok(guarded_read_statement(&plan, count, every_row))
 }
 
 /// The EXPLAIN a planned or estimated count runs after a GET.
@@ -358,7 +372,11 @@ pub async fn execute(
                 total: row.get(0),
                 page: row.get(1),
                 body: row.get(2),
-                inserted: if row.len() > 3 { row.get(3) } else { None },
+                inserted: row
+                    .columns()
+                    .iter()
+                    .any(|c| c.name() == "inserted")
+                    .then(|| row.get("inserted")),
             }
         }
     };

@@ -759,14 +759,24 @@ async fn drop_table_in_a_value_is_data() {
     );
 }
 
+/// Whether `v` breaks a line: the single-line columns (`series`, `tags`, migration 0048)
+/// refuse it as data.
+fn breaks_a_line(v: &str) -> bool {
+    v.contains([
+        '\n', '\r', '\u{b}', '\u{c}', '\u{85}', '\u{2028}', '\u{2029}',
+    ])
+}
+
 /// Each hostile value is stored in a row; filtering for it finds exactly that row, in every
-/// value position, and the table is unchanged afterwards.
+/// value position, and the table is unchanged afterwards. (A value that cannot be stored in
+/// these one-line columns — a NUL, a line break — is left out; the round trip below shows it
+/// refused.)
 #[tokio::test]
 async fn hostile_values_match_as_data() {
     let mut fresh = Fresh::new().await;
     let values: Vec<String> = hostile()
         .into_iter()
-        .filter(|v| !v.contains('\0'))
+        .filter(|v| !v.contains('\0') && !breaks_a_line(v))
         .collect();
     for v in &values {
         fresh
@@ -1002,11 +1012,7 @@ fn request<'a>(
         range: None,
         accept: Accept::Json,
         body: body.map(Cow::Borrowed),
-        caller: Caller {
-            role: "service_role".into(),
-            claims: "{}".into(),
-            ..Caller::anon()
-        },
+        caller: Caller::new("service_role", "{}"),
     }
 }
 
@@ -1179,6 +1185,15 @@ async fn hostile_values_round_trip_through_the_handler() {
             // JSON's \u0000 cannot become PostgreSQL text: refused by the server as data.
             match post {
                 Err(RestError::Db(e)) if e.as_db_error().is_some() => {}
+                other => wrong.push(format!("POST {}: {other:?}", short(&v))),
+            }
+            continue;
+        }
+        if breaks_a_line(&v) {
+            // series is one line (migration 0048): refused, naming the field.
+            match post {
+                Err(RestError::CheckViolation { message, .. })
+                    if message == "Series must be on one line (no line breaks)." => {}
                 other => wrong.push(format!("POST {}: {other:?}", short(&v))),
             }
             continue;

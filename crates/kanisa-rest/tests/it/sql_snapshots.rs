@@ -7,8 +7,8 @@ use kanisa_rest::{Conflict, CountMode, RestError, SchemaCache, Statement};
 use serde_json::json;
 
 use crate::harness::{
-    Fresh, MAX_ROWS, cache, count_plan, delete, execute, insert, insert_minimal, insert_with,
-    load_cache, read, render, rpc, update,
+    Fresh, MAX_ROWS, cache, count_plan, delete, execute, guarded_read, insert, insert_minimal,
+    insert_with, load_cache, read, render, rpc, update,
 };
 
 type Build = fn(&SchemaCache) -> Result<Statement, RestError>;
@@ -155,6 +155,22 @@ cases! {
         "sermons",
         "select=id,title&speaker=eq.John&order=sermon_date.desc&limit=5",
         CountMode::Capped(MAX_ROWS),
+    );
+    // Where the policies may hide rows: the estimate only when the row-free policies hold for
+    // the caller (here a stand-in condition), otherwise the exact count.
+    count_estimated_guarded => |c| guarded_read(
+        c,
+        "sermons",
+        "select=id,title&speaker=eq.John&limit=5",
+        CountMode::Capped(MAX_ROWS),
+        "(SELECT auth.uid() IS NOT NULL)",
+    );
+    count_planned_guarded => |c| guarded_read(
+        c,
+        "sermons",
+        "select=id&limit=5",
+        CountMode::None,
+        "(SELECT auth.uid() IS NOT NULL)",
     );
     count_planned_explain => |c| count_plan(
         c,

@@ -99,10 +99,11 @@ impl TestApp {
         .unwrap()
     }
 
-    async fn wait_idle(&self, limit: Duration) {
+    /// Waits (up to `limit`) until no job is queued or running.
+    pub(crate) async fn wait_idle(&self, limit: Duration) {
         let sql = self.sql().await;
-        let start = std::time::Instant::now();
-        loop {
+        let sql = &sql;
+        crate::eventually(limit, "the jobs done", || async move {
             let busy: i64 = sql
                 .query_one(
                     "SELECT count(*) FROM kanisa.jobs WHERE state IN ('queued', 'running')",
@@ -112,11 +113,12 @@ impl TestApp {
                 .unwrap()
                 .get(0);
             if busy == 0 {
-                return;
+                Ok(())
+            } else {
+                Err(format!("{busy} jobs still pending"))
             }
-            assert!(start.elapsed() < limit, "{busy} jobs still pending");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        })
+        .await;
     }
 
     /// Uploads `bytes` as anon into a request folder; the server-made name.
@@ -1186,6 +1188,75 @@ async fn payment_prompts_from_one_address_are_limited() {
             .as_str()
             .unwrap()
             .starts_with("Too many payment requests for this phone number."),
+        "{body}"
+    );
+}
+
+/// The features own their routes (issue 43): every route they registered is listed by the
+/// functions themselves, and each one answers from its feature — never the router's "no
+/// function" nor a method refusal, never a server error — while a path no feature registered
+/// is the router's 404 naming the functions.
+#[tokio::test]
+async fn every_route_the_features_register_answers_from_its_feature() {
+    let app = TestApp::spawn().await;
+    let routes = app.functions.routes();
+    let listed: Vec<String> = routes.iter().map(|(m, p)| format!("{m} {p}")).collect();
+    for expected in [
+        "GET service-modes",
+        "POST submit-request",
+        "POST contact-message",
+        "POST send-message",
+        "POST reply-message",
+        "POST send-broadcast",
+        "POST sms/delivery-report/{secret}",
+        "POST payments",
+        "GET payments/{id}",
+        "POST payments/callback/{provider}/{secret}",
+        "POST payments/paybill/{secret}/{step}",
+    ] {
+        assert!(
+            listed.contains(&expected.to_owned()),
+            "{expected} is not registered: {listed:?}"
+        );
+    }
+    for (method, pattern) in &routes {
+        let path = pattern
+            .split('/')
+            .map(|s| if s.starts_with('{') { "x" } else { s })
+            .collect::<Vec<_>>()
+            .join("/");
+        let answer = app
+            .http
+            .request(
+                Method::from_bytes(method.as_bytes()).unwrap(),
+                app.url(&format!("/functions/v1/{path}")),
+            )
+            .header(
+                "apikey",
+                kanisa_auth::JwtKeys::new(crate::TEST_SECRET)
+                    .api_key("anon")
+                    .unwrap(),
+            )
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        let status = answer.status();
+        let body: Value = answer.json().await.unwrap_or(Value::Null);
+        let routed = !body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("No function at"));
+        assert!(
+            routed && status != StatusCode::METHOD_NOT_ALLOWED && !status.is_server_error(),
+            "{method} {pattern}: {status} {body}"
+        );
+    }
+    let (status, body, _) = app.function("send-fax", None, &json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body["message"].as_str().unwrap().starts_with(
+            "No function at /functions/v1/send-fax: the functions are GET service-modes"
+        ),
         "{body}"
     );
 }

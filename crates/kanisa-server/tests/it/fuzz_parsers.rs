@@ -204,7 +204,7 @@ fn fuzz_provider_callbacks() {
                 prop_assert!(!cb.checkout_id.is_empty());
             }
         }
-        let _ = kanisa_payments::parse_c2b(&body);
+        let _ = kanisa_payments::parse_paybill(&body);
         Ok(())
     });
 }

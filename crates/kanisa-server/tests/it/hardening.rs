@@ -265,8 +265,11 @@ async fn a_trickling_body_is_cut_at_its_deadline() {
         "/echo",
         axum::routing::post(|body: axum::body::Bytes| async move { body.len().to_string() }),
     );
+    // A pause of 2 s, ten times the trickle's: only a machine stalled for that long would
+    // cut the body at a pause before its deadline.
+    let pause = Duration::from_secs(2);
     let options = kanisa_server::ServeOptions {
-        body_timeout: Duration::from_millis(800),
+        body_timeout: pause,
         ..kanisa_server::ServeOptions::default()
     };
     tokio::spawn(kanisa_server::serve(
@@ -275,9 +278,9 @@ async fn a_trickling_body_is_cut_at_its_deadline() {
         options,
         std::future::pending(),
     ));
-    // 4,096 bytes declared: 800 ms + 1 s to arrive whole.
+    // 4,096 bytes declared: 2 s + 1 s to arrive whole.
     let declared = kanisa_server::MIN_BODY_RATE;
-    let deadline = kanisa_server::body_deadline(Duration::from_millis(800), Some(declared));
+    let deadline = kanisa_server::body_deadline(pause, Some(declared));
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     stream
         .write_all(

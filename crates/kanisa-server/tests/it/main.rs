@@ -10,6 +10,7 @@ mod fuzz;
 mod fuzz_parsers;
 mod hardening;
 mod health;
+mod lows;
 mod member_search;
 mod payments;
 mod policies;
@@ -294,6 +295,27 @@ impl TestApp {
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.http.get(self.url(path)).send().await.unwrap()
+    }
+}
+
+/// Asks `probe` every 50 ms until it answers `Ok`, and returns that answer; fails naming `what`
+/// and the last `Err` after `limit`. How these tests wait for what happens in the background
+/// (jobs, provider callbacks, notifications) instead of sleeping and hoping.
+pub async fn eventually<T, F, Fut>(limit: std::time::Duration, what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, String>>,
+{
+    let start = std::time::Instant::now();
+    loop {
+        match probe().await {
+            Ok(found) => return found,
+            Err(last) => assert!(
+                start.elapsed() < limit,
+                "{what}: not within {limit:?} ({last})"
+            ),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
 

@@ -109,18 +109,7 @@ impl TestApp {
 }
 
 async fn idle(app: &TestApp) {
-    let start = std::time::Instant::now();
-    while app
-        .count("SELECT count(*) FROM kanisa.jobs WHERE state IN ('queued', 'running')")
-        .await
-        > 0
-    {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "jobs still pending"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    app.wait_idle(Duration::from_secs(20)).await;
 }
 
 #[tokio::test]
@@ -204,8 +193,21 @@ async fn an_mpesa_gift_is_recorded_once_however_often_its_callback_comes() {
     let id = p["id"].as_str().unwrap().to_owned();
     let done = app.settled(&id, Duration::from_secs(10)).await;
     assert_eq!(done["status"], "completed", "{done}");
-    // Polls after completion, and the duplicates, change nothing.
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    // Polls after completion, and the duplicates, change nothing: once both copies are in.
+    crate::eventually(
+        Duration::from_secs(10),
+        "the callback and its two copies",
+        || async {
+            match app
+                .count("SELECT count(*) FROM kanisa.payment_events WHERE kind = 'callback'")
+                .await
+            {
+                n if n >= 3 => Ok(()),
+                n => Err(format!("{n} callbacks")),
+            }
+        },
+    )
+    .await;
     for _ in 0..3 {
         assert_eq!(app.payment(&id).await["status"], "completed");
     }
@@ -387,7 +389,18 @@ async fn forged_and_replayed_callbacks_change_nothing_and_are_logged() {
             .unwrap();
         row.get(0)
     };
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // B's phone pays (100 ms after its prompt, at the provider).
+    crate::eventually(
+        Duration::from_secs(10),
+        "B paid at the provider",
+        || async {
+            match fake.collected().prompts {
+                n if n >= 2 => Ok(()),
+                n => Err(format!("{n} prompts paid")),
+            }
+        },
+    )
+    .await;
     let a_checkout: String = {
         let client = app.db.as_ref().unwrap().pool().get().await.unwrap();
         client

@@ -570,12 +570,9 @@ async fn anon_until(app: &TestApp, path: &str, done: impl Fn(&str) -> bool) -> s
 async fn anonymous_reads_are_cached_until_the_table_changes() {
     let app = TestApp::spawn_demo().await;
     let sql = app.db.as_ref().unwrap().client().await;
-    // Stands in for a read policy (policy files arrive with the auth issue).
-    sql.batch_execute("GRANT SELECT ON sermons TO anon")
-        .await
-        .unwrap();
-    // GRANT is DDL: its schema reload (which empties the cache) must be behind us.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // anon reads published sermons (policies/sermons.sql). No DDL here: its schema reload,
+    // which empties the cache, would come at a moment of its own and could fall between the
+    // reads below.
     let (_, _, first) = app.rest_get("sermons?select=id&order=id&limit=1").await;
     let id = first[0]["id"].as_str().unwrap().to_owned();
     let path = format!("/rest/v1/sermons?select=title&id=eq.{id}");

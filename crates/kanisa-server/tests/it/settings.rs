@@ -309,3 +309,113 @@ async fn nonsense_security_settings_are_refused_on_save() {
         assert!(answer.status.is_success(), "{key}: {}", answer.body);
     }
 }
+
+/// Each destination change takes a full backup at the new place and each drill restores the
+/// whole database: both are counted per day (issue 42), over the limit a 429 saying when to try
+/// again, and nothing is changed.
+#[tokio::test]
+async fn destination_changes_and_drills_asked_for_are_counted_per_day() {
+    let app = TestApp::spawn().await;
+    let sql = app.db.as_ref().unwrap().client().await;
+    let sup = user(&sql, "SUPER_ADMIN", true, None).await;
+    sql.batch_execute(
+        "UPDATE system_settings SET value = '2' WHERE key = 'backup_destination_changes_per_day';
+         UPDATE system_settings SET value = '1' WHERE key = 'backup_drills_per_day';",
+    )
+    .await
+    .unwrap();
+    let set_destination = |to: &'static str| {
+        let (app, sup) = (&app, &sup);
+        async move {
+            app.call(
+                sup,
+                Method::PATCH,
+                "system_settings?key=eq.backup_destination",
+                "",
+                Some(&json!({"value": to})),
+            )
+            .await
+        }
+    };
+    for to in ["file:///mnt/usb-one", "s3://church-backups/kanisa"] {
+        let answer = set_destination(to).await;
+        assert!(answer.status.is_success(), "{to}: {}", answer.body);
+    }
+    let refused = set_destination("file:///mnt/usb-two").await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body["message"].as_str().unwrap().starts_with(
+            "The backup destination has been changed as often today as System Settings allow"
+        ),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body["hint"]
+            .as_str()
+            .unwrap()
+            .starts_with("Retry after ")
+    );
+    let stored: String = sql
+        .query_one(
+            "SELECT value #>> '{}' FROM system_settings WHERE key = 'backup_destination'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        stored, "s3://church-backups/kanisa",
+        "the refused change was not stored"
+    );
+
+    let drill = || {
+        let (app, sup) = (&app, &sup);
+        async move {
+            app.call(
+                sup,
+                Method::POST,
+                "rpc/request_backup_drill",
+                "",
+                Some(&json!({})),
+            )
+            .await
+        }
+    };
+    let first = drill().await;
+    assert_eq!(first.body, json!({"queued": true}), "{}", first.body);
+    // That one ran (this server runs no jobs).
+    sql.batch_execute(
+        "UPDATE kanisa.jobs SET state = 'done', finished_at = now() WHERE kind = 'backup_drill'",
+    )
+    .await
+    .unwrap();
+    let second = drill().await;
+    assert_eq!(
+        second.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        second.body
+    );
+    assert!(
+        second.body["message"].as_str().unwrap().starts_with(
+            "As many backup drills have been asked for today as System Settings allow"
+        ),
+        "{}",
+        second.body
+    );
+    let queued: i64 = sql
+        .query_one(
+            "SELECT count(*) FROM kanisa.jobs WHERE kind = 'backup_drill'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(queued, 1, "the refused drill was not queued");
+}

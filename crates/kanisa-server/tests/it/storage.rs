@@ -994,3 +994,192 @@ async fn storage_signed_upload_urls_upload_as_their_signer() {
     .await;
     assert_eq!((status.as_u16(), code.as_str()), (403, "AccessDenied"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The public upload limits (issue 42; migration 0047)
+// ---------------------------------------------------------------------------------------------
+
+/// A 429 over an upload limit: Storage's envelope with the reason, `Retry-After` within the
+/// window; the message.
+async fn limited(res: Response, window_secs: u64) -> String {
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = res.headers()[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=window_secs).contains(&wait), "Retry-After {wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["statusCode"], "429", "{body}");
+    assert_eq!(body["code"], "TooManyRequests", "{body}");
+    assert_eq!(body["error"], "Too Many Requests", "{body}");
+    body["message"].as_str().unwrap().to_owned()
+}
+
+impl TestApp {
+    async fn set_setting(&self, key: &str, value: i32) {
+        let n = self
+            .db
+            .as_ref()
+            .unwrap()
+            .client()
+            .await
+            .execute(
+                "UPDATE public.system_settings SET value = to_jsonb($2::int) WHERE key = $1",
+                &[&key, &value],
+            )
+            .await
+            .unwrap();
+        assert_eq!(n, 1, "{key}");
+    }
+
+    /// Rows of objects and files in the store.
+    async fn stored(&self) -> (i64, usize) {
+        let rows: i64 = self
+            .db
+            .as_ref()
+            .unwrap()
+            .client()
+            .await
+            .query_one("SELECT count(*) FROM storage.objects", &[])
+            .await
+            .unwrap()
+            .get(0);
+        let files = std::fs::read_dir(self.storage_dir.path().join("church-files"))
+            .map(|d| d.count())
+            .unwrap_or(0);
+        (rows, files)
+    }
+
+    /// Waits (10 s at most) for the store to hold `n` files: refused bytes go in the background.
+    async fn files_settle(&self, n: usize) {
+        let start = std::time::Instant::now();
+        while self.stored().await.1 != n {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(10),
+                "{} files, not {n}",
+                self.stored().await.1
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// Over a limit: 429 with `Retry-After` and the reason in Storage's envelope, for a raw body
+/// and a form, before the body (a count, a declared length) or while it streams (bytes of
+/// unknown length); nothing refused is stored.
+#[tokio::test]
+async fn storage_public_uploads_past_the_limits_get_429_with_retry_after() {
+    let app = TestApp::spawn().await;
+    app.set_setting("upload_files_per_address_per_hour", 3)
+        .await;
+    for i in 0..3 {
+        let res = app
+            .put_raw(
+                &None,
+                &format!("submissions/{i}.pdf"),
+                pdf(1000),
+                "application/pdf",
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+    }
+    let said = "Files from your connection are limited to 3 an hour, and that many have been \
+                uploaded. Please try again in ";
+    let res = app
+        .put_raw(&None, "submissions/4.pdf", pdf(1000), "application/pdf")
+        .await;
+    let message = limited(res, 3600).await;
+    assert!(message.starts_with(said), "{message}");
+    assert!(
+        message.ends_with(" minutes, or call the church office.")
+            || message.ends_with(" minute, or call the church office."),
+        "{message}"
+    );
+    let res = app
+        .put_form(
+            &None,
+            "reports/4.pdf",
+            pdf(1000),
+            "4.pdf",
+            "application/pdf",
+        )
+        .await;
+    assert!(limited(res, 3600).await.starts_with(said));
+    assert_eq!(app.stored().await, (3, 3));
+
+    // Bytes: declared past what is left, refused before the body; streamed, the moment it
+    // passes.
+    app.set_setting("upload_files_per_address_per_hour", 0)
+        .await;
+    app.set_setting("upload_mb_per_address_per_hour", 1).await;
+    let said = "Files from your connection may add up to 1 MB an hour, and this one would go past \
+                that. Please try again in ";
+    let res = app
+        .put_raw(&None, "submissions/big.pdf", pdf(2 * MB), "application/pdf")
+        .await;
+    assert!(limited(res, 3600).await.starts_with(said));
+    let res = app
+        .storage(
+            Method::POST,
+            "/object/church-files/submissions/big.pdf",
+            &None,
+        )
+        .header(header::CONTENT_TYPE, "application/pdf")
+        .body(streamed(2 * MB, b"%PDF-1.4"))
+        .send()
+        .await
+        .unwrap();
+    assert!(limited(res, 3600).await.starts_with(said));
+    assert_eq!(app.stored().await.0, 3);
+    app.files_settle(3).await;
+}
+
+/// The probe's burst (fifteen 10 MB and sixty 1 MB uploads, all stored) against the default
+/// limits: from one connection, the sixth 10 MB file passes 50 MB an hour; from another, the
+/// twenty-first small file passes 20 files an hour.
+#[tokio::test]
+async fn storage_the_default_limits_stop_the_probes_burst() {
+    let app = TestApp::spawn_trusting("127.0.0.1").await;
+    let from = |ip: &'static str, name: String, bytes: Vec<u8>| {
+        app.storage(
+            Method::POST,
+            &format!("/object/church-files/submissions/{name}"),
+            &None,
+        )
+        .header("x-forwarded-for", ip)
+        .header(header::CONTENT_TYPE, "application/pdf")
+        .body(bytes)
+        .send()
+    };
+    for i in 0..5 {
+        let res = from("198.51.100.10", format!("big-{i}.pdf"), pdf(10 * MB))
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "10 MB file {i}");
+    }
+    let res = from("198.51.100.10", "big-5.pdf".into(), pdf(10 * MB))
+        .await
+        .unwrap();
+    let message = limited(res, 3600).await;
+    assert!(
+        message.starts_with("Files from your connection may add up to 50 MB an hour"),
+        "{message}"
+    );
+    for i in 0..20 {
+        let res = from("198.51.100.11", format!("small-{i}.pdf"), pdf(1000))
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "small file {i}");
+    }
+    let res = from("198.51.100.11", "small-20.pdf".into(), pdf(1000))
+        .await
+        .unwrap();
+    let message = limited(res, 3600).await;
+    assert!(
+        message.starts_with("Files from your connection are limited to 20 an hour"),
+        "{message}"
+    );
+    assert_eq!(app.stored().await.0, 25);
+    app.files_settle(25).await;
+}

@@ -68,14 +68,13 @@ async fn user(db: &TestDb, role: &str, permissions: Option<&[&str]>) -> Caller {
         .await
         .unwrap()
         .get(0);
-    Caller {
-        role: "authenticated".into(),
-        claims: json!({"sub": id, "role": "authenticated"}).to_string(),
-        headers: "{}".into(),
-        client_ip: "127.0.0.1".into(),
-        method: "POST".into(),
-        path: "/storage/v1/object".into(),
-    }
+    Caller::new(
+        "authenticated",
+        json!({"sub": id, "role": "authenticated"}).to_string(),
+    )
+    .with_client_ip("127.0.0.1")
+    .with_method("POST")
+    .with_path("/storage/v1/object")
 }
 
 fn pdf(len: usize) -> Vec<u8> {
@@ -143,6 +142,24 @@ impl Env {
         let mut out = Vec::new();
         walk(self.dir.path(), &mut out);
         out
+    }
+
+    /// Waits (up to 10 s) until the storage folder holds `n` files, and returns them: the
+    /// bytes of an upload refused, broken off or never committed are removed in the background.
+    async fn files_settled(&self, n: usize) -> Vec<PathBuf> {
+        let start = std::time::Instant::now();
+        loop {
+            let files = self.files();
+            if files.len() == n {
+                return files;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{} files, not {n}: {files:?}",
+                files.len()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     async fn rows(&self) -> i64 {
@@ -414,9 +431,8 @@ async fn limits_are_enforced_while_streaming_and_leave_nothing_behind() {
     );
 
     // Two objects, two files: the refused ones left no bytes and no staging file.
-    tokio::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(env.rows().await, 2);
-    assert_eq!(env.files().len(), 2, "{:?}", env.files());
+    env.files_settled(2).await;
 }
 
 #[tokio::test]
@@ -510,8 +526,7 @@ async fn the_type_comes_from_the_name_and_must_match_the_bytes() {
     )
     .await
     .unwrap();
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    assert_eq!(env.files().len(), 4);
+    env.files_settled(4).await;
 }
 
 #[tokio::test]
@@ -601,8 +616,8 @@ async fn no_overwrite_without_upsert_and_a_replacement_removes_the_old_bytes() {
         env.read(&anon(), "public/hero.png").await.unwrap(),
         png(300)
     );
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    assert_eq!(env.files().len(), 1, "the old version's bytes are gone");
+    // The old version's bytes are gone.
+    env.files_settled(1).await;
     // Upsert where the caller may not update: refused, old bytes kept.
     let elder = user(&env.db, "ELDER", None).await;
     let err = env
@@ -804,8 +819,7 @@ async fn large_files_go_in_parts() {
         .await
         .unwrap_err();
     assert!(matches!(err, StorageError::EntityTooLarge { .. }));
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(env.files().len(), 1, "{:?}", env.files());
+    env.files_settled(1).await;
 }
 
 #[tokio::test]
@@ -826,8 +840,7 @@ async fn bytes_written_but_never_committed_are_removed() {
     let written = env.storage.write(pending, body(pdf(100))).await.unwrap();
     assert_eq!(env.files().len(), 1);
     drop(written);
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert!(env.files().is_empty());
+    env.files_settled(0).await;
     assert_eq!(env.rows().await, 0);
 
     // A body that breaks off: nothing stored.
@@ -853,8 +866,7 @@ async fn bytes_written_but_never_committed_are_removed() {
         err.to_string(),
         "The upload of file 'b.pdf' was interrupted: connection reset"
     );
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert!(env.files().is_empty(), "{:?}", env.files());
+    env.files_settled(0).await;
 }
 
 #[tokio::test]
@@ -1014,4 +1026,298 @@ async fn s3_backend_round_trip() {
         .unwrap();
     assert!(report.problems.is_empty(), "{:#?}", report.problems);
     assert_eq!((report.rows, report.keys), (1, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public upload limits (issue 42; migration 0047)
+// ---------------------------------------------------------------------------------------------
+
+/// A visitor (anon) at `ip`, as the server hands one over.
+fn visitor(ip: &str) -> Caller {
+    anon()
+        .with_client_ip(ip)
+        .with_method("POST")
+        .with_path("/storage/v1/object/church-files/submissions/x.pdf")
+}
+
+impl Env {
+    /// Sets the upload limits given, every other upload limit off (0).
+    async fn upload_limits(&self, limits: &[(&str, i32)]) {
+        let client = self.db.client().await;
+        client
+            .execute(
+                "UPDATE public.system_settings SET value = '0' WHERE key LIKE 'upload\\_%'",
+                &[],
+            )
+            .await
+            .unwrap();
+        for (key, value) in limits {
+            let n = client
+                .execute(
+                    "UPDATE public.system_settings SET value = to_jsonb($2::int) WHERE key = $1",
+                    &[key, value],
+                )
+                .await
+                .unwrap();
+            assert_eq!(n, 1, "no setting {key}");
+        }
+    }
+
+    /// Step 1 alone, for a PDF with `declared` bytes.
+    async fn begin(
+        &self,
+        caller: &Caller,
+        path: &str,
+        declared: Option<u64>,
+    ) -> Result<kanisa_storage::Pending, StorageError> {
+        self.storage
+            .begin_upload(UploadRequest {
+                caller,
+                bucket: "church-files",
+                path,
+                upsert: false,
+                content_type: Some("application/pdf"),
+                content_length: declared,
+            })
+            .await
+    }
+}
+
+/// A refusal over an upload limit: 429, its message starting with `said`, a wait within the
+/// window.
+fn over_limit(err: &StorageError, said: &str, window_secs: u64) {
+    assert_eq!(
+        err.status_code_label(),
+        (429, "TooManyRequests", "Too Many Requests"),
+        "{err}"
+    );
+    let message = err.to_string();
+    assert!(message.starts_with(said), "{message}");
+    assert!(
+        message.ends_with(", or call the church office."),
+        "{message}"
+    );
+    let wait = err.retry_after().unwrap();
+    assert!((1..=window_secs).contains(&wait), "{wait}");
+}
+
+#[tokio::test]
+async fn public_uploads_are_counted_per_connection_before_their_body() {
+    let env = env().await;
+    env.upload_limits(&[("upload_files_per_address_per_hour", 3)])
+        .await;
+    let here = visitor("203.0.113.7");
+    for i in 0..3 {
+        env.upload(
+            &here,
+            &format!("submissions/{i}.pdf"),
+            pdf(100),
+            None,
+            false,
+        )
+        .await
+        .unwrap();
+    }
+    // The fourth is refused at step 1: before a byte of its body is read.
+    let err = env
+        .begin(&here, "reports/four.pdf", Some(100))
+        .await
+        .unwrap_err();
+    over_limit(
+        &err,
+        "Files from your connection are limited to 3 an hour, and that many have been uploaded. \
+         Please try again in ",
+        3600,
+    );
+    // Refused attempts count nothing (below: the limit raised by one, exactly one more goes in).
+    for _ in 0..3 {
+        env.begin(&here, "submissions/again.pdf", None)
+            .await
+            .unwrap_err();
+    }
+    // Another connection has its own count; an IPv6 client is counted by its /64.
+    env.upload(
+        &visitor("198.51.100.2"),
+        "submissions/b.pdf",
+        pdf(100),
+        None,
+        false,
+    )
+    .await
+    .unwrap();
+    for host in ["2001:db8:5:6::1", "2001:db8:5:6:ffff::2", "2001:db8:5:6::3"] {
+        env.upload(&visitor(host), "submissions/v6.pdf", pdf(100), None, false)
+            .await
+            .unwrap();
+    }
+    let err = env
+        .begin(&visitor("2001:db8:5:6::abcd"), "submissions/v6.pdf", None)
+        .await
+        .unwrap_err();
+    assert_eq!(err.status_code_label().0, 429);
+    env.begin(&visitor("2001:db8:5:7::1"), "submissions/v6.pdf", None)
+        .await
+        .unwrap();
+
+    // The staff who handle the submissions are not counted; anyone else signed in is.
+    let elder = user(&env.db, "ELDER", None).await;
+    for _ in 0..4 {
+        env.upload(&elder, "submissions/staff.pdf", pdf(100), None, false)
+            .await
+            .unwrap();
+    }
+    // (Both at 127.0.0.1: the member's count starts at nothing.)
+    let member = user(&env.db, "MEMBER", None).await;
+    for _ in 0..3 {
+        env.upload(&member, "submissions/member.pdf", pdf(100), None, false)
+            .await
+            .unwrap();
+    }
+    let err = env
+        .begin(&member, "submissions/member.pdf", None)
+        .await
+        .unwrap_err();
+    assert_eq!(err.status_code_label().0, 429, "{err}");
+
+    // Nothing refused was stored: 3 + 1 + 3 + 4 + 3 rows, and their bytes only.
+    assert_eq!(env.rows().await, 14);
+    env.files_settled(14).await;
+
+    // The limit in the settings is the limit now: raised by one, one more goes in.
+    env.upload_limits(&[("upload_files_per_address_per_hour", 4)])
+        .await;
+    env.upload(&here, "submissions/five.pdf", pdf(100), None, false)
+        .await
+        .unwrap();
+    env.begin(&here, "submissions/six.pdf", None)
+        .await
+        .unwrap_err();
+}
+
+#[tokio::test]
+async fn public_upload_bytes_are_bounded_declared_streamed_and_stored() {
+    let env = env().await;
+    env.upload_limits(&[("upload_mb_per_address_per_hour", 1)])
+        .await;
+    let here = visitor("203.0.113.8");
+    let said = "Files from your connection may add up to 1 MB an hour, and this one would go past \
+                that. Please try again in ";
+
+    // Declared over what is left: refused before the body.
+    let err = env
+        .begin(&here, "submissions/big.pdf", Some(MB as u64 + 1))
+        .await
+        .unwrap_err();
+    over_limit(&err, said, 3600);
+    // Of unknown length: refused while it streams, the moment it passes what is left, and
+    // nothing of it stays.
+    let err = env
+        .upload(
+            &here,
+            "submissions/big.pdf",
+            pdf(MB + 64 * 1024),
+            None,
+            false,
+        )
+        .await
+        .unwrap_err();
+    over_limit(&err, said, 3600);
+    env.files_settled(0).await;
+
+    // 600 KB fits; then 600 KB more does not, declared or not.
+    env.upload(&here, "submissions/a.pdf", pdf(600 * 1024), None, false)
+        .await
+        .unwrap();
+    let err = env
+        .begin(&here, "submissions/b.pdf", Some(600 * 1024))
+        .await
+        .unwrap_err();
+    over_limit(&err, said, 3600);
+    let err = env
+        .upload(&here, "submissions/b.pdf", pdf(600 * 1024), None, false)
+        .await
+        .unwrap_err();
+    over_limit(&err, said, 3600);
+    // What is left still fits.
+    env.upload(&here, "submissions/c.pdf", pdf(400 * 1024), None, false)
+        .await
+        .unwrap();
+
+    // Two uploads that each fit alone, sent at once: the row written second is refused when
+    // its size is counted (the final check), and its bytes go.
+    let there = visitor("203.0.113.9");
+    let first = env
+        .begin(&there, "submissions/one.pdf", Some(700 * 1024))
+        .await
+        .unwrap();
+    let second = env
+        .begin(&there, "submissions/two.pdf", Some(700 * 1024))
+        .await
+        .unwrap();
+    let first = env
+        .storage
+        .write(first, body(pdf(700 * 1024)))
+        .await
+        .unwrap();
+    let second = env
+        .storage
+        .write(second, body(pdf(700 * 1024)))
+        .await
+        .unwrap();
+    env.storage.commit(first, None, None).await.unwrap();
+    let err = env.storage.commit(second, None, None).await.unwrap_err();
+    over_limit(&err, said, 3600);
+
+    assert_eq!(env.rows().await, 3);
+    env.files_settled(3).await;
+}
+
+#[tokio::test]
+async fn public_uploads_are_bounded_in_total_and_per_day() {
+    let env = env().await;
+    env.upload_limits(&[("upload_files_per_hour", 2), ("upload_mb_per_day", 1)])
+        .await;
+    env.upload(
+        &visitor("192.0.2.1"),
+        "submissions/a.pdf",
+        pdf(100),
+        None,
+        false,
+    )
+    .await
+    .unwrap();
+    env.upload(&anon(), "maintenance/b.png", png(100), None, false)
+        .await
+        .unwrap();
+    // A third file from anywhere, with or without an address, in this hour: refused.
+    for caller in [visitor("192.0.2.3"), anon()] {
+        let err = env.begin(&caller, "reports/c.pdf", None).await.unwrap_err();
+        over_limit(
+            &err,
+            "The site accepts 2 uploaded files an hour from the public, and that many have \
+             arrived. Please try again in ",
+            3600,
+        );
+    }
+    // The day's megabyte: the hour's count lifted, the day's bytes still hold.
+    env.upload_limits(&[("upload_mb_per_day", 1)]).await;
+    let err = env
+        .begin(&visitor("192.0.2.4"), "reports/c.pdf", Some(MB as u64))
+        .await
+        .unwrap_err();
+    over_limit(
+        &err,
+        "The site accepts 1 MB of uploaded files a day from the public, and this one would go \
+         past that. Please try again in ",
+        24 * 3600,
+    );
+    // Content staff publishing into public/ are no public upload.
+    env.upload_limits(&[("upload_files_per_hour", 1)]).await;
+    let editor = user(&env.db, "CONTENT_ADMIN", None).await;
+    for i in 0..2 {
+        env.upload(&editor, &format!("public/{i}.pdf"), pdf(100), None, false)
+            .await
+            .unwrap();
+    }
+    assert_eq!(env.rows().await, 4);
 }

@@ -455,7 +455,11 @@ async fn with_database_url_dumps_and_files_go_to_the_destination_and_restore_fro
 
 /// The sermon titles a restored data dir holds (`filter`: the rest of the table-API query),
 /// read by `kanisa query` as the service key.
-async fn restored_titles(site: &Site, into: &std::path::Path, filter: &str) -> Vec<String> {
+pub(super) async fn restored_titles(
+    site: &Site,
+    into: &std::path::Path,
+    filter: &str,
+) -> Vec<String> {
     let read = format!("get sermons?select=title&{filter}");
     let (status, out, err) = site
         .run(
@@ -471,7 +475,7 @@ async fn restored_titles(site: &Site, into: &std::path::Path, filter: &str) -> V
 }
 
 /// Waits (up to `within`) for `sql` (one row, one boolean column) to answer true.
-async fn wait_until(
+pub(super) async fn wait_until(
     db: &kanisa_pg::tokio_postgres::Client,
     sql: &str,
     within: Duration,
@@ -500,7 +504,13 @@ async fn a_destination_set_in_settings_is_followed_without_a_restart_and_restore
     let url = format!("file://{}", elsewhere.display());
     // No KANISA_BACKUP_URL: the setting decides. Backups are daily: after the first at the
     // default folder, only the change of destination can cause another.
-    let env = [("KANISA_ARCHIVE_EVERY", "1"), ("KANISA_JOB_WORKERS", "2")];
+    // The operator allows folders under the site's root (the other disk is there).
+    let roots = site.root.path().display().to_string();
+    let env = [
+        ("KANISA_ARCHIVE_EVERY", "1"),
+        ("KANISA_JOB_WORKERS", "2"),
+        ("KANISA_BACKUP_ROOTS", roots.as_str()),
+    ];
     let (mut server, log) = site.serve_with("serve", &env);
     site.wait_healthy(&mut server, &log).await;
     let db = site.database().await;
@@ -531,9 +541,12 @@ async fn a_destination_set_in_settings_is_followed_without_a_restart_and_restore
         refused.message(),
         "Backup destination must be a folder as file:///path or a bucket as s3://bucket/prefix"
     );
-    // A folder inside the data dir passes the database's check but not the server's: the
-    // archive says why (once: the reason is not wrapped twice), and keeps its last destination.
-    let inside = format!("file://{}/backups", site.data_dir().display());
+    // A folder inside the data dir, spelled through a symlink, passes the database's check but
+    // not the server's: the archive says why (once: the reason is not wrapped twice), keeps its
+    // last destination, and nothing is created there.
+    let link = site.root.path().join("innocent");
+    std::os::unix::fs::symlink(site.data_dir(), &link).unwrap();
+    let inside = format!("file://{}/kanisa-backups", link.display());
     db.execute(
         "UPDATE public.system_settings SET value = to_jsonb($1::text) WHERE key = 'backup_destination'",
         &[&inside],
@@ -542,11 +555,15 @@ async fn a_destination_set_in_settings_is_followed_without_a_restart_and_restore
     .unwrap();
     wait_until(
         &db,
-        "SELECT coalesce(last_error LIKE 'backup destination: the backup destination in System Settings (file://%/backups) is the data dir or inside it: choose another disk', false) FROM kanisa.backup_archive",
+        "SELECT coalesce(last_error LIKE 'backup destination: the backup destination in System Settings (file://%/innocent/kanisa-backups) is the data dir, inside it or above it (that is %/kanisa-backups): choose another disk', false) FROM kanisa.backup_archive",
         Duration::from_secs(30),
         &log,
     )
     .await;
+    assert!(
+        !site.data_dir().join("kanisa-backups").exists(),
+        "nothing created in the data dir"
+    );
 
     // Another disk: every instance follows within a pass, a base backup is taken there at
     // once, and the stored files go there too.

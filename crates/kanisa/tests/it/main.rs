@@ -2,6 +2,7 @@
 //! stopped, crashed, backed up and restored.
 
 mod backups;
+mod backups_hardened;
 mod jobs;
 mod notifications;
 mod payments;
@@ -197,6 +198,27 @@ impl Site {
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
+}
+
+/// Asks `probe` every 100 ms until it answers `Ok`, and returns that answer; fails naming
+/// `what` and the last `Err` after `limit`. How these tests wait for what the server does in
+/// the background instead of sleeping and hoping.
+async fn eventually<T, F, Fut>(limit: Duration, what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, String>>,
+{
+    let start = Instant::now();
+    loop {
+        match probe().await {
+            Ok(found) => return found,
+            Err(last) => assert!(
+                start.elapsed() < limit,
+                "{what}: not within {limit:?} ({last})"
+            ),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 async fn wait_exit(child: &mut Child, within: Duration) -> ExitStatus {

@@ -11,7 +11,7 @@ use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
 use super::jobs::serve_second;
-use super::{Site, read, wait_exit};
+use super::{Site, eventually, read, wait_exit};
 
 const MEMBERS: i64 = 40;
 
@@ -95,8 +95,34 @@ async fn an_event_reminder_reaches_each_member_once_with_two_instances_running()
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    // Several more sweeps on both instances: nothing more is sent.
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // The deliveries' outcomes recorded, then several more sweeps (a slot a second, run by
+    // either instance): nothing more is sent.
+    eventually(
+        Duration::from_secs(30),
+        "the deliveries recorded",
+        || async {
+            match count(
+                "SELECT count(*) FROM kanisa.jobs WHERE kind IN ('send_sms', 'send_email', \
+               'send_broadcast_email') AND state IN ('queued', 'running')",
+            )
+            .await
+            {
+                0 => Ok(()),
+                busy => Err(format!("{busy} deliveries pending")),
+            }
+        },
+    )
+    .await;
+    let swept = "SELECT count(*) FROM kanisa.jobs WHERE kind = 'notification_sweep' \
+                 AND state = 'done'";
+    let before = count(swept).await;
+    eventually(Duration::from_secs(30), "three more sweeps", || async {
+        match count(swept).await - before {
+            n if n >= 3 => Ok(()),
+            n => Err(format!("{n} sweeps")),
+        }
+    })
+    .await;
 
     let mut per_number: HashMap<String, usize> = HashMap::new();
     for r in fake.requests() {

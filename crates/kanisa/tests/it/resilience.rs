@@ -11,7 +11,7 @@ use nix::unistd::Pid;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use super::{Site, read, wait_exit};
+use super::{Site, eventually, read, wait_exit};
 
 /// The `anon` and `service_role` keys of a site (`kanisa keys`).
 async fn keys(site: &Site) -> (String, String) {
@@ -103,9 +103,18 @@ async fn a_killed_postmaster_is_restarted_and_no_acknowledged_write_is_lost() {
             }
         }));
     }
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let before = acked.lock().unwrap().len();
-    assert!(before > 0, "writes go through before the crash");
+    // Writes go through before the crash.
+    let before = eventually(
+        Duration::from_secs(30),
+        "writes before the crash",
+        || async {
+            match acked.lock().unwrap().len() {
+                n if n >= 20 => Ok(n),
+                n => Err(format!("{n} acknowledged")),
+            }
+        },
+    )
+    .await;
 
     let postmaster = site.live_postmaster().expect("postgres runs");
     kill(Pid::from_raw(postmaster), Signal::SIGKILL).unwrap();
@@ -273,13 +282,14 @@ async fn a_flood_of_half_open_connections_is_bounded_and_health_keeps_answering(
     }
     let rss_flood = rss_kib(kanisa);
 
-    // Health still answers at once, from another address.
+    // Health still answers at once, from another address: not after the header timeout (3 s)
+    // has closed the flood.
     let asked = Instant::now();
     let (status, body) = health_from(me, addr).await;
     let health_took = asked.elapsed();
     assert!(status.contains("200"), "{status} {body}");
     assert!(
-        health_took < Duration::from_secs(1),
+        health_took < Duration::from_secs(2),
         "health took {health_took:?} during the flood"
     );
 

@@ -1,11 +1,8 @@
-import { useKanisa } from '@kanisa/client/react';
-import { useQuery } from '@tanstack/react-query';
-import { demoModeText, serviceModesQuery } from './demo-mode';
+import { demoModeText, useServiceModes } from './demo-mode';
 
 /** Spec README point 19: staff see when e-mail, SMS or payments are only simulated. */
 export function DemoModeBanner() {
-  const client = useKanisa();
-  const { data } = useQuery(serviceModesQuery(client));
+  const { data } = useServiceModes();
   const text = demoModeText(data);
   if (!text) return null;
   return (

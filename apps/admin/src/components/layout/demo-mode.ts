@@ -1,5 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { queryOptions } from '@tanstack/react-query';
+import { tableKeys, useKanisa } from '@kanisa/client/react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface ServiceModes {
   email_simulated: boolean;
@@ -18,12 +19,23 @@ export async function fetchServiceModes(client: KanisaClient, signal?: AbortSign
   };
 }
 
+/**
+ * What the service modes are read from, as a write names it: the server's own view of its
+ * channels (`service_modes`, no table of the API), which follows a settings save a few seconds later.
+ */
+export const serviceModesTables = ['service_modes'];
+
 export function serviceModesQuery(client: KanisaClient) {
   return queryOptions({
-    queryKey: ['service-modes'] as const,
+    queryKey: tableKeys('service_modes').request('modes'),
     queryFn: ({ signal }) => fetchServiceModes(client, signal),
     staleTime: 10 * 60_000,
   });
+}
+
+/** The service modes (the demo banner, the dashboard's deliveries card). */
+export function useServiceModes() {
+  return useQuery(serviceModesQuery(useKanisa()));
 }
 
 /** "a", "a and b", "a, b and c". */

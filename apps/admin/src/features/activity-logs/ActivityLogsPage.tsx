@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { LoadError } from '../../components/ui/LoadError';
@@ -9,9 +8,9 @@ import { DateRangeFields } from '../../components/ui/DateRangeFields';
 import { churchToday, rangeProblem } from '../../lib/church-time';
 import { ActivityDetailsModal } from './ActivityDetailsModal';
 import { ActivityIcon } from './ActivityIcon';
-import { activityKeys } from './api/activity-keys';
 import { useActivityTimeline, type ActivityPage } from './api/get-activity-timeline';
 import { useCategorySummaries } from './api/get-category-summaries';
+import { useRefreshActivity } from './api/refresh-activity';
 import {
   actionLabel,
   actorName,
@@ -165,7 +164,7 @@ export default function ActivityLogsPage() {
   const [draft, setDraft] = useState<DateRange>(range);
   const draftProblem = rangeProblem(draft.from, draft.to);
   const [open, setOpen] = useState<LogEntry | null>(null);
-  const queryClient = useQueryClient();
+  const refresh = useRefreshActivity();
 
   const timeline = useActivityTimeline(category, range);
   const summaries = useCategorySummaries(range);
@@ -205,7 +204,7 @@ export default function ActivityLogsPage() {
             type="button"
             className="btn btn-secondary"
             disabled={refreshing}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: activityKeys.all })}
+            onClick={refresh}
           >
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </button>

@@ -2,6 +2,7 @@ import { KanisaError, type Database } from '@kanisa/client';
 import { isEmailAddress } from '../../components/ui/form-values';
 import { roleLabel } from '../../lib/access';
 import { CHURCH_TIME_ZONE } from '../../lib/church-time';
+import { permissionGroups, type PermissionGroup } from '../../lib/permissions';
 
 /**
  * The rules of Admin Users (back-office.md §2.14, §3 users, §5, §6.3, §7.6, §8): the staff
@@ -62,89 +63,9 @@ export function adminRoleLabel(role: string | null | undefined): string {
   return roleLabel(role);
 }
 
-export interface PermissionChoice {
-  value: string;
-  label: string;
-}
-
-export interface PermissionGroup {
-  id: 'system' | 'content' | 'members' | 'financial' | 'ministry' | 'communication' | 'reports';
-  label: string;
-  permissions: readonly PermissionChoice[];
-}
-
-/**
- * §6.3's vocabulary by group, in the database's grouping (kanisa.permissions, migration 0006).
- * The one vocabulary (spec README point 10) also holds the menu's communication names and the
- * Reports entry's two (§2.4), so Communication has four and a seventh group, Reports, follows.
- */
-export const permissionGroups: readonly PermissionGroup[] = [
-  {
-    id: 'system',
-    label: 'System',
-    permissions: [
-      { value: 'manage_users', label: 'Manage users' },
-      { value: 'manage_admins', label: 'Manage admin users' },
-      { value: 'view_audit_logs', label: 'View activity logs' },
-      { value: 'system_settings', label: 'System settings' },
-    ],
-  },
-  {
-    id: 'content',
-    label: 'Content',
-    permissions: [
-      { value: 'manage_content', label: 'Manage content and leaders' },
-      { value: 'manage_sermons', label: 'Manage sermons' },
-      { value: 'manage_events', label: 'Manage events' },
-      { value: 'manage_announcements', label: 'Manage announcements' },
-    ],
-  },
-  {
-    id: 'members',
-    label: 'Members',
-    permissions: [
-      { value: 'manage_members', label: 'Manage members' },
-      { value: 'view_member_details', label: 'View member details' },
-      { value: 'manage_attendance', label: 'Manage attendance' },
-    ],
-  },
-  {
-    id: 'financial',
-    label: 'Financial',
-    permissions: [
-      { value: 'manage_finances', label: 'Manage finances' },
-      { value: 'view_financial_reports', label: 'View financial reports' },
-      { value: 'manage_donations', label: 'Manage donations' },
-      { value: 'manage_budget', label: 'Manage budget' },
-    ],
-  },
-  {
-    id: 'ministry',
-    label: 'Ministry',
-    permissions: [
-      { value: 'manage_prayer_requests', label: 'Manage prayer requests' },
-      { value: 'view_private_prayer_requests', label: 'Read private prayer requests (pastor and prayer team)' },
-    ],
-  },
-  {
-    id: 'communication',
-    label: 'Communication',
-    permissions: [
-      { value: 'send_communications', label: 'Send communications' },
-      { value: 'manage_communications', label: 'Manage communications' },
-      { value: 'send_sms', label: 'Send text messages' },
-      { value: 'send_emails', label: 'Send e-mails' },
-    ],
-  },
-  {
-    id: 'reports',
-    label: 'Reports',
-    permissions: [
-      { value: 'view_reports', label: 'View reports' },
-      { value: 'view_member_reports', label: 'View member reports' },
-    ],
-  },
-];
+// The permission vocabulary and its words live with the access rules (lib/permissions.ts): the
+// refusal pages name permissions with the same labels as this form.
+export { permissionGroups, type PermissionChoice, type PermissionGroup } from '../../lib/permissions';
 
 /** Every permission, in the form's order. */
 export const allPermissions: readonly string[] = permissionGroups.flatMap((group) => group.permissions.map((p) => p.value));

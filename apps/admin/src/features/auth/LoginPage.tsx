@@ -1,13 +1,11 @@
-import type { KanisaError } from '@kanisa/client';
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { StatusScreen } from '../../components/layout/StatusScreen';
 import { TextField } from '../../components/ui/TextField';
 import { systemName, useChurchName } from '../../lib/settings';
 import { useAuth } from '../../lib/auth/auth-context';
-import { authKeys } from '../../lib/auth/auth-keys';
-import { loginErrorMessage, loginTexts, validateLogin, type LoginErrors, type LoginValues } from './login-form';
+import { useSignIn } from './api/sign-in';
+import { loginErrorMessage, loginTexts, validateLogin, type LoginErrors } from './login-form';
 
 /** Where to go after signing in: the page the user came from, else the dashboard (§2.2). */
 export function returnPath(state: unknown): string {
@@ -28,14 +26,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-  const signIn = useMutation<null, KanisaError, LoginValues>({
-    mutationKey: authKeys.signIn(),
-    mutationFn: async (values) => {
-      const error = await auth.signIn(values);
-      if (error) throw error;
-      return null;
-    },
-  });
+  const signIn = useSignIn();
 
   if (auth.loading) return <StatusScreen text="Checking authentication..." fullPage />;
   // Already signed in (another tab, or the back button): straight on.

@@ -56,7 +56,7 @@ export function CategoryView({ category }: { category: Category }) {
   return (
     <section className="comm-category" aria-labelledby="comm-category-title">
       <h2 id="comm-category-title" className="comm-section-title">
-        {category.tab} <Badge tone="info">{list.data ? String(total) : '…'}</Badge>
+        {category.tab} <Badge tone="info">{list.data ? total.toLocaleString('en-KE') : '…'}</Badge>
       </h2>
       <form className="comm-filters" aria-label="Message filters" onSubmit={(event) => { event.preventDefault(); }}>
         <SelectField label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(event) => { setFilters({ ...filters, status: event.target.value }); }} />

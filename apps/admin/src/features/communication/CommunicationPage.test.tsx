@@ -57,10 +57,12 @@ function renderHub(entry: string, messages: (typeof roof | typeof door)[] = [], 
       const or = url.searchParams.get('or');
       const rows = or === `(${categoryFilter('maintenance')})` ? messages : [];
       const counts: Record<string, number> = { visitation: 4, counseling: 3, reports: 2, events: 1, maintenance: 7, general: 12 };
+      // Every message of a category, whatever its status: the tabs' badges (issue 41).
+      const totals: Record<string, number> = { visitation: 9, counseling: 3, reports: 5, events: 1, maintenance: 1250, general: 20 };
       const category = Object.keys(counts).find((id) => or === `(${categoryFilter(id as 'general')})`);
-      // The cards count open requests only (issue 32): a count without the filter answers 0.
+      // The cards count open requests only (issue 32).
       const open = url.searchParams.get('status') === 'neq.completed';
-      if (init?.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-range': `*/${String(open ? (counts[category!] ?? 0) : 0)}` } });
+      if (init?.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-range': `*/${String((open ? counts : totals)[category!] ?? 0)}` } });
       return json(or ? rows : messages, 200, { 'content-range': `0-${String(rows.length - 1)}/${String(rows.length)}` });
     },
     '/rest/v1/rpc/get_message_stats': () =>
@@ -105,10 +107,31 @@ describe('CommunicationPage', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('Facility Issues')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Facility Issues')).toBeInTheDocument(); // keyword 'repair'
+    // Six counts of open requests (the cards) and six of all (the tabs' badges).
     const heads = calls.filter((c) => c.method === 'HEAD');
-    expect(heads).toHaveLength(6);
+    expect(heads).toHaveLength(12);
     const recent = calls.find((c) => c.method === 'GET' && !c.url.searchParams.get('or'))!;
     expect(recent.url.searchParams.get('limit')).toBe('5');
+  });
+
+  it("tabs: each category tab's badge counts every message it lists, counted by the server (issue 41)", async () => {
+    const calls = renderHub('/communication/visitation');
+    const tabs = screen.getByRole('navigation', { name: 'Communication Hub sections' });
+    expect(await within(tabs).findByRole('link', { name: 'Facility Issues, 1,250 messages' })).toHaveAttribute('href', '/communication/facility');
+    expect(within(tabs).getByRole('link', { name: 'Visitation Requests, 9 messages' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Counseling Requests, 3 messages' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Department Reports, 5 messages' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Event Proposals, 1 message' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'General Inquiries, 20 messages' })).toBeInTheDocument();
+    expect(within(within(tabs).getByRole('link', { name: /^Facility Issues/ })).getByText('1,250')).toHaveClass('badge');
+    // Overview, Templates, Send Message and History have none.
+    expect(within(tabs).getByRole('link', { name: 'Overview' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'History' })).toBeInTheDocument();
+    // One count=exact request per category, no rows and no status filter: nothing counted here over a page.
+    const totals = calls.filter((c) => c.method === 'HEAD' && !c.url.searchParams.has('status'));
+    expect(totals.map((c) => c.url.searchParams.get('or')).sort()).toEqual(
+      (['visitation', 'counseling', 'reports', 'events', 'maintenance', 'general'] as const).map((id) => `(${categoryFilter(id)})`).sort(),
+    );
   });
 
   it('overview: Recent Messages are the 5 newest sends with real performance; quick actions open Send Message', async () => {

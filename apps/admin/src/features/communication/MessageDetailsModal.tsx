@@ -1,9 +1,7 @@
-import { useKanisa } from '@kanisa/client/react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Modal } from '../../components/ui/Modal';
-import { signedLink, type Message } from './api/communication-api';
+import { useAttachmentLinks, type Message } from './api/communication-api';
 import { canComplete, formatDateTime, sizeInMb, messageStatusBadge } from './communication-rules';
 
 interface Props {
@@ -16,15 +14,9 @@ interface Props {
 
 /** The detail modal (§2.17): sender, date, status, the full text and the attachments through signed links. */
 export function MessageDetailsModal({ message, completing, onComplete, onRespond, onClose }: Props) {
-  const client = useKanisa();
   const attachments = message.attachments ?? [];
   const [copied, setCopied] = useState<string | null>(null);
-  const links = useQuery({
-    queryKey: ['communication', 'attachment-links', message.id],
-    enabled: attachments.length > 0,
-    staleTime: 30 * 60 * 1000,
-    queryFn: () => Promise.all(attachments.map((file) => (file.path ? signedLink(client, file.path).catch(() => null) : Promise.resolve(null)))),
-  });
+  const links = useAttachmentLinks(message);
 
   const copyEmail = async () => {
     if (!message.sender_email) return;

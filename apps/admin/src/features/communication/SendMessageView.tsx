@@ -6,6 +6,7 @@ import { errorDetail } from '../../components/ui/error-detail';
 import { FieldNote } from '../../components/ui/FieldFrame';
 import { LoadError } from '../../components/ui/LoadError';
 import { SelectField } from '../../components/ui/SelectField';
+import { RequiredPermissions } from '../../components/ui/RequiredPermissions';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
@@ -57,14 +58,7 @@ function InsufficientPermissions() {
     <section className="notice-page comm-denied" aria-labelledby="send-denied-title">
       <h2 id="send-denied-title">Insufficient Permissions</h2>
       <p>You don&apos;t have the required permissions to access this feature.</p>
-      <dl className="notice-facts">
-        <div>
-          <dt>Required permission</dt>
-          <dd>
-            <code>{SEND_PERMISSION}</code>
-          </dd>
-        </div>
-      </dl>
+      <RequiredPermissions permissions={[SEND_PERMISSION]} />
       <p className="notice-help">If you need to send messages to members, ask the system administrator.</p>
     </section>
   );

@@ -48,9 +48,14 @@ describe('DashboardPage (§2.5, §7.5)', () => {
     renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.SUPER_ADMIN, 'Sarah Super')));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument();
-    // "Total members" means the active ones, as on Reports (issue 32); the inactive ones beside.
-    expect(await (await figure('Total members')).findByText('40')).toBeInTheDocument();
+    // One figure per meaning, in the words of the Members screen and Reports (issue 41): the
+    // register (the count that came with the 5 newest), the active ones, the rest inactive.
+    expect(await (await figure('All members on the register')).findByText('42')).toBeInTheDocument();
+    expect(await (await figure('Active members')).findByText('40')).toBeInTheDocument();
     expect(await (await figure('Inactive members')).findByText('2')).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Members' });
+    expect([...card.querySelectorAll('[data-figure]')].map((f) => f.getAttribute('data-figure'))).toEqual(['all-members', 'active-members', 'inactive-members']);
+    expect(within(card).queryByText(/total members/i)).not.toBeInTheDocument();
     expect(screen.getByText('First1 Last1')).toBeInTheDocument();
     expect(screen.getByText('First3 Last3')).toBeInTheDocument();
     expect(screen.queryByText('First4 Last4')).not.toBeInTheDocument();
@@ -86,9 +91,29 @@ describe('DashboardPage (§2.5, §7.5)', () => {
     expect(screen.queryByRole('heading', { level: 2, name: 'Content' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Finances' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Quick Actions' })).not.toBeInTheDocument();
-    await (await figure('All requests')).findByText('0');
+    await (await figure('All requests you can see')).findByText('0');
     const asked = fetchMock.mock.calls.map(([input]) => input as string);
     expect(asked.some((u) => /sermons|get_finance_overview/.test(u))).toBe(false);
+  });
+
+  it("says an Elder's prayer-request counts are of the requests they can see; the prayer team's are of all (issue 41)", async () => {
+    stubApi({ '/rest/v1/prayer_requests': (url) => json(null, 200, { 'content-range': url.search.includes('status=eq.open') ? '*/2' : '*/5' }) });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
+    expect(await (await figure('All requests you can see')).findByText('5')).toBeInTheDocument();
+    expect(await (await figure('Pending (open) you can see')).findByText('2')).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Prayer Requests' });
+    expect(within(card).getByText(/Private requests are for the pastor and the prayer team only/)).toBeInTheDocument();
+    expect(within(card).queryByText('All requests', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('counts every prayer request, without "you can see", for the pastor and the prayer team', async () => {
+    stubApi({ '/rest/v1/prayer_requests': (url) => json(null, 200, { 'content-range': url.search.includes('status=eq.open') ? '*/3' : '*/9' }) });
+    const team = { ...serverAnswers.ELDER, permissions: [...serverAnswers.ELDER.permissions, 'view_private_prayer_requests'] };
+    renderAt('/dashboard', undefined, testClient(sessionFor(team)));
+    expect(await (await figure('All requests')).findByText('9')).toBeInTheDocument();
+    expect(await (await figure('Pending (open)')).findByText('3')).toBeInTheDocument();
+    expect(screen.queryByText(/you can see/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Private requests are for the pastor/)).not.toBeInTheDocument();
   });
 
   it('says when a figure could not be loaded, per card, and retries', async () => {
@@ -101,11 +126,24 @@ describe('DashboardPage (§2.5, §7.5)', () => {
           : json(null, 200, { 'content-range': '*/4' }),
     });
     renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.ELDER)));
-    expect(await (await figure('All requests')).findByText(/Could not load this figure: permission denied/)).toBeInTheDocument();
-    expect((await figure('Total members')).queryByText(/Could not load/)).not.toBeInTheDocument();
+    expect(await (await figure('All requests you can see')).findByText(/Could not load this figure: permission denied/)).toBeInTheDocument();
+    expect((await figure('Active members')).queryByText(/Could not load/)).not.toBeInTheDocument();
     fail = false;
-    await user.click((await figure('All requests')).getByRole('button', { name: 'Retry' }));
-    expect(await (await figure('All requests')).findByText('4')).toBeInTheDocument();
+    await user.click((await figure('All requests you can see')).getByRole('button', { name: 'Retry' }));
+    expect(await (await figure('All requests you can see')).findByText('4')).toBeInTheDocument();
+  });
+
+  it("names a ministry leader's member figures as the members of their ministries (what the server lets them read)", async () => {
+    stubApi({
+      '/rest/v1/members': (url) =>
+        url.searchParams.get('is_active') === 'eq.true' ? json(null, 200, { 'content-range': '*/3' }) : json(members.slice(0, 4), 200, { 'content-range': '0-3/4' }),
+      '/rest/v1/prayer_requests': () => json(null, 200, { 'content-range': '*/0' }),
+    });
+    renderAt('/dashboard', undefined, testClient(sessionFor(serverAnswers.MINISTRY_LEADER)));
+    expect(await (await figure('All members of your ministries')).findByText('4')).toBeInTheDocument();
+    expect(await (await figure('Active members of your ministries')).findByText('3')).toBeInTheDocument();
+    expect(await (await figure('Inactive members of your ministries')).findByText('1')).toBeInTheDocument();
+    expect(screen.queryByText('All members on the register')).not.toBeInTheDocument();
   });
 
   it('tells a MEMBER what the dashboard holds for them', async () => {

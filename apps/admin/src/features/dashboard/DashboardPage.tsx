@@ -1,14 +1,20 @@
-import type { KanisaError } from '@kanisa/client';
-import { useKanisa } from '@kanisa/client/react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { serviceModesQuery } from '../../components/layout/demo-mode';
+import { useServiceModes } from '../../components/layout/demo-mode';
 import { screens } from '../../config/navigation';
 import { canAccess, type AccessUser } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
 import { churchToday } from '../../lib/church-time';
 import { formatKesWhole } from '../../lib/giving';
+import { PRAYER_TEAM_PERMISSION } from '../../lib/permissions';
+import {
+  inactiveMembers,
+  memberFigureIds,
+  memberFigureLabel,
+  memberFigureOrder,
+  seesOwnMinistriesOnly,
+  type MemberFigure,
+} from '../../lib/member-figures';
 import {
   useActiveMemberCount,
   useAnnouncementCount,
@@ -41,7 +47,7 @@ import { errorPreview as taskErrorPreview, taskDetail, taskLabel, taskState, tas
 /** What a card shows for one read: the figure, "Loading...", or a readable error with Retry. */
 interface Read {
   isPending: boolean;
-  error: KanisaError | null;
+  error: Error | null;
   refetch: () => unknown;
 }
 
@@ -58,7 +64,7 @@ function ReadError({ what, reads, failed }: { what: string; reads: Read[]; faile
   );
 }
 
-function Figure({ label, reads, children }: { label: string; reads: Read[]; children: () => ReactNode }) {
+function Figure({ id, label, reads, children }: { id?: string; label: string; reads: Read[]; children: () => ReactNode }) {
   const failed = reads.find((read) => read.error);
   let value: ReactNode;
   if (failed) {
@@ -73,7 +79,7 @@ function Figure({ label, reads, children }: { label: string; reads: Read[]; chil
     value = <span className="figure-value">{children()}</span>;
   }
   return (
-    <div className="figure">
+    <div className="figure" data-figure={id}>
       <dt>{label}</dt>
       <dd aria-live="polite">{value}</dd>
     </div>
@@ -95,25 +101,33 @@ function Card({ title, link, children }: { title: string; link?: { to: string; l
   );
 }
 
-const countText = (count: number | null) => (count ?? 0).toLocaleString('en-KE');
+const countText = (count: number | undefined) => (count ?? 0).toLocaleString('en-KE');
 
 function MembersCard({ user }: { user: AccessUser }) {
   const members = useRecentMembers(true);
   const active = useActiveMemberCount(true);
-  const recent = (members.data ?? []).slice(0, 3);
+  const recent = (members.data?.members ?? []).slice(0, 3);
+  // One figure per meaning, in the words every screen uses (issue 41): the register's count
+  // comes with the 5 newest (§7.5 "plus total count"), the active ones as Reports count them.
+  const scoped = seesOwnMinistriesOnly(user.role);
+  const all = members.data?.total ?? 0;
+  const activeCount = active.data ?? 0;
+  const figures: Record<MemberFigure, { reads: Read[]; value: () => string }> = {
+    all: { reads: [members], value: () => countText(all) },
+    active: { reads: [active], value: () => countText(activeCount) },
+    inactive: { reads: [members, active], value: () => countText(inactiveMembers(all, activeCount)) },
+  };
   return (
     <Card
       title="Members"
       link={canAccess(user, screens.members.requirement) ? { to: screens.members.path, label: 'View all members' } : undefined}
     >
       <dl className="figures">
-        {/* Active members, as Reports counts them; the inactive ones beside (issue 32). */}
-        <Figure label="Total members" reads={[active]}>
-          {() => countText(active.count)}
-        </Figure>
-        <Figure label="Inactive members" reads={[members, active]}>
-          {() => countText(Math.max(0, (members.count ?? 0) - (active.count ?? 0)))}
-        </Figure>
+        {memberFigureOrder.map((figure) => (
+          <Figure key={figure} id={memberFigureIds[figure]} label={memberFigureLabel(figure, scoped)} reads={figures[figure].reads}>
+            {figures[figure].value}
+          </Figure>
+        ))}
       </dl>
       <h3 className="dash-sub">Recent members</h3>
       {members.isPending || members.error ? null : recent.length === 0 ? (
@@ -146,17 +160,17 @@ function ContentCard({ show }: { show: { sermons: boolean; events: boolean; anno
       <dl className="figures">
         {show.sermons ? (
           <Figure label="Sermons" reads={[sermons]}>
-            {() => countText(sermons.count)}
+            {() => countText(sermons.data)}
           </Figure>
         ) : null}
         {show.events ? (
           <Figure label="Events" reads={[events]}>
-            {() => countText(events.count)}
+            {() => countText(events.data)}
           </Figure>
         ) : null}
         {show.announcements ? (
           <Figure label="Announcements" reads={[announcements]}>
-            {() => countText(announcements.count)}
+            {() => countText(announcements.data)}
           </Figure>
         ) : null}
       </dl>
@@ -168,7 +182,7 @@ function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean
   const today = churchToday();
   const year = yearOf(today);
   const overview = useFinanceOverview(show.giving || show.budget);
-  const figures = overview.data?.[0];
+  const figures = overview.data;
   const allocated = figures?.allocated_this_year ?? 0;
   const spent = figures?.spent_this_year ?? 0;
   return (
@@ -209,6 +223,9 @@ function FinancesCard({ show, user }: { show: { giving: boolean; budget: boolean
 function PrayerRequestsCard({ user }: { user: AccessUser }) {
   const total = usePrayerRequestCount(true);
   const pending = usePendingPrayerRequestCount(true);
+  // The counts are of the requests the caller may read (policies/prayer_requests.sql): all of
+  // them with the prayer team's permission, otherwise all but the private ones — said so (issue 41).
+  const scoped = !user.permissions.includes(PRAYER_TEAM_PERMISSION);
   return (
     <Card
       title="Prayer Requests"
@@ -219,13 +236,14 @@ function PrayerRequestsCard({ user }: { user: AccessUser }) {
       }
     >
       <dl className="figures">
-        <Figure label="All requests" reads={[total]}>
-          {() => countText(total.count)}
+        <Figure label={scoped ? 'All requests you can see' : 'All requests'} reads={[total]}>
+          {() => countText(total.data)}
         </Figure>
-        <Figure label="Pending (open)" reads={[pending]}>
-          {() => countText(pending.count)}
+        <Figure label={scoped ? 'Pending (open) you can see' : 'Pending (open)'} reads={[pending]}>
+          {() => countText(pending.data)}
         </Figure>
       </dl>
+      {scoped ? <p className="figure-note">Private requests are for the pastor and the prayer team only, so they are not counted here.</p> : null}
     </Card>
   );
 }
@@ -260,8 +278,7 @@ function FailedDeliveryItem({ row }: { row: FailedDelivery }) {
 function FailedDeliveriesCard() {
   const deliveries = useFailedDeliveries(true);
   // In demo mode nothing is delivered: the e-mails were simulated (spec README point 19).
-  const client = useKanisa();
-  const modes = useQuery(serviceModesQuery(client));
+  const modes = useServiceModes();
   const emailSimulated = modes.data?.email_simulated ?? false;
   const rows: readonly FailedDelivery[] = deliveries.data ?? [];
   const shown = rows.slice(0, shownDeliveries);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
@@ -13,8 +12,7 @@ import { usePagedList } from '../../components/ui/use-paged-list';
 import { useAuth } from '../../lib/auth/auth-context';
 import { churchToday, rangeProblem } from '../../lib/church-time';
 import { formatKes, givingTypeLabel, givingTypes, paymentMethodLabel, type GivingType } from '../../lib/giving';
-import { kanisa } from '../../lib/kanisa';
-import { exportDonations } from './api/export-donations';
+import { useExportDonations } from './api/export-donations';
 import { useDeleteDonation } from './api/delete-donation';
 import { useDonationTotals } from './api/get-donation-totals';
 import { DONATIONS_PAGE_SIZE, donationSortKey, useDonations } from './api/get-donations';
@@ -72,7 +70,7 @@ export default function DonationsPage() {
   const toggle = useSetDonationVerified();
   const page = useListPage<Donation>(useDeleteDonation());
   const [reassigning, setReassigning] = useState<Donation | null>(null);
-  const exporting = useMutation({ mutationFn: (chosen: DonationFilters) => exportDonations(kanisa, chosen) });
+  const exporting = useExportDonations();
 
   const setDates = (next: { from: string; to: string }) => {
     setDraft(next);

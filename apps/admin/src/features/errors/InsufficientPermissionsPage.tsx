@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { RequiredPermissions } from '../../components/ui/RequiredPermissions';
 import { GoBack } from './AccessDeniedPage';
 
 /** §2.3 and §8: the role passes but none of the screen's permissions is held. */
@@ -9,19 +10,7 @@ export function InsufficientPermissionsPage({ permissions }: { permissions: read
       <title>Insufficient Permissions</title>
       <h1 id="insufficient-title">Insufficient Permissions</h1>
       <p>You don&apos;t have the required permissions to access this feature.</p>
-      <dl className="notice-facts">
-        <div>
-          <dt>{permissions.length > 1 ? 'Required permission (any one)' : 'Required permission'}</dt>
-          <dd>
-            {permissions.map((permission, index) => (
-              <span key={permission}>
-                {index > 0 ? ' or ' : null}
-                <code>{permission}</code>
-              </span>
-            ))}
-          </dd>
-        </div>
-      </dl>
+      <RequiredPermissions permissions={permissions} />
       <p className="notice-help">If you need this screen for your work, ask the system administrator.</p>
       <GoBack onBack={() => void navigate(-1)} onHome={() => void navigate('/dashboard')} />
     </section>

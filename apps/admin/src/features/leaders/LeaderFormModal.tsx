@@ -5,7 +5,18 @@ import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { useFormModal } from '../../components/ui/use-form-modal';
 import { useSaveLeader } from './api/save-leader';
-import { categoryLabel, leaderCategories, leaderFromForm, leaderTexts, leaderToForm, newLeaderForm, validateLeader, type Leader } from './leader-form';
+import {
+  categoryLabel,
+  leaderCategories,
+  leaderFromForm,
+  leaderTexts,
+  leaderTitleOptions,
+  leaderToForm,
+  newLeaderForm,
+  titledName,
+  validateLeader,
+  type Leader,
+} from './leader-form';
 
 interface Props {
   /** The leader to edit; absent to add a new one. */
@@ -30,7 +41,7 @@ export function LeaderFormModal({ leader, listLength, onClose, onSaved }: Props)
     save,
     toInput: (values) => ({ id: leader?.id, values: leaderFromForm(values) }),
     onSaved: (values) => {
-      onSaved(values.name.trim());
+      onSaved(titledName(leaderFromForm(values)));
     },
     failureLog: 'Saving the leader failed',
   });
@@ -55,6 +66,7 @@ export function LeaderFormModal({ leader, listLength, onClose, onSaved }: Props)
       onClose={onClose}
     >
       <TextField label="Full Name *" required autoComplete="off" {...field('name')} />
+      <SelectField label="Title (before the name)" options={leaderTitleOptions} hint={leaderTexts.titleHint} {...field('title')} />
       <TextField label="Position/Title *" required autoComplete="off" {...field('position')} />
       <SelectField label="Category *" required options={categoryOptions} {...field('category')} />
       <TextField

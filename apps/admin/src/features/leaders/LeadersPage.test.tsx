@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { testClient } from '../../test/render';
 import LeadersPage from './LeadersPage';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
@@ -13,7 +14,8 @@ function json(body: unknown, status: number): Response {
 const leaders = [
   {
     id: 'l1',
-    name: 'Pr. Samuel Langat',
+    name: 'Samuel Langat',
+    title: 'pastor',
     position: 'Senior Pastor',
     category: 'pastoral',
     email: 'samuel@example.org',
@@ -29,7 +31,8 @@ const leaders = [
   },
   {
     id: 'l2',
-    name: 'Elder Joseph Otieno',
+    name: 'Joseph Otieno',
+    title: 'elder',
     position: 'First Elder',
     category: 'elder',
     email: null,
@@ -53,7 +56,7 @@ function renderPage(answer: (...args: FetchArgs) => Promise<Response>) {
   const fetchMock = vi.fn(answer);
   vi.stubGlobal('fetch', fetchMock);
   render(
-    <AppProviders>
+    <AppProviders client={testClient()}>
       <LeadersPage />
     </AppProviders>,
   );
@@ -94,6 +97,35 @@ describe('LeadersPage', () => {
     await user.clear(screen.getByLabelText('Search'));
     await user.selectOptions(screen.getByLabelText('Category'), 'department');
     expect(await screen.findByText('No leaders found')).toBeInTheDocument();
+  });
+
+  it('shows each title before the name and a phone stored as +254… in the form people read (issue 41)', async () => {
+    renderPage(() => Promise.resolve(json(leaders, 200)));
+    expect(await screen.findByText('Elder Joseph Otieno', { selector: '.cell-title' })).toBeInTheDocument();
+    const phone = screen.getByRole('link', { name: '0700 100 101' });
+    expect(phone).toHaveAttribute('href', 'tel:+254700100101');
+    expect(screen.queryByText('+254700100101')).not.toBeInTheDocument();
+  });
+
+  it('edits the title with a choice of the fixed titles, apart from the name (issue 41)', async () => {
+    const fetchMock = renderPage((_input, init) => Promise.resolve(json(init?.method === 'PATCH' ? { id: 'l2' } : leaders, 200)));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Elder Joseph Otieno' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Leader' });
+    expect(within(dialog).getByLabelText('Full Name *')).toHaveValue('Joseph Otieno');
+    const title = within(dialog).getByLabelText('Title (before the name)');
+    expect(title).toHaveValue('elder');
+    expect(within(title).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'No title', 'Pastor (Pr.)', 'Elder', 'Deacon', 'Deaconess', 'Doctor (Dr.)', 'Professor (Prof.)', 'Mr.', 'Mrs.', 'Ms.',
+    ]);
+    await user.selectOptions(title, 'dr');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => {
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true);
+    });
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(patch[1]!.body as string)).toMatchObject({ name: 'Joseph Otieno', title: 'dr' });
+    expect(await screen.findByText('Dr. Joseph Otieno was saved.')).toBeInTheDocument();
   });
 
   it('asks before removing, then hides the leader (is_active false); a refusal shows the spec text', async () => {

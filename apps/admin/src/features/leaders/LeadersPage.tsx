@@ -9,11 +9,12 @@ import { SelectField } from '../../components/ui/SelectField';
 import { truncate } from '../../components/ui/truncate';
 import { useListPage } from '../../components/ui/use-list-page';
 import { usePagedList } from '../../components/ui/use-paged-list';
+import { readablePhone } from '../../lib/phone';
 import { useLeaderCount, useLeaders } from './api/get-leaders';
 import { useRemoveLeader } from './api/remove-leader';
 import { useReorderLeaders } from './api/reorder-leaders';
 import { LeaderFormModal } from './LeaderFormModal';
-import { categoryLabel, leaderCategories, leaderTexts, moveLeader, type Leader, type LeaderCategory } from './leader-form';
+import { categoryLabel, leaderCategories, leaderTexts, moveLeader, titledName, type Leader, type LeaderCategory } from './leader-form';
 import './leaders.css';
 
 const categoryFilter = [{ value: '', label: 'All Categories' }, ...leaderCategories];
@@ -42,8 +43,8 @@ export default function LeadersPage() {
     const changes = moveLeader(shown, index, direction);
     if (!leader || changes.length === 0) return;
     page.change(reorder, changes, {
-      done: `${leader.name} moved ${direction === -1 ? 'up' : 'down'}.`,
-      failed: `Could not change the order of ${leader.name}. Please try again.`,
+      done: `${titledName(leader)} moved ${direction === -1 ? 'up' : 'down'}.`,
+      failed: `Could not change the order of ${titledName(leader)}. Please try again.`,
       log: 'Reordering the leaders failed',
     });
   };
@@ -60,7 +61,7 @@ export default function LeadersPage() {
             <button
               type="button"
               className="btn-icon"
-              aria-label={`Move ${leader.name} up`}
+              aria-label={`Move ${titledName(leader)} up`}
               title="Move up"
               disabled={reorder.isPending || index === 0}
               onClick={() => {
@@ -72,7 +73,7 @@ export default function LeadersPage() {
             <button
               type="button"
               className="btn-icon"
-              aria-label={`Move ${leader.name} down`}
+              aria-label={`Move ${titledName(leader)} down`}
               title="Move down"
               disabled={reorder.isPending || index === shown.length - 1}
               onClick={() => {
@@ -91,7 +92,7 @@ export default function LeadersPage() {
       hideLabelOnPhone: true,
       cell: (leader) => (
         <>
-          <span className="cell-title">{leader.name}</span>
+          <span className="cell-title">{titledName(leader)}</span>
           {leader.bio ? <span className="cell-sub">{truncate(leader.bio, 100)}</span> : null}
         </>
       ),
@@ -105,13 +106,13 @@ export default function LeadersPage() {
         leader.email || leader.phone ? (
           <span className="contact-lines">
             {leader.email ? <a href={`mailto:${leader.email}`}>{leader.email}</a> : null}
-            {leader.phone ? <a href={`tel:${leader.phone.replace(/\s+/g, '')}`}>{leader.phone}</a> : null}
+            {leader.phone ? <a href={`tel:${leader.phone.replace(/\s+/g, '')}`}>{readablePhone(leader.phone)}</a> : null}
           </span>
         ) : (
           '—'
         ),
     },
-    actionsColumn(page, (leader) => leader.name, 'Remove'),
+    actionsColumn(page, (leader) => titledName(leader), 'Remove'),
   ];
 
   return (
@@ -158,11 +159,11 @@ export default function LeadersPage() {
       )}
       confirm={(leader) => ({
         title: 'Remove Leader',
-        message: leaderTexts.confirmRemove(leader.name),
+        message: leaderTexts.confirmRemove(titledName(leader)),
         confirmLabel: 'Remove',
         busyLabel: 'Removing...',
         error: deleteErrorText,
-        done: `${leader.name} was removed from the leaders list.`,
+        done: `${titledName(leader)} was removed from the leaders list.`,
         log: 'Removing the leader failed',
       })}
     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leaderFromForm, leaderTexts, leaderToForm, moveLeader, newLeaderForm, validateLeader } from './leader-form';
+import { leaderFromForm, leaderTexts, leaderTitles, leaderToForm, moveLeader, newLeaderForm, titledName, validateLeader } from './leader-form';
 
 const filled = { ...newLeaderForm(30), name: ' Grace Mwangi ', position: 'Associate Pastor', category: 'pastoral' };
 
@@ -32,6 +32,7 @@ describe('leader form', () => {
   it('writes empty optional fields as null and splits the specialties', () => {
     expect(leaderFromForm({ ...filled, specialties: ' Youth, , Counseling ,Bible Studies,' })).toEqual({
       name: 'Grace Mwangi',
+      title: null,
       position: 'Associate Pastor',
       category: 'pastoral',
       email: null,
@@ -57,7 +58,8 @@ describe('leader form', () => {
   it('round-trips a leader through the form', () => {
     const leader = {
       id: 'l1',
-      name: 'Elder Kamau',
+      name: 'Peter Kamau',
+      title: 'elder' as const,
       position: 'Elder',
       category: 'elder' as const,
       email: 'kamau@example.org',
@@ -74,6 +76,16 @@ describe('leader form', () => {
     const { id, is_active, ...row } = leader;
     expect([id, is_active]).toEqual(['l1', true]);
     expect(leaderFromForm(leaderToForm(leader))).toEqual(row);
+  });
+
+  it('keeps the title apart from the name: one of the fixed set or none, shown before the name (issue 41)', () => {
+    expect(leaderFromForm({ ...filled, title: 'pastor' }).title).toBe('pastor');
+    expect(leaderFromForm({ ...filled, title: '' }).title).toBeNull();
+    expect(leaderFromForm({ ...filled, title: 'bishop' }).title).toBeNull();
+    expect(titledName({ name: 'Grace Mwangi', title: 'pastor' })).toBe('Pr. Grace Mwangi');
+    expect(titledName({ name: 'Ruth Odhiambo', title: 'elder' })).toBe('Elder Ruth Odhiambo');
+    expect(titledName({ name: 'Mary Githinji', title: null })).toBe('Mary Githinji');
+    expect(leaderTitles.map((t) => t.value)).toEqual(['pastor', 'elder', 'deacon', 'deaconess', 'dr', 'prof', 'mr', 'mrs', 'ms']);
   });
 
   it('moves a leader by swapping display orders with the neighbour', () => {

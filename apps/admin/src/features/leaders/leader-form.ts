@@ -3,11 +3,13 @@ import { isEmailAddress, isValid, joinList, parseWholeNumber, splitList, textOrN
 
 type Row = Database['public']['Tables']['church_leaders']['Row'];
 export type LeaderCategory = Database['public']['Enums']['church_leaders_category'];
+export type LeaderTitle = Database['public']['Enums']['church_leaders_title'];
 
 export type Leader = Pick<
   Row,
   | 'id'
   | 'name'
+  | 'title'
   | 'position'
   | 'category'
   | 'email'
@@ -34,6 +36,34 @@ export const leaderCategories: readonly { value: LeaderCategory; label: string }
   { value: 'department', label: 'Department Heads' },
 ];
 
+/**
+ * The titles a leader may have (church_leaders.title, migration 0045), in the form's order: what
+ * the list shows before the name, and the form's choice. The public site translates them.
+ */
+export const leaderTitles: readonly { value: LeaderTitle; label: string; short: string }[] = [
+  { value: 'pastor', label: 'Pastor (Pr.)', short: 'Pr.' },
+  { value: 'elder', label: 'Elder', short: 'Elder' },
+  { value: 'deacon', label: 'Deacon', short: 'Deacon' },
+  { value: 'deaconess', label: 'Deaconess', short: 'Deaconess' },
+  { value: 'dr', label: 'Doctor (Dr.)', short: 'Dr.' },
+  { value: 'prof', label: 'Professor (Prof.)', short: 'Prof.' },
+  { value: 'mr', label: 'Mr.', short: 'Mr.' },
+  { value: 'mrs', label: 'Mrs.', short: 'Mrs.' },
+  { value: 'ms', label: 'Ms.', short: 'Ms.' },
+];
+
+/** The form's title choices: none, then the fixed set. */
+export const leaderTitleOptions: readonly { value: string; label: string }[] = [
+  { value: '', label: 'No title' },
+  ...leaderTitles.map(({ value, label }) => ({ value, label })),
+];
+
+/** 'Pr. Samuel Langat': the name with its title in front, as the website shows it in English. */
+export function titledName(leader: Pick<Leader, 'name' | 'title'>): string {
+  const title = leaderTitles.find((t) => t.value === leader.title);
+  return title ? `${title.short} ${leader.name}` : leader.name;
+}
+
 export function categoryLabel(category: string): string {
   if (category === 'others') return 'Others';
   return leaderCategories.find((c) => c.value === category)?.label ?? category;
@@ -42,6 +72,7 @@ export function categoryLabel(category: string): string {
 /** Texts of the leaders screen. Marked ones are the spec's words (back-office.md §2.7, §5, §8). */
 export const leaderTexts = {
   nameRequired: 'Please enter the full name.',
+  titleHint: 'Shown before the name on the website, in the visitor\'s language (Elder, Mzee). Leave it out of Full Name.',
   positionRequired: 'Please enter the position or title.',
   categoryRequired: 'Please choose a category.',
   displayOrder: 'Display order must be a whole number, 0 or more.',
@@ -62,6 +93,8 @@ export const leaderTexts = {
 
 export interface LeaderFormValues {
   name: string;
+  /** '' for no title, else one of `leaderTitles`. */
+  title: string;
   position: string;
   category: string;
   email: string;
@@ -82,6 +115,7 @@ export type LeaderFormErrors = Partial<Record<keyof LeaderFormValues, string>>;
 export function newLeaderForm(listLength: number): LeaderFormValues {
   return {
     name: '',
+    title: '',
     position: '',
     category: 'ministry',
     email: '',
@@ -99,6 +133,7 @@ export function newLeaderForm(listLength: number): LeaderFormValues {
 export function leaderToForm(leader: Leader): LeaderFormValues {
   return {
     name: leader.name,
+    title: leader.title ?? '',
     position: leader.position,
     category: leader.category,
     email: leader.email ?? '',
@@ -141,6 +176,7 @@ export function isLeaderValid(values: LeaderFormValues): boolean {
 export function leaderFromForm(values: LeaderFormValues): LeaderInput {
   return {
     name: values.name.trim(),
+    title: leaderTitles.find((t) => t.value === values.title)?.value ?? null,
     position: values.position.trim(),
     category: values.category as LeaderCategory,
     email: textOrNull(values.email),

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import type { Column } from '../../components/ui/DataTable';
@@ -9,9 +8,8 @@ import { formatCount } from '../../components/ui/paged-list';
 import { useListPage } from '../../components/ui/use-list-page';
 import { usePagedList } from '../../components/ui/use-paged-list';
 import { useAuth } from '../../lib/auth/auth-context';
-import { kanisa } from '../../lib/kanisa';
 import { useDeleteMember } from './api/delete-member';
-import { exportMembers } from './api/export-members';
+import { useExportMembers } from './api/export-members';
 import { MEMBERS_PAGE_SIZE, memberSortKey, useMembers } from './api/get-members';
 import type { ImportReport } from './api/import-members';
 import { useSetMemberActive } from './api/set-member-active';
@@ -20,6 +18,7 @@ import { downloadText } from '../../lib/download';
 import { ImportMembersModal } from './ImportMembersModal';
 import { membersCsv, memberTemplateCsv } from './member-csv';
 import { deleteErrorText, memberName, memberTexts, type Member } from './member-form';
+import { MemberFigures } from './MemberFigures';
 import { MemberFormModal } from './MemberFormModal';
 import './members.css';
 
@@ -37,10 +36,12 @@ export const memberPageTexts = {
 };
 
 /**
- * /admin/members (§2.8): the membership register a page at a time, searched on the server (on
- * Enter or the Search button; clearing shows everyone again) over names, membership number,
- * e-mail and phone; add, edit (with ministries), activate/deactivate, delete; CSV export of the
- * current search, a template, and an import checked by the server before it is written.
+ * /admin/members (§2.8): the register's figures (all, active, inactive: the words of the
+ * Dashboard and Reports, issue 41), then the membership register a page at a time, searched on
+ * the server (on Enter or the Search button; clearing shows everyone again) over names,
+ * membership number, e-mail and phone; add, edit (with ministries), activate/deactivate,
+ * delete; CSV export of the current search, a template, and an import checked by the server
+ * before it is written.
  * Readers (view_member_details) see the list and may export; changes need manage_members
  * (the server's rule; here the buttons follow it).
  */
@@ -53,7 +54,7 @@ export default function MembersPage() {
   const toggle = useSetMemberActive();
   const page = useListPage<Member>(useDeleteMember());
   const [importing, setImporting] = useState(false);
-  const exporting = useMutation({ mutationFn: (search: string) => exportMembers(kanisa, search) });
+  const exporting = useExportMembers();
 
   const runExport = () => {
     page.dismissNotice();
@@ -180,13 +181,16 @@ export default function MembersPage() {
         query={members}
         noun="members"
         toolbar={
-          <ListSearch
-            label="Search members"
-            placeholder="Name, membership number, e-mail or phone"
-            value={list.search}
-            onSearch={list.setSearch}
-            regionLabel="Find members"
-          />
+          <>
+            <MemberFigures />
+            <ListSearch
+              label="Search members"
+              placeholder="Name, membership number, e-mail or phone"
+              value={list.search}
+              onSearch={list.setSearch}
+              regionLabel="Find members"
+            />
+          </>
         }
         list={(addButton) => (
           <div className="members-list">

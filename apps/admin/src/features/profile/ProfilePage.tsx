@@ -1,11 +1,9 @@
-import type { KanisaError } from '@kanisa/client';
-import { useKanisa } from '@kanisa/client/react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { roleLabel } from '../../lib/access';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useChangeOwnPassword, useSaveOwnName } from './api/update-account';
 import './profile.css';
 import { profileTexts, serverMessage, validateName, validatePassword, type PasswordErrors } from './profile-form';
 
@@ -38,18 +36,9 @@ export default function ProfilePage() {
 }
 
 function NameForm({ initial }: { initial: string }) {
-  const client = useKanisa();
-  const { reloadProfile } = useAuth();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
-  const save = useMutation<unknown, KanisaError, string>({
-    mutationFn: async (fullName) => {
-      const { data, error: failed } = await client.auth.updateUser({ data: { full_name: fullName } });
-      if (failed) throw failed;
-      return data;
-    },
-    onSuccess: () => { reloadProfile(); },
-  });
+  const save = useSaveOwnName();
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,17 +85,9 @@ function NameForm({ initial }: { initial: string }) {
 const emptyPasswords = { current: '', next: '', confirm: '' };
 
 function PasswordForm() {
-  const client = useKanisa();
   const [values, setValues] = useState(emptyPasswords);
   const [errors, setErrors] = useState<PasswordErrors>({});
-  const change = useMutation<unknown, KanisaError, { current: string; next: string }>({
-    mutationFn: async ({ current, next }) => {
-      const { data, error } = await client.auth.updateUser({ password: next, current_password: current });
-      if (error) throw error;
-      return data;
-    },
-    onSuccess: () => { setValues(emptyPasswords); },
-  });
+  const change = useChangeOwnPassword();
 
   const field = (key: keyof typeof values) => ({
     value: values[key],
@@ -122,7 +103,9 @@ function PasswordForm() {
     event.preventDefault();
     const found = validatePassword(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) change.mutate({ current: values.current, next: values.next });
+    if (Object.keys(found).length === 0) {
+      change.mutate({ current: values.current, next: values.next }, { onSuccess: () => { setValues(emptyPasswords); } });
+    }
   };
 
   return (

@@ -11,7 +11,7 @@ export function MembershipView({ report }: { report: MembershipReport }) {
   const chart = useMemo(
     () => ({
       labels: report.growth.map((row) => monthLabel(row.month_end)),
-      series: [{ label: 'Members', values: report.growth.map((row) => row.members) }],
+      series: [{ label: 'Active members', values: report.growth.map((row) => row.members) }],
     }),
     [report],
   );
@@ -23,7 +23,7 @@ export function MembershipView({ report }: { report: MembershipReport }) {
         {ministries ? <ReportTableView table={ministries} /> : null}
       </div>
       {growth ? (
-        <ReportChart title={growth.title} kind="line" what="members at each month end" labels={chart.labels} series={chart.series} format={formatCount}>
+        <ReportChart title={growth.title} kind="line" what="active members at each month end" labels={chart.labels} series={chart.series} format={formatCount}>
           <ReportTableView table={growth} bare />
         </ReportChart>
       ) : null}

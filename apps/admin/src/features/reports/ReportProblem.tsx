@@ -1,6 +1,7 @@
 import { KanisaError } from '@kanisa/client';
 import { errorDetail } from '../../components/ui/error-detail';
 import { LoadError } from '../../components/ui/LoadError';
+import { RequiredPermissions } from '../../components/ui/RequiredPermissions';
 import type { ReportTab } from './report-answers';
 import { reportTabPermissions, reportTexts } from './report-rules';
 
@@ -17,19 +18,7 @@ export function ReportDenied({ error, tab }: { error: unknown; tab?: ReportTab }
     <section className="notice-page rp-denied" aria-labelledby="reports-denied-title">
       <h2 id="reports-denied-title">Insufficient Permissions</h2>
       <p>{reportTexts.denied}</p>
-      <dl className="notice-facts">
-        <div>
-          <dt>{needed.length > 1 ? 'Required permission (any one)' : 'Required permission'}</dt>
-          <dd>
-            {needed.map((permission, index) => (
-              <span key={permission}>
-                {index > 0 ? ' or ' : null}
-                <code>{permission}</code>
-              </span>
-            ))}
-          </dd>
-        </div>
-      </dl>
+      <RequiredPermissions permissions={needed} />
       {reason ? <p className="notice-help">{reason}</p> : null}
       <p className="notice-help">If you need the reports for your work, ask the system administrator.</p>
     </section>

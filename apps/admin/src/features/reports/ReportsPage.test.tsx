@@ -1,9 +1,9 @@
-import { invalidateTable, KanisaProvider } from '@kanisa/client/react';
+import { createQueryClient, invalidateTables, KanisaProvider } from '@kanisa/client/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createQueryClient } from '../../app/AppProviders';
+import { queryDefaults } from '../../app/AppProviders';
 import { AppRoutes } from '../../app/AppRoutes';
 import type { AccessUser } from '../../lib/access';
 import { AuthProvider } from '../../lib/auth/AuthProvider';
@@ -65,7 +65,7 @@ function stub(answer?: Answer) {
 /** The page under /reports/*, as AppRoutes mounts it, with a QueryClient the test can reach. */
 function renderReports(path: string, answer?: Answer, access: AccessUser = serverAnswers.ADMIN) {
   const calls = stub(answer);
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient(queryDefaults);
   render(
     <KanisaProvider client={testClient(sessionFor(access))} queryClient={queryClient}>
       <AuthProvider>
@@ -97,11 +97,17 @@ describe('ReportsPage (§2.18)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reports and Analytics' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'This Month' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('report-range')).toHaveTextContent('This Month: 25 Oct 2026 to 25 Nov 2026');
-    expect([figure('net-income'), figure('total-members'), figure('avg-attendance'), figure('messages-sent')]).toEqual(['Ksh 8,650', '13', '272.5', '25']);
+    expect([figure('net-income'), figure('active-members'), figure('avg-attendance'), figure('messages-sent')]).toEqual(['Ksh 8,650', '13', '272.5', '25']);
+    // §2.18's Total Members card says what it counts: the active members, of the register (issue 41).
+    expect(screen.getByText('Active members', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.queryByText(/total members/i)).not.toBeInTheDocument();
+    expect(plain(document.querySelector('[data-figure="active-members"] .rp-figure-note')?.textContent)).toBe(
+      'Of 14 on the register (1 inactive); 2 new in the period',
+    );
     expect(plain(document.querySelector('[data-figure="messages-sent"] .rp-figure-note')?.textContent)).toBe('3 only simulated (demo mode)');
     const insights = [...document.querySelectorAll('[data-insight]')].map((item) => plain(item.textContent));
     expect(insights).toHaveLength(4);
-    expect(insights[0]).toContain('Membership growth is healthy: 2 new members joined in the last month');
+    expect(insights[0]).toContain('Membership growth is healthy: 2 new members joined in the last month, and 13 of the 14 members on the register are active.');
     expect(insights[1]).toContain('Engagement is good: 66.7%');
     expect(insights[2]).toContain('Net income is positive');
     expect(insights[2]).toContain('Income is down 71.2% on the month before.');
@@ -186,6 +192,14 @@ describe('ReportsPage (§2.18)', () => {
       ['Adventurer Club', '0'],
     ]);
     expect(rows('membership-growth')).toHaveLength(12);
+    // The register and what it is made of, in the Dashboard's and the Members screen's words (issue 41).
+    expect(['all-members', 'active-members', 'inactive-members', 'new-members'].map(figure)).toEqual(['14', '13', '1', '2']);
+    expect([...document.querySelectorAll('[data-figure] dt')].map((term) => term.textContent)).toEqual([
+      'All members on the register',
+      'Active members',
+      'Inactive members',
+      'New members',
+    ]);
     await waitFor(() => {
       expect(drawn.at(-1)?.type).toBe('line');
     });
@@ -244,7 +258,7 @@ describe('ReportsPage (§2.18)', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Insufficient Permissions' })).toBeInTheDocument();
     expect(screen.getByText("You don't have the required permissions to access this feature.")).toBeInTheDocument();
-    expect(screen.getByText('view_reports', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByText('View reports', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByText('Reports needs the view_reports permission')).toBeInTheDocument();
     expect(document.querySelector('[data-figure]')).toBeNull();
     expect(screen.getByRole('button', { name: 'Export Report' })).toBeDisabled();
@@ -276,25 +290,31 @@ describe('ReportsPage (§2.18)', () => {
     queryClient.setQueryData(['kanisa', 'members', 'admin-list', {}], []);
     queryClient.setQueryData(['kanisa', 'sermons', 'list'], []);
 
-    // The Members screen invalidates its own prefix after a save.
-    await queryClient.invalidateQueries({ queryKey: ['kanisa', 'members'] });
+    // A member saved on the Members screen: it invalidates what it wrote.
+    await invalidateTables(queryClient, ['members']);
     await waitFor(() => {
       expect(overviewCalls()).toBe(2);
     });
     expect(queryClient.getQueryState(reportKeys.tab('membership', 'year'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(reportKeys.tab('financial', 'year'))?.isInvalidated).toBe(false);
 
-    // A donation saved through invalidateTable('giving_records').
-    await invalidateTable(queryClient, 'giving_records');
+    // A donation saved.
+    await invalidateTables(queryClient, ['giving_records']);
     await waitFor(() => {
       expect(overviewCalls()).toBe(3);
     });
     expect(queryClient.getQueryState(reportKeys.tab('financial', 'year'))?.isInvalidated).toBe(true);
 
+    // A message sent to members (the Communication Hub's send).
+    await invalidateTables(queryClient, ['broadcasts']);
+    await waitFor(() => {
+      expect(overviewCalls()).toBe(4);
+    });
+
     // A sermon has nothing to do with the reports.
-    await queryClient.invalidateQueries({ queryKey: ['kanisa', 'sermons'] });
+    await invalidateTables(queryClient, ['sermons']);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(overviewCalls()).toBe(3);
+    expect(overviewCalls()).toBe(4);
   });
 
   it('keeps each kind fresh for its §7.7 lifetime, under the reports key', () => {
@@ -367,7 +387,7 @@ describe('the /reports route', () => {
     const { reportCalls } = stub();
     renderAt('/reports/membership', <AppRoutes />, testClient(sessionFor(serverAnswers.FINANCE_ADMIN)));
     expect(await screen.findByRole('heading', { name: 'Insufficient Permissions' })).toBeInTheDocument();
-    expect(screen.getByText('view_member_reports', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByText('View member reports', { selector: 'strong' })).toBeInTheDocument();
     expect(reportCalls()).toEqual([]);
   });
 
@@ -375,7 +395,7 @@ describe('the /reports route', () => {
     const { reportCalls } = stub();
     renderAt('/reports', <AppRoutes />, testClient(sessionFor(serverAnswers.CONTENT_ADMIN)));
     expect(await screen.findByRole('heading', { name: 'Insufficient Permissions' })).toBeInTheDocument();
-    expect(screen.getByText('view_financial_reports')).toBeInTheDocument();
+    expect(screen.getByText('View financial reports')).toBeInTheDocument();
     expect(reportCalls()).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { churchToday } from '../../lib/church-time';
 import { toCsv } from '../../lib/csv';
 import { downloadText } from '../../lib/download';
-import { useFollowWrites, useReport } from './api/reports-api';
+import { useReport } from './api/reports-api';
 import { AttendanceView } from './AttendanceView';
 import { CommunicationView } from './CommunicationView';
 import { FinancialView } from './FinancialView';
@@ -142,8 +142,6 @@ function NavigateKeepingPeriod({ to }: { to: string }) {
  * /reports/print is the whole report for the period, ready to print or save as PDF.
  */
 export default function ReportsPage() {
-  // Writes on other screens make the cached reports stale (see followWrites).
-  useFollowWrites();
   const { access, loading } = useAuth();
   if (loading) return <Spinner label={reportTexts.loading} />;
   // §2.4: the tabs this reader's permissions open; /reports itself is the first of them (the

@@ -21,11 +21,24 @@ export interface ReportBase {
   to: string;
 }
 
-export interface OverviewReport extends ReportBase {
+/**
+ * The member figures of the tabs that count members (migration 0044, issue 41): the same three
+ * on every screen (lib/member-figures.ts). The answers' older `total_members` meant the active
+ * members on the overview and the whole register on the membership tab; it is not read.
+ */
+export interface MemberFigures {
+  /** Every member on the register, active and inactive. */
+  all_members: number;
+  active_members: number;
+  /** all_members - active_members. */
+  inactive_members: number;
+}
+
+export interface OverviewReport extends ReportBase, MemberFigures {
   income: number;
   expenses: number;
   net_income: number;
-  total_members: number;
+  /** Members added (created) in the period, active or not. */
   new_members: number;
   /** Mean divine total of the period's records; null without records. */
   avg_attendance: number | null;
@@ -57,9 +70,8 @@ export interface FinancialReport extends ReportBase {
   trend: { month: string; income: number; expenses: number }[];
 }
 
-export interface MembershipReport extends ReportBase {
-  total_members: number;
-  active_members: number;
+export interface MembershipReport extends ReportBase, MemberFigures {
+  /** Members added (created) in the period, active or not. */
   new_members: number;
   /** 0-17, 18-30, 31-50, 51-70, 70+, then Unknown. */
   ages: { bucket: string; count: number }[];
@@ -133,13 +145,25 @@ function base(read: AnswerReader, answer: Fields, tab: ReportTab): ReportBase {
   return { period, from: read.text(answer.from, 'from'), to: read.text(answer.to, 'to') };
 }
 
+function memberFigures(read: AnswerReader, a: Fields): MemberFigures {
+  const figures = {
+    all_members: read.count(a.all_members, 'all_members'),
+    active_members: read.count(a.active_members, 'active_members'),
+    inactive_members: read.count(a.inactive_members, 'inactive_members'),
+  };
+  if (figures.active_members + figures.inactive_members !== figures.all_members) {
+    throw read.fail('active_members and inactive_members do not add up to all_members');
+  }
+  return figures;
+}
+
 function readOverview(read: AnswerReader, a: Fields): OverviewReport {
   return {
     ...base(read, a, 'overview'),
+    ...memberFigures(read, a),
     income: read.number(a.income, 'income'),
     expenses: read.number(a.expenses, 'expenses'),
     net_income: read.number(a.net_income, 'net_income'),
-    total_members: read.count(a.total_members, 'total_members'),
     new_members: read.count(a.new_members, 'new_members'),
     avg_attendance: numberOrNull(read, a.avg_attendance, 'avg_attendance'),
     attendance_records: read.count(a.attendance_records, 'attendance_records'),
@@ -183,8 +207,7 @@ function readFinancial(read: AnswerReader, a: Fields): FinancialReport {
 function readMembership(read: AnswerReader, a: Fields): MembershipReport {
   return {
     ...base(read, a, 'membership'),
-    total_members: read.count(a.total_members, 'total_members'),
-    active_members: read.count(a.active_members, 'active_members'),
+    ...memberFigures(read, a),
     new_members: read.count(a.new_members, 'new_members'),
     ages: read.list(a.ages, 'ages').map((item) => {
       const row = read.record(item, 'an age bucket');

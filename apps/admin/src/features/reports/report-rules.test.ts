@@ -58,12 +58,16 @@ describe('periods and tabs (§2.18, §9)', () => {
 describe('Quick Insights (§9 wording from the real figures)', () => {
   it("calls membership growth 'excellent' above 10 new members, otherwise 'healthy'", () => {
     expect([0, 10, 11, 40].map(membershipWord)).toEqual(['healthy', 'healthy', 'excellent', 'excellent']);
-    expect(membershipInsight(overview({ new_members: 11, total_members: 250 })).text).toBe(
-      'Membership growth is excellent: 11 new members joined in the last month, and the church has 250 members in all.',
+    // The active members beside the register they are part of, never "in all" (issue 41).
+    expect(membershipInsight(overview({ new_members: 11, all_members: 262, active_members: 250, inactive_members: 12 })).text).toBe(
+      'Membership growth is excellent: 11 new members joined in the last month, and 250 of the 262 members on the register are active.',
     );
-    expect(membershipInsight(overview({ new_members: 1, total_members: 1 }, 'week')).text).toBe(
-      'Membership growth is healthy: 1 new member joined in the last 7 days, and the church has 1 member in all.',
+    expect(membershipInsight(overview({ new_members: 1, all_members: 2, active_members: 1, inactive_members: 1 }, 'week')).text).toBe(
+      'Membership growth is healthy: 1 new member joined in the last 7 days, and 1 of the 2 members on the register is active.',
     );
+    expect(membershipInsight(overview({ all_members: 1, active_members: 1, inactive_members: 0 })).text).toMatch(/, and the 1 member on the register is active\.$/);
+    expect(membershipInsight(overview({ all_members: 17, active_members: 17, inactive_members: 0 })).text).toMatch(/, and all 17 members on the register are active\.$/);
+    expect(membershipInsight(overview({ new_members: 0, all_members: 0, active_members: 0, inactive_members: 0 })).text).toMatch(/, and the register has no members yet\.$/);
   });
 
   it("calls engagement 'excellent' above 80, 'good' above 60, otherwise 'moderate'", () => {
@@ -153,7 +157,7 @@ describe('figures and tables', () => {
     const content = overviewContent(overview({ net_income: 8650.5, messages_simulated: 0 }));
     expect(content.figures.map((f) => [f.label, plain(f.text)])).toEqual([
       ['Net Income', 'Ksh 8,651'],
-      ['Total Members', '13'],
+      ['Active members', '13'],
       ['Avg Attendance', '272.5'],
       ['Messages Sent', '25'],
     ]);
@@ -170,12 +174,41 @@ describe('figures and tables', () => {
     expect(trend?.rows.map((r) => r.cells[0]?.text)).toEqual(['June 2026', 'July 2026', 'August 2026', 'September 2026', 'October 2026', 'November 2026']);
   });
 
-  it('"Total members" means the active members on every screen; the whole register has its own words (issue 32)', () => {
-    const overview = overviewContent(readReport('overview', overviewAnswer()));
-    expect(overview.figures.filter((f) => f.label === 'Total Members').map((f) => f.id)).toEqual(['total-members']);
-    const membership = membershipContent(readReport('membership', membershipAnswer()));
-    expect(membership.figures.map((f) => f.label)).toEqual(['Members on the register', 'Active members', 'New members']);
-    expect(membership.figures.some((f) => /^total members$/i.test(f.label))).toBe(false);
+  it('names each member figure by what it counts, in the words of the Dashboard and the Members screen (issue 41)', () => {
+    // The answers' old total_members meant the active members on one tab and the whole register
+    // on the other: it is not read (here it says 99 on both, and nothing shows it).
+    const overview = overviewContent(readReport('overview', overviewAnswer('month', { total_members: 99 })));
+    const membership = membershipContent(readReport('membership', { ...membershipAnswer(), total_members: 99 }));
+    const shown = (figures: typeof overview.figures) => figures.map((f) => [f.id, f.label, f.text]);
+    expect(shown(overview.figures).filter(([id]) => (id ?? '').includes('members'))).toEqual([['active-members', 'Active members', '13']]);
+    expect(overview.figures[1]?.note).toBe('Of 14 on the register (1 inactive); 2 new in the period');
+    expect(shown(membership.figures)).toEqual([
+      ['all-members', 'All members on the register', '14'],
+      ['active-members', 'Active members', '13'],
+      ['inactive-members', 'Inactive members', '1'],
+      ['new-members', 'New members', '2'],
+    ]);
+    // One label, one figure: the same label never carries two values across the two tabs.
+    const byLabel = new Map<string, string>();
+    for (const [, label, text] of [...shown(overview.figures), ...shown(membership.figures)]) {
+      expect(byLabel.get(label!) ?? text).toBe(text);
+      byLabel.set(label!, text!);
+    }
+    expect([...overview.figures, ...membership.figures].some((f) => /total members/i.test(f.label))).toBe(false);
+    // The summary table (print view, CSV) says the same.
+    expect(overview.tables[0]?.rows.filter((r) => /members/i.test(r.key)).map((r) => [r.key, r.cells[1]?.text])).toEqual([
+      ['Active members', '13'],
+      ['Inactive members', '1'],
+      ['All members on the register', '14'],
+      ['New members', '2'],
+    ]);
+    // The tables count the active members, and say so.
+    expect(membership.tables.map((t) => t.columns[1]?.header)).toEqual(['Active members', 'Active members', 'Active members']);
+  });
+
+  it('refuses member figures that do not add up', () => {
+    expect(() => readReport('membership', { ...membershipAnswer(), inactive_members: 2 })).toThrow();
+    expect(() => readReport('overview', { ...overviewAnswer(), all_members: undefined })).toThrow();
   });
 
   it('shows Unknown ages only when some are unknown', () => {

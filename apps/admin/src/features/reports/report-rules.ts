@@ -1,5 +1,6 @@
 import { formatDay } from '../../components/ui/form-values';
 import { csvAmount, formatKesWhole } from '../../lib/giving';
+import { memberFigureIds, memberFigureLabel } from '../../lib/member-figures';
 import {
   isReportPeriod,
   type AttendanceReport,
@@ -177,6 +178,13 @@ function changeWords(change: number, period: ReportPeriod): string {
   return `${change > 0 ? 'up' : 'down'} ${formatPercent(Math.abs(change))} on ${previous}`;
 }
 
+/** 'and 16 of the 17 members on the register are active': the active members beside the register (issue 41). */
+function activeOfRegister(active: number, all: number): string {
+  if (all === 0) return 'and the register has no members yet';
+  if (active === all) return all === 1 ? 'and the 1 member on the register is active' : `and all ${plural(all, 'member', 'members')} on the register are active`;
+  return `and ${formatCount(active)} of the ${plural(all, 'member', 'members')} on the register ${active === 1 ? 'is' : 'are'} active`;
+}
+
 export function membershipInsight(report: OverviewReport): Insight {
   const { within } = periodSpans[report.period];
   const joined = report.new_members === 1 ? 'new member joined' : 'new members joined';
@@ -185,7 +193,7 @@ export function membershipInsight(report: OverviewReport): Insight {
     title: 'Membership',
     text:
       `Membership growth is ${membershipWord(report.new_members)}: ${formatCount(report.new_members)} ${joined} ${within}, ` +
-      `and the church has ${plural(report.total_members, 'member', 'members')} in all.`,
+      `${activeOfRegister(report.active_members, report.all_members)}.`,
   };
 }
 
@@ -356,7 +364,14 @@ export function overviewContent(report: OverviewReport): TabContent {
       ...kes(report.net_income),
       note: `${formatKesWhole(report.income)} income less ${formatKesWhole(report.expenses)} approved expenses`,
     },
-    { id: 'total-members', label: 'Total Members', ...count(report.total_members), note: `${formatCount(report.new_members)} new in the period` },
+    // §2.18's "Total Members" card counts the active members (§7.7); named by what it counts,
+    // with the register it is part of, in the Dashboard's and the Members screen's words (issue 41).
+    {
+      id: memberFigureIds.active,
+      label: memberFigureLabel('active'),
+      ...count(report.active_members),
+      note: `Of ${formatCount(report.all_members)} on the register (${formatCount(report.inactive_members)} inactive); ${formatCount(report.new_members)} new in the period`,
+    },
     {
       id: 'avg-attendance',
       label: 'Avg Attendance',
@@ -375,7 +390,9 @@ export function overviewContent(report: OverviewReport): TabContent {
       ['Approved expenses (KES)', kes(report.expenses)],
       ['Net income (KES)', kes(report.net_income)],
       ['Income change (%)', percent(report.income_change)],
-      ['Total members', count(report.total_members)],
+      [memberFigureLabel('active'), count(report.active_members)],
+      [memberFigureLabel('inactive'), count(report.inactive_members)],
+      [memberFigureLabel('all'), count(report.all_members)],
       ['New members', count(report.new_members)],
       ['Average attendance', average(report.avg_attendance)],
       ['Attendance records', count(report.attendance_records)],
@@ -440,37 +457,38 @@ export function membershipContent(report: MembershipReport): TabContent {
   const aged = ages.reduce((sum, row) => sum + row.count, 0);
   return {
     figures: [
-      // "Total members" means the active ones (the Overview's and the Dashboard's, §2.18, §7.7);
-      // everyone on the register, inactive too, has its own words (issue 32).
-      { id: 'total-members', label: 'Members on the register', ...count(report.total_members), note: 'Active and inactive' },
-      { id: 'active-members', label: 'Active members', ...count(report.active_members) },
-      { id: 'new-members', label: 'New members', ...count(report.new_members), note: 'Added in the period' },
+      // The register and what it is made of, in the words of every screen (issue 41); the
+      // tables below count the active members (§7.7).
+      { id: memberFigureIds.all, label: memberFigureLabel('all'), ...count(report.all_members), note: 'Active and inactive together' },
+      { id: memberFigureIds.active, label: memberFigureLabel('active'), ...count(report.active_members), note: 'Counted in the tables below' },
+      { id: memberFigureIds.inactive, label: memberFigureLabel('inactive'), ...count(report.inactive_members), note: 'Kept on record' },
+      { id: 'new-members', label: 'New members', ...count(report.new_members), note: 'Added in the period, active or not' },
     ],
     tables: [
       {
         id: 'age-distribution',
         title: 'Age distribution',
-        caption: 'Members by age (year difference)',
-        columns: [{ header: 'Age' }, { header: 'Members', numeric: true }, { header: 'Share', numeric: true }],
+        caption: 'Active members by age (year difference)',
+        columns: [{ header: 'Age' }, { header: 'Active members', numeric: true }, { header: 'Share', numeric: true }],
         rows: ages.map((row) => ({
           key: row.bucket,
           cells: [text(row.bucket), count(row.count), percent(aged === 0 ? null : Math.round((row.count / aged) * 1000) / 10)],
         })),
-        empty: 'No members yet.',
+        empty: 'No active members yet.',
       },
       {
         id: 'ministry-participation',
         title: 'Ministry participation',
-        caption: 'Members taking part in each ministry',
-        columns: [{ header: 'Ministry' }, { header: 'Members', numeric: true }],
+        caption: 'Active members taking part in each ministry',
+        columns: [{ header: 'Ministry' }, { header: 'Active members', numeric: true }],
         rows: report.ministries.map((row) => ({ key: row.id, cells: [text(row.name), count(row.members)] })),
         empty: 'No ministries yet.',
       },
       {
         id: 'membership-growth',
         title: 'Membership growth, last 12 months',
-        caption: 'Members at each month end, oldest first',
-        columns: [{ header: 'Month end' }, { header: 'Members', numeric: true }],
+        caption: 'Active members at each month end, oldest first',
+        columns: [{ header: 'Month end' }, { header: 'Active members', numeric: true }],
         rows: report.growth.map((row) => ({ key: row.month_end, cells: [{ text: formatDay(row.month_end), csv: row.month_end }, count(row.members)] })),
         empty: 'No months to show.',
       },

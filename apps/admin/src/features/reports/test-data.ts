@@ -22,7 +22,11 @@ export function overviewAnswer(period: ReportPeriod = 'month', changes: Record<s
     income: year ? 1250000 : 33600,
     expenses: year ? 950900.5 : 24950,
     net_income: year ? 299099.5 : 8650,
+    // The old name (the active members here) beside the figures of migration 0044.
     total_members: 13,
+    all_members: 14,
+    active_members: 13,
+    inactive_members: 1,
     new_members: year ? 14 : 2,
     avg_attendance: 272.5,
     attendance_records: 4,
@@ -67,8 +71,11 @@ export function membershipAnswer(period: ReportPeriod = 'month') {
     tab: 'membership',
     period,
     ...ranges[period],
+    // The old name (the whole register here) beside the figures of migration 0044.
     total_members: 14,
+    all_members: 14,
     active_members: 13,
+    inactive_members: 1,
     new_members: 2,
     ages: [
       { bucket: '0-17', count: 2 },

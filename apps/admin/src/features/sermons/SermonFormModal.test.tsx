@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { testClient } from '../../test/render';
 import { SermonFormModal } from './SermonFormModal';
 import { sermonTexts } from './sermon-form';
 
@@ -26,7 +27,7 @@ function renderModal() {
   const onClose = vi.fn();
   const onSaved = vi.fn();
   render(
-    <AppProviders>
+    <AppProviders client={testClient()}>
       <SermonFormModal onClose={onClose} onSaved={onSaved} />
     </AppProviders>,
   );

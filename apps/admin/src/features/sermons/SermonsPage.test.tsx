@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { testClient } from '../../test/render';
 import SermonsPage from './SermonsPage';
 import { sermonTexts } from './sermon-form';
 
@@ -35,7 +36,7 @@ function renderPage(answer: (...args: FetchArgs) => Promise<Response>) {
   const fetchMock = vi.fn(answer);
   vi.stubGlobal('fetch', fetchMock);
   render(
-    <AppProviders>
+    <AppProviders client={testClient()}>
       <SermonsPage />
     </AppProviders>,
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { KanisaError } from '@kanisa/client';
 import { Alert } from '../../components/ui/Alert';
 import { Notice } from '../../components/ui/Notice';
 import { useBackupStatus } from './api/get-backup-status';
@@ -9,9 +10,13 @@ import {
   describeDestination,
   describeDrill,
   describeDumps,
+  describeKey,
+  describeWindows,
   isMissingFunction,
+  type ArchiveStatus,
   type StatusText,
 } from './backup-status';
+import { RecoverySheetDialog } from './RecoverySheetDialog';
 import { settingsTexts } from './settings-form';
 
 /** One status line: a failure as an error, the rest as a toned line. */
@@ -48,7 +53,7 @@ function DrillButton({ waiting }: { waiting: boolean }) {
               setNotice(queued ? settingsTexts.drillQueued : settingsTexts.drillAlreadyWaiting);
             },
             onError: (error) => {
-              console.error('Asking for a backup drill failed', error);
+              if (!(error instanceof KanisaError && error.status === 429)) console.error('Asking for a backup drill failed', error);
               setNotice(null);
             },
           });
@@ -57,7 +62,28 @@ function DrillButton({ waiting }: { waiting: boolean }) {
         {request.isPending ? 'Asking…' : waiting ? 'Drill running…' : 'Run a drill now'}
       </button>
       <Notice text={notice} onDismiss={setNotice} />
-      {request.isError ? <Alert>{settingsTexts.drillFailed}</Alert> : null}
+      {request.isError ? (
+        <Alert>
+          {request.error instanceof KanisaError && request.error.status === 429 ? request.error.message : settingsTexts.drillFailed}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether the backups can be opened without this server, and the recovery sheet. */
+function KeyPart({ archive }: { archive: ArchiveStatus }) {
+  const [open, setOpen] = useState(false);
+  const line = describeKey(archive);
+  return (
+    <div className="settings-backup-key">
+      <StatusLine name="key" line={line} />
+      {archive.encrypted && archive.key_fingerprint ? (
+        <button type="button" className="btn btn-secondary" onClick={() => { setOpen(true); }}>
+          {archive.key_generated && !archive.key_confirmed ? 'Open the recovery sheet' : 'Show the recovery sheet again'}
+        </button>
+      ) : null}
+      {open ? <RecoverySheetDialog onClose={() => { setOpen(false); }} /> : null}
     </div>
   );
 }
@@ -107,7 +133,11 @@ export function BackupStatusLine() {
       {archive ? (
         <>
           <StatusLine name="destination" line={describeDestination(archive)} />
+          <KeyPart archive={archive} />
           <StatusLine name="archive" line={describeArchive(archive, now)} />
+          {describeWindows(status.data.windows, archive.destination).map((window, i) => (
+            <StatusLine key={String(i)} name="window" line={window} />
+          ))}
           <StatusLine name="drill" line={describeDrill(status.data.last_drill)} />
           <DrillButton waiting={status.data.drill_waiting} />
         </>

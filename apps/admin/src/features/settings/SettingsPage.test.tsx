@@ -317,4 +317,67 @@ describe('System Settings (§2.16)', () => {
     expect(calls).toEqual(['drill']);
     expect(await screen.findByRole('button', { name: 'Drill running…' })).toBeDisabled();
   });
+
+  it('asks for the backup key’s recovery sheet until it is stored, and shows what each destination can restore (issue 42)', async () => {
+    const user = userEvent.setup();
+    let confirmed = false;
+    const confirmations: unknown[] = [];
+    const sheetReads: string[] = [];
+    renderPage(
+      {
+        '/rest/v1/rpc/get_backup_status': () =>
+          json({
+            frequency: 'daily',
+            last: null,
+            archive: {
+              destination: 's3://church-backups/kanisa/',
+              source: 'settings',
+              base_here: true,
+              on_this_machine: false,
+              encrypted: true,
+              key_fingerprint: '0f1e2d3c4b5a6978',
+              key_generated: true,
+              key_confirmed: confirmed,
+              last_segment: null,
+              last_shipped_at: null,
+              last_pass_at: new Date().toISOString(),
+              last_error: null,
+              last_error_at: null,
+            },
+            windows: [{ destination: 's3://church-backups/kanisa/', from: '2026-11-20T07:00:00Z', to: '2026-11-24T07:00:00Z', current: true }],
+            last_drill: null,
+            drill_waiting: false,
+          }),
+        '/functions/v1/backup-recovery-sheet': (_url, init) => {
+          sheetReads.push(init?.method ?? 'GET');
+          return json({
+            key: '11111111-22222222-33333333-44444444-55555555-66666666-77777777-88888888',
+            fingerprint: '0f1e2d3c4b5a6978',
+            generated: true,
+            destination: 's3://church-backups/kanisa/',
+            restoreCommand: "KANISA_BACKUP_KEY='11111111-…' kanisa restore --latest --from s3://church-backups/kanisa/ --into DIR",
+          });
+        },
+        '/rest/v1/rpc/confirm_backup_key': (_url, init) => {
+          confirmations.push(JSON.parse(init?.body as string));
+          confirmed = true;
+          return json({ confirmed: true, fingerprint: '0f1e2d3c4b5a6978' });
+        },
+      },
+      '/settings?tab=security',
+    );
+    expect(await screen.findByText(/encrypted with a key this server made \(fingerprint 0f1e2d3c4b5a6978\)\. If this server is lost/)).toBeInTheDocument();
+    expect(screen.getByText('s3://church-backups/kanisa/ (in use) can restore any moment from 20 Nov 2026, 10:00 to 24 Nov 2026, 10:00.')).toBeInTheDocument();
+    expect(sheetReads).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Open the recovery sheet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Backup key recovery sheet' });
+    expect(await within(dialog).findByText('11111111-22222222-33333333-44444444-55555555-66666666-77777777-88888888')).toBeInTheDocument();
+    expect(sheetReads).toEqual(['GET']);
+    await user.click(within(dialog).getByRole('button', { name: 'I have stored it away from the server' }));
+    expect(await within(dialog).findByText('Thank you: the sheet is recorded as stored.')).toBeInTheDocument();
+    expect(confirmations).toEqual([{ fingerprint: '0f1e2d3c4b5a6978' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText(/its recovery sheet is stored away from the server/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show the recovery sheet again' })).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,8 @@ import {
   describeDestination,
   describeDrill,
   describeDumps,
+  describeKey,
+  describeWindows,
   formatBytes,
   isMissingFunction,
   readBackupStatus,
@@ -84,6 +86,9 @@ const archive = (extra: Record<string, unknown> = {}) => ({
   last_pass_at: '2026-11-25T06:59:58Z',
   last_error: null,
   last_error_at: null,
+  key_fingerprint: 'a1b2c3d4e5f60718',
+  key_generated: true,
+  key_confirmed: false,
   ...extra,
 });
 const now = new Date('2026-11-25T07:00:00Z');
@@ -197,5 +202,47 @@ describe('the continuous archive and the drill', () => {
     expect(local.text).toContain('file:///srv/kanisa/backups/ (not encrypted), on this server’s own disk');
     expect(readBackupStatus({}).dumps).toBeNull();
     expect(() => dumps({ encrypted: 'yes' })).toThrow(KanisaError);
+  });
+
+  it('says whether the backups open without this server, and asks for the recovery sheet until it is stored (issue 42)', () => {
+    const read = (extra: Record<string, unknown>) => readBackupStatus({ archive: archive(extra) }).archive ?? archive();
+    const unconfirmed = describeKey(read({}));
+    expect(unconfirmed.tone).toBe('warn');
+    expect(unconfirmed.text).toBe(
+      'The backups are encrypted with a key this server made (fingerprint a1b2c3d4e5f60718). If this server is lost, the backups cannot be opened without that key: open the recovery sheet, print it or copy it out, and keep it away from the server.',
+    );
+    expect(describeKey(read({ key_confirmed: true }))).toEqual({
+      text: 'The backups are encrypted with a key this server made (fingerprint a1b2c3d4e5f60718); its recovery sheet is stored away from the server.',
+      tone: 'ok',
+    });
+    expect(describeKey(read({ key_generated: false })).text).toContain('the server’s KANISA_BACKUP_KEY (fingerprint a1b2c3d4e5f60718)');
+    expect(describeKey(read({ encrypted: false, key_fingerprint: null })).tone).toBe('warn');
+    // A server from before issue 42: no key fields, not confirmed.
+    const older = readBackupStatus({ archive: archive({ key_fingerprint: undefined, key_generated: undefined, key_confirmed: undefined }) }).archive;
+    expect(older?.key_confirmed).toBe(false);
+  });
+
+  it('lists what each destination can restore, the one in use first, and a stretch with no full backup (issue 42)', () => {
+    const status = readBackupStatus({
+      windows: [
+        { destination: 'file:///mnt/usb/', from: '2026-11-20T07:00:00Z', to: '2026-11-24T07:00:00Z', current: true },
+        { destination: 's3://church-backups/kanisa/', from: null, to: '2026-11-25T06:58:00Z', current: true },
+        { destination: 's3://church-backups/kanisa/', from: '2026-11-01T07:00:00Z', to: '2026-11-10T07:00:00Z', current: false },
+      ],
+    });
+    expect(describeWindows(status.windows, 's3://church-backups/kanisa/')).toEqual([
+      {
+        text: 's3://church-backups/kanisa/ (in use): a change log up to 25 Nov 2026, 09:58 but no full backup with it yet: one is being taken: nothing to restore from this stretch.',
+        tone: 'warn',
+      },
+      {
+        text: 's3://church-backups/kanisa/ (in use), before a gap in its change log, could restore any moment from 1 Nov 2026, 10:00 to 10 Nov 2026, 10:00.',
+        tone: 'none',
+      },
+      { text: 'file:///mnt/usb/ can restore any moment from 20 Nov 2026, 10:00 to 24 Nov 2026, 10:00.', tone: 'ok' },
+    ]);
+    expect(readBackupStatus({}).windows).toEqual([]);
+    expect(() => readBackupStatus({ windows: {} })).toThrow(KanisaError);
+    expect(() => readBackupStatus({ windows: [{ destination: 'x', to: 5 }] })).toThrow(KanisaError);
   });
 });

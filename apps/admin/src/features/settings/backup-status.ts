@@ -33,6 +33,23 @@ export interface ArchiveStatus {
   last_error: string | null;
   /** When the failing began. */
   last_error_at: string | null;
+  /** The fingerprint of the key that seals the backups (never the key), when encrypted. */
+  key_fingerprint: string | null;
+  /** The key is one Kanisa generated (no KANISA_BACKUP_KEY on the server). */
+  key_generated: boolean;
+  /** A Super Admin confirmed that key's recovery sheet is stored away from the server. */
+  key_confirmed: boolean;
+}
+
+/** What one destination can restore: one unbroken run of its change log (issue 42). */
+export interface BackupWindow {
+  destination: string;
+  /** When the oldest full backup in the run finished: null when it holds none yet. */
+  from: string | null;
+  /** When its change log was last stored there. */
+  to: string;
+  /** Its newest run (earlier ones ended at a gap). */
+  current: boolean;
 }
 
 /** With DATABASE_URL: the last scheduled dump stored at the backup destination. */
@@ -67,6 +84,8 @@ export interface BackupStatus {
   last_drill: DrillRun | null;
   /** A drill is queued or running. */
   drill_waiting: boolean;
+  /** Each destination's restorable windows, newest first. */
+  windows: BackupWindow[];
 }
 
 /** Reads the function's answer; a shape that does not fit is an error naming the field. */
@@ -107,6 +126,9 @@ export function readBackupStatus(data: unknown): BackupStatus {
       last_pass_at: read.textOrNull(a.last_pass_at, 'archive.last_pass_at'),
       last_error: read.textOrNull(a.last_error, 'archive.last_error'),
       last_error_at: read.textOrNull(a.last_error_at, 'archive.last_error_at'),
+      key_fingerprint: read.textOrNull(a.key_fingerprint, 'archive.key_fingerprint'),
+      key_generated: a.key_generated === true,
+      key_confirmed: a.key_confirmed === true,
     };
   }
   let dumps: DumpsStatus | null = null;
@@ -142,7 +164,22 @@ export function readBackupStatus(data: unknown): BackupStatus {
     dumps,
     last_drill: lastDrill,
     drill_waiting: answer.drill_waiting === true,
+    windows: readWindows(read, answer.windows),
   };
+}
+
+function readWindows(read: ReturnType<typeof answerReader>, value: unknown): BackupWindow[] {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) throw read.fail('windows is not a list');
+  return value.map((item: unknown, i) => {
+    const w = read.record(item, `windows[${String(i)}]`);
+    return {
+      destination: read.text(w.destination, `windows[${String(i)}].destination`),
+      from: read.textOrNull(w.from, `windows[${String(i)}].from`),
+      to: read.text(w.to, `windows[${String(i)}].to`),
+      current: w.current === true,
+    };
+  });
 }
 
 /** The function is not in this server (yet): 404, or PostgREST's "no such function". */
@@ -301,6 +338,58 @@ export function describeArchive(archive: ArchiveStatus, now: Date): StatusText {
     text: `Continuous archive running: ${shipped}. A crash now would lose at most about the last minute of work.`,
     tone: 'ok',
   };
+}
+
+/**
+ * Whether the backups can be opened without this server: encrypted with the server's
+ * KANISA_BACKUP_KEY, or with a key Kanisa made, whose recovery sheet must be stored away from
+ * the server until a Super Admin confirms it is (issue 42).
+ */
+export function describeKey(archive: ArchiveStatus): StatusText {
+  if (!archive.encrypted || !archive.key_fingerprint) {
+    return {
+      text: 'The backups are not encrypted: anyone who can read the backup destination can read the church’s data. Set KANISA_BACKUP_KEY on the server.',
+      tone: 'warn',
+    };
+  }
+  const fingerprint = archive.key_fingerprint;
+  if (!archive.key_generated) {
+    return {
+      text: `The backups are encrypted with the server’s KANISA_BACKUP_KEY (fingerprint ${fingerprint}). Keep a copy of that key away from the server: without it no backup can be opened.`,
+      tone: 'ok',
+    };
+  }
+  if (!archive.key_confirmed) {
+    return {
+      text: `The backups are encrypted with a key this server made (fingerprint ${fingerprint}). If this server is lost, the backups cannot be opened without that key: open the recovery sheet, print it or copy it out, and keep it away from the server.`,
+      tone: 'warn',
+    };
+  }
+  return {
+    text: `The backups are encrypted with a key this server made (fingerprint ${fingerprint}); its recovery sheet is stored away from the server.`,
+    tone: 'ok',
+  };
+}
+
+/**
+ * Each destination's windows: the moments it can restore (from its oldest full backup kept in an
+ * unbroken change log to when the log was last stored), the current destination first.
+ */
+export function describeWindows(windows: readonly BackupWindow[], current: string): StatusText[] {
+  const order = [...windows].sort((a, b) => Number(b.destination === current) - Number(a.destination === current) || Number(b.current) - Number(a.current));
+  return order.map((w) => {
+    const place = w.destination === current ? `${w.destination} (in use)` : w.destination;
+    if (!w.from) {
+      return {
+        text: `${place}: a change log up to ${formatMoment(w.to)} but no full backup with it${w.current ? ' yet: one is being taken' : ''}: nothing to restore from this stretch.`,
+        tone: w.current && w.destination === current ? 'warn' : 'none',
+      };
+    }
+    const span = `any moment from ${formatMoment(w.from)} to ${formatMoment(w.to)}`;
+    return w.current
+      ? { text: `${place} can restore ${span}.`, tone: 'ok' }
+      : { text: `${place}, before a gap in its change log, could restore ${span}.`, tone: 'none' };
+  });
 }
 
 /** The last drill, or that there has been none. */

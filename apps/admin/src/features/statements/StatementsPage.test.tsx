@@ -204,6 +204,7 @@ describe('StatementsPage', () => {
     });
   });
 
+  // Three pages of printed statements (120 members): 4 s on a quiet machine, 15 s on a busy one.
   it('shows every member who gave, 50 statements a page, each its own printed sheet', async () => {
     const { callsTo } = stub({ batchTotal: 120 });
     const user = userEvent.setup();
@@ -226,7 +227,7 @@ describe('StatementsPage', () => {
     expect(await screen.findByText('Members 101–120 of 120', { exact: false })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(20);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-  });
+  }, 60_000);
 
   it('exports every member who gave (all pages, 200 at a time) with their type totals', async () => {
     const { callsTo } = stub({ batchTotal: 450 });

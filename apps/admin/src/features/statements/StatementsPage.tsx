@@ -1,5 +1,3 @@
-import { useKanisa } from '@kanisa/client/react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { LoadError } from '../../components/ui/LoadError';
@@ -13,7 +11,7 @@ import { downloadText } from '../../lib/download';
 import { useChurchIdentity } from '../../lib/settings';
 import type { GivingStatement } from './api/answers';
 import { useGivingStatement } from './api/get-giving-statement';
-import { getAllStatements, STATEMENTS_PAGE_SIZE, useStatementsPage } from './api/get-giving-statements';
+import { STATEMENTS_PAGE_SIZE, useExportStatements, useStatementsPage } from './api/get-giving-statements';
 import { DocumentActions } from './DocumentActions';
 import { GivingStatementDocument } from './GivingStatementDocument';
 import { MemberPicker } from './MemberPicker';
@@ -73,7 +71,6 @@ function pageFrom(params: URLSearchParams): number {
  * batch, page), so a statement can be bookmarked and opened again.
  */
 export default function StatementsPage() {
-  const client = useKanisa();
   const [params, setParams] = useAddressParams();
   const today = churchToday();
   const range = rangeFrom(params, today);
@@ -90,7 +87,7 @@ export default function StatementsPage() {
   const church = useChurchIdentity();
   const statement = useGivingStatement(memberId && !problem ? { memberId, ...range } : null);
   const batch = useStatementsPage(view === 'all' && !problem ? range : null, offset);
-  const exporting = useMutation({ mutationFn: (period: DayRange) => getAllStatements(client, period) });
+  const exporting = useExportStatements();
 
   /** Changes some of the address's parameters, keeping the others. */
   const update = (changes: Record<string, string | null>) => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { churchSettingsQuery, parseSettings } from '../../lib/settings';
+import { describe, expect, it } from 'vitest';
+import { seed } from '../../test/site-data';
+import { settingsQueries, parseSettings } from '../../lib/settings';
 import { renderAt } from '../../test/render';
 import { churchYear, Footer } from './Footer';
 
@@ -34,10 +34,6 @@ describe('Footer', () => {
     ]);
   });
 
-  afterEach(() => {
-    queryClient.clear();
-  });
-
   it('lists the six ministries, a scripture verse and this year\'s copyright line', () => {
     renderAt('/', <Footer />);
     const ministries = screen.getByRole('region', { name: 'Our Ministries' });
@@ -59,8 +55,7 @@ describe('Footer', () => {
   });
 
   it('shows the address, postal box, phone, two e-mails and social links from System Settings', () => {
-    queryClient.setQueryData(
-      churchSettingsQuery.queryKey,
+    seed(settingsQueries.public,
       parseSettings([
         { key: 'church_name', value: 'Mount Zion SDA Church' },
         { key: 'church_address', value: 'Kanisa Road, Milimani, Nakuru' },

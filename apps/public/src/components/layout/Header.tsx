@@ -15,6 +15,8 @@ import {
 export const DESKTOP_QUERY = '(min-width: 768px)';
 export const DROPDOWN_CLOSE_DELAY_MS = 300;
 const NAME_WAIT_MS = 3000;
+/** A church name longer than this is set smaller on a phone, so that it fits whole (styles.css). */
+const LONG_NAME = 40;
 
 /**
  * Sticky header; below 768 px the links fold into a scrollable panel behind a Menu button. The
@@ -72,7 +74,9 @@ export function Header() {
     <header className="site-header">
       <div className="header-inner">
         <Link to="/" className={church.known ? 'brand' : 'brand brand-pending'}>
-          <span className="brand-name">{church.name}</span>
+          <span className="brand-name" data-long={church.name.length > LONG_NAME ? '' : undefined}>
+            {church.name}
+          </span>
           <span className="brand-branch">{church.branch}</span>
         </Link>
         <nav className="site-nav" aria-label={t('layout.mainNav')} onClick={closeOnLink}>

@@ -4,7 +4,6 @@ import { LANG_KEY } from '../../i18n';
 import { inKiswahili } from '../../test/kiswahili';
 import { LanguageProvider } from '../../i18n/LanguageProvider';
 import { LAST_SYNC_KEY, resetOfflineStatus } from '../../lib/offline-status';
-import { queryClient } from '../../lib/query-client';
 import { renderAt } from '../../test/render';
 import { churchYear, Footer } from './Footer';
 import { Header } from './Header';
@@ -21,7 +20,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  queryClient.clear();
   localStorage.clear();
 });
 

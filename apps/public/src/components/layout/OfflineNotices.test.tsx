@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_SYNC_KEY, offlineBannerText, onWorkerMessage, resetOfflineStatus } from '../../lib/offline-status';
+import { LAST_SYNC_KEY, noteAnswer, offlineBannerText, onWorkerMessage, resetOfflineStatus, SAVED_AT_HEADER } from '../../lib/offline-status';
 import { enqueue, flushOutbox } from '../../lib/outbox';
 import { renderAt } from '../../test/render';
 import { OfflineNotices } from './OfflineNotices';
@@ -16,6 +16,11 @@ function goOffline() {
     setOnline(false);
     window.dispatchEvent(new Event('offline'));
   });
+}
+
+/** An answer as the service worker gives it from its saved copy (saved at `at`), or a live one. */
+function answer(at?: string): Response {
+  return new Response('[]', { status: 200, headers: at ? { [SAVED_AT_HEADER]: at } : {} });
 }
 
 function goOnline() {
@@ -45,6 +50,10 @@ describe('offlineBannerText', () => {
       'You are offline — showing what was saved on 7 March 2026 at 11:05',
     );
     expect(offlineBannerText({ online: false, fromCache: false, lastSync: null })).toBe('You are offline — showing what was saved on this phone');
+    // The saved answer's own date comes before the last sync.
+    expect(offlineBannerText({ online: true, fromCache: true, savedAt: '2026-03-08T05:00:00.000Z', lastSync: '2026-03-07T08:05:00.000Z' })).toBe(
+      'You are offline — showing what was saved on 8 March 2026 at 8:00',
+    );
   });
 });
 
@@ -60,19 +69,36 @@ describe('OfflineNotices', () => {
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
   });
 
-  it('shows the banner when the service worker answered from its saved copy, and hides it after a live read', () => {
+  it("decides from the page's own answers: a saved answer shows the banner with its date until a live read answers (issue 41)", () => {
+    localStorage.setItem(LAST_SYNC_KEY, '2026-03-01T05:00:00.000Z');
+    resetOfflineStatus();
     renderAt('/', <OfflineNotices />);
-    act(() => {
-      onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T05:00:00.000Z' });
-    });
-    expect(localStorage.getItem(LAST_SYNC_KEY)).toBe('2026-03-08T05:00:00.000Z');
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
     act(() => {
-      onWorkerMessage({ type: 'kanisa:from-cache' });
+      noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
     });
     expect(screen.getByText('You are offline — showing what was saved on 8 March 2026 at 8:00')).toBeInTheDocument();
+    // The browser saying online again (Chromium after a navigation made offline) hides nothing,
+    // nor does the worker saving another page's reads.
+    goOnline();
     act(() => {
-      onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T06:00:00.000Z' });
+      onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-09T05:00:00.000Z' });
+    });
+    expect(localStorage.getItem(LAST_SYNC_KEY)).toBe('2026-03-09T05:00:00.000Z');
+    expect(screen.getByText('You are offline — showing what was saved on 8 March 2026 at 8:00')).toBeInTheDocument();
+    // An older saved answer on the same page: the banner names the older date.
+    act(() => {
+      noteAnswer('GET', answer('2026-03-07T08:05:00.000Z'));
+      noteAnswer('GET', answer('2026-03-08T06:00:00.000Z'));
+    });
+    expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
+    // A form sent is not the page's data; a live read is.
+    act(() => {
+      noteAnswer('POST', answer());
+    });
+    expect(screen.getByText(BANNER)).toBeInTheDocument();
+    act(() => {
+      noteAnswer('GET', answer());
     });
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
     // Other messages change nothing.
@@ -83,14 +109,14 @@ describe('OfflineNotices', () => {
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
   });
 
-  it('holds the banner for a page that is itself the saved copy, whatever the browser says, until a live read (issue 32)', () => {
-    localStorage.setItem(LAST_SYNC_KEY, '2026-03-07T08:05:00.000Z');
+  it('holds the banner for a page that is itself the saved copy, whatever the browser says, until a live read (issues 32, 41)', () => {
+    localStorage.setItem(LAST_SYNC_KEY, '2026-03-01T05:00:00.000Z');
     resetOfflineStatus();
     renderAt('/', <OfflineNotices />);
     // The browser says online (Chromium after a navigation made offline), the worker says the
-    // page came from the saved copy.
+    // page came from the copy saved on 7 March.
     act(() => {
-      onWorkerMessage({ type: 'kanisa:from-cache', page: true });
+      onWorkerMessage({ type: 'kanisa:from-cache', page: true, at: '2026-03-07T08:05:00.000Z' });
     });
     expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
     goOnline();
@@ -98,7 +124,21 @@ describe('OfflineNotices', () => {
     act(() => {
       onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T05:00:00.000Z' });
     });
+    expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
+    act(() => {
+      noteAnswer('GET', answer());
+    });
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
+
+  it('names the last sync when no saved answer gave a date (a worker of an earlier version)', () => {
+    localStorage.setItem(LAST_SYNC_KEY, '2026-03-07T08:05:00.000Z');
+    resetOfflineStatus();
+    renderAt('/', <OfflineNotices />);
+    act(() => {
+      onWorkerMessage({ type: 'kanisa:from-cache' });
+    });
+    expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
   });
 
   it('counts the forms waiting on the phone, then says what became of them', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { serviceModesQuery } from '../../lib/service-modes';
+import { seed } from '../../test/site-data';
+import { serviceModeQueries } from '../../lib/service-modes';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
 import { ContactLeaderModal } from './ContactLeaderModal';
@@ -31,12 +31,11 @@ function fill(dialog: HTMLElement) {
 
 describe('ContactLeaderModal', () => {
   afterEach(() => {
-    queryClient.clear();
     vi.unstubAllGlobals();
   });
 
   it('names the recipient, shows the demo notice, a 5-row message box, and closes by its button', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
+    seed(serviceModeQueries.current, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
     const { dialog, onClose } = open();
     expect(dialog).toHaveTextContent('To: Elder Joseph, First Elder');
     expect(within(dialog).getByRole('note')).toHaveTextContent(DEMO_NOTICE);

@@ -2,6 +2,7 @@ import type { ContactMessage } from '@kanisa/client';
 import { provide, t } from '../../i18n';
 import { deliver, type Delivery } from '../../lib/deliver';
 import { checkContact, requireText, useFormEngine, type FieldErrors } from '../../lib/form';
+import type { SiteClient } from '../../lib/site-data';
 import { contact as contactTexts } from '../../i18n/en/contact';
 
 provide(contactTexts);
@@ -70,9 +71,9 @@ function labelFor(recipient: LeaderRecipient | null): string {
  * Sends the message with its idempotency key; without a connection it is kept on the phone and
  * sent later (lib/deliver.ts).
  */
-function sendContactMessage(values: ContactValues, recipient: LeaderRecipient | null, idempotencyKey: string): Promise<Delivery> {
+function sendContactMessage(client: SiteClient, values: ContactValues, recipient: LeaderRecipient | null, idempotencyKey: string): Promise<Delivery> {
   const body = { ...buildContactMessage(values, recipient), idempotencyKey };
-  return deliver('contact-message', body, labelFor(recipient));
+  return deliver(client, 'contact-message', body, labelFor(recipient));
 }
 
 /**
@@ -83,7 +84,7 @@ export function useContactForm(recipient: LeaderRecipient | null, resetOnSent = 
   return useFormEngine({
     initial: emptyContact,
     validate: validateContact,
-    send: (values: ContactValues, idempotencyKey: string) => sendContactMessage(values, recipient, idempotencyKey),
+    send: (client: SiteClient, values: ContactValues, idempotencyKey: string) => sendContactMessage(client, values, recipient, idempotencyKey),
     // Spec §8 "Contact-a-leader send failure": the default error text.
     fallback: t('contact.sendFailed'),
     resetOnSent,

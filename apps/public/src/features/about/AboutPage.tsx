@@ -3,10 +3,11 @@ import { Link } from '../../lib/router';
 import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
 import { formatNumber, localized, localizedList, type MessageKey, provide, t } from '../../i18n';
+import { leaderName, leaderNameInEnglish } from '../../lib/leader-name';
 import { clockLabel } from '../../lib/relative-date';
 import { scheduleWords } from '../../lib/schedule-words';
 import { useChurchSettings } from '../../lib/settings';
-import { useAboutLeaders, type AboutLeader } from './api/leaders';
+import { useAboutLeaders, type AboutLeader } from './api/queries';
 import './about.css';
 import { about as aboutTexts } from '../../i18n/en/about';
 
@@ -44,8 +45,10 @@ const timeline = (founded: number, now: number): { year: string; title: MessageK
 
 /**
  * Four more elders shown on the page (spec §2 About), each with a working contact form (spec
- * README point 5). Their title ('Elder John Mwita') and `position` go to the church office with a
- * message in English, as before; the visitor reads them, and the specialties, in their language.
+ * README point 5). Their titled name ('Elder John Mwita') and `position` go to the church office
+ * with a message in English, as before; the visitor reads them, and the specialties, in their
+ * language — the title as the leaders' from the database ('Mzee John Mwita' beside 'Mzee Ruth
+ * Odhiambo' on /sw/about, issue 41).
  */
 export const fixedElders: { name: string; position: string; positionLabel: MessageKey; specialties: MessageKey[] }[] = [
   {
@@ -87,7 +90,6 @@ function nairobiTime(hours: number): string {
 
 function initials(name: string): string {
   return name
-    .replace(/^(Pr\.|Dr\.|Elder)\s+/i, '')
     .split(/\s+/)
     .slice(0, 2)
     .map((part) => part.charAt(0).toUpperCase())
@@ -96,15 +98,16 @@ function initials(name: string): string {
 
 function LeaderCard({
   name,
-  initialsOf = name,
+  initialsOf,
   position,
   bio,
   specialties,
   onContact,
 }: {
+  /** The name as shown, with its title. */
   name: string;
-  /** The name the avatar's initials come from (without a title); default `name`. */
-  initialsOf?: string;
+  /** The name the avatar's initials come from (without a title). */
+  initialsOf: string;
   position: string;
   bio?: string | null;
   specialties: string[];
@@ -166,13 +169,19 @@ function Leadership() {
                 {group.leaders.map((leader) => (
                   <LeaderCard
                     key={leader.id}
-                    name={leader.name}
+                    name={leaderName(leader)}
+                    initialsOf={leader.name}
                     position={localized(leader, 'position')}
                     bio={localized(leader, 'bio')}
                     specialties={localizedList(leader, 'specialties')}
                     onContact={() => {
-                      // The office is told the English position; the visitor reads their language's.
-                      setRecipient({ name: leader.name, role: leader.position, roleLabel: localized(leader, 'position') });
+                      // The office is told the English title and position; the visitor reads their language's.
+                      setRecipient({
+                        name: leaderNameInEnglish(leader),
+                        nameLabel: leaderName(leader),
+                        role: leader.position,
+                        roleLabel: localized(leader, 'position'),
+                      });
                     }}
                   />
                 ))}
@@ -180,14 +189,14 @@ function Leadership() {
                   ? fixedElders.map((elder) => (
                       <LeaderCard
                         key={elder.name}
-                        name={t('about.elderName', { name: elder.name })}
+                        name={leaderName({ name: elder.name, title: 'elder' })}
                         initialsOf={elder.name}
                         position={t(elder.positionLabel)}
                         specialties={elder.specialties.map((tag) => t(tag))}
                         onContact={() => {
                           setRecipient({
-                            name: `Elder ${elder.name}`,
-                            nameLabel: t('about.elderName', { name: elder.name }),
+                            name: leaderNameInEnglish({ name: elder.name, title: 'elder' }),
+                            nameLabel: leaderName({ name: elder.name, title: 'elder' }),
                             role: elder.position,
                             roleLabel: t(elder.positionLabel),
                           });

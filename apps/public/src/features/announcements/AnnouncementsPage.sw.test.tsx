@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
 import AnnouncementsPage from './AnnouncementsPage';
-import { announcementsQuery, type Announcement } from './api/announcements';
+import { announcementQueries, type Announcement } from './api/queries';
 
 const base: Announcement = {
   id: '1',
@@ -25,13 +25,9 @@ beforeEach(async () => {
   await inKiswahili();
 });
 
-afterEach(() => {
-  queryClient.clear();
-});
-
 describe('AnnouncementsPage in Kiswahili', () => {
   it('shows the Kiswahili title and text, falling back to English per item, with Kiswahili labels, dates and times', () => {
-    queryClient.setQueryData(announcementsQuery.queryKey, [
+    seed(announcementQueries.current, [
       base,
       { ...base, id: '2', title: 'Choir practice', content: 'Bring your hymnal.', title_sw: null, content_sw: null, priority: 'low', target_audience: 'all', end_date: null },
     ]);
@@ -53,7 +49,7 @@ describe('AnnouncementsPage in Kiswahili', () => {
   });
 
   it('shows the empty state in Kiswahili', () => {
-    queryClient.setQueryData(announcementsQuery.queryKey, []);
+    seed(announcementQueries.current, []);
     renderAt('/sw/announcements', <AnnouncementsPage />);
     expect(screen.getByRole('heading', { name: 'Hakuna matangazo kwa sasa' })).toBeInTheDocument();
   });

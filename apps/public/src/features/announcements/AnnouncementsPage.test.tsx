@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { queryClient } from '../../lib/query-client';
+import { describe, expect, it } from 'vitest';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
 import AnnouncementsPage from './AnnouncementsPage';
-import { announcementsQuery, type Announcement } from './api/announcements';
+import { announcementQueries, type Announcement } from './api/queries';
 
 const base: Announcement = {
   id: '1',
@@ -19,19 +19,15 @@ const base: Announcement = {
 };
 
 describe('AnnouncementsPage', () => {
-  afterEach(() => {
-    queryClient.clear();
-  });
-
   it('shows the empty state word for word when there are no announcements', () => {
-    queryClient.setQueryData(announcementsQuery.queryKey, []);
+    seed(announcementQueries.current, []);
     renderAt('/announcements', <AnnouncementsPage />);
     expect(screen.getByRole('heading', { name: 'No announcements at this time' })).toBeInTheDocument();
     expect(screen.getByText('Check back later for updates from our church family.')).toBeInTheDocument();
   });
 
   it('shows each announcement with its priority and audience label', () => {
-    queryClient.setQueryData(announcementsQuery.queryKey, [base, { ...base, id: '2', title: 'Choir', priority: 'low', target_audience: 'all' }]);
+    seed(announcementQueries.current, [base, { ...base, id: '2', title: 'Choir', priority: 'low', target_audience: 'all' }]);
     renderAt('/announcements', <AnnouncementsPage />);
     const cards = document.querySelectorAll('.announcement-card');
     expect(cards).toHaveLength(2);

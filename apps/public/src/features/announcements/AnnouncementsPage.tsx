@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PageTitle } from '../../components/ui/Page';
 import { fullDateLabel, timeOfDayLabel } from '../../lib/relative-date';
 import { localized, t } from '../../i18n';
-import { useAnnouncements, type Announcement } from './api/announcements';
+import { useAnnouncements, type Announcement } from './api/queries';
 import { audienceLabel, priorityClasses, priorityLabel } from './labels';
 import './announcements.css';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setDataSaver } from '../../lib/data-saver';
-import { queryClient } from '../../lib/query-client';
-import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { seed } from '../../test/site-data';
+import { settingsQueries, fallbackSettings } from '../../lib/settings';
 import { restartDataSaver } from '../../test/data-saver';
 import { renderAt } from '../../test/render';
 import ContactPage from './ContactPage';
@@ -13,13 +13,12 @@ beforeEach(() => {
 
 afterEach(() => {
   restartDataSaver({});
-  queryClient.clear();
 });
 
 describe('in data-saver mode', () => {
   it('the Contact page’s map loads only when asked', () => {
     setDataSaver(true);
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, mapEmbedUrl: 'https://www.google.com/maps/embed?pb=x', status: 'ready' });
+    seed(settingsQueries.public, { ...fallbackSettings, mapEmbedUrl: 'https://www.google.com/maps/embed?pb=x', status: 'ready' });
     renderAt('/contact', <ContactPage />);
     expect(document.querySelector('iframe.map-embed')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show map' }));

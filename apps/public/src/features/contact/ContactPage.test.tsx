@@ -1,19 +1,15 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
-import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { seed } from '../../test/site-data';
+import { settingsQueries, fallbackSettings } from '../../lib/settings';
 import { renderAt } from '../../test/render';
 import ContactPage from './ContactPage';
 
 describe('ContactPage in Kiswahili', () => {
-  afterEach(() => {
-    queryClient.clear();
-  });
-
   it('shows the page, its FAQ and its form in Kiswahili; the settings as entered', async () => {
     await inKiswahili();
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, address: 'Kanisa Road, Nakuru', status: 'ready' });
+    seed(settingsQueries.public, { ...fallbackSettings, address: 'Kanisa Road, Nakuru', status: 'ready' });
     renderAt('/sw/contact', <ContactPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Wasiliana Nasi' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Maswali Yanayoulizwa Mara kwa Mara' })).toBeInTheDocument();
@@ -26,7 +22,7 @@ describe('ContactPage in Kiswahili', () => {
 
   it("shows staff's Kiswahili office hours where given, the catalogue's words elsewhere (issue 32)", async () => {
     await inKiswahili();
-    queryClient.setQueryData(churchSettingsQuery.queryKey, {
+    seed(settingsQueries.public, {
       ...fallbackSettings,
       officeHours: [
         { days: 'Monday to Friday', hours: 'By appointment', days_sw: 'Jumatatu hadi Ijumaa', hours_sw: 'Kwa miadi' },

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
-import { departmentsQuery, type DepartmentRow } from './api/get-departments';
+import { departmentQueries, type DepartmentRow } from './api/queries';
 import DepartmentsPage from './DepartmentsPage';
 
 function department(id: string, name: string, category: DepartmentRow['category']): DepartmentRow {
@@ -24,12 +24,8 @@ function department(id: string, name: string, category: DepartmentRow['category'
 }
 
 describe('DepartmentsPage', () => {
-  afterEach(() => {
-    queryClient.clear();
-  });
-
   it('filters by category and opens the Contact Department modal', () => {
-    queryClient.setQueryData(departmentsQuery.queryKey, [
+    seed(departmentQueries.active, [
       department('d1', 'Treasury', 'administrative'),
       department('d2', 'Music', 'ministry'),
       department('d3', 'Communication', 'administrative'),
@@ -53,7 +49,7 @@ describe('DepartmentsPage', () => {
 
   it('is in Kiswahili on /sw/departments, names and responsibilities as entered', async () => {
     await inKiswahili();
-    queryClient.setQueryData(departmentsQuery.queryKey, [department('d1', 'Treasury', 'administrative'), department('d2', 'Music', 'ministry')]);
+    seed(departmentQueries.active, [department('d1', 'Treasury', 'administrative'), department('d2', 'Music', 'ministry')]);
     renderAt('/sw/departments', <DepartmentsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Idara za Kanisa' })).toBeInTheDocument();
     const filters = screen.getByRole('group', { name: 'Chuja idara' });
@@ -73,7 +69,7 @@ describe('DepartmentsPage', () => {
 
   it("shows a department's Kiswahili texts on /sw/departments, and the English ones per field where there are none", async () => {
     await inKiswahili();
-    queryClient.setQueryData(departmentsQuery.queryKey, [
+    seed(departmentQueries.active, [
       {
         ...department('d1', 'Treasury', 'administrative'),
         name_sw: 'Hazina',

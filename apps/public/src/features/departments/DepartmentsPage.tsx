@@ -3,7 +3,7 @@ import { ContactLeaderModal } from '../../components/ui/ContactLeaderModal';
 import { PageTitle } from '../../components/ui/Page';
 import { formatNumber, localized, localizedList, type MessageKey, provide, t } from '../../i18n';
 import { useChurchSettings } from '../../lib/settings';
-import { useDepartments, type DepartmentRow } from './api/get-departments';
+import { useDepartments, type DepartmentRow } from './api/queries';
 import { DEPARTMENT_FILTERS, filterDepartments, type DepartmentFilter } from './filters';
 import './departments.css';
 import { ministries as ministriesTexts } from '../../i18n/en/ministries';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
-import { eventsQuery } from './api/get-events';
+import { eventQueries } from './api/queries';
 import type { EventRow } from './event-display';
 import EventsPage from './EventsPage';
 
@@ -28,11 +28,7 @@ describe('EventsPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-05-15T09:00:00+03:00'));
-    queryClient.setQueryData(eventsQuery(2025).queryKey, rows);
-  });
-
-  afterEach(() => {
-    queryClient.clear();
+    seed((client) => eventQueries.published(client, 2025), rows);
   });
 
   it('opens on the current quarter of the current year and switches quarters', () => {
@@ -47,8 +43,8 @@ describe('EventsPage', () => {
   });
 
   it("reaches other years' events by year buttons, each opening on Q1, and comes back to the current quarter", () => {
-    queryClient.setQueryData(eventsQuery(2026).queryKey, [row('n', 'Next Year Camp', '2026-08-01T09:00:00+03:00', null)]);
-    queryClient.setQueryData(eventsQuery(2024).queryKey, [row('0', 'Last Year Event', '2024-02-03T09:00:00+03:00', null)]);
+    seed((client) => eventQueries.published(client, 2026), [row('n', 'Next Year Camp', '2026-08-01T09:00:00+03:00', null)]);
+    seed((client) => eventQueries.published(client, 2024), [row('0', 'Last Year Event', '2024-02-03T09:00:00+03:00', null)]);
     renderAt('/events', <EventsPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Next year, 2026' }));
     expect(screen.getByRole('heading', { name: 'Events in 2026' })).toBeInTheDocument();
@@ -93,7 +89,7 @@ describe('EventsPage in Kiswahili', () => {
     await inKiswahili();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-05-15T09:00:00+03:00'));
-    queryClient.setQueryData(eventsQuery(2025).queryKey, [
+    seed((client) => eventQueries.published(client, 2025), [
       {
         ...row('3', 'Mid-Year Prayer', '2025-06-07T09:00:00+03:00', '2025-06-07T12:00:00+03:00'),
         title_sw: 'Maombi ya Katikati ya Mwaka',
@@ -105,7 +101,6 @@ describe('EventsPage in Kiswahili', () => {
   });
 
   afterEach(() => {
-    queryClient.clear();
     vi.restoreAllMocks();
   });
 

@@ -6,8 +6,7 @@ import { formatDate, formatNumber, type MessageKey, provide, t } from '../../i18
 import { CHURCH_TIME_ZONE, clockLabel, fullDateLabel, nairobiDayNumber, relativeDateLabel } from '../../lib/relative-date';
 import { scheduleWords } from '../../lib/schedule-words';
 import { activityTexts, useChurchSettings, type WeeklyActivityDay } from '../../lib/settings';
-import { useEvents } from './api/get-events';
-import { useEventSamples } from './api/get-samples';
+import { useEventSamples, useEvents } from './api/queries';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar';
 import { EventIcon } from './EventIcon';
 import { quarterOfDate, toEventItem, type EventItem, type Quarter } from './event-display';

@@ -1,11 +1,10 @@
 import type { KanisaResult, PaymentStatus, ServiceModes } from '@kanisa/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { kanisa } from '../../lib/kanisa';
-import { queryClient } from '../../lib/query-client';
-import { serviceModesQuery } from '../../lib/service-modes';
-import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { seed, siteData } from '../../test/site-data';
+import { serviceModeQueries } from '../../lib/service-modes';
+import { settingsQueries, fallbackSettings } from '../../lib/settings';
 import { stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
 import GivingPage from './GivingPage';
@@ -49,7 +48,7 @@ describe('GivingPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     stubApi();
-    queryClient.setQueryData(churchSettingsQuery.queryKey, {
+    seed(settingsQueries.public, {
       ...fallbackSettings,
       name: 'Kanisa Central SDA Church',
       phone: '0712 000 111',
@@ -58,11 +57,7 @@ describe('GivingPage', () => {
       bankDetails: { bank: 'Equity Bank', branch: 'Nakuru', accountName: 'Kanisa Central SDA Church', accountNumber: '0123456789' },
       status: 'ready',
     });
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes());
-  });
-
-  afterEach(() => {
-    queryClient.clear();
+    seed(serviceModeQueries.current, modes());
   });
 
   it('shows the verse, impact figures and cards, the donation form, How to Give from the settings and a thank-you', () => {
@@ -112,7 +107,7 @@ describe('GivingPage', () => {
   });
 
   it('leaves out a How to Give block whose settings are empty, or only a sample account number (issue 32)', () => {
-    queryClient.setQueryData(churchSettingsQuery.queryKey, {
+    seed(settingsQueries.public, {
       ...fallbackSettings,
       phone: '0712 000 111',
       paybillNumber: null,
@@ -156,8 +151,8 @@ describe('GivingPage', () => {
   });
 
   it('after a completed payment: amount cleared, type back to tithe, a thank-you toast for 5 s', async () => {
-    const create = vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
-    vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok({ ...pending, status: 'completed', receipt: 'QJK4X2ABCD' }));
+    const create = vi.spyOn(siteData().client.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
+    vi.spyOn(siteData().client.functions.payments, 'get').mockResolvedValue(ok({ ...pending, status: 'completed', receipt: 'QJK4X2ABCD' }));
     renderAt('/giving', <GivingPage />);
     fireEvent.click(screen.getByRole('button', { name: 'KES 2,000' }));
     fireEvent.change(typeField(), { target: { value: 'offering' } });
@@ -166,7 +161,7 @@ describe('GivingPage', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Phone Number/), { target: { value: '0712345678' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     await advance(3000);
-    expect(create).toHaveBeenCalledExactlyOnceWith({ phone: '0712345678', amount: 2000, givingType: 'offering' });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ phone: '254712345678', amount: 2000, givingType: 'offering' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Payment Complete' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -180,8 +175,8 @@ describe('GivingPage', () => {
   });
 
   it('closing a completed payment by the close button counts as completed too', async () => {
-    vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
-    vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok({ ...pending, amount: 1000, status: 'completed' }));
+    vi.spyOn(siteData().client.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
+    vi.spyOn(siteData().client.functions.payments, 'get').mockResolvedValue(ok({ ...pending, amount: 1000, status: 'completed' }));
     renderAt('/giving', <GivingPage />);
     fireEvent.change(amountField(), { target: { value: '1000' } });
     fireEvent.click(giveButton());
@@ -195,7 +190,7 @@ describe('GivingPage', () => {
   });
 
   it('with online giving off there is no Pay button, only a pointer to How to Give', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ enabled: false }));
+    seed(serviceModeQueries.current, modes({ enabled: false }));
     renderAt('/giving', <GivingPage />);
     expect(screen.queryByRole('button', { name: 'Give Now' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Amount/)).not.toBeInTheDocument();
@@ -206,13 +201,13 @@ describe('GivingPage', () => {
   });
 
   it('the System Settings switch turns online giving off as well', () => {
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, enableOnlineGiving: false, status: 'ready' });
+    seed(settingsQueries.public, { ...fallbackSettings, enableOnlineGiving: false, status: 'ready' });
     renderAt('/giving', <GivingPage />);
     expect(screen.queryByRole('button', { name: 'Give Now' })).not.toBeInTheDocument();
   });
 
   it('names M-Pesa when it is the provider', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ provider: 'mpesa', label: 'M-Pesa' }));
+    seed(serviceModeQueries.current, modes({ provider: 'mpesa', label: 'M-Pesa' }));
     renderAt('/giving', <GivingPage />);
     expect(screen.getByRole('region', { name: 'Give Online' })).toHaveTextContent('payment request from M-Pesa');
     fireEvent.change(amountField(), { target: { value: '100' } });
@@ -226,12 +221,8 @@ describe('GivingPage in Kiswahili', () => {
     await inKiswahili();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     stubApi();
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, name: 'Kanisa Central SDA Church', phone: '0712 000 111', status: 'ready' });
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ provider: 'mpesa', label: 'M-Pesa' }));
-  });
-
-  afterEach(() => {
-    queryClient.clear();
+    seed(settingsQueries.public, { ...fallbackSettings, name: 'Kanisa Central SDA Church', phone: '0712 000 111', status: 'ready' });
+    seed(serviceModeQueries.current, modes({ provider: 'mpesa', label: 'M-Pesa' }));
   });
 
   it('shows the page, the giving types and the amount check in Kiswahili', () => {
@@ -253,8 +244,8 @@ describe('GivingPage in Kiswahili', () => {
   });
 
   it('the payment dialog speaks Kiswahili: labels, the phone check, the status and the thank-you', async () => {
-    vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok({ ...pending, provider: 'mpesa', providerLabel: 'M-Pesa' }, 201));
-    vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok({ ...pending, provider: 'mpesa', providerLabel: 'M-Pesa', status: 'completed' }));
+    vi.spyOn(siteData().client.functions.payments, 'create').mockResolvedValue(ok({ ...pending, provider: 'mpesa', providerLabel: 'M-Pesa' }, 201));
+    vi.spyOn(siteData().client.functions.payments, 'get').mockResolvedValue(ok({ ...pending, provider: 'mpesa', providerLabel: 'M-Pesa', status: 'completed' }));
     renderAt('/sw/giving', <GivingPage />);
     fireEvent.click(screen.getByRole('button', { name: 'KES 2,000' }));
     fireEvent.change(screen.getByLabelText('Aina ya Toleo'), { target: { value: 'offering' } });
@@ -276,7 +267,7 @@ describe('GivingPage in Kiswahili', () => {
   });
 
   it('without online giving, points to How to Give on the Kiswahili page', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ enabled: false }));
+    seed(serviceModeQueries.current, modes({ enabled: false }));
     renderAt('/sw/giving', <GivingPage />);
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent('Kutoa mtandaoni hakupatikani kwa sasa.');

@@ -1,10 +1,11 @@
 import { KanisaError, type KanisaResult, type PaymentsClient, type PaymentStatus, type ServiceModes } from '@kanisa/client';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { kanisa } from '../../lib/kanisa';
-import { queryClient } from '../../lib/query-client';
-import { serviceModesQuery } from '../../lib/service-modes';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { seed, siteData } from '../../test/site-data';
+import { serviceModeQueries } from '../../lib/service-modes';
 import { stubApi } from '../../test/api';
+import { phoneCases } from '../../test/phone-cases';
+import { renderAt } from '../../test/render';
 import { PaymentDialog } from './PaymentDialog';
 
 const DEMO_NOTE = 'Demo mode: no money will be taken.';
@@ -46,7 +47,7 @@ async function advance(ms: number) {
 function open(amount = '1000', givingType: 'tithe' | 'offering' | 'special' = 'tithe') {
   const onClose = vi.fn();
   const onComplete = vi.fn();
-  const view = render(<PaymentDialog amount={amount} givingType={givingType} onClose={onClose} onComplete={onComplete} />);
+  const view = renderAt('/giving', <PaymentDialog amount={amount} givingType={givingType} onClose={onClose} onComplete={onComplete} />);
   const dialog = screen.getByRole('dialog');
   return { dialog, onClose, onComplete, view };
 }
@@ -75,13 +76,9 @@ describe('PaymentDialog', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     stubApi();
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes());
-    create = vi.spyOn(kanisa.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
-    get = vi.spyOn(kanisa.functions.payments, 'get').mockResolvedValue(ok(pending));
-  });
-
-  afterEach(() => {
-    queryClient.clear();
+    seed(serviceModeQueries.current, modes());
+    create = vi.spyOn(siteData().client.functions.payments, 'create').mockResolvedValue(ok(pending, 201));
+    get = vi.spyOn(siteData().client.functions.payments, 'get').mockResolvedValue(ok(pending));
   });
 
   it("is titled '{provider} Payment', starts with an empty phone and the page's amount, focus on the phone", () => {
@@ -125,6 +122,29 @@ describe('PaymentDialog', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('takes every number the server takes and refuses what it refuses (the shared phone table); (0712) 345.678 is sent as 254712345678', async () => {
+    const { dialog } = open('500');
+    fireEvent.blur(phoneField(dialog));
+    for (const { input, msisdn } of phoneCases) {
+      enterPhone(dialog, input);
+      const name = JSON.stringify(input);
+      if (msisdn) {
+        expect(phoneField(dialog), name).not.toHaveAttribute('aria-invalid');
+        expect(payButton(dialog), name).toBeEnabled();
+      } else {
+        expect(phoneField(dialog), name).toHaveAttribute('aria-invalid', 'true');
+        expect(phoneField(dialog), name).toHaveAccessibleDescription('Please enter a valid Kenyan phone number (e.g., 0712345678)');
+        expect(payButton(dialog), name).toBeDisabled();
+      }
+    }
+    // Issue 43: the server always read this spelling; the form refused it.
+    expect(phoneCases.find((c) => c.input === '(0712) 345.678')?.msisdn).toBe('254712345678');
+    enterPhone(dialog, '(0712) 345.678');
+    fireEvent.click(payButton(dialog));
+    await advance(0);
+    expect(create).toHaveBeenCalledExactlyOnceWith({ phone: '254712345678', amount: 500, givingType: 'tithe' });
+  });
+
   it('initiating, pending, the first check after 3 s, then every 3 s, completed, Payment Complete', async () => {
     let answer: (result: KanisaResult<PaymentStatus>) => void = () => undefined;
     create.mockReturnValue(new Promise((resolve) => (answer = resolve)));
@@ -135,7 +155,7 @@ describe('PaymentDialog', () => {
     fireEvent.click(payButton(dialog));
     await advance(0);
 
-    expect(create).toHaveBeenCalledExactlyOnceWith({ phone: '0712345678', amount: 1000, givingType: 'offering' });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ phone: '254712345678', amount: 1000, givingType: 'offering' });
     expect(within(dialog).getByRole('status')).toHaveTextContent('Initiating payment via Equity Bank...');
     const processing = within(dialog).getByRole('button', { name: 'Processing...' });
     expect(processing).toBeDisabled();
@@ -291,7 +311,7 @@ describe('PaymentDialog', () => {
   });
 
   it('with M-Pesa as provider, every text names M-Pesa; in demo mode a note says no money is taken', async () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, modes({ provider: 'mpesa', label: 'M-Pesa', live: false }));
+    seed(serviceModeQueries.current, modes({ provider: 'mpesa', label: 'M-Pesa', live: false }));
     const mpesa: PaymentStatus = { ...pending, provider: 'mpesa', providerLabel: 'M-Pesa', simulated: true };
     let answer: (result: KanisaResult<PaymentStatus>) => void = () => undefined;
     create.mockReturnValue(new Promise((resolve) => (answer = resolve)));

@@ -4,7 +4,7 @@ import { TextField } from '../../components/ui/FormField';
 import { Modal } from '../../components/ui/Modal';
 import { provide, t } from '../../i18n';
 import { usePaymentProvider } from '../../lib/service-modes';
-import { DIALOG_QUICK_AMOUNTS, compactPhone, failureText, formatKes, givingTypeLabel, parseAmount, paymentTexts, validatePayment } from './payment';
+import { DIALOG_QUICK_AMOUNTS, donorPhone, failureText, formatKes, givingTypeLabel, parseAmount, paymentTexts, validatePayment } from './payment';
 import { usePaymentFlow, type PaymentFlow } from './payment-flow';
 import { QuickAmounts } from './QuickAmounts';
 import { giving as givingTexts } from '../../i18n/en/giving';
@@ -89,8 +89,9 @@ export function PaymentDialog({
     event.preventDefault();
     setTouched({ phone: true, amount: true });
     const whole = parseAmount(values.amount);
-    if (Object.keys(checks).length || whole === null) return;
-    pay({ phone: compactPhone(values.phone), amount: whole, givingType });
+    const phone = donorPhone(values.phone);
+    if (Object.keys(checks).length || whole === null || phone === null) return;
+    pay({ phone, amount: whole, givingType });
   };
 
   const blur = (field: Field) => () => {

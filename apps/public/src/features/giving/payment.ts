@@ -1,4 +1,5 @@
 import type { GivingType, PaymentStatus } from '@kanisa/client';
+import { msisdn } from '@kanisa/client/phone';
 import { formatNumber, type MessageKey, provide, t } from '../../i18n';
 import type { FieldErrors } from '../../lib/form';
 import { giving as givingTexts } from '../../i18n/en/giving';
@@ -59,14 +60,14 @@ export const initiationFailedText = (): string => t('giving.initiationFailed');
 /** Spec §8 "Payment errors": a failed payment without the provider's description. */
 export const cancelledOrFailedText = (): string => t('giving.cancelledOrFailed');
 
-/** The number without the spaces and hyphens people type. */
-export function compactPhone(phone: string): string {
-  return phone.trim().replace(/[\s-]/g, '');
-}
-
-/** Spec §5: an optional +254, 254 or 0 prefix, then nine digits starting with 1 or 7. */
-export function isKenyanPhone(phone: string): boolean {
-  return /^(?:\+254|254|0)?[17]\d{8}$/.test(compactPhone(phone));
+/**
+ * The donor's number as the server reads it (spec §5: an optional +254, 254 or 0 prefix, then
+ * nine digits starting with 1 or 7): Kanisa's one phone rule (`@kanisa/client/phone`, the crate
+ * kanisa-phone's), so every spelling the server takes — `(0712) 345.678` too — is taken here.
+ * `254…`, as the providers take it; null when it is not a Kenyan mobile number.
+ */
+export function donorPhone(phone: string): string | null {
+  return msisdn(phone)?.msisdn ?? null;
 }
 
 /** Spec §5: a whole number of shillings, at least 1 ("1,000" reads as 1000); null otherwise. */
@@ -80,7 +81,7 @@ export function parseAmount(text: string): number | null {
 /** The dialog's checks: each field's message, keyed as the server names the fields. */
 export function validatePayment(values: { phone: string; amount: string }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!isKenyanPhone(values.phone)) errors.phone = invalidPhoneText();
+  if (donorPhone(values.phone) === null) errors.phone = invalidPhoneText();
   if (parseAmount(values.amount) === null) errors.amount = invalidAmountText();
   return errors;
 }

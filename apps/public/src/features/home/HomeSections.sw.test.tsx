@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
-import { featuredAnnouncementQuery, type FeaturedAnnouncement } from './api/featured-announcement';
-import { upcomingEventsQuery, type UpcomingEvent } from './api/upcoming-events';
+import type { FeaturedAnnouncement } from './api/featured-announcement';
+import { homeQueries, type UpcomingEvent } from './api/queries';
 import { Hero } from './Hero';
 import HomeSections from './HomeSections';
 
@@ -24,14 +24,10 @@ beforeEach(async () => {
   await inKiswahili();
 });
 
-afterEach(() => {
-  queryClient.clear();
-});
-
 describe('Home in Kiswahili', () => {
   it('shows the default announcement and events in Kiswahili, with links to /sw/ pages', () => {
-    queryClient.setQueryData(featuredAnnouncementQuery.queryKey, null);
-    queryClient.setQueryData(upcomingEventsQuery.queryKey, []);
+    seed(homeQueries.featuredAnnouncement, null);
+    seed(homeQueries.upcomingEvents, []);
     renderAt('/sw/', <HomeSections />);
     expect(screen.getByRole('heading', { name: 'Jiunge Nasi Sabato Hii' })).toBeInTheDocument();
     expect(screen.getByText('08:30 - 17:00')).toBeInTheDocument();
@@ -62,8 +58,8 @@ describe('Home in Kiswahili', () => {
       end_time: '17:00',
       target_audience: 'all',
     };
-    queryClient.setQueryData(featuredAnnouncementQuery.queryKey, harvest);
-    queryClient.setQueryData(upcomingEventsQuery.queryKey, [event]);
+    seed(homeQueries.featuredAnnouncement, harvest);
+    seed(homeQueries.upcomingEvents, [event]);
     renderAt('/sw/', <HomeSections />);
     expect(screen.getByRole('heading', { name: 'Sabato ya Mavuno' })).toBeInTheDocument();
     expect(screen.getByText('Leteni sadaka zenu za mavuno.')).toBeInTheDocument();

@@ -1,21 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { describe, expect, it } from 'vitest';
+import { seed } from '../../test/site-data';
+import { settingsQueries, fallbackSettings } from '../../lib/settings';
 import { stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
-import { featuredAnnouncementQuery } from './api/featured-announcement';
-import { upcomingEventsQuery } from './api/upcoming-events';
+import { homeQueries } from './api/queries';
 import HomeSections from './HomeSections';
 
 describe('HomeSections', () => {
-  afterEach(() => {
-    queryClient.clear();
-  });
-
   it('shows the default announcement and the three default events when there are none', () => {
-    queryClient.setQueryData(featuredAnnouncementQuery.queryKey, null);
-    queryClient.setQueryData(upcomingEventsQuery.queryKey, []);
+    seed(homeQueries.featuredAnnouncement, null);
+    seed(homeQueries.upcomingEvents, []);
     renderAt('/', <HomeSections />);
     expect(screen.getByRole('heading', { name: 'Join Us This Sabbath' })).toBeInTheDocument();
     expect(screen.getByText('8:30 AM - 5:00 PM')).toBeInTheDocument();
@@ -29,8 +24,8 @@ describe('HomeSections', () => {
   });
 
   it("gives an event's modal the event's own duration (issue 32: 9:00 AM - 1:00 PM is 4 hours)", async () => {
-    queryClient.setQueryData(featuredAnnouncementQuery.queryKey, null);
-    queryClient.setQueryData(upcomingEventsQuery.queryKey, [
+    seed(homeQueries.featuredAnnouncement, null);
+    seed(homeQueries.upcomingEvents, [
       {
         id: 'e1',
         title: 'Health Expo',
@@ -60,7 +55,7 @@ describe('HomeSections', () => {
 
   it('opens the contact-a-leader form for the pastor from Connect With Us', async () => {
     stubApi();
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, pastorName: 'Pr. Grace Mwangi', status: 'ready' });
+    seed(settingsQueries.public, { ...fallbackSettings, pastorName: 'Pr. Grace Mwangi', status: 'ready' });
     renderAt('/', <HomeSections />);
     fireEvent.click(within(screen.getByRole('region', { name: 'Connect With Us' })).getByRole('button', { name: 'Message the Pastor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contact Pr. Grace Mwangi' });

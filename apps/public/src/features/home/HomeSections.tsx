@@ -7,11 +7,11 @@ import { durationLabel, eventDurationMinutes, eventTimeLabel, relativeDateLabel,
 import { localized, type MessageKey, provide, t } from '../../i18n';
 import { homeSections as homeSectionsTexts } from '../../i18n/en/homeSections';
 import { serviceName, serviceWhen, useChurchSettings } from '../../lib/settings';
-import { dailyVerseQuery, fallbackVerse, useDailyVerse, verseInLanguage } from './api/daily-verse';
-import { defaultAnnouncement, useFeaturedAnnouncement, type FeaturedAnnouncement } from './api/featured-announcement';
-import { useUpcomingEvents, type UpcomingEvent } from './api/upcoming-events';
+import { useSiteData } from '../../lib/site-data';
+import { fallbackVerse, verseInLanguage } from './api/daily-verse';
+import { defaultAnnouncement, type FeaturedAnnouncement } from './api/featured-announcement';
+import { homeQueries, useDailyVerse, useFeaturedAnnouncement, useUpcomingEvents, type UpcomingEvent } from './api/queries';
 import { msUntilNairobiMidnight, verseIndex } from './api/nairobi-date';
-import { queryClient } from '../../lib/query-client';
 import './home.css';
 
 provide(homeSectionsTexts);
@@ -203,12 +203,13 @@ function TodaysVerse() {
   const index = useVerseIndex();
   const { data, isPending, isError } = useDailyVerse(index);
   const saving = useDataSaver();
+  const { client, queryClient } = useSiteData();
   useEffect(() => {
     // Tomorrow's verse is fetched ahead, so midnight does not wait for the network (not in
     // data-saver mode: most visitors are gone by midnight).
     if (saving) return;
-    queryClient.query(dailyVerseQuery((index + 1) % 33)).catch(() => undefined);
-  }, [index, saving]);
+    queryClient.query(homeQueries.dailyVerse(client, (index + 1) % 33)).catch(() => undefined);
+  }, [client, queryClient, index, saving]);
   const verse = data ? verseInLanguage(data) : isError || data === null ? fallbackVerse() : null;
   return (
     <section className="home-section verse-section" aria-labelledby="verse-heading">

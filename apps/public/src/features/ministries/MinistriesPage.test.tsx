@@ -1,10 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
-import { leadersQuery, type LeaderRow } from './api/get-leaders';
-import { ministriesQuery, type MinistryRow } from './api/get-ministries';
+import { ministryQueries, type LeaderRow, type MinistryRow } from './api/queries';
 import MinistriesPage from './MinistriesPage';
 
 const ministry: MinistryRow = {
@@ -28,17 +27,13 @@ const ministry: MinistryRow = {
 };
 
 function leader(index: number, category: LeaderRow['category'], position = `Position ${String(index)}`): LeaderRow {
-  return { id: `l${String(index)}`, name: `Leader ${String(index)}`, position, position_sw: null, category, email: `l${String(index)}@example.org`, phone: null };
+  return { id: `l${String(index)}`, name: `Leader ${String(index)}`, title: null, position, position_sw: null, category, email: `l${String(index)}@example.org`, phone: null };
 }
 
 describe('MinistriesPage', () => {
-  afterEach(() => {
-    queryClient.clear();
-  });
-
   it("shows three chips and '+N more', overrides the leader and lists at most 8 ministry leaders", () => {
-    queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
-    queryClient.setQueryData(leadersQuery.queryKey, [
+    seed(ministryQueries.active, [ministry]);
+    seed(ministryQueries.leaders, [
       leader(1, 'elder'),
       leader(2, 'ministry', 'Youth Ministry Leader'),
       ...[3, 4, 5, 6, 7, 8, 9, 10, 11].map((index) => leader(index, index % 2 ? 'department' : 'pastoral')),
@@ -59,15 +54,15 @@ describe('MinistriesPage', () => {
   });
 
   it('says it is loading the leaders until they arrive', () => {
-    queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
+    seed(ministryQueries.active, [ministry]);
     renderAt('/ministries', <MinistriesPage />);
     expect(screen.getByText('Loading ministry leaders...')).toBeInTheDocument();
   });
 
   it('is in Kiswahili on /sw/ministries, the ministries as entered', async () => {
     await inKiswahili();
-    queryClient.setQueryData(ministriesQuery.queryKey, [ministry]);
-    queryClient.setQueryData(leadersQuery.queryKey, [leader(2, 'ministry', 'Youth Ministry Leader')]);
+    seed(ministryQueries.active, [ministry]);
+    seed(ministryQueries.leaders, [leader(2, 'ministry', 'Youth Ministry Leader')]);
     renderAt('/sw/ministries', <MinistriesPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Huduma' })).toBeInTheDocument();
     const card = screen.getByRole('heading', { name: 'Youth Ministry' }).closest('li') as HTMLElement;
@@ -86,7 +81,7 @@ describe('MinistriesPage', () => {
 
   it("shows a ministry's and a leader's Kiswahili texts on /sw/ministries", async () => {
     await inKiswahili();
-    queryClient.setQueryData(ministriesQuery.queryKey, [
+    seed(ministryQueries.active, [
       {
         ...ministry,
         name_sw: 'Huduma ya Vijana',
@@ -96,7 +91,7 @@ describe('MinistriesPage', () => {
         activities_sw: ['Makambi', 'Kujifunza Biblia'],
       },
     ]);
-    queryClient.setQueryData(leadersQuery.queryKey, [{ ...leader(2, 'ministry', 'Youth Ministry Leader'), position_sw: 'Kiongozi wa Vijana' }]);
+    seed(ministryQueries.leaders, [{ ...leader(2, 'ministry', 'Youth Ministry Leader'), position_sw: 'Kiongozi wa Vijana' }]);
     renderAt('/sw/ministries', <MinistriesPage />);
     const card = screen.getByRole('heading', { name: 'Huduma ya Vijana' }).closest('li') as HTMLElement;
     expect(card).toHaveTextContent('Kwa vijana.');
@@ -109,5 +104,16 @@ describe('MinistriesPage', () => {
     expect(leaderCard).toHaveTextContent('Kiongozi wa Vijana');
     fireEvent.click(screen.getByRole('button', { name: 'Wasiliana na Leader 2' }));
     expect(screen.getByRole('dialog', { name: 'Wasiliana na Leader 2' })).toHaveTextContent('Kwa: Leader 2, Kiongozi wa Vijana');
+  });
+
+  it('titles a leader in the visitor\'s language, on the card and on the ministry it leads (issue 41)', async () => {
+    await inKiswahili();
+    seed(ministryQueries.active, [ministry]);
+    seed(ministryQueries.leaders, [{ ...leader(2, 'pastoral', 'Youth Ministry Leader'), name: 'Grace Mwangi', title: 'pastor' as const }]);
+    renderAt('/sw/ministries', <MinistriesPage />);
+    expect(screen.getByRole('heading', { name: 'Mchungaji Grace Mwangi' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Youth Ministry' }).closest('li')).toHaveTextContent('Mchungaji Grace Mwangi');
+    fireEvent.click(screen.getByRole('button', { name: 'Wasiliana na Mchungaji Grace Mwangi' }));
+    expect(screen.getByRole('dialog', { name: 'Wasiliana na Mchungaji Grace Mwangi' })).toBeInTheDocument();
   });
 });

@@ -3,11 +3,11 @@ import { ContactLeaderModal, type LeaderRecipient } from '../../components/ui/Co
 import { InfoModal, type InfoModalContent } from '../../components/ui/InfoModal';
 import { PageTitle } from '../../components/ui/Page';
 import { formatNumber, localized, localizedList, provide, t } from '../../i18n';
+import { leaderName, leaderNameInEnglish } from '../../lib/leader-name';
 import { Link } from '../../lib/router';
 import { scheduleWords } from '../../lib/schedule-words';
 import { serviceName, serviceWhen, useChurchSettings } from '../../lib/settings';
-import { useLeaders, type LeaderRow } from './api/get-leaders';
-import { useMinistries, type MinistryRow } from './api/get-ministries';
+import { useLeaders, useMinistries, type LeaderRow, type MinistryRow } from './api/queries';
 import { activityChips, categoryLabel, initials, ministryLeaders } from './display';
 import { withStaffOverride } from './staff-match';
 import './ministries.css';
@@ -96,7 +96,7 @@ function LeaderCard({ leader, onContact }: { leader: LeaderRow; onContact: (lead
       <span className="initials initials-large" aria-hidden="true">
         {initials(leader.name)}
       </span>
-      <h3>{leader.name}</h3>
+      <h3>{leaderName(leader)}</h3>
       <p>{localized(leader, 'position')}</p>
       <button
         type="button"
@@ -104,7 +104,7 @@ function LeaderCard({ leader, onContact }: { leader: LeaderRow; onContact: (lead
         onClick={() => {
           onContact(leader);
         }}
-        aria-label={t('ministries.contactLeader', { name: leader.name })}
+        aria-label={t('ministries.contactLeader', { name: leaderName(leader) })}
       >
         {t('ministries.contact')}
       </button>
@@ -120,7 +120,9 @@ export default function MinistriesPage() {
   const [recipient, setRecipient] = useState<LeaderRecipient | null>(null);
 
   const leaders = leadersRead.data ?? [];
-  const ministries = ministriesRead.data?.map((ministry) => withStaffOverride(ministry, leaders));
+  // A ministry's card names its leader with the title, in the visitor's language (issue 41).
+  const staff = leaders.map((leader) => ({ ...leader, name: leaderName(leader) }));
+  const ministries = ministriesRead.data?.map((ministry) => withStaffOverride(ministry, staff));
   const shownLeaders = ministryLeaders(leaders);
   const firstService = settings.serviceTimes[0];
 
@@ -186,7 +188,12 @@ export default function MinistriesPage() {
                   leader={leader}
                   onContact={(chosen) => {
                     // The office is told the English position; the visitor reads their language's.
-                    setRecipient({ name: chosen.name, role: chosen.position, roleLabel: localized(chosen, 'position') });
+                    setRecipient({
+                      name: leaderNameInEnglish(chosen),
+                      nameLabel: leaderName(chosen),
+                      role: chosen.position,
+                      roleLabel: localized(chosen, 'position'),
+                    });
                   }}
                 />
               ))}

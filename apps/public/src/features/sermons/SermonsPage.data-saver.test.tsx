@@ -1,11 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setDataSaver } from '../../lib/data-saver';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { restartDataSaver } from '../../test/data-saver';
 import { renderAt } from '../../test/render';
-import { activeSeriesQuery } from './api/get-sermon-series';
-import { sermonsQuery } from './api/get-sermons';
+import { sermonQueries } from './api/queries';
 import SermonsPage from './SermonsPage';
 
 beforeEach(() => {
@@ -14,12 +13,11 @@ beforeEach(() => {
 
 afterEach(() => {
   restartDataSaver({});
-  queryClient.clear();
 });
 
 describe('in data-saver mode', () => {
   function showSermons() {
-    queryClient.setQueryData(sermonsQuery.queryKey, [
+    seed(sermonQueries.published, [
       {
         id: 's0',
         title: 'Abiding',
@@ -33,7 +31,7 @@ describe('in data-saver mode', () => {
         tags: [],
       },
     ]);
-    queryClient.setQueryData(activeSeriesQuery.queryKey, []);
+    seed(sermonQueries.activeSeries, []);
     renderAt('/sermons', <SermonsPage />);
   }
 

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
-import { queryClient } from '../../lib/query-client';
+import { seed } from '../../test/site-data';
 import { renderAt } from '../../test/render';
-import { activeSeriesQuery } from './api/get-sermon-series';
-import { sermonsQuery } from './api/get-sermons';
+import { sermonQueries } from './api/queries';
 import type { SermonRow } from './api/types';
 import SermonsPage from './SermonsPage';
 
@@ -32,13 +31,12 @@ const sermons = [
 
 describe('SermonsPage', () => {
   afterEach(() => {
-    queryClient.clear();
     vi.unstubAllGlobals();
   });
 
   function show() {
-    queryClient.setQueryData(sermonsQuery.queryKey, sermons);
-    queryClient.setQueryData(activeSeriesQuery.queryKey, [
+    seed(sermonQueries.published, sermons);
+    seed(sermonQueries.activeSeries, [
       { id: 'x', title: 'Abide in Christ', subtitle: null, description: null, message_count: 6, current_message: 3, start_date: null, topics: [] },
     ]);
     renderAt('/sermons', <SermonsPage />);
@@ -60,11 +58,10 @@ describe('SermonsPage', () => {
   });
 
   it('pages "Show all": 12 sermons a page with Previous and Next', () => {
-    queryClient.setQueryData(
-      sermonsQuery.queryKey,
+    seed(sermonQueries.published,
       Array.from({ length: 30 }, (_, index) => sermon(index, { sermon_date: '2026-10-01' })),
     );
-    queryClient.setQueryData(activeSeriesQuery.queryKey, []);
+    seed(sermonQueries.activeSeries, []);
     renderAt('/sermons', <SermonsPage />);
     const grid = screen.getByTestId('recent-sermons');
     const titles = () => within(grid).getAllByRole('heading').map((heading) => heading.textContent);
@@ -113,14 +110,13 @@ describe('SermonsPage', () => {
 
 describe('SermonsPage in Kiswahili', () => {
   afterEach(() => {
-    queryClient.clear();
     vi.unstubAllGlobals();
   });
 
   it('labels, defaults, dates and the shared link are in Kiswahili; titles stay as entered', async () => {
     await inKiswahili();
-    queryClient.setQueryData(sermonsQuery.queryKey, sermons);
-    queryClient.setQueryData(activeSeriesQuery.queryKey, [
+    seed(sermonQueries.published, sermons);
+    seed(sermonQueries.activeSeries, [
       { id: 'x', title: 'Abide in Christ', subtitle: null, description: null, message_count: 6, current_message: 3, start_date: null, topics: [] },
     ]);
     const writeText = vi.fn().mockResolvedValue(undefined);

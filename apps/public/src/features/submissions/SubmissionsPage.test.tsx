@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inKiswahili } from '../../test/kiswahili';
 import { queuedForms } from '../../lib/outbox';
-import { queryClient } from '../../lib/query-client';
-import { serviceModesQuery } from '../../lib/service-modes';
-import { churchSettingsQuery, fallbackSettings } from '../../lib/settings';
+import { seed } from '../../test/site-data';
+import { serviceModeQueries } from '../../lib/service-modes';
+import { settingsQueries, fallbackSettings } from '../../lib/settings';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
 import SubmissionsPage from './SubmissionsPage';
@@ -31,12 +31,11 @@ function fillSender(dialog: HTMLElement) {
 
 describe('SubmissionsPage', () => {
   beforeEach(() => {
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
+    seed(settingsQueries.public, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
+    seed(serviceModeQueries.current, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
   });
 
   afterEach(() => {
-    queryClient.clear();
     vi.unstubAllGlobals();
   });
 
@@ -60,7 +59,7 @@ describe('SubmissionsPage', () => {
   });
 
   it('has no demo banner when e-mail is live', () => {
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: true }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
+    seed(serviceModeQueries.current, { email: { live: true }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
     renderAt('/submissions', <SubmissionsPage />);
     expect(screen.queryByText(DEMO_BANNER)).not.toBeInTheDocument();
   });
@@ -197,19 +196,58 @@ describe('SubmissionsPage', () => {
     expect(within(dialog).getByLabelText(/^Attach Reports/)).toHaveAttribute('aria-invalid', 'true');
     expect(sent.some((request) => request.path === '/functions/v1/submit-request')).toBe(false);
   });
+
+  it('an upload over the public upload limits says the server\'s reason and when to try again', async () => {
+    const reason = 'Files from your connection are limited to 20 an hour, and that many have been uploaded. Please try again in 40 minutes, or call the church office.';
+    const sent = stubApi({
+      'POST /storage/v1/object/': () => limitedUpload({ statusCode: '429', code: 'TooManyRequests', error: 'Too Many Requests', message: reason }),
+    });
+    const dialog = openReport();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Failed to upload 'report.pdf': ${reason}`);
+    expect(within(dialog).getByLabelText(/^Attach Reports/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Submit Request' })).toBeEnabled();
+    expect(sent.some((request) => request.path === '/functions/v1/submit-request')).toBe(false);
+  });
+
+  it('a 429 without the server\'s reason (a proxy\'s page) is said in the site\'s words, not as a raw error', async () => {
+    stubApi({
+      'POST /storage/v1/object/': () => new Response('<html><body>429 Too Many Requests</body></html>', { status: 429, headers: { 'content-type': 'text/html' } }),
+    });
+    const dialog = openReport();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent("Failed to upload 'report.pdf': The site is not taking more files just now. Please try again later, or call the church office.");
+    expect(alert).not.toHaveTextContent('HTTP 429');
+  });
 });
+
+/** A 429 from the storage API: its envelope, with Retry-After. */
+function limitedUpload(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '2400' } });
+}
+
+/** A Department Report filled in with one file, sent. */
+function openReport() {
+  const dialog = openCategory('Department Report');
+  fillSender(dialog);
+  fireEvent.change(within(dialog).getByLabelText(/^Department \*/), { target: { value: 'youth' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Report Type/), { target: { value: 'monthly' } });
+  fill(dialog, /^Report Period/, 'March 2026');
+  fill(dialog, /^Summary/, 'Attached');
+  fireEvent.change(within(dialog).getByLabelText(/^Attach Reports/), { target: { files: [new File(['%PDF-1.4'], 'report.pdf')] } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+  return dialog;
+}
 
 describe('SubmissionsPage in Kiswahili', () => {
   beforeEach(async () => {
     await inKiswahili();
     localStorage.clear();
-    queryClient.setQueryData(churchSettingsQuery.queryKey, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
-    queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
+    seed(settingsQueries.public, { ...fallbackSettings, phone: '0712 000 111', status: 'ready' });
+    seed(serviceModeQueries.current, { email: { live: false }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
   });
 
   afterEach(() => {
     localStorage.clear();
-    queryClient.clear();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
@@ -264,6 +302,26 @@ describe('SubmissionsPage in Kiswahili', () => {
     expect(within(dialog).getByLabelText(/^Barua Pepe/)).toHaveAccessibleDescription('Tafadhali weka barua pepe sahihi');
     expect(within(dialog).getByText('Tafadhali weka mada')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('an upload over the public upload limits is said in Kiswahili', async () => {
+    stubApi({
+      'POST /storage/v1/object/': () =>
+        limitedUpload({ statusCode: '429', code: 'TooManyRequests', error: 'Too Many Requests', message: 'Files from your connection are limited to 20 an hour.' }),
+    });
+    const dialog = openSw('Ripoti ya Idara');
+    fill(dialog, /^Jina Kamili/, 'Ruth Atieno');
+    fill(dialog, /^Barua Pepe/, 'ruth@example.org');
+    fill(dialog, /^Mada/, 'Ripoti ya vijana');
+    fireEvent.change(within(dialog).getByLabelText(/^Idara \*/), { target: { value: 'youth' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Aina ya Ripoti/), { target: { value: 'monthly' } });
+    fill(dialog, /^Kipindi cha Ripoti/, 'Machi 2026');
+    fireEvent.change(dialog.querySelector('textarea[name="message"]')!, { target: { value: 'Imeambatishwa' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Ambatisha Ripoti/), { target: { files: [new File(['%PDF-1.4'], 'ripoti.pdf')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tuma Ombi' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Imeshindwa kupakia 'ripoti.pdf': Tovuti haipokei faili zaidi kwa sasa. Tafadhali jaribu tena baadaye, au piga simu ofisi ya kanisa.",
+    );
   });
 
   it('a form sent offline is kept on the phone and says so in Kiswahili', async () => {

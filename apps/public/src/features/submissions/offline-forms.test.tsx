@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { sendQueued } from '../../lib/deliver';
-import { flushOutbox, queuedForms } from '../../lib/outbox';
-import { serviceModesQuery } from '../../lib/service-modes';
+import { seed } from '../../test/site-data';
+import { flushQueued } from '../../lib/deliver';
+import { queuedForms } from '../../lib/outbox';
+import { serviceModeQueries } from '../../lib/service-modes';
 import { json, stubApi } from '../../test/api';
 import { renderAt } from '../../test/render';
 import { filesNeedNetworkText } from './api/submit-request';
@@ -35,12 +35,11 @@ function fillPrayer(dialog: HTMLElement) {
 
 beforeEach(() => {
   localStorage.clear();
-  queryClient.setQueryData(serviceModesQuery.queryKey, { email: { live: true }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
+  seed(serviceModeQueries.current, { email: { live: true }, sms: { live: false }, payments: { live: false, provider: 'equity_bank', label: 'Equity Bank', enabled: true } });
 });
 
 afterEach(() => {
   localStorage.clear();
-  queryClient.clear();
 });
 
 describe('a request form without a connection', () => {
@@ -82,7 +81,7 @@ describe('a request form without a connection', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Saved on your phone. It will be sent when you are back online.');
     setOnline(true);
     await act(async () => {
-      await flushOutbox(sendQueued);
+      await flushQueued();
     });
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(within(dialog).getByRole('status')).not.toHaveTextContent('Saved on your phone');

@@ -67,8 +67,6 @@ export const about = {
   'about.tagVisitation': 'Visitation',
   'about.tagPrayerMinistry': 'Prayer Ministry',
   'about.tagWomensMinistry': "Women's Ministry",
-  /** A fixed elder's name with the title. */
-  'about.elderName': 'Elder {name}',
   'about.elderSabbathSchool': 'Elder, Sabbath School',
   'about.elderFamilyLife': 'Elder, Family Life',
   'about.elderEvangelism': 'Elder, Evangelism',

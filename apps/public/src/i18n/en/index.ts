@@ -5,6 +5,7 @@ import { homeSections } from './homeSections';
 import { announcements } from './announcements';
 import { about } from './about';
 import { ministries } from './ministries';
+import { leaders } from './leaders';
 import { contact } from './contact';
 import { events } from './events';
 import { sermons } from './sermons';
@@ -12,7 +13,7 @@ import { giving } from './giving';
 import { submissions } from './submissions';
 import { forms } from './forms';
 
-export const en = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+export const en = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...leaders, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
 
 /** A catalogue: the same keys in every language. */
 export type Catalog = Record<keyof typeof en, string>;

@@ -58,6 +58,7 @@ export const submissions = {
   'submissions.fileType': "File '{file}' is not an accepted type. Please choose a {types} file.",
   'submissions.fileTooLarge': "File '{file}' is too large. Maximum size is {max}.",
   'submissions.uploadFailed': "Failed to upload '{file}': {reason}",
+  'submissions.uploadLimited': 'The site is not taking more files just now. Please try again later, or call the church office.',
   'submissions.filesNeedNetwork':
     "Files can't be sent while you are offline. Remove the files to save your request on this phone, or send it when you are back online.",
 

@@ -66,7 +66,6 @@ export const about: typeof english = {
   'about.tagVisitation': 'Kutembelea Washiriki',
   'about.tagPrayerMinistry': 'Huduma ya Maombi',
   'about.tagWomensMinistry': 'Huduma ya Wanawake',
-  'about.elderName': 'Mzee {name}',
   'about.elderSabbathSchool': 'Mzee, Shule ya Sabato',
   'about.elderFamilyLife': 'Mzee, Maisha ya Familia',
   'about.elderEvangelism': 'Mzee, Uinjilisti',

@@ -6,6 +6,7 @@ import { homeSections } from './homeSections';
 import { announcements } from './announcements';
 import { about } from './about';
 import { ministries } from './ministries';
+import { leaders } from './leaders';
 import { contact } from './contact';
 import { events } from './events';
 import { sermons } from './sermons';
@@ -13,4 +14,4 @@ import { giving } from './giving';
 import { submissions } from './submissions';
 import { forms } from './forms';
 
-export const sw: Catalog = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+export const sw: Catalog = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...leaders, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };

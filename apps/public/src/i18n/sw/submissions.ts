@@ -56,6 +56,7 @@ export const submissions: typeof english = {
   'submissions.fileType': "Faili '{file}' si ya aina inayokubalika. Tafadhali chagua faili ya {types}.",
   'submissions.fileTooLarge': "Faili '{file}' ni kubwa mno. Ukubwa wa juu ni {max}.",
   'submissions.uploadFailed': "Imeshindwa kupakia '{file}': {reason}",
+  'submissions.uploadLimited': 'Tovuti haipokei faili zaidi kwa sasa. Tafadhali jaribu tena baadaye, au piga simu ofisi ya kanisa.',
   'submissions.filesNeedNetwork':
     'Faili haziwezi kutumwa ukiwa nje ya mtandao. Ondoa faili ili kuhifadhi ombi lako kwenye simu hii, au ulitume utakaporudi mtandaoni.',
 

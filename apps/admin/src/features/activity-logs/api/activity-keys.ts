@@ -1,3 +1,4 @@
+import { tableKeys } from '@kanisa/client/react';
 import type { CategoryFilter, CategoryId, DateRange } from '../activity-rules';
 
 /**
@@ -5,7 +6,7 @@ import type { CategoryFilter, CategoryId, DateRange } from '../activity-rules';
  * prefix. The screen writes nothing; Refresh asks for `all` again.
  */
 export const activityKeys = {
-  all: ['kanisa', 'admin_activity_logs'] as const,
+  all: tableKeys('admin_activity_logs').all,
   /** The timeline: the latest entries of a category (or All) in a range. */
   timeline: (category: CategoryFilter, range: DateRange) => [...activityKeys.all, 'timeline', category, range] as const,
   /** One summary card: a category's count in a range and its latest entries. */

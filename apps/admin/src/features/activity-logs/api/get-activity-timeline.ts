@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { actionsOf, rangeBounds, type CategoryFilter, type DateRange, type LogEntry } from '../activity-rules';
 import { activityKeys } from './activity-keys';
 
@@ -52,13 +52,14 @@ export async function getActivityTimeline(
   return { entries: data, total: count ?? data.length };
 }
 
-export const activityTimelineQuery = (category: CategoryFilter, range: DateRange) =>
+export const activityTimelineQuery = (client: KanisaClient, category: CategoryFilter, range: DateRange) =>
   queryOptions({
     queryKey: activityKeys.timeline(category, range),
-    queryFn: ({ signal }) => getActivityTimeline(kanisa, category, range, signal),
+    queryFn: ({ signal }) => getActivityTimeline(client, category, range, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useActivityTimeline(category: CategoryFilter, range: DateRange) {
-  return useQuery(activityTimelineQuery(category, range));
+  const client = useKanisa();
+  return useQuery(activityTimelineQuery(client, category, range));
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQueries } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { categories, type CategoryId, type DateRange } from '../activity-rules';
 import { activityKeys } from './activity-keys';
 import { activityRequest, type ActivityPage } from './get-activity-timeline';
@@ -26,14 +26,15 @@ export async function getCategorySummary(
   return { entries: data, total: count };
 }
 
-export const categorySummaryQuery = (category: CategoryId, range: DateRange) =>
+export const categorySummaryQuery = (client: KanisaClient, category: CategoryId, range: DateRange) =>
   queryOptions({
     queryKey: activityKeys.summary(category, range),
-    queryFn: ({ signal }) => getCategorySummary(kanisa, category, range, signal),
+    queryFn: ({ signal }) => getCategorySummary(client, category, range, signal),
     placeholderData: keepPreviousData,
   });
 
 /** The six cards' reads, in the categories' order. */
 export function useCategorySummaries(range: DateRange) {
-  return useQueries({ queries: categories.map((category) => categorySummaryQuery(category.id, range)) });
+  const client = useKanisa();
+  return useQueries({ queries: categories.map((category) => categorySummaryQuery(client, category.id, range)) });
 }

@@ -4,7 +4,7 @@ import { tableKeys } from '@kanisa/client/react';
  * Query keys of Admin Users, under the client's `['kanisa', 'users']`,
  * `['kanisa', 'user_ministries']` and `['kanisa', 'system_settings']` prefixes, so a write to one
  * of those tables elsewhere (Your Profile, Settings) refreshes these too, and
- * `invalidateTable(…, 'users')` after a change here refreshes every read of profiles.
+ * `invalidateTables(…, ['users'])` after a change here refreshes every read of profiles.
  */
 export const adminUserKeys = {
   all: tableKeys('users').all,

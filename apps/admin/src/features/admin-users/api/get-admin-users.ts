@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readPage, type PageOf } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import { adminRoleValues, type AdminUser } from '../admin-user-rules';
 import { adminUserKeys } from './admin-user-keys';
 
@@ -26,13 +26,14 @@ export async function getAdminUsers(client: KanisaClient, page: number, signal?:
   return readPage(request, page, ADMIN_USERS_PAGE_SIZE);
 }
 
-export const adminUsersQuery = (page: number) =>
+export const adminUsersQuery = (client: KanisaClient, page: number) =>
   queryOptions({
     queryKey: adminUserKeys.list(page),
-    queryFn: ({ signal }) => getAdminUsers(kanisa, page, signal),
+    queryFn: ({ signal }) => getAdminUsers(client, page, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useAdminUsers(page: number) {
-  return useQuery(adminUsersQuery(page));
+  const client = useKanisa();
+  return useQuery(adminUsersQuery(client, page));
 }

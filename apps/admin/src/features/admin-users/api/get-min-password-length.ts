@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { readMinPasswordLength } from '../admin-user-rules';
 import { adminUserKeys } from './admin-user-keys';
 
@@ -17,15 +17,16 @@ export async function getMinPasswordLength(client: KanisaClient, signal?: AbortS
   return readMinPasswordLength(data?.value);
 }
 
-export const minPasswordLengthQuery = () =>
+export const minPasswordLengthQuery = (client: KanisaClient) =>
   queryOptions({
     queryKey: adminUserKeys.minPasswordLength(),
-    queryFn: ({ signal }) => getMinPasswordLength(kanisa, signal),
+    queryFn: ({ signal }) => getMinPasswordLength(client, signal),
     staleTime: 5 * 60_000,
   });
 
 /** The minimum length to check against: the setting once read, 6 until then or when it cannot be read. */
 export function useMinPasswordLength(): number {
-  const { data } = useQuery(minPasswordLengthQuery());
+  const client = useKanisa();
+  const { data } = useQuery(minPasswordLengthQuery(client));
   return data ?? 6;
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { adminRoleValues, countByRole, type AdminUser, type RoleCount } from '../admin-user-rules';
 import { adminUserKeys } from './admin-user-keys';
 
@@ -29,9 +29,10 @@ export async function getRoleOverview(client: KanisaClient, signal?: AbortSignal
   }
 }
 
-export const roleOverviewQuery = () =>
-  queryOptions({ queryKey: adminUserKeys.overview(), queryFn: ({ signal }) => getRoleOverview(kanisa, signal) });
+export const roleOverviewQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: adminUserKeys.overview(), queryFn: ({ signal }) => getRoleOverview(client, signal) });
 
 export function useRoleOverview() {
-  return useQuery(roleOverviewQuery());
+  const client = useKanisa();
+  return useQuery(roleOverviewQuery(client));
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { departmentOptions, scopesByUser, type ScopeOption, type StaffScope } from '../admin-user-rules';
 import { adminUserKeys } from './admin-user-keys';
 
@@ -40,14 +40,15 @@ export async function getStaffScopes(client: KanisaClient, signal?: AbortSignal)
   };
 }
 
-export const staffScopesQuery = () =>
+export const staffScopesQuery = (client: KanisaClient) =>
   queryOptions({
     queryKey: adminUserKeys.scopes(),
-    queryFn: ({ signal }) => getStaffScopes(kanisa, signal),
-    // A change to any of the four tables elsewhere makes this stale (invalidateTable).
+    queryFn: ({ signal }) => getStaffScopes(client, signal),
+    // A change to any of the four tables elsewhere makes this stale (invalidateTables).
     meta: { tables: ['user_departments', 'ministries', 'departments'] },
   });
 
 export function useStaffScopes() {
-  return useQuery(staffScopesQuery());
+  const client = useKanisa();
+  return useQuery(staffScopesQuery(client));
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { isNoChange, ScopeSaveError, type CreateAdminBody, type ScopeChange, type UpdateAdminBody } from '../admin-user-rules';
 import { saveStaffScope } from './save-staff-scope';
 
@@ -39,9 +38,10 @@ export async function saveAdminUser(client: KanisaClient, input: SaveAdminUser):
 }
 
 export function useSaveAdminUser() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveAdminUser) => saveAdminUser(kanisa, input),
-    onSettled: () => Promise.all([invalidateTable(queryClient, 'users'), invalidateTable(queryClient, 'user_ministries')]),
+    mutationFn: (input: SaveAdminUser) => saveAdminUser(client, input),
+    onSettled: () => invalidateTables(queryClient, ['users', 'user_ministries', 'user_departments']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { ADMIN_USERS_PATH } from './save-admin-user';
 
 export interface SetAdminActive {
@@ -22,9 +21,10 @@ export async function setAdminActive(client: KanisaClient, { id, active }: SetAd
 }
 
 export function useSetAdminActive() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetAdminActive) => setAdminActive(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'users'),
+    mutationFn: (input: SetAdminActive) => setAdminActive(client, input),
+    onSettled: () => invalidateTables(queryClient, ['users']),
   });
 }

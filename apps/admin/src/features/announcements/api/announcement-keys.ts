@@ -1,3 +1,4 @@
+import { tableKeys } from '@kanisa/client/react';
 import type { PageParams } from '../../../components/ui/paged-list';
 
 /**
@@ -5,7 +6,7 @@ import type { PageParams } from '../../../components/ui/paged-list';
  * write here also refreshes any other read of the table (dashboard counts) and vice versa.
  */
 export const announcementKeys = {
-  all: ['kanisa', 'announcements'] as const,
+  all: tableKeys('announcements').all,
   /** One page of the back office's list, with its search. */
   adminList: (params: PageParams) => [...announcementKeys.all, 'admin-list', params] as const,
 };

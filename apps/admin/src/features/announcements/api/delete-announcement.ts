@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { announcementKeys } from './announcement-keys';
 
 /** Deletes an announcement for good (the activity-log entry is written by the server). */
 export async function deleteAnnouncement(client: KanisaClient, id: string): Promise<void> {
@@ -10,9 +9,10 @@ export async function deleteAnnouncement(client: KanisaClient, id: string): Prom
 }
 
 export function useDeleteAnnouncement() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteAnnouncement(kanisa, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+    mutationFn: (id: string) => deleteAnnouncement(client, id),
+    onSettled: () => invalidateTables(queryClient, ['announcements']),
   });
 }

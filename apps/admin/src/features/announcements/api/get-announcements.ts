@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import type { Announcement } from '../announcement-form';
 import { announcementKeys } from './announcement-keys';
 
@@ -19,13 +19,14 @@ export async function getAnnouncements(client: KanisaClient, { page, search }: P
   return readPage(request, page);
 }
 
-export const announcementsQuery = (params: PageParams) =>
+export const announcementsQuery = (client: KanisaClient, params: PageParams) =>
   queryOptions({
     queryKey: announcementKeys.adminList(params),
-    queryFn: ({ signal }) => getAnnouncements(kanisa, params, signal),
+    queryFn: ({ signal }) => getAnnouncements(client, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useAnnouncements(params: PageParams) {
-  return useQuery(announcementsQuery(params));
+  const client = useKanisa();
+  return useQuery(announcementsQuery(client, params));
 }

@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { AnnouncementInput } from '../announcement-form';
-import { announcementKeys } from './announcement-keys';
 
 export interface SaveAnnouncement {
   /** Absent for a new announcement. */
@@ -23,9 +22,10 @@ export async function saveAnnouncement(client: KanisaClient, { id, values }: Sav
 }
 
 export function useSaveAnnouncement() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveAnnouncement) => saveAnnouncement(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+    mutationFn: (input: SaveAnnouncement) => saveAnnouncement(client, input),
+    onSettled: () => invalidateTables(queryClient, ['announcements']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { announcementKeys } from './announcement-keys';
 
 export interface SetAnnouncementPublished {
   id: string;
@@ -15,9 +14,10 @@ export async function setAnnouncementPublished(client: KanisaClient, { id, publi
 }
 
 export function useSetAnnouncementPublished() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetAnnouncementPublished) => setAnnouncementPublished(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+    mutationFn: (input: SetAnnouncementPublished) => setAnnouncementPublished(client, input),
+    onSettled: () => invalidateTables(queryClient, ['announcements']),
   });
 }

@@ -1,9 +1,11 @@
+import { tableKeys } from '@kanisa/client/react';
+
 /**
  * Query keys of attendance. They sit under the client's `['kanisa', 'attendance_aggregates']`
  * prefix, so a save here also refreshes any other read of the table (reports) and vice versa.
  */
 export const attendanceKeys = {
-  all: ['kanisa', 'attendance_aggregates'] as const,
+  all: tableKeys('attendance_aggregates').all,
   page: (page: number) => [...attendanceKeys.all, 'page', page] as const,
   recent: () => [...attendanceKeys.all, 'recent'] as const,
   latestDate: () => [...attendanceKeys.all, 'latest-date'] as const,

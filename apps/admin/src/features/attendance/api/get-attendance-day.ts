@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { AttendanceRow } from '../attendance-rules';
 import { attendanceKeys } from './attendance-keys';
 import { attendanceColumns } from './get-attendance-page';
@@ -29,16 +29,18 @@ export async function getPreviousSabbath(client: KanisaClient, date: string, sig
   return data;
 }
 
-export const attendanceDayQuery = (date: string) =>
-  queryOptions({ queryKey: attendanceKeys.day(date), queryFn: ({ signal }) => getAttendanceDay(kanisa, date, signal) });
+export const attendanceDayQuery = (client: KanisaClient, date: string) =>
+  queryOptions({ queryKey: attendanceKeys.day(date), queryFn: ({ signal }) => getAttendanceDay(client, date, signal) });
 
-export const previousSabbathQuery = (date: string) =>
-  queryOptions({ queryKey: attendanceKeys.previous(date), queryFn: ({ signal }) => getPreviousSabbath(kanisa, date, signal) });
+export const previousSabbathQuery = (client: KanisaClient, date: string) =>
+  queryOptions({ queryKey: attendanceKeys.previous(date), queryFn: ({ signal }) => getPreviousSabbath(client, date, signal) });
 
 export function useAttendanceDay(date: string | undefined) {
-  return useQuery({ ...attendanceDayQuery(date ?? ''), enabled: date !== undefined });
+  const client = useKanisa();
+  return useQuery({ ...attendanceDayQuery(client, date ?? ''), enabled: date !== undefined });
 }
 
 export function usePreviousSabbath(date: string | undefined) {
-  return useQuery({ ...previousSabbathQuery(date ?? ''), enabled: date !== undefined });
+  const client = useKanisa();
+  return useQuery({ ...previousSabbathQuery(client, date ?? ''), enabled: date !== undefined });
 }

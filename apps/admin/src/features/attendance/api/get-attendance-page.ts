@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { PAGE_SIZE, type AttendanceRow } from '../attendance-rules';
 import { attendanceKeys } from './attendance-keys';
 
@@ -27,14 +27,15 @@ export async function getAttendancePage(client: KanisaClient, page: number, sign
   return { rows: data, total: count ?? data.length };
 }
 
-export const attendancePageQuery = (page: number) =>
+export const attendancePageQuery = (client: KanisaClient, page: number) =>
   queryOptions({
     queryKey: attendanceKeys.page(page),
-    queryFn: ({ signal }) => getAttendancePage(kanisa, page, signal),
+    queryFn: ({ signal }) => getAttendancePage(client, page, signal),
     // The old page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
 export function useAttendancePage(page: number) {
-  return useQuery(attendancePageQuery(page));
+  const client = useKanisa();
+  return useQuery(attendancePageQuery(client, page));
 }

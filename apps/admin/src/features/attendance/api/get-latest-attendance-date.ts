@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { attendanceKeys } from './attendance-keys';
 
 /** The latest recorded date, or null when nothing is recorded yet (§7.3: descending, limit 1). */
@@ -17,10 +17,11 @@ export async function getLatestAttendanceDate(client: KanisaClient, signal?: Abo
   return data?.attendance_date ?? null;
 }
 
-export const latestAttendanceDateQuery = () =>
-  queryOptions({ queryKey: attendanceKeys.latestDate(), queryFn: ({ signal }) => getLatestAttendanceDate(kanisa, signal) });
+export const latestAttendanceDateQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: attendanceKeys.latestDate(), queryFn: ({ signal }) => getLatestAttendanceDate(client, signal) });
 
 /** Only asked for on /admin/attendance/new (the default date). */
 export function useLatestAttendanceDate(enabled: boolean) {
-  return useQuery({ ...latestAttendanceDateQuery(), enabled });
+  const client = useKanisa();
+  return useQuery({ ...latestAttendanceDateQuery(client), enabled });
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { CHART_SABBATHS, type AttendanceRow } from '../attendance-rules';
 import { attendanceKeys } from './attendance-keys';
 import { attendanceColumns } from './get-attendance-page';
@@ -18,9 +18,10 @@ export async function getRecentSabbaths(client: KanisaClient, signal?: AbortSign
   return data.reverse();
 }
 
-export const recentSabbathsQuery = () =>
-  queryOptions({ queryKey: attendanceKeys.recent(), queryFn: ({ signal }) => getRecentSabbaths(kanisa, signal) });
+export const recentSabbathsQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: attendanceKeys.recent(), queryFn: ({ signal }) => getRecentSabbaths(client, signal) });
 
 export function useRecentSabbaths() {
-  return useQuery(recentSabbathsQuery());
+  const client = useKanisa();
+  return useQuery(recentSabbathsQuery(client));
 }

@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { Counts } from '../attendance-rules';
-import { attendanceKeys } from './attendance-keys';
 
 export interface SaveAttendance {
   date: string;
@@ -26,9 +25,10 @@ export async function saveAttendance(client: KanisaClient, { date, counts }: Sav
 }
 
 export function useSaveAttendance() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveAttendance) => saveAttendance(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+    mutationFn: (input: SaveAttendance) => saveAttendance(client, input),
+    onSettled: () => invalidateTables(queryClient, ['attendance_aggregates']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 
 /** Deletes an expense (the activity log entry is the server's). */
 export async function deleteExpense(client: KanisaClient, id: string): Promise<void> {
@@ -10,9 +9,10 @@ export async function deleteExpense(client: KanisaClient, id: string): Promise<v
 }
 
 export function useDeleteExpense() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteExpense(kanisa, id),
-    onSettled: () => invalidateTable(queryClient, 'expenses'),
+    mutationFn: (id: string) => deleteExpense(client, id),
+    onSettled: () => invalidateTables(queryClient, ['expenses']),
   });
 }

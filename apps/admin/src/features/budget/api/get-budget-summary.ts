@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { readBudgetSummary, type BudgetSummary } from '../budget-rules';
 import { budgetKeys, summaryTables } from './budget-keys';
 
@@ -17,14 +17,15 @@ export async function getBudgetSummary(client: KanisaClient, year: number, signa
   return readBudgetSummary(data);
 }
 
-export const budgetSummaryQuery = (year: number) =>
+export const budgetSummaryQuery = (client: KanisaClient, year: number) =>
   queryOptions({
     queryKey: budgetKeys.summary(year),
-    queryFn: ({ signal }) => getBudgetSummary(kanisa, year, signal),
+    queryFn: ({ signal }) => getBudgetSummary(client, year, signal),
     meta: { tables: summaryTables },
     placeholderData: keepPreviousData,
   });
 
 export function useBudgetSummary(year: number) {
-  return useQuery(budgetSummaryQuery(year));
+  const client = useKanisa();
+  return useQuery(budgetSummaryQuery(client, year));
 }

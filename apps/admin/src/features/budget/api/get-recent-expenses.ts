@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { ExpenseCategory } from '../budget-rules';
 import { budgetKeys } from './budget-keys';
 
@@ -42,14 +42,15 @@ export async function getRecentExpenses(client: KanisaClient, year: number, sign
   return data;
 }
 
-export const recentExpensesQuery = (year: number) =>
+export const recentExpensesQuery = (client: KanisaClient, year: number) =>
   queryOptions({
     queryKey: budgetKeys.recentExpenses(year),
-    queryFn: ({ signal }) => getRecentExpenses(kanisa, year, signal),
+    queryFn: ({ signal }) => getRecentExpenses(client, year, signal),
     meta: { tables: ['expenses', 'budgets'] },
     placeholderData: keepPreviousData,
   });
 
 export function useRecentExpenses(year: number) {
-  return useQuery(recentExpensesQuery(year));
+  const client = useKanisa();
+  return useQuery(recentExpensesQuery(client, year));
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 
 export interface ReviewExpense {
   id: string;
@@ -21,9 +20,10 @@ export async function reviewExpense(client: KanisaClient, { id, approve, note }:
 }
 
 export function useReviewExpense() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewExpense) => reviewExpense(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'expenses'),
+    mutationFn: (input: ReviewExpense) => reviewExpense(client, input),
+    onSettled: () => invalidateTables(queryClient, ['expenses']),
   });
 }

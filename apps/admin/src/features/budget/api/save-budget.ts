@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { BudgetInput } from '../budget-rules';
 
 export interface SaveBudget {
@@ -23,9 +22,10 @@ export async function saveBudget(client: KanisaClient, { id, values }: SaveBudge
 }
 
 export function useSaveBudget() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveBudget) => saveBudget(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'budgets'),
+    mutationFn: (input: SaveBudget) => saveBudget(client, input),
+    onSettled: () => invalidateTables(queryClient, ['budgets']),
   });
 }

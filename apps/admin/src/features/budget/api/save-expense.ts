@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { ExpenseInput } from '../budget-rules';
 
 export interface SaveExpense {
@@ -26,9 +25,10 @@ export async function saveExpense(client: KanisaClient, { id, values }: SaveExpe
 }
 
 export function useSaveExpense() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveExpense) => saveExpense(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'expenses'),
+    mutationFn: (input: SaveExpense) => saveExpense(client, input),
+    onSettled: () => invalidateTables(queryClient, ['expenses']),
   });
 }

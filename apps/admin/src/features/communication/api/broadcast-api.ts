@@ -1,6 +1,6 @@
 import type { KanisaClient, KanisaError } from '@kanisa/client';
-import { useKanisa } from '@kanisa/client/react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   HISTORY_PAGE,
   PROGRESS_POLL_MS,
@@ -18,6 +18,7 @@ import {
   type SendReceipt,
   type SendRequest,
 } from '../broadcast-rules';
+import { broadcastTables, communicationKeys } from './communication-keys';
 
 /**
  * Sends to members and their history (issue 19): `POST /functions/v1/send-broadcast` (preview
@@ -25,15 +26,6 @@ import {
  * read), and the upcoming events a message may name. The functions answer JSON; broadcast-rules'
  * readers check it at the boundary.
  */
-
-/** Under the client's own rpc prefixes, so a write elsewhere that invalidates them refreshes these. */
-export const broadcastKeys = {
-  all: ['kanisa', 'rpc', 'get_broadcasts'] as const,
-  page: (limit: number, offset: number) => [...broadcastKeys.all, limit, offset] as const,
-  detail: (id: string, offset: number) => ['kanisa', 'rpc', 'get_broadcast', id, offset] as const,
-  audiences: ['kanisa', 'rpc', 'get_message_audiences'] as const,
-  events: ['kanisa', 'events', 'broadcast-upcoming'] as const,
-};
 
 export async function getAudiences(client: KanisaClient, signal?: AbortSignal) {
   let request = client.rpc('get_message_audiences', {}, { get: true });
@@ -80,36 +72,46 @@ export async function getUpcomingEvents(client: KanisaClient, signal?: AbortSign
   return data;
 }
 
-export function useAudiences() {
-  const client = useKanisa();
-  return useQuery({ queryKey: broadcastKeys.audiences, queryFn: ({ signal }) => getAudiences(client, signal), staleTime: 60_000 });
-}
+export const audiencesQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.audiences(), queryFn: ({ signal }) => getAudiences(client, signal), staleTime: 60_000 });
 
-export function useUpcomingEvents() {
-  const client = useKanisa();
-  return useQuery({ queryKey: broadcastKeys.events, queryFn: ({ signal }) => getUpcomingEvents(client, signal), staleTime: 60_000 });
-}
+export const upcomingEventsQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.upcomingEvents(), queryFn: ({ signal }) => getUpcomingEvents(client, signal), staleTime: 60_000 });
 
 /** A page of sends, newest first (`page` from 0). */
-export function useBroadcasts(page: number, size: number = HISTORY_PAGE) {
-  const client = useKanisa();
-  return useQuery({
-    queryKey: broadcastKeys.page(size, page * size),
+export const broadcastsQuery = (client: KanisaClient, page: number, size: number = HISTORY_PAGE) =>
+  queryOptions({
+    queryKey: communicationKeys.broadcasts(size, page * size),
     queryFn: ({ signal }) => getBroadcasts(client, size, page * size, signal),
+    meta: { tables: broadcastTables },
     placeholderData: keepPreviousData,
   });
-}
 
 /** One send with a page of its recipients; asked again every 2 s while any message is queued. */
-export function useBroadcast(id: string, page: number) {
-  const client = useKanisa();
-  return useQuery({
-    queryKey: broadcastKeys.detail(id, page * RECIPIENTS_PAGE),
+export const broadcastQuery = (client: KanisaClient, id: string, page: number) =>
+  queryOptions({
+    queryKey: communicationKeys.broadcast(id, page * RECIPIENTS_PAGE),
     queryFn: ({ signal }) => getBroadcast(client, id, page * RECIPIENTS_PAGE, signal),
+    meta: { tables: broadcastTables },
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data && queuedCount(query.state.data.broadcast) > 0 ? PROGRESS_POLL_MS : false),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   });
+
+export function useAudiences() {
+  return useQuery(audiencesQuery(useKanisa()));
+}
+
+export function useUpcomingEvents() {
+  return useQuery(upcomingEventsQuery(useKanisa()));
+}
+
+export function useBroadcasts(page: number, size: number = HISTORY_PAGE) {
+  return useQuery(broadcastsQuery(useKanisa(), page, size));
+}
+
+export function useBroadcast(id: string, page: number) {
+  return useQuery(broadcastQuery(useKanisa(), id, page));
 }
 
 async function invoke(client: KanisaClient, request: SendRequest): Promise<unknown> {
@@ -136,6 +138,6 @@ export function useSendBroadcast() {
       delete send.preview;
       return readReceipt(await invoke(client, send));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: broadcastKeys.all }),
+    onSettled: () => invalidateTables(queryClient, broadcastTables),
   });
 }

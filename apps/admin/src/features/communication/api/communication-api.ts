@@ -1,8 +1,9 @@
 import type { Database, KanisaClient } from '@kanisa/client';
-import { useKanisa } from '@kanisa/client/react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readKeyedPage, type PageOf, type PageParams } from '../../../components/ui/paged-list';
 import { CATEGORIES, categoryFilter, type CategoryId, type TemplateInput } from '../communication-rules';
+import { communicationKeys } from './communication-keys';
 
 export interface Attachment {
   name?: string;
@@ -59,16 +60,6 @@ export interface MessageFilters {
   recipient: string;
 }
 
-/** Under the client's ['kanisa', 'messages'] prefix, so the client's own writes refresh these too. */
-export const messageKeys = {
-  all: ['kanisa', 'messages'] as const,
-  counts: () => [...messageKeys.all, 'hub-counts'] as const,
-  recent: () => [...messageKeys.all, 'hub-recent'] as const,
-  stats: () => [...messageKeys.all, 'hub-stats'] as const,
-  list: (category: CategoryId, params: PageParams<MessageFilters>) => [...messageKeys.all, 'hub-list', category, params] as const,
-};
-export const templateKeys = { all: ['kanisa', 'message_templates', 'hub'] as const };
-
 const columns =
   'id, subject, message, sender_name, sender_email, sender_phone, recipient_name, department, submission_type, attachments, status, source, created_at, email_sent_at, reply_simulated';
 
@@ -79,10 +70,24 @@ export const PAGE_SIZE = 24;
  * How many open messages (not yet completed) each category holds: one count request per
  * category (count=exact, no rows). A completed request leaves the count (issue 32).
  */
-export async function getCategoryCounts(client: KanisaClient, signal?: AbortSignal): Promise<Record<CategoryId, number>> {
+export function getCategoryCounts(client: KanisaClient, signal?: AbortSignal): Promise<Record<CategoryId, number>> {
+  return countByCategory(client, true, signal);
+}
+
+/**
+ * How many messages each category tab lists, whatever their status (§2.17: "each category tab
+ * shows a count badge and cards" — the count of its cards before any filter): one count request
+ * per category, counted by the server over every message (count=exact, no rows, no cap).
+ */
+export function getCategoryTotals(client: KanisaClient, signal?: AbortSignal): Promise<Record<CategoryId, number>> {
+  return countByCategory(client, false, signal);
+}
+
+async function countByCategory(client: KanisaClient, openOnly: boolean, signal?: AbortSignal): Promise<Record<CategoryId, number>> {
   const entries = await Promise.all(
     CATEGORIES.map(async (category) => {
-      let request = client.from('messages').select('id', { count: 'exact', head: true }).or(categoryFilter(category.id)).neq('status', 'completed');
+      let request = client.from('messages').select('id', { count: 'exact', head: true }).or(categoryFilter(category.id));
+      if (openOnly) request = request.neq('status', 'completed');
       if (signal) request = request.abortSignal(signal);
       const { error, count } = await request;
       if (error) throw error;
@@ -143,40 +148,57 @@ export async function getMessageStats(client: KanisaClient, signal?: AbortSignal
   return data as unknown as MessageStats;
 }
 
-export function useCategoryCounts() {
-  const client = useKanisa();
-  return useQuery({ queryKey: messageKeys.counts(), queryFn: ({ signal }) => getCategoryCounts(client, signal) });
-}
+export const categoryCountsQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.counts(), queryFn: ({ signal }) => getCategoryCounts(client, signal) });
 
-export function useRecentMessages() {
-  const client = useKanisa();
-  return useQuery({ queryKey: messageKeys.recent(), queryFn: ({ signal }) => getRecentMessages(client, signal) });
-}
+export const categoryTotalsQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.totals(), queryFn: ({ signal }) => getCategoryTotals(client, signal) });
 
-export function useMessageStats() {
-  const client = useKanisa();
-  return useQuery({ queryKey: messageKeys.stats(), queryFn: ({ signal }) => getMessageStats(client, signal) });
-}
+export const recentMessagesQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.recent(), queryFn: ({ signal }) => getRecentMessages(client, signal) });
 
-export function useCategoryMessages(category: CategoryId, params: PageParams<MessageFilters>) {
-  const client = useKanisa();
-  return useQuery({
-    queryKey: messageKeys.list(category, params),
+export const messageStatsQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.stats(), queryFn: ({ signal }) => getMessageStats(client, signal) });
+
+export const categoryMessagesQuery = (client: KanisaClient, category: CategoryId, params: PageParams<MessageFilters>) =>
+  queryOptions({
+    queryKey: communicationKeys.list(category, params),
     queryFn: ({ signal }) => getCategoryMessages(client, category, params, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useCategoryCounts() {
+  return useQuery(categoryCountsQuery(useKanisa()));
+}
+
+export function useCategoryTotals() {
+  return useQuery(categoryTotalsQuery(useKanisa()));
+}
+
+export function useRecentMessages() {
+  return useQuery(recentMessagesQuery(useKanisa()));
+}
+
+export function useMessageStats() {
+  return useQuery(messageStatsQuery(useKanisa()));
+}
+
+export function useCategoryMessages(category: CategoryId, params: PageParams<MessageFilters>) {
+  return useQuery(categoryMessagesQuery(useKanisa(), category, params));
 }
 
 /** Mark Complete (§4, issue 32): the server moves any open message to completed; 'Message is already complete' otherwise. */
+export async function completeMessage(client: KanisaClient, id: string): Promise<void> {
+  const { error } = await client.rpc('update_message_status', { message_id: id });
+  if (error) throw error;
+}
+
 export function useCompleteMessage() {
   const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      const { error } = await client.rpc('update_message_status', { message_id: id });
-      if (error) throw error;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    mutationFn: (id: string) => completeMessage(client, id),
+    onSettled: () => invalidateTables(queryClient, ['messages']),
   });
 }
 
@@ -189,16 +211,18 @@ export interface ReplyRequest {
 }
 
 /** `POST /functions/v1/reply-message`: the answer is queued and sent by e-mail. */
+export async function replyMessage(client: KanisaClient, reply: ReplyRequest): Promise<{ queued: true; jobId: string }> {
+  const { data, error } = await client.functions.invoke<{ queued: true; jobId: string }>('reply-message', { body: reply });
+  if (error) throw error;
+  return data;
+}
+
 export function useReplyMessage() {
   const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reply: ReplyRequest) => {
-      const { data, error } = await client.functions.invoke<{ queued: true; jobId: string }>('reply-message', { body: reply });
-      if (error) throw error;
-      return data;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    mutationFn: (reply: ReplyRequest) => replyMessage(client, reply),
+    onSettled: () => invalidateTables(queryClient, ['messages']),
   });
 }
 
@@ -209,42 +233,72 @@ export async function signedLink(client: KanisaClient, path: string): Promise<st
   return data.signedUrl;
 }
 
-export function useTemplates() {
-  const client = useKanisa();
-  return useQuery({
-    queryKey: templateKeys.all,
-    queryFn: async ({ signal }) => {
-      const request = client.from('message_templates').select('id, name, type, content, category, is_active, created_at').order('name');
-      const { data, error } = await request.abortSignal(signal).returns<MessageTemplate[]>();
-      if (error) throw error;
-      return data;
-    },
+/** The signed links of a message's stored attachments, in their order; null where there is none or it could not be made. */
+export function getAttachmentLinks(client: KanisaClient, attachments: readonly Attachment[]): Promise<(string | null)[]> {
+  return Promise.all(attachments.map((file) => (file.path ? signedLink(client, file.path).catch(() => null) : Promise.resolve(null))));
+}
+
+export const attachmentLinksQuery = (client: KanisaClient, message: Message) =>
+  queryOptions({
+    queryKey: communicationKeys.attachmentLinks(message.id),
+    queryFn: () => getAttachmentLinks(client, message.attachments ?? []),
+    enabled: (message.attachments ?? []).length > 0,
+    staleTime: 30 * 60 * 1000,
   });
+
+/** The detail modal's links; nothing is asked for a message without attachments. */
+export function useAttachmentLinks(message: Message) {
+  return useQuery(attachmentLinksQuery(useKanisa(), message));
+}
+
+export async function getTemplates(client: KanisaClient, signal?: AbortSignal): Promise<MessageTemplate[]> {
+  let request = client.from('message_templates').select('id, name, type, content, category, is_active, created_at').order('name');
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request.returns<MessageTemplate[]>();
+  if (error) throw error;
+  return data;
+}
+
+export const templatesQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: communicationKeys.templates(), queryFn: ({ signal }) => getTemplates(client, signal) });
+
+export function useTemplates() {
+  return useQuery(templatesQuery(useKanisa()));
+}
+
+export interface SaveTemplate {
+  /** null for a new template. */
+  id: string | null;
+  row: TemplateInput;
+}
+
+export async function saveTemplate(client: KanisaClient, { id, row }: SaveTemplate): Promise<void> {
+  const request = id
+    ? client.from('message_templates').update({ ...row }).eq('id', id).select('id').single()
+    : client.from('message_templates').insert({ ...row }).select('id').single();
+  const { error } = await request;
+  if (error) throw error;
 }
 
 export function useSaveTemplate() {
   const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, row }: { id: string | null; row: TemplateInput }) => {
-      const request = id
-        ? client.from('message_templates').update({ ...row }).eq('id', id).select('id').single()
-        : client.from('message_templates').insert({ ...row }).select('id').single();
-      const { error } = await request;
-      if (error) throw error;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    mutationFn: (input: SaveTemplate) => saveTemplate(client, input),
+    onSettled: () => invalidateTables(queryClient, ['message_templates']),
   });
+}
+
+export async function deleteTemplate(client: KanisaClient, id: string): Promise<void> {
+  const { error } = await client.from('message_templates').delete().eq('id', id).select('id').single();
+  if (error) throw error;
 }
 
 export function useDeleteTemplate() {
   const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      const { error } = await client.from('message_templates').delete().eq('id', id).select('id').single();
-      if (error) throw error;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    mutationFn: (id: string) => deleteTemplate(client, id),
+    onSettled: () => invalidateTables(queryClient, ['message_templates']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 
 /** Deletes a gift (§7.5); the activity-log entry is the server's. */
 export async function deleteDonation(client: KanisaClient, id: string): Promise<void> {
@@ -10,9 +9,10 @@ export async function deleteDonation(client: KanisaClient, id: string): Promise<
 }
 
 export function useDeleteDonation() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteDonation(kanisa, id),
-    onSettled: () => invalidateTable(queryClient, 'giving_records'),
+    mutationFn: (id: string) => deleteDonation(client, id),
+    onSettled: () => invalidateTables(queryClient, ['giving_records']),
   });
 }

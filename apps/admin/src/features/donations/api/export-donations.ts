@@ -1,4 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
+import { useMutation } from '@tanstack/react-query';
 import { toDonation, type Donation, type DonationFilters } from '../donation-rules';
 import { donationsRequest } from './get-donations';
 
@@ -21,4 +23,10 @@ export async function exportDonations(client: KanisaClient, filters: DonationFil
     const done = count === null ? data.length < EXPORT_CHUNK : donations.length >= count;
     if (data.length === 0 || done) return donations;
   }
+}
+
+/** The CSV export as a mutation (a one-off read the page starts): its pending state and error. */
+export function useExportDonations() {
+  const client = useKanisa();
+  return useMutation({ mutationFn: (filters: DonationFilters) => exportDonations(client, filters) });
 }

@@ -1,8 +1,8 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { readDonationTotals, type DonationFilters, type DonationTotals } from '../donation-rules';
-import { donationTotalsKey } from './donation-keys';
+import { donationKeys } from './donation-keys';
 
 /**
  * `get_donation_totals(from_date, to_date, giving_type)`: the totals cards' figures over the
@@ -18,13 +18,14 @@ export async function getDonationTotals(client: KanisaClient, { type, from, to }
   return readDonationTotals(data);
 }
 
-export const donationTotalsQuery = (filters: DonationFilters) =>
+export const donationTotalsQuery = (client: KanisaClient, filters: DonationFilters) =>
   queryOptions({
-    queryKey: donationTotalsKey(filters),
-    queryFn: ({ signal }) => getDonationTotals(kanisa, filters, signal),
+    queryKey: donationKeys.totals(filters),
+    queryFn: ({ signal }) => getDonationTotals(client, filters, signal),
     meta: { tables: ['giving_records'] },
   });
 
 export function useDonationTotals(filters: DonationFilters, enabled = true) {
-  return useQuery({ ...donationTotalsQuery(filters), enabled });
+  const client = useKanisa();
+  return useQuery({ ...donationTotalsQuery(client, filters), enabled });
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { toDonation, type Donation, type DonationRow } from '../donation-rules';
 import { donationKeys } from './donation-keys';
 import { donationColumns } from './get-donations';
@@ -14,9 +14,10 @@ export async function getDonation(client: KanisaClient, id: string, signal?: Abo
   return data ? toDonation(data) : null;
 }
 
-export const donationQuery = (id: string) =>
-  queryOptions({ queryKey: donationKeys.receipt(id), queryFn: ({ signal }) => getDonation(kanisa, id, signal) });
+export const donationQuery = (client: KanisaClient, id: string) =>
+  queryOptions({ queryKey: donationKeys.receipt(id), queryFn: ({ signal }) => getDonation(client, id, signal) });
 
 export function useDonation(id: string) {
-  return useQuery(donationQuery(id));
+  const client = useKanisa();
+  return useQuery(donationQuery(client, id));
 }

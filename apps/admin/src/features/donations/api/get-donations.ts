@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readKeyedPage, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import { toDonation, type Donation, type DonationFilters, type DonationRow } from '../donation-rules';
 import { donationKeys } from './donation-keys';
 
@@ -53,14 +53,15 @@ export async function getDonations(client: KanisaClient, params: PageParams<Dona
   return { ...page, rows: page.rows.map(toDonation) };
 }
 
-export const donationsQuery = (params: PageParams<DonationFilters>) =>
+export const donationsQuery = (client: KanisaClient, params: PageParams<DonationFilters>) =>
   queryOptions({
     queryKey: donationKeys.list(params),
-    queryFn: ({ signal }) => getDonations(kanisa, params, signal),
+    queryFn: ({ signal }) => getDonations(client, params, signal),
     placeholderData: keepPreviousData,
   });
 
 /** One page of the list; nothing is asked while `enabled` is false (a date range being typed). */
 export function useDonations(params: PageParams<DonationFilters>, enabled = true) {
-  return useQuery({ ...donationsQuery(params), enabled });
+  const client = useKanisa();
+  return useQuery({ ...donationsQuery(client, params), enabled });
 }

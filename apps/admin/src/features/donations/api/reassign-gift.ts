@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { ReassignInput } from '../donation-rules';
 
 /**
@@ -17,9 +16,10 @@ export async function reassignGift(client: KanisaClient, { id, memberId, givingT
 
 /** Every read of giving_records (the list, its totals, statements) refreshes afterwards, whatever the outcome. */
 export function useReassignGift() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReassignInput) => reassignGift(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'giving_records'),
+    mutationFn: (input: ReassignInput) => reassignGift(client, input),
+    onSettled: () => invalidateTables(queryClient, ['giving_records']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { DonationInput, PaidDonationInput } from '../donation-rules';
 
 export type SaveDonation =
@@ -27,9 +26,10 @@ export async function saveDonation(client: KanisaClient, input: SaveDonation): P
 
 /** Every read of giving_records (this list, its totals, the dashboard) refreshes after a write, whatever its outcome. */
 export function useSaveDonation() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveDonation) => saveDonation(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'giving_records'),
+    mutationFn: (input: SaveDonation) => saveDonation(client, input),
+    onSettled: () => invalidateTables(queryClient, ['giving_records']),
   });
 }

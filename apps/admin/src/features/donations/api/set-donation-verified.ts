@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 
 export interface SetDonationVerified {
   id: string;
@@ -15,9 +14,10 @@ export async function setDonationVerified(client: KanisaClient, { id, verified }
 }
 
 export function useSetDonationVerified() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetDonationVerified) => setDonationVerified(kanisa, input),
-    onSettled: () => invalidateTable(queryClient, 'giving_records'),
+    mutationFn: (input: SetDonationVerified) => setDonationVerified(client, input),
+    onSettled: () => invalidateTables(queryClient, ['giving_records']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { eventKeys } from './event-keys';
 
 /** Deletes an event for good (the activity-log entry is written by the server). */
 export async function deleteEvent(client: KanisaClient, id: string): Promise<void> {
@@ -10,9 +9,10 @@ export async function deleteEvent(client: KanisaClient, id: string): Promise<voi
 }
 
 export function useDeleteEvent() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteEvent(kanisa, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+    mutationFn: (id: string) => deleteEvent(client, id),
+    onSettled: () => invalidateTables(queryClient, ['events']),
   });
 }

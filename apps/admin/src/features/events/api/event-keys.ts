@@ -1,3 +1,4 @@
+import { tableKeys } from '@kanisa/client/react';
 import type { PageParams } from '../../../components/ui/paged-list';
 
 /**
@@ -5,7 +6,7 @@ import type { PageParams } from '../../../components/ui/paged-list';
  * write here also refreshes any other read of the table (dashboard counts) and vice versa.
  */
 export const eventKeys = {
-  all: ['kanisa', 'events'] as const,
+  all: tableKeys('events').all,
   /** One page of the back office's list, with its search and Show filter. */
   adminList: (params: PageParams) => [...eventKeys.all, 'admin-list', params] as const,
 };

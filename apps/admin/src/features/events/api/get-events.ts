@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { quoteFilterValue, readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import type { ChurchEvent, EventTiming } from '../event-form';
 import { eventKeys } from './event-keys';
 
@@ -38,13 +38,14 @@ export async function getEvents(
   return readPage(request, page);
 }
 
-export const eventsQuery = (params: EventListParams) =>
+export const eventsQuery = (client: KanisaClient, params: EventListParams) =>
   queryOptions({
     queryKey: eventKeys.adminList(params),
-    queryFn: ({ signal }) => getEvents(kanisa, params, signal),
+    queryFn: ({ signal }) => getEvents(client, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useEvents(params: EventListParams) {
-  return useQuery(eventsQuery(params));
+  const client = useKanisa();
+  return useQuery(eventsQuery(client, params));
 }

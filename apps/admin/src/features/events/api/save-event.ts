@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { EventInput } from '../event-form';
-import { eventKeys } from './event-keys';
 
 export interface SaveEvent {
   /** Absent for a new event. */
@@ -23,9 +22,10 @@ export async function saveEvent(client: KanisaClient, { id, values }: SaveEvent)
 }
 
 export function useSaveEvent() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveEvent) => saveEvent(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+    mutationFn: (input: SaveEvent) => saveEvent(client, input),
+    onSettled: () => invalidateTables(queryClient, ['events']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { eventKeys } from './event-keys';
 
 export interface SetEventPublished {
   id: string;
@@ -15,9 +14,10 @@ export async function setEventPublished(client: KanisaClient, { id, published }:
 }
 
 export function useSetEventPublished() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetEventPublished) => setEventPublished(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+    mutationFn: (input: SetEventPublished) => setEventPublished(client, input),
+    onSettled: () => invalidateTables(queryClient, ['events']),
   });
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { readFinancialSummary, type FinancialSummary, type Period } from '../financial-rules';
 import { financialKeys, summaryTables } from './financial-keys';
 
@@ -17,13 +17,14 @@ export async function getFinancialSummary(client: KanisaClient, period: Period, 
   return readFinancialSummary(data);
 }
 
-export const financialSummaryQuery = (period: Period) =>
+export const financialSummaryQuery = (client: KanisaClient, period: Period) =>
   queryOptions({
     queryKey: financialKeys.summary(period),
-    queryFn: ({ signal }) => getFinancialSummary(kanisa, period, signal),
+    queryFn: ({ signal }) => getFinancialSummary(client, period, signal),
     meta: { tables: summaryTables },
   });
 
 export function useFinancialSummary(period: Period) {
-  return useQuery(financialSummaryQuery(period));
+  const client = useKanisa();
+  return useQuery(financialSummaryQuery(client, period));
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { readMonthlyGiving } from '../financial-rules';
 import { financialKeys, givingTables } from './financial-keys';
 
@@ -13,13 +13,14 @@ export async function getMonthlyGiving(client: KanisaClient, fromDate: string, s
   return readMonthlyGiving(data);
 }
 
-export const monthlyGivingQuery = (fromDate: string) =>
+export const monthlyGivingQuery = (client: KanisaClient, fromDate: string) =>
   queryOptions({
     queryKey: financialKeys.monthly(fromDate),
-    queryFn: ({ signal }) => getMonthlyGiving(kanisa, fromDate, signal),
+    queryFn: ({ signal }) => getMonthlyGiving(client, fromDate, signal),
     meta: { tables: givingTables },
   });
 
 export function useMonthlyGiving(fromDate: string) {
-  return useQuery(monthlyGivingQuery(fromDate));
+  const client = useKanisa();
+  return useQuery(monthlyGivingQuery(client, fromDate));
 }

@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GivingType, PaymentMethod } from '../../../lib/giving';
-import { kanisa } from '../../../lib/kanisa';
 import { RECENT_DONATIONS } from '../financial-rules';
 import { financialKeys } from './financial-keys';
 
@@ -37,13 +37,14 @@ export async function getRecentDonations(client: KanisaClient, signal?: AbortSig
   return data;
 }
 
-export const recentDonationsQuery = () =>
+export const recentDonationsQuery = (client: KanisaClient) =>
   queryOptions({
     queryKey: financialKeys.recent(),
-    queryFn: ({ signal }) => getRecentDonations(kanisa, signal),
+    queryFn: ({ signal }) => getRecentDonations(client, signal),
     meta: { tables: ['giving_records', 'members'] },
   });
 
 export function useRecentDonations() {
-  return useQuery(recentDonationsQuery());
+  const client = useKanisa();
+  return useQuery(recentDonationsQuery(client));
 }

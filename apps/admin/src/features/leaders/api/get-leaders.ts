@@ -1,12 +1,12 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import type { Leader, LeaderCategory } from '../leader-form';
 import { leaderKeys } from './leader-keys';
 
 const columns =
-  'id, name, position, category, email, phone, bio, years_of_service, specialties, display_order, is_active, position_sw, bio_sw, specialties_sw';
+  'id, name, title, position, category, email, phone, bio, years_of_service, specialties, display_order, is_active, position_sw, bio_sw, specialties_sw';
 
 /** What the search looks in (§7.2: by name or position). */
 export const leaderSearchColumns = ['name', 'position'] as const;
@@ -23,15 +23,16 @@ export async function getLeaders(client: KanisaClient, { page, search, category 
   return readPage(request, page);
 }
 
-export const leadersQuery = (params: LeaderListParams) =>
+export const leadersQuery = (client: KanisaClient, params: LeaderListParams) =>
   queryOptions({
     queryKey: leaderKeys.adminList(params),
-    queryFn: ({ signal }) => getLeaders(kanisa, params, signal),
+    queryFn: ({ signal }) => getLeaders(client, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useLeaders(params: LeaderListParams) {
-  return useQuery(leadersQuery(params));
+  const client = useKanisa();
+  return useQuery(leadersQuery(client, params));
 }
 
 /** How many leaders are listed (active), whatever the search: a new leader is placed after them (§5). */
@@ -43,6 +44,10 @@ export async function countLeaders(client: KanisaClient, signal?: AbortSignal): 
   return count ?? 0;
 }
 
+export const leaderCountQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: leaderKeys.count(), queryFn: ({ signal }) => countLeaders(client, signal) });
+
 export function useLeaderCount() {
-  return useQuery({ queryKey: leaderKeys.count(), queryFn: ({ signal }) => countLeaders(kanisa, signal) });
+  const client = useKanisa();
+  return useQuery(leaderCountQuery(client));
 }

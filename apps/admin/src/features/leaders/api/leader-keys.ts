@@ -1,3 +1,4 @@
+import { tableKeys } from '@kanisa/client/react';
 import type { PageParams } from '../../../components/ui/paged-list';
 
 /**
@@ -5,7 +6,7 @@ import type { PageParams } from '../../../components/ui/paged-list';
  * write here also refreshes any other read of the table.
  */
 export const leaderKeys = {
-  all: ['kanisa', 'church_leaders'] as const,
+  all: tableKeys('church_leaders').all,
   /** One page of the back office's list, with its search and category filter. */
   adminList: (params: PageParams) => [...leaderKeys.all, 'admin-list', params] as const,
   /** How many active leaders there are. */

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { leaderKeys } from './leader-keys';
 
 /** Removes a leader from the lists: soft, is_active false (§4); the row stays for the records. */
 export async function removeLeader(client: KanisaClient, id: string): Promise<void> {
@@ -10,9 +9,10 @@ export async function removeLeader(client: KanisaClient, id: string): Promise<vo
 }
 
 export function useRemoveLeader() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => removeLeader(kanisa, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: leaderKeys.all }),
+    mutationFn: (id: string) => removeLeader(client, id),
+    onSettled: () => invalidateTables(queryClient, ['church_leaders']),
   });
 }

@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { OrderChange } from '../leader-form';
-import { leaderKeys } from './leader-keys';
 
 /** Writes new display_order values (a move up or down changes two leaders). */
 export async function reorderLeaders(client: KanisaClient, changes: readonly OrderChange[]): Promise<void> {
@@ -18,9 +17,10 @@ export async function reorderLeaders(client: KanisaClient, changes: readonly Ord
 }
 
 export function useReorderLeaders() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: readonly OrderChange[]) => reorderLeaders(kanisa, changes),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: leaderKeys.all }),
+    mutationFn: (changes: readonly OrderChange[]) => reorderLeaders(client, changes),
+    onSettled: () => invalidateTables(queryClient, ['church_leaders']),
   });
 }

@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { LeaderInput } from '../leader-form';
-import { leaderKeys } from './leader-keys';
 
 export interface SaveLeader {
   /** Absent for a new leader. */
@@ -20,9 +19,10 @@ export async function saveLeader(client: KanisaClient, { id, values }: SaveLeade
 }
 
 export function useSaveLeader() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveLeader) => saveLeader(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: leaderKeys.all }),
+    mutationFn: (input: SaveLeader) => saveLeader(client, input),
+    onSettled: () => invalidateTables(queryClient, ['church_leaders']),
   });
 }

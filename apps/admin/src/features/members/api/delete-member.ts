@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { memberKeys } from './member-keys';
 
 /**
  * Deletes a member (their ministry links go with them; the activity-log entry is the server's).
@@ -13,9 +12,10 @@ export async function deleteMember(client: KanisaClient, id: string): Promise<vo
 }
 
 export function useDeleteMember() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteMember(kanisa, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+    mutationFn: (id: string) => deleteMember(client, id),
+    onSettled: () => invalidateTables(queryClient, ['members', 'member_ministries']),
   });
 }

@@ -1,4 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
+import { useMutation } from '@tanstack/react-query';
 import { keyCondition, withSearch } from '../../../components/ui/paged-list';
 import type { Member } from '../member-form';
 import { memberColumns, memberPhoneColumns, memberSearchColumns, memberSortColumns, memberSortKey, toMember } from './get-members';
@@ -31,4 +33,10 @@ export async function exportMembers(client: KanisaClient, search: string, signal
     const done = total === null ? data.length < EXPORT_CHUNK : members.length >= total;
     if (data.length === 0 || done) return members;
   }
+}
+
+/** The CSV export of a search as a mutation (a one-off read the page starts): its pending state and error. */
+export function useExportMembers() {
+  const client = useKanisa();
+  return useMutation({ mutationFn: (search: string) => exportMembers(client, search) });
 }

@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pageBounds, readKeyedPage, searchWords, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import type { Member } from '../member-form';
 import { memberKeys } from './member-keys';
 
@@ -134,13 +134,14 @@ export async function getMembers(client: KanisaClient, params: PageParams, signa
   return { ...page, rows: page.rows.map(toMember) };
 }
 
-export const membersQuery = (params: PageParams) =>
+export const membersQuery = (client: KanisaClient, params: PageParams) =>
   queryOptions({
     queryKey: memberKeys.adminList(params),
-    queryFn: ({ signal }) => getMembers(kanisa, params, signal),
+    queryFn: ({ signal }) => getMembers(client, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useMembers(params: PageParams) {
-  return useQuery(membersQuery(params));
+  const client = useKanisa();
+  return useQuery(membersQuery(client, params));
 }

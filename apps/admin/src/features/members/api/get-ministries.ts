@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { ministryKeys } from './member-keys';
+import { memberKeys } from './member-keys';
 
 export interface MinistryChoice {
   id: string;
@@ -17,9 +17,10 @@ export async function getMinistryChoices(client: KanisaClient, signal?: AbortSig
   return data;
 }
 
-export const ministryChoicesQuery = () =>
-  queryOptions({ queryKey: ministryKeys.choices(), queryFn: ({ signal }) => getMinistryChoices(kanisa, signal), staleTime: 10 * 60_000 });
+export const ministryChoicesQuery = (client: KanisaClient) =>
+  queryOptions({ queryKey: memberKeys.ministryChoices(), queryFn: ({ signal }) => getMinistryChoices(client, signal), staleTime: 10 * 60_000 });
 
 export function useMinistryChoices() {
-  return useQuery(ministryChoicesQuery());
+  const client = useKanisa();
+  return useQuery(ministryChoicesQuery(client));
 }

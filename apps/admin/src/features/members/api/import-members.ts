@@ -1,8 +1,7 @@
 import { KanisaError, type KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { MemberCsvRow } from '../member-csv';
-import { memberKeys } from './member-keys';
 
 /** What `import_members` says about one row of the file. */
 export interface ImportRowReport {
@@ -82,9 +81,10 @@ export interface ImportMembers {
 
 /** The preview (apply false) and the import itself (apply true: the list refreshes). */
 export function useImportMembers() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ rows, apply }: ImportMembers) => importMembers(kanisa, rows, apply),
-    onSuccess: (_report, { apply }) => (apply ? queryClient.invalidateQueries({ queryKey: memberKeys.all }) : undefined),
+    mutationFn: ({ rows, apply }: ImportMembers) => importMembers(client, rows, apply),
+    onSuccess: (_report, { apply }) => (apply ? invalidateTables(queryClient, ['members']) : undefined),
   });
 }

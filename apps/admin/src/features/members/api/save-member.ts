@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { MemberInput } from '../member-form';
-import { memberKeys } from './member-keys';
 
 export interface SaveMember {
   /** Absent for a new member. */
@@ -45,9 +44,10 @@ export async function saveMember(client: KanisaClient, { id, values, ministries 
 }
 
 export function useSaveMember(onCreated?: (id: string) => void) {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveMember) => saveMember(kanisa, input, onCreated),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+    mutationFn: (input: SaveMember) => saveMember(client, input, onCreated),
+    onSettled: () => invalidateTables(queryClient, ['members', 'member_ministries']),
   });
 }

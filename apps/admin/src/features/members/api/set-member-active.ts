@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { memberKeys } from './member-keys';
 
 export interface SetMemberActive {
   id: string;
@@ -15,9 +14,10 @@ export async function setMemberActive(client: KanisaClient, { id, active }: SetM
 }
 
 export function useSetMemberActive() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetMemberActive) => setMemberActive(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+    mutationFn: (input: SetMemberActive) => setMemberActive(client, input),
+    onSettled: () => invalidateTables(queryClient, ['members']),
   });
 }

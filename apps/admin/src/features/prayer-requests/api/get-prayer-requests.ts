@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import { PAGE_SIZE, type PrayerRequest, type StatusFilter } from '../prayer-rules';
 import { getStaffNames } from './get-staff-names';
 import { prayerRequestKeys } from './prayer-request-keys';
@@ -57,13 +57,14 @@ export async function getPrayerRequests(
   };
 }
 
-export const prayerRequestsQuery = (status: StatusFilter, page: number) =>
+export const prayerRequestsQuery = (client: KanisaClient, status: StatusFilter, page: number) =>
   queryOptions({
     queryKey: prayerRequestKeys.list(status, page),
-    queryFn: ({ signal }) => getPrayerRequests(kanisa, status, page, signal),
+    queryFn: ({ signal }) => getPrayerRequests(client, status, page, signal),
     placeholderData: keepPreviousData,
   });
 
 export function usePrayerRequests(status: StatusFilter, page: number) {
-  return useQuery(prayerRequestsQuery(status, page));
+  const client = useKanisa();
+  return useQuery(prayerRequestsQuery(client, status, page));
 }

@@ -1,3 +1,4 @@
+import { tableKeys } from '@kanisa/client/react';
 import type { StatusFilter } from '../prayer-rules';
 
 /**
@@ -5,6 +6,6 @@ import type { StatusFilter } from '../prayer-rules';
  * change here also refreshes the dashboard's counts.
  */
 export const prayerRequestKeys = {
-  all: ['kanisa', 'prayer_requests'] as const,
+  all: tableKeys('prayer_requests').all,
   list: (status: StatusFilter, page: number) => [...prayerRequestKeys.all, 'admin-list', status, page] as const,
 };

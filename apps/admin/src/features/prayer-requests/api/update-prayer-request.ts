@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { PrayerStatus } from '../prayer-rules';
-import { prayerRequestKeys } from './prayer-request-keys';
 
 export interface SetPrayerStatus {
   id: string;
@@ -46,17 +45,19 @@ export async function assignPrayerRequest(client: KanisaClient, { id, userId }: 
 }
 
 export function useSetPrayerStatus() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetPrayerStatus) => setPrayerStatus(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: prayerRequestKeys.all }),
+    mutationFn: (input: SetPrayerStatus) => setPrayerStatus(client, input),
+    onSettled: () => invalidateTables(queryClient, ['prayer_requests']),
   });
 }
 
 export function useAssignPrayerRequest() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AssignPrayerRequest) => assignPrayerRequest(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: prayerRequestKeys.all }),
+    mutationFn: (input: AssignPrayerRequest) => assignPrayerRequest(client, input),
+    onSettled: () => invalidateTables(queryClient, ['prayer_requests']),
   });
 }

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { sermonKeys } from './sermon-keys';
 
 /** Deletes a sermon for good (the activity-log entry is written by the server). */
 export async function deleteSermon(client: KanisaClient, id: string): Promise<void> {
@@ -10,9 +9,10 @@ export async function deleteSermon(client: KanisaClient, id: string): Promise<vo
 }
 
 export function useDeleteSermon() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteSermon(kanisa, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sermonKeys.all }),
+    mutationFn: (id: string) => deleteSermon(client, id),
+    onSettled: () => invalidateTables(queryClient, ['sermons']),
   });
 }

@@ -1,6 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
+import { sermonKeys } from './sermon-keys';
 
 /** Titles of the active sermon series, offered as suggestions for a sermon's Series field. */
 export async function getSermonSeriesTitles(client: KanisaClient, signal?: AbortSignal): Promise<string[]> {
@@ -11,14 +12,15 @@ export async function getSermonSeriesTitles(client: KanisaClient, signal?: Abort
   return data.map((row) => row.title);
 }
 
-export const sermonSeriesQuery = () =>
+export const sermonSeriesQuery = (client: KanisaClient) =>
   queryOptions({
-    queryKey: ['kanisa', 'sermon_series', 'titles'] as const,
-    queryFn: ({ signal }) => getSermonSeriesTitles(kanisa, signal),
+    queryKey: sermonKeys.seriesTitles(),
+    queryFn: ({ signal }) => getSermonSeriesTitles(client, signal),
     staleTime: 10 * 60_000,
   });
 
 /** Suggestions only: while loading or on failure the field is a plain text box. */
 export function useSermonSeriesTitles() {
-  return useQuery(sermonSeriesQuery());
+  const client = useKanisa();
+  return useQuery(sermonSeriesQuery(client));
 }

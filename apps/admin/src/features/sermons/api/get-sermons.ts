@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import type { Sermon } from '../sermon-form';
 import { sermonKeys } from './sermon-keys';
 
@@ -20,13 +20,14 @@ export async function getSermons(client: KanisaClient, { page, search }: PagePar
   return readPage(request, page);
 }
 
-export const sermonsQuery = (params: PageParams) =>
+export const sermonsQuery = (client: KanisaClient, params: PageParams) =>
   queryOptions({
     queryKey: sermonKeys.adminList(params),
-    queryFn: ({ signal }) => getSermons(kanisa, params, signal),
+    queryFn: ({ signal }) => getSermons(client, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useSermons(params: PageParams) {
-  return useQuery(sermonsQuery(params));
+  const client = useKanisa();
+  return useQuery(sermonsQuery(client, params));
 }

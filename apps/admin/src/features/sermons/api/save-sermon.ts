@@ -1,8 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
 import type { SermonInput } from '../sermon-form';
-import { sermonKeys } from './sermon-keys';
 
 export interface SaveSermon {
   /** Absent for a new sermon. */
@@ -23,9 +22,10 @@ export async function saveSermon(client: KanisaClient, { id, values }: SaveSermo
 }
 
 export function useSaveSermon() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveSermon) => saveSermon(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sermonKeys.all }),
+    mutationFn: (input: SaveSermon) => saveSermon(client, input),
+    onSettled: () => invalidateTables(queryClient, ['sermons']),
   });
 }

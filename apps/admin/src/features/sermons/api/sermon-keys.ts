@@ -1,3 +1,4 @@
+import { tableKeys } from '@kanisa/client/react';
 import type { PageParams } from '../../../components/ui/paged-list';
 
 /**
@@ -5,7 +6,9 @@ import type { PageParams } from '../../../components/ui/paged-list';
  * write here also refreshes any other read of the table (dashboard counts) and vice versa.
  */
 export const sermonKeys = {
-  all: ['kanisa', 'sermons'] as const,
+  all: tableKeys('sermons').all,
   /** One page of the back office's list, with its search. */
   adminList: (params: PageParams) => [...sermonKeys.all, 'admin-list', params] as const,
+  /** The active series' titles (the Series field's suggestions), under `['kanisa', 'sermon_series']`. */
+  seriesTitles: () => tableKeys('sermon_series').request('titles'),
 };

@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { sermonKeys } from './sermon-keys';
 
 export interface SetSermonPublished {
   id: string;
@@ -15,9 +14,10 @@ export async function setSermonPublished(client: KanisaClient, { id, published }
 }
 
 export function useSetSermonPublished() {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetSermonPublished) => setSermonPublished(kanisa, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sermonKeys.all }),
+    mutationFn: (input: SetSermonPublished) => setSermonPublished(client, input),
+    onSettled: () => invalidateTables(queryClient, ['sermons']),
   });
 }

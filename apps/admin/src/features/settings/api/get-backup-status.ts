@@ -2,7 +2,7 @@ import type { KanisaClient } from '@kanisa/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useKanisa } from '@kanisa/client/react';
 import { readBackupStatus, type BackupStatus } from '../backup-status';
-import { settingsKeys } from './settings-keys';
+import { backupTables, settingsKeys } from './settings-keys';
 
 /** `get_backup_status()`: the schedule and the last backup. */
 export async function getBackupStatus(client: KanisaClient, signal?: AbortSignal): Promise<BackupStatus> {
@@ -16,8 +16,9 @@ export const backupStatusQuery = (client: KanisaClient) =>
   queryOptions({
     queryKey: settingsKeys.backupStatus(),
     queryFn: ({ signal }) => getBackupStatus(client, signal),
-    // Refreshed by a settings save (the frequency); a refusal (4xx) is not retried (the client's default).
-    meta: { tables: ['system_settings'] },
+    // Refreshed by a settings save (the frequency), a drill or a key confirmed; a refusal (4xx)
+    // is not retried (the client's default).
+    meta: { tables: backupTables },
   });
 
 export function useBackupStatus() {

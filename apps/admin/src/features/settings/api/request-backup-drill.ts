@@ -1,7 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
-import { useKanisa } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsKeys } from './settings-keys';
 
 /** `request_backup_drill()`: queues a drill now; false when one is already waiting. */
 export async function requestBackupDrill(client: KanisaClient): Promise<boolean> {
@@ -15,6 +14,6 @@ export function useRequestBackupDrill() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => requestBackupDrill(client),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.backupStatus() }),
+    onSuccess: () => invalidateTables(queryClient, ['backups']),
   });
 }

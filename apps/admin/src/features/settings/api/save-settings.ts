@@ -1,7 +1,7 @@
 import type { KanisaClient } from '@kanisa/client';
-import { invalidateTable, useKanisa } from '@kanisa/client/react';
+import { invalidateTables, useKanisa } from '@kanisa/client/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { serviceModesQuery } from '../../../components/layout/demo-mode';
+import { serviceModesTables } from '../../../components/layout/demo-mode';
 import type { SettingChange, SettingRow } from '../settings-form';
 
 /**
@@ -30,9 +30,9 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (changes: readonly SettingChange[]) => saveSettings(client, changes),
     onSuccess: async () => {
-      const modes = serviceModesQuery(client).queryKey;
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: modes }), CHANNELS_REREAD_MS);
-      await invalidateTable(queryClient, 'system_settings');
+      // The service modes follow the saved settings once the server has read them again.
+      setTimeout(() => void invalidateTables(queryClient, serviceModesTables), CHANNELS_REREAD_MS);
+      await invalidateTables(queryClient, ['system_settings']);
     },
   });
 }

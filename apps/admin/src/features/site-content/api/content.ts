@@ -1,15 +1,16 @@
 import type { KanisaClient } from '@kanisa/client';
+import { invalidateTables, tableKeys, useKanisa } from '@kanisa/client/react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readPage, withSearch, type PageOf, type PageParams } from '../../../components/ui/paged-list';
-import { kanisa } from '../../../lib/kanisa';
 import { contentColumns, type ContentKind, type ContentRow } from '../content-kinds';
 
 /**
- * Query keys of a kind's table, under the client's `['kanisa', table]` prefix so a write here
- * also refreshes any other read of the table.
+ * Query keys of a kind's table, under the client's `['kanisa', table]` prefix (`tableKeys`), so a
+ * write here (`invalidateTables`) also refreshes any other read of the table — the member form's
+ * ministries, the sermon form's series — and theirs refresh these.
  */
 export const contentKeys = {
-  all: (kind: ContentKind) => ['kanisa', kind.table] as const,
+  all: (kind: ContentKind) => tableKeys(kind.table).all,
   list: (kind: ContentKind, params: PageParams) => [...contentKeys.all(kind), 'site-content', params] as const,
 };
 
@@ -31,15 +32,16 @@ export async function getContent(client: KanisaClient, kind: ContentKind, { page
   return readPage(request, page);
 }
 
-export const contentQuery = (kind: ContentKind, params: PageParams) =>
+export const contentQuery = (client: KanisaClient, kind: ContentKind, params: PageParams) =>
   queryOptions({
     queryKey: contentKeys.list(kind, params),
-    queryFn: ({ signal }) => getContent(kanisa, kind, params, signal),
+    queryFn: ({ signal }) => getContent(client, kind, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function useContent(kind: ContentKind, params: PageParams) {
-  return useQuery(contentQuery(kind, params));
+  const client = useKanisa();
+  return useQuery(contentQuery(client, kind, params));
 }
 
 export interface SaveContent {
@@ -59,9 +61,10 @@ export async function saveContent(client: KanisaClient, kind: ContentKind, { id,
 }
 
 export function useSaveContent(kind: ContentKind) {
+  const client = useKanisa();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveContent) => saveContent(kanisa, kind, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.all(kind) }),
+    mutationFn: (input: SaveContent) => saveContent(client, kind, input),
+    onSettled: () => invalidateTables(queryClient, [kind.table]),
   });
 }

@@ -1,6 +1,6 @@
 import type { KanisaClient } from '@kanisa/client';
 import { useKanisa } from '@kanisa/client/react';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { KanisaError } from '@kanisa/client';
 import type { DayRange } from '../statement-rules';
 import { readStatementsPage, type GivingStatement, type StatementsPage } from './answers';
@@ -58,4 +58,10 @@ export async function getAllStatements(client: KanisaClient, range: DayRange, si
       });
     }
   }
+}
+
+/** The batch's CSV export as a mutation (a one-off read the page starts): its pending state and error. */
+export function useExportStatements() {
+  const client = useKanisa();
+  return useMutation({ mutationFn: (range: DayRange) => getAllStatements(client, range) });
 }

@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@kanisa/client';
 import { useEffect, useRef } from 'react';
-import { kanisa } from '../../../lib/kanisa';
+import { useKanisa } from '../../../lib/site-data';
 import { MAX_POLL_ATTEMPTS, POLL_EVERY_MS, POLL_FIRST_MS, isSettled } from '../payment';
 
 /** One status check: the payment as it stands, or null when it could not be read. */
@@ -14,10 +14,12 @@ export interface PaymentCheck {
 /**
  * While `id` is set, reads `GET /functions/v1/payments/{id}` 3 s after it was set, then 3 s
  * after each answer that is still pending or could not be read, at most 30 times (spec §4, §9),
- * and hands each result to `onCheck`. Stops when the payment settles, when `id` changes and
- * when the component unmounts (the request in flight is aborted).
+ * and hands each result to `onCheck`, with the page's client (lib/site-data.tsx). Stops when
+ * the payment settles, when `id` changes and when the component unmounts (the request in
+ * flight is aborted).
  */
 export function usePaymentPolling(id: string | null, onCheck: (check: PaymentCheck) => void): void {
+  const client = useKanisa();
   const latest = useRef(onCheck);
   useEffect(() => {
     latest.current = onCheck;
@@ -31,7 +33,7 @@ export function usePaymentPolling(id: string | null, onCheck: (check: PaymentChe
 
     const check = async () => {
       attempt += 1;
-      const { data } = await kanisa.functions.payments.get(id, controller.signal);
+      const { data } = await client.functions.payments.get(id, controller.signal);
       if (controller.signal.aborted) return;
       latest.current({ id, attempt, payment: data });
       const again = data === null || !isSettled(data);
@@ -48,5 +50,5 @@ export function usePaymentPolling(id: string | null, onCheck: (check: PaymentChe
       controller.abort();
       clearTimeout(timer);
     };
-  }, [id]);
+  }, [client, id]);
 }

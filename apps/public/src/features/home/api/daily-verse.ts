@@ -1,9 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kanisa } from '../../../lib/kanisa';
-import { queryClient } from '../../../lib/query-client';
 import { lang, provide, t } from '../../../i18n';
 import { homeSections as homeSectionsTexts } from '../../../i18n/en/homeSections';
-import { homeKeys } from './keys';
 
 provide(homeSectionsTexts);
 
@@ -48,26 +44,4 @@ export function verseInLanguage(row: DailyVerseRow): DailyVerse {
     translation: text ? (filled(row.translation_sw) ?? UNION_VERSION) : row.translation,
     reflection: filled(row.reflection_sw) ?? row.reflection,
   };
-}
-
-async function fetchDailyVerse(dayIndex: number): Promise<DailyVerseRow | null> {
-  const { data, error } = await kanisa
-    .from('daily_verses')
-    .select('text, reference, translation, reflection, text_sw, reference_sw, translation_sw, reflection_sw')
-    .eq('day_index', dayIndex)
-    .maybeSingle();
-  if (error) throw error;
-  return data;
-}
-
-export function dailyVerseQuery(dayIndex: number) {
-  return queryOptions({
-    queryKey: homeKeys.dailyVerse(dayIndex),
-    queryFn: () => fetchDailyVerse(dayIndex),
-    staleTime: Infinity,
-  });
-}
-
-export function useDailyVerse(dayIndex: number) {
-  return useQuery(dailyVerseQuery(dayIndex), queryClient);
 }
