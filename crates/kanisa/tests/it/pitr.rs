@@ -12,7 +12,7 @@ use chrono::Utc;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
-use super::{Site, read, wait_exit};
+use super::{Site, eventually, read, wait_exit};
 
 /// A destination for one test: a folder under the site, or a fresh prefix in the test bucket.
 enum Dest {
@@ -415,7 +415,18 @@ async fn after_the_server_and_its_data_dir_are_lost_restore_latest_brings_back_w
     // The backup key Kanisa generated goes with the data dir: the Super Admin kept its recovery
     // sheet (issue 42).
     let key = std::fs::read_to_string(site.data_dir().join(kanisa_backup::seal::KEY_FILE)).unwrap();
-    std::fs::remove_dir_all(site.data_dir()).unwrap();
+    // An archive_command the killed PostgreSQL started (a shell copying a segment into the
+    // spool) can outlive it by a moment and write there while the folder goes: removed again
+    // until nothing is left.
+    eventually(Duration::from_secs(10), "the data dir removed", || async {
+        match std::fs::remove_dir_all(site.data_dir()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => Err(e.to_string()),
+            Err(e) => panic!("cannot remove the data dir: {e}"),
+        }
+    })
+    .await;
 
     let into = site.root.path().join("new-machine");
     let restore_env = [env[0].clone(), ("KANISA_BACKUP_KEY", key.trim().to_owned())];
