@@ -29,8 +29,10 @@ export interface OfflineSnapshot {
   fromCache: boolean;
   /** This page itself was answered from the saved copy and no read has been answered live since. */
   savedPage?: boolean;
-  /** When the oldest saved copy this page shows was saved (ISO), when the answers said. */
+  /** When the oldest saved answer this page shows was saved (ISO), when the answers said. */
   savedAt?: string | null;
+  /** When this page itself was saved (ISO): the date when no answer gave one. */
+  pageSavedAt?: string | null;
   /** When the first visit's reads were last saved (ISO), if ever: the date when no answer gave one. */
   lastSync: string | null;
 }
@@ -54,7 +56,7 @@ function validDate(iso: string | null | undefined): Date | null {
 /** The banner's text in the active language, or null when the page shows live data. */
 export function offlineBannerText(state: OfflineSnapshot): string | null {
   if (state.online && !state.fromCache && !state.savedPage) return null;
-  const date = validDate(state.savedAt) ?? validDate(state.lastSync);
+  const date = validDate(state.savedAt) ?? validDate(state.pageSavedAt) ?? validDate(state.lastSync);
   if (!date) return t('layout.offlineSavedOnPhone');
   return t('layout.offlineSavedOn', { date: formatDate(date, savedDate) });
 }
@@ -72,6 +74,7 @@ let snapshot: OfflineSnapshot = {
   fromCache: false,
   savedPage: false,
   savedAt: null,
+  pageSavedAt: null,
   lastSync: readLastSync(),
 };
 const listeners = new Set<() => void>();
@@ -83,6 +86,7 @@ function update(next: Partial<OfflineSnapshot>): void {
     merged.fromCache === snapshot.fromCache &&
     merged.savedPage === snapshot.savedPage &&
     merged.savedAt === snapshot.savedAt &&
+    merged.pageSavedAt === snapshot.pageSavedAt &&
     merged.lastSync === snapshot.lastSync
   ) {
     return;
@@ -113,13 +117,21 @@ export function noteSynced(at: string = new Date().toISOString()): void {
 
 /** A read was answered live: what the page shows now is not the saved copy. */
 export function noteLive(): void {
-  update({ fromCache: false, savedPage: false, savedAt: null });
+  update({ fromCache: false, savedPage: false, savedAt: null, pageSavedAt: null });
 }
 
-/** A read (or, with `page`, this page itself) was answered from the copy saved at `at`. */
+/**
+ * A read (or, with `page`, this page itself) was answered from the copy saved at `at`. The
+ * banner names when the page's data was saved (the oldest of its saved answers); the page's own
+ * date stands in until an answer gives one.
+ */
 export function noteFromCache(page = false, at: string | null = null): void {
-  const savedAt = snapshot.fromCache || snapshot.savedPage ? older(snapshot.savedAt, at) : at;
-  update(page ? { fromCache: true, savedPage: true, savedAt } : { fromCache: true, savedAt });
+  if (page) {
+    update({ savedPage: true, pageSavedAt: at });
+    return;
+  }
+  const savedAt = snapshot.fromCache ? older(snapshot.savedAt, at) : at;
+  update({ fromCache: true, savedAt });
 }
 
 /**
@@ -148,9 +160,31 @@ export function onWorkerMessage(data: unknown): void {
   else if (data.type === 'kanisa:from-cache') noteFromCache('page' in data && data.page === true, at ?? null);
 }
 
-// The browser's word only adds "offline": it never hides what the page's answers said.
+/** Who wants to know that the connection came back while the page shows a saved copy. */
+const backOnline = new Set<() => void>();
+
+/**
+ * Calls `listener` when the browser says it is online again while the page shows a saved copy:
+ * the time to read the page's data again (lib/query-client.ts refetches what is shown), which
+ * is what ends the banner. Returns the way to stop listening.
+ */
+export function onBackOnline(listener: () => void): () => void {
+  backOnline.add(listener);
+  return () => {
+    backOnline.delete(listener);
+  };
+}
+
+// The browser's word only adds "offline": it never hides what the page's answers said, but
+// it is the cue to read them again.
 const onOnline = () => {
+  const saved = snapshot.fromCache || snapshot.savedPage === true;
   update({ online: true });
+  if (saved) {
+    backOnline.forEach((listener) => {
+      listener();
+    });
+  }
 };
 const onOffline = () => {
   update({ online: false });
@@ -200,5 +234,5 @@ export function useOfflineBanner(): string | null {
 
 /** For tests: start again from the browser's state. */
 export function resetOfflineStatus(): void {
-  snapshot = { online: navigator.onLine, fromCache: false, savedPage: false, savedAt: null, lastSync: readLastSync() };
+  snapshot = { online: navigator.onLine, fromCache: false, savedPage: false, savedAt: null, pageSavedAt: null, lastSync: readLastSync() };
 }

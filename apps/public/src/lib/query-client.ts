@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onBackOnline } from './offline-status';
 
 /**
  * The public site's query cache. There is deliberately no QueryClientProvider at the root:
@@ -20,3 +21,9 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Back online while a page shows a saved copy: what it shows is read again (however fresh the
+// cache thinks it is), and the live answers end the offline banner.
+onBackOnline(() => {
+  void queryClient.invalidateQueries();
+});

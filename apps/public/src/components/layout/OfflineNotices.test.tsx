@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_SYNC_KEY, noteAnswer, offlineBannerText, onWorkerMessage, resetOfflineStatus, SAVED_AT_HEADER } from '../../lib/offline-status';
+import { LAST_SYNC_KEY, noteAnswer, offlineBannerText, onBackOnline, onWorkerMessage, resetOfflineStatus, SAVED_AT_HEADER } from '../../lib/offline-status';
 import { enqueue, flushOutbox } from '../../lib/outbox';
 import { renderAt } from '../../test/render';
 import { OfflineNotices } from './OfflineNotices';
@@ -125,10 +125,36 @@ describe('OfflineNotices', () => {
       onWorkerMessage({ type: 'kanisa:synced', at: '2026-03-08T05:00:00.000Z' });
     });
     expect(screen.getByText('You are offline — showing what was saved on 7 March 2026 at 11:05')).toBeInTheDocument();
+    // The page's data names the date once an answer gives one (the page itself may be older).
+    act(() => {
+      noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+    });
+    expect(screen.getByText('You are offline — showing what was saved on 8 March 2026 at 8:00')).toBeInTheDocument();
     act(() => {
       noteAnswer('GET', answer());
     });
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
+
+  it('asks for the page to be read again when the connection returns while it shows a saved copy', () => {
+    const reread = vi.fn();
+    const stop = onBackOnline(reread);
+    renderAt('/', <OfflineNotices />);
+    goOnline();
+    expect(reread).not.toHaveBeenCalled();
+    goOffline();
+    act(() => {
+      noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+    });
+    goOnline();
+    expect(reread).toHaveBeenCalledTimes(1);
+    // The banner stays until a live answer comes.
+    expect(screen.getByText(BANNER)).toBeInTheDocument();
+    act(() => {
+      noteAnswer('GET', answer());
+    });
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    stop();
   });
 
   it('names the last sync when no saved answer gave a date (a worker of an earlier version)', () => {
