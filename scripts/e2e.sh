@@ -61,7 +61,7 @@ for ((n = 1; n <= lanes; n++)); do
   lane_fake[n]="http://127.0.0.1:$fake_port"
 done
 for ((n = 1; n <= lanes; n++)); do
-  for _ in $(seq 50); do curl -sf "${lane_fake[n]}/__fake/collected" >/dev/null && break; sleep 0.1; done
+  for _ in $(seq 300); do curl -sf "${lane_fake[n]}/__fake/collected" >/dev/null && break; sleep 0.1; done
 done
 
 # The fake mail server (kanisa-fakes) for the live-mail pass below; what the server sent can be
@@ -69,7 +69,7 @@ done
 # banners are part of what it checks).
 "$(dirname "$bin")/fake-mail" >"$work/fake-mail.log" 2>&1 &
 mail_pid=$!
-for _ in $(seq 50); do grep -q '^fake-mail smtp' "$work/fake-mail.log" && break; sleep 0.1; done
+for _ in $(seq 300); do grep -q '^fake-mail smtp' "$work/fake-mail.log" && break; sleep 0.1; done
 read -r _ _ mail_smtp _ mail_http <"$work/fake-mail.log"
 
 cleanup() {

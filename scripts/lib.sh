@@ -5,11 +5,13 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# wait_healthy PORT PID LOG: waits (up to 60 s) until the server answers GET /health with 200;
-# prints its log and exits the script if the process died or never became healthy.
+# wait_healthy PORT PID LOG: waits (up to 5 minutes: a first start on a busy machine makes a
+# cluster, migrates and seeds; the limit only ends a start that will never succeed) until the
+# server answers GET /health with 200; prints its log and exits the script if the process died
+# or never became healthy.
 wait_healthy() {
   local port=$1 pid=$2 log=$3
-  for _ in $(seq 1 300); do
+  for _ in $(seq 1 1500); do
     curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && return 0
     kill -0 "$pid" 2>/dev/null || { echo "kanisa exited early:"; cat "$log"; exit 1; }
     sleep 0.2

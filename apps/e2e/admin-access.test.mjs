@@ -10,7 +10,7 @@
 //   source /tmp/kanisa-dev-<port>.env && node --test --test-concurrency=1 e2e/admin-access.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, settledText, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, settledText, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 import { churchYear } from './lib/church-time.mjs';
 
@@ -157,7 +157,7 @@ async function outcome(page, path) {
   // The path itself or one of its own addresses (the treasurer's /reports opens /reports/financial).
   const main = page.locator(`main#main[data-path="${path}"], main#main[data-path^="${path}/"]`);
   const heading = main.getByRole('heading', { level: 1 });
-  await heading.first().waitFor({ timeout: 10_000 });
+  await heading.first().waitFor({ timeout: patient(10_000) });
   const text = (await heading.first().textContent())?.trim();
   if (text === 'Access Denied') return 'role';
   if (text === 'Insufficient Permissions') return 'perm';

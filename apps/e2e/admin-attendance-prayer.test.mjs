@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
@@ -149,7 +149,7 @@ describe('attendance (ADMIN)', () => {
     await page.getByRole('heading', { level: 2, name: 'Recent Sabbaths' }).waitFor();
     assert.match(await page.locator('.pager-status').innerText(), new RegExp(`^Showing 1–20 of ${String(total)} Sabbaths`));
     assert.equal(await page.locator('.data-table tbody tr').count(), Math.min(20, total), 'pages of 20');
-    await page.locator('.attendance-chart .chart-canvas[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await page.locator('.attendance-chart .chart-canvas[data-state="ready"]').waitFor({ timeout: patient(15_000) });
     const painted = await page.locator('.attendance-chart canvas').evaluate((element) => {
       const canvas = /** @type {HTMLCanvasElement} */ (element);
       const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
@@ -398,7 +398,7 @@ describe('prayer requests (ELDER)', () => {
     await page.waitForURL(`${baseUrl}/admin/prayer-requests?status=closed`);
     await card(titles.exams).waitFor();
     // The previous page stays on screen until the filtered one renders: wait for it to go.
-    await card(titles.surgery).waitFor({ state: 'detached', timeout: 5_000 });
+    await card(titles.surgery).waitFor({ state: 'detached', timeout: patient(5_000) });
     assert.equal(await card(titles.surgery).count(), 0, 'an in-progress request is not listed under closed');
     for (const badge of await page.locator('article.prayer-card .badge', { hasText: /^(Open|In Progress|Answered|Closed)$/ }).allInnerTexts()) {
       assert.equal(badge, 'Closed');
@@ -475,7 +475,7 @@ for (const viewport of [viewports.phone, viewports.desktop]) {
     const attendance = await openPage(viewport);
     await signIn(attendance.page, admin);
     await attendance.page.goto(`${baseUrl}/admin/attendance`, { waitUntil: 'networkidle' });
-    await attendance.page.locator('.attendance-chart .chart-canvas[data-state="ready"]').waitFor({ timeout: 15_000 });
+    await attendance.page.locator('.attendance-chart .chart-canvas[data-state="ready"]').waitFor({ timeout: patient(15_000) });
     await attendance.page.locator('.data-table').waitFor();
     assert.deepEqual(await axeViolations(attendance.page), [], 'axe on /admin/attendance');
     await fits(attendance.page, '/admin/attendance');

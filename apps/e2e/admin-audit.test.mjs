@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
@@ -401,7 +401,7 @@ describe('the activity log (issue 18, acceptance 2)', () => {
       await settled(page);
       for (const entry of entries) {
         const item = page.locator(`.activity-timeline .activity-item[data-log-id="${entry.row.id}"]`);
-        await item.waitFor({ timeout: 10_000 });
+        await item.waitFor({ timeout: patient(10_000) });
         assert.equal(await item.getAttribute('data-action'), entry.action, `${entry.step}: the action`);
         assert.equal((await item.locator('.badge').innerText()).trim(), category, `${entry.step}: shown under ${category}`);
         assert.equal((await item.locator('.activity-entry-who').innerText()).trim(), entry.adminName, `${entry.step}: who`);

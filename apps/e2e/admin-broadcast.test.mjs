@@ -12,7 +12,7 @@
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-broadcast.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
@@ -117,7 +117,7 @@ async function recorded(id) {
  * @param {number} total
  */
 async function waitProcessed(page, total) {
-  await page.getByText(`All ${String(total)} messages processed.`).waitFor({ timeout: 60_000 });
+  await page.getByText(`All ${String(total)} messages processed.`).waitFor({ timeout: patient(60_000) });
 }
 
 /** The details page's send id from its address. @param {import('playwright-core').Page} page */

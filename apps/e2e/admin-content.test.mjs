@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 
@@ -106,7 +106,7 @@ async function publicText(path, waitFor) {
   const { page, problems, close } = await openPage(viewports.desktop);
   try {
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    if (waitFor) await page.getByText(waitFor, { exact: false }).first().waitFor({ timeout: 15_000 });
+    if (waitFor) await page.getByText(waitFor, { exact: false }).first().waitFor({ timeout: patient(15_000) });
     const text = await page.locator('body').innerText();
     assert.deepEqual(problems, [], `problems on ${path}`);
     return text;

@@ -12,7 +12,7 @@
 //   source /tmp/kanisa-dev-<port>.env && cd apps && node --test e2e/admin-member-figures.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { serviceGet, serviceWrite } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
@@ -71,7 +71,7 @@ async function registerCounts() {
  */
 async function settled(value, expected, what) {
   try {
-    await value.filter({ hasText: exactly(expected) }).waitFor({ timeout: SETTLE_MS });
+    await value.filter({ hasText: exactly(expected) }).waitFor({ timeout: patient(SETTLE_MS) });
   } catch {
     const shown = plain(await value.first().textContent({ timeout: 1000 }).catch(() => '(not shown)'));
     assert.fail(`${what}: expected ${expected}, the page showed ${shown} for ${String(SETTLE_MS / 1000)} s`);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
@@ -172,7 +172,7 @@ describe('back office members (MEMBER_ADMIN)', () => {
     const countLine = page.locator('.result-count');
     await countLine
       .filter({ hasText: total.toLocaleString('en-KE') })
-      .waitFor({ timeout: 10_000 })
+      .waitFor({ timeout: patient(10_000) })
       .catch(async () => assert.fail(`the count line names the true total (${await countLine.innerText()}, ${String(total)})`));
 
     // Without optional fields: only the names, everything else null.

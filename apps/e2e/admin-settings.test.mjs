@@ -14,7 +14,7 @@ import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 
@@ -198,7 +198,7 @@ describe('System Settings (SUPER_ADMIN)', () => {
     await screenshot(page, 'admin-settings-notifications-1280');
 
     await page.getByRole('tab', { name: 'Notifications' }).focus();
-    const selected = (/** @type {string} */ name) => page.getByRole('tab', { name, exact: true, selected: true }).waitFor({ timeout: 5000 });
+    const selected = (/** @type {string} */ name) => page.getByRole('tab', { name, exact: true, selected: true }).waitFor({ timeout: patient(5000) });
     await page.keyboard.press('ArrowRight');
     await selected('General'); // ArrowRight wraps round
     await page.keyboard.press('End');
@@ -439,12 +439,12 @@ describe('System Settings (SUPER_ADMIN)', () => {
     // The public site reads its settings again on each visit (the table API's anonymous cache is
     // dropped when system_settings changes): the header and the footer name the church.
     const visitor = await openPage(viewports.desktop);
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + patient(10_000);
     let shown = '';
     for (;;) {
       await visitor.page.goto(`${baseUrl}/`);
       try {
-        await visitor.page.locator('.brand-name').filter({ hasText: name }).waitFor({ timeout: 3000 });
+        await visitor.page.locator('.brand-name').filter({ hasText: name }).waitFor({ timeout: patient(3000) });
         shown = await visitor.page.locator('.brand-name').innerText();
         break;
       } catch {
@@ -453,7 +453,7 @@ describe('System Settings (SUPER_ADMIN)', () => {
     }
     assert.equal(shown.trim(), name, 'the header shows the new name');
     // The footer is its own lazy chunk: it shows the name once the settings have arrived there too.
-    await visitor.page.locator('#footer-church').filter({ hasText: name }).waitFor({ timeout: 5000 }).catch(() => undefined);
+    await visitor.page.locator('#footer-church').filter({ hasText: name }).waitFor({ timeout: patient(5000) }).catch(() => undefined);
     assert.equal((await visitor.page.locator('#footer-church').innerText()).trim(), name, 'and the footer');
     await visitor.close();
     assert.deepEqual(visitor.problems, []);

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 
@@ -448,7 +448,7 @@ describe('deactivation ends the account’s sessions at once', () => {
     assert.match(/** @type {{ message?: string }} */ (refusal).message ?? '', /JWT session has ended/);
     // The refused read makes the app ask the server for a new token; the refresh token is gone
     // too, so it goes back to sign in at once, saying why.
-    await other.page.waitForURL((url) => url.pathname === '/admin/login', { timeout: 15_000 });
+    await other.page.waitForURL((url) => url.pathname === '/admin/login', { timeout: patient(15_000) });
     await other.page.getByText('Your session has ended. Please sign in again.').waitFor();
     await other.page.getByLabel('Email', { exact: true }).fill(emailOf('CONTENT_ADMIN'));
     await other.page.getByLabel('Password', { exact: true }).fill(password);

@@ -6,7 +6,7 @@
 // provider error each end with the spec's text.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, patient, screenshot, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 
 useBrowser();
@@ -83,10 +83,10 @@ describe('giving with the M-Pesa provider (fake Daraja)', { skip: fakeUrl === ''
     try {
       const dialog = await pay(page, `07${String(block)}00001`, '1000');
       const status = dialog.getByRole('status');
-      await status.getByText('Payment request sent to your phone...').waitFor({ timeout: 15_000 });
+      await status.getByText('Payment request sent to your phone...').waitFor({ timeout: patient(15_000) });
       await status
         .getByText('Payment completed successfully via M-Pesa! Thank you for your generous giving.')
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: patient(20_000) });
       await screenshot(page, 'giving-completed-375');
       await dialog.getByRole('button', { name: 'Payment Complete' }).click();
       await page.getByText('Thank you for your generous tithe of KES 1,000!').waitFor();
@@ -131,7 +131,7 @@ describe('giving with the M-Pesa provider (fake Daraja)', { skip: fakeUrl === ''
       try {
         // Issue 43: typed as "(07xx) xxx.xxx", which the server always read as 2547…: the form takes it too.
         const dialog = await pay(page, spelled(`07${String(block)}0000${n}`), '250');
-        await dialog.getByText(text).waitFor({ timeout: 20_000 });
+        await dialog.getByText(text).waitFor({ timeout: patient(20_000) });
         await screenshot(page, `giving-result-${n}-375`);
         if (n === '4' || n === '5') {
           // A failure gives the form back, ready for another try.

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, patient, screenshot, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
 
 useBrowser();
 
@@ -23,7 +23,7 @@ async function showRoute(page, path) {
   await page
     .locator('[role="status"]:not(.offline-status):not(.outbox-status)')
     .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
+    .waitFor({ state: 'detached', timeout: patient(10_000) })
     .catch(() => undefined);
 }
 

@@ -4,7 +4,7 @@
 // demo data.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrl, openPage, serviceHeaders, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, patient, serviceHeaders, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
 import { churchToday } from './lib/church-time.mjs';
 
 useBrowser();
@@ -199,10 +199,10 @@ describe('home', () => {
       );
       await page.goto(`${baseUrl}/`);
       const featured = page.locator('.featured-card');
-      await featured.getByRole('heading', { name: 'Join Us This Sabbath' }).waitFor({ timeout: 15_000 });
+      await featured.getByRole('heading', { name: 'Join Us This Sabbath' }).waitFor({ timeout: patient(15_000) });
       assert.ok(await featured.getByText('8:30 AM - 5:00 PM').isVisible());
       const events = page.getByRole('region', { name: 'Upcoming Events' });
-      await events.getByRole('heading', { name: 'Sabbath Service' }).waitFor({ timeout: 15_000 });
+      await events.getByRole('heading', { name: 'Sabbath Service' }).waitFor({ timeout: patient(15_000) });
       const cards = await events.locator('.event-card').evaluateAll((els) => els.map((el) => /** @type {HTMLElement} */ (el).innerText.replace(/\s+/g, ' ')));
       assert.equal(cards.length, 3);
       assert.match(cards[0] ?? '', /This Saturday Sabbath Service 9:00 AM - 1:00 PM Main Sanctuary/);
@@ -349,7 +349,7 @@ describe('announcements', () => {
           : route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
       );
       await page.goto(`${baseUrl}/announcements`);
-      await page.getByRole('heading', { name: 'No announcements at this time' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'No announcements at this time' }).waitFor({ timeout: patient(15_000) });
       assert.ok(await page.getByText('Check back later for updates from our church family.').isVisible());
       assert.ok(await page.getByRole('heading', { level: 1, name: 'Announcements' }).isVisible());
       assert.deepEqual(problems, [], mode);

@@ -2,7 +2,7 @@
 // System Settings, scroll on navigation. Against a real server with demo data.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrl, openPage, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, patient, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
 import { churchYear } from './lib/church-time.mjs';
 
 useBrowser();
@@ -215,7 +215,7 @@ describe('public shell', () => {
     assert.ok((await page.evaluate(() => window.scrollY)) > 500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL(`${baseUrl}/contact`);
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: patient(3000) });
 
     await page.goto(`${baseUrl}/contact#faq-heading`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => {

@@ -6,7 +6,7 @@
 // message. Rows are read back as a staff user through the table API. Against a real server.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 
 useBrowser();
@@ -220,10 +220,10 @@ async function fillForm(dialog, category, what) {
  */
 async function submitAndWait(dialog) {
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await dialog.getByRole('button', { name: 'Submitted' }).waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Submitted' }).waitFor({ timeout: patient(15_000) });
   assert.equal(await dialog.getByRole('button', { name: 'Submitted' }).isDisabled(), true);
   await expectSeen(dialog.locator('.form-success'), 'the request form\'s success message');
-  await dialog.waitFor({ state: 'detached', timeout: 5000 });
+  await dialog.waitFor({ state: 'detached', timeout: patient(5000) });
 }
 
 /**
@@ -435,10 +435,10 @@ async function sendFromModal(page, dialogName, subject) {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await dialog.waitFor();
   await sendContact(dialog, subject);
-  await dialog.getByText('Message Sent Successfully').waitFor({ timeout: 15_000 });
+  await dialog.getByText('Message Sent Successfully').waitFor({ timeout: patient(15_000) });
   assert.match(await dialog.innerText(), /They will reply to you by email/);
   await expectSeen(dialog.locator('.form-success'), `${dialogName}'s success message`);
-  await dialog.waitFor({ state: 'detached', timeout: 5000 });
+  await dialog.waitFor({ state: 'detached', timeout: patient(5000) });
 }
 
 describe('contact forms store a message', () => {
@@ -536,7 +536,7 @@ describe('contact forms store a message', () => {
       const form = page.locator('form.contact-form');
       const subject = `Contact page ${run}`;
       await sendContact(form, subject);
-      await form.getByText('Thank you for your message! We will get back to you soon.').waitFor({ timeout: 15_000 });
+      await form.getByText('Thank you for your message! We will get back to you soon.').waitFor({ timeout: patient(15_000) });
       await expectSeen(form.locator('.form-success'), 'the contact page\'s thanks');
       assert.equal(await form.getByLabel('Subject *').inputValue(), '', 'cleared');
       const row = await storedRow('messages', subject);

@@ -25,6 +25,18 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * How long a test waits for what it expects: `ms` times the machine's patience,
+ * `KANISA_TEST_PATIENCE` (default 4, as the Rust tests'). The limits in the tests are what a
+ * quiet machine needs with room to spare; a busy one can need several times that, and a limit
+ * only ends a wait that will never succeed. Playwright's own default (30 s) is scaled the same.
+ * @param {number} ms
+ */
+export function patient(ms) {
+  const factor = Number.parseInt(process.env.KANISA_TEST_PATIENCE ?? '', 10);
+  return ms * (Number.isInteger(factor) && factor >= 1 ? factor : 4);
+}
+
 /** Viewports the acceptance lists name. */
 export const viewports = {
   phone: { width: 375, height: 740 },
@@ -85,6 +97,7 @@ export async function openPage(viewport, options = {}) {
   // A test's own clock, or under the clock check the moved time of this process.
   const clock = options.clock ?? (movedClock ? new Date() : undefined);
   if (clock) await context.clock.install({ time: clock });
+  context.setDefaultTimeout(patient(30_000));
   const page = await context.newPage();
   /** @type {string[]} */
   const problems = [];
@@ -130,7 +143,7 @@ export async function stubMaps(target) {
  */
 export async function fitsThePhone(page, what = 'the page') {
   const fits = await page
-    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 10_000 })
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: patient(10_000) })
     .then(
       () => true,
       () => false,
@@ -147,7 +160,7 @@ export async function fitsThePhone(page, what = 'the page') {
  * @param {string | RegExp} expected
  */
 export async function settledText(locator, expected) {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + patient(10_000);
   let text = '';
   for (;;) {
     text = ((await locator.textContent().catch(() => null)) ?? '').trim();
@@ -188,7 +201,7 @@ export async function signIn(page, user, landing = '/admin/dashboard') {
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === landing, { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === landing, { timeout: patient(15_000) });
 }
 
 /** Service-role headers for preparing data through the table API (never used by the apps). */

@@ -12,6 +12,23 @@ use std::sync::OnceLock;
 
 pub mod smtp;
 
+/// How long a test waits for something that should happen: `limit` times the machine's
+/// patience, `KANISA_TEST_PATIENCE` (default 4). The limits written in the tests are what a
+/// quiet machine needs with room to spare; a busy one (CI beside other work, two cores shared
+/// with a compiler or a busy loop) can need several times that, and a wait's limit is only
+/// there to end one that will never succeed, never to measure speed.
+pub fn patient(limit: std::time::Duration) -> std::time::Duration {
+    static PATIENCE: OnceLock<u32> = OnceLock::new();
+    let factor = *PATIENCE.get_or_init(|| {
+        std::env::var("KANISA_TEST_PATIENCE")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .filter(|f| *f >= 1)
+            .unwrap_or(4)
+    });
+    limit * factor
+}
+
 use kanisa_pg::{Access, Cluster, ClusterOptions, Pool, Tuning, tokio_postgres};
 use sha2::{Digest, Sha256};
 

@@ -236,7 +236,7 @@ where
         match probe().await {
             Ok(found) => return found,
             Err(last) => assert!(
-                start.elapsed() < limit,
+                start.elapsed() < kanisa_test_db::patient(limit),
                 "{what}: not within {limit:?} ({last})"
             ),
         }
@@ -442,7 +442,7 @@ async fn two_worker_sets_run_500_jobs_exactly_once_each() {
             break;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(60),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(60)),
             "{left} jobs left"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -751,7 +751,11 @@ async fn a_notification_wakes_idle_workers() {
     let mut wake = kanisa_pg::listen(db.config().clone(), kanisa_jobs::CHANNEL);
     // Its first message says the listener is connected: no later commit's notification is
     // missed.
-    let connected = tokio::time::timeout(Duration::from_secs(10), wake.recv()).await;
+    let connected = tokio::time::timeout(
+        kanisa_test_db::patient(Duration::from_secs(10)),
+        wake.recv(),
+    )
+    .await;
     assert_eq!(connected.ok().flatten().as_deref(), Some(""), "listening");
     // Polling once an hour: within these tests' deadline only a notification can wake them.
     let mut options = fast();

@@ -153,9 +153,12 @@ async fn only_tables_anon_can_read_announce_their_changes() {
         )
         .await
         .unwrap();
-    let next = tokio::time::timeout(std::time::Duration::from_secs(10), notes.recv())
-        .await
-        .expect("a notification")
-        .unwrap();
+    let next = tokio::time::timeout(
+        kanisa_test_db::patient(std::time::Duration::from_secs(10)),
+        notes.recv(),
+    )
+    .await
+    .expect("a notification")
+    .unwrap();
     assert_eq!(next, "changed ministries", "messages are not announced");
 }

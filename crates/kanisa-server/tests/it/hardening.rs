@@ -309,7 +309,7 @@ async fn a_trickling_body_is_cut_at_its_deadline() {
         }
         None
     };
-    let answer = tokio::time::timeout(Duration::from_secs(20), trickle)
+    let answer = tokio::time::timeout(kanisa_test_db::patient(Duration::from_secs(20)), trickle)
         .await
         .expect("the body was cut off");
     // Cut within the 20 s above (the whole body would take 800 s at this pace), and not

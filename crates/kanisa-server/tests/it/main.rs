@@ -311,7 +311,7 @@ where
         match probe().await {
             Ok(found) => return found,
             Err(last) => assert!(
-                start.elapsed() < limit,
+                start.elapsed() < kanisa_test_db::patient(limit),
                 "{what}: not within {limit:?} ({last})"
             ),
         }

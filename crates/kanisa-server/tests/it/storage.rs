@@ -1056,7 +1056,7 @@ impl TestApp {
         let start = std::time::Instant::now();
         while self.stored().await.1 != n {
             assert!(
-                start.elapsed() < std::time::Duration::from_secs(10),
+                start.elapsed() < kanisa_test_db::patient(std::time::Duration::from_secs(10)),
                 "{} files, not {n}",
                 self.stored().await.1
             );

@@ -55,7 +55,7 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
             break;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(120),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(120)),
             "{done} scheduled base backups after 120 s\n{}",
             read(&log)
         );
@@ -93,7 +93,7 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
     let start = Instant::now();
     while infos(&dest).len() != 2 {
         assert!(
-            start.elapsed() < Duration::from_secs(30),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(30)),
             "backup_keep 2, yet {} base backups",
             infos(&dest).len()
         );
@@ -126,7 +126,7 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
     let start = Instant::now();
     while !(kept_copy.exists() && removed_copy.exists()) {
         assert!(
-            start.elapsed() < Duration::from_secs(30),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(30)),
             "the files were not copied\n{}",
             read(&log)
         );
@@ -137,7 +137,7 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
     let start = Instant::now();
     while removed_copy.exists() {
         assert!(
-            start.elapsed() < Duration::from_secs(180),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(180)),
             "the deleted file's copy stayed\n{}",
             read(&log)
         );
@@ -239,7 +239,7 @@ async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
             break row.get(0);
         }
         assert!(
-            start.elapsed() < Duration::from_secs(60),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(60)),
             "no failed backup recorded\n{}",
             read(&log)
         );
@@ -270,7 +270,7 @@ async fn a_backup_that_fails_is_recorded_and_logged_for_the_super_admin() {
         }
         db.batch_execute("SELECT pg_switch_wal()").await.unwrap();
         assert!(
-            start.elapsed() < Duration::from_secs(30),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(30)),
             "no shipping error recorded"
         );
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -364,7 +364,7 @@ async fn with_database_url_dumps_and_files_go_to_the_destination_and_restore_fro
             break rows[2].get(0);
         }
         assert!(
-            start.elapsed() < Duration::from_secs(120),
+            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(120)),
             "{} dumps after 120 s\n{}",
             rows.len(),
             read(&log)
@@ -488,7 +488,7 @@ pub(super) async fn wait_until(
             return;
         }
         assert!(
-            start.elapsed() < within,
+            start.elapsed() < kanisa_test_db::patient(within),
             "not true after {within:?}: {sql}\n{}",
             read(log)
         );

@@ -84,10 +84,13 @@ impl Site {
     async fn run(&self, args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
         let mut cmd = self.kanisa(args);
         cmd.envs(env.iter().copied());
-        let out = tokio::time::timeout(Duration::from_secs(120), cmd.output())
-            .await
-            .expect("command finished within 2 minutes")
-            .unwrap();
+        let out = tokio::time::timeout(
+            kanisa_test_db::patient(Duration::from_secs(120)),
+            cmd.output(),
+        )
+        .await
+        .expect("command finished within 2 minutes")
+        .unwrap();
         (
             out.status,
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -161,7 +164,7 @@ impl Site {
                 panic!("kanisa exited ({status}):\n{}", read(log));
             }
             assert!(
-                started.elapsed() < Duration::from_secs(90),
+                started.elapsed() < kanisa_test_db::patient(Duration::from_secs(90)),
                 "not healthy after 90 s:\n{}",
                 read(log)
             );
@@ -213,7 +216,7 @@ where
         match probe().await {
             Ok(found) => return found,
             Err(last) => assert!(
-                start.elapsed() < limit,
+                start.elapsed() < kanisa_test_db::patient(limit),
                 "{what}: not within {limit:?} ({last})"
             ),
         }
@@ -222,7 +225,7 @@ where
 }
 
 async fn wait_exit(child: &mut Child, within: Duration) -> ExitStatus {
-    tokio::time::timeout(within, child.wait())
+    tokio::time::timeout(kanisa_test_db::patient(within), child.wait())
         .await
         .expect("process exited in time")
         .unwrap()

@@ -118,7 +118,7 @@ async fn wait_base_backup(db: &kanisa_pg::tokio_postgres::Client, log: &Path) {
             return;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(90),
+            started.elapsed() < kanisa_test_db::patient(Duration::from_secs(90)),
             "no base backup after 90 s\n{}",
             read(log)
         );
@@ -147,7 +147,7 @@ async fn archive_now(db: &kanisa_pg::tokio_postgres::Client, log: &Path) {
             return;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(60),
+            started.elapsed() < kanisa_test_db::patient(Duration::from_secs(60)),
             "segment {segment} not shipped after 60 s\n{}",
             read(log)
         );
@@ -407,7 +407,7 @@ async fn after_the_server_and_its_data_dir_are_lost_restore_latest_brings_back_w
     let started = Instant::now();
     while !site.postgres_processes().is_empty() {
         assert!(
-            started.elapsed() < Duration::from_secs(10),
+            started.elapsed() < kanisa_test_db::patient(Duration::from_secs(10)),
             "postgres still running"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -599,7 +599,7 @@ async fn the_drill_finds_equal_checksums_under_writes_and_a_corrupted_backup_fai
             break row.get(1);
         }
         assert!(
-            started.elapsed() < Duration::from_secs(120),
+            started.elapsed() < kanisa_test_db::patient(Duration::from_secs(120)),
             "the drill job did not fail\n{}",
             read(&log)
         );
@@ -626,7 +626,7 @@ async fn the_drill_finds_equal_checksums_under_writes_and_a_corrupted_backup_fai
             break;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(120),
+            started.elapsed() < kanisa_test_db::patient(Duration::from_secs(120)),
             "no second drill\n{}",
             read(&log)
         );
