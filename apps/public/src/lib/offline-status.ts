@@ -175,18 +175,41 @@ export function onBackOnline(listener: () => void): () => void {
   };
 }
 
+/**
+ * After the browser says online, how long until the page's data is read again while it still
+ * shows a saved copy: "online" comes when a phone joins a network, which may not reach the
+ * internet yet (and the service worker, whose reads fall back to the saved copy, may see the
+ * network a moment after the page does), so one read is not enough. Then it stops until the
+ * next "online" or a read answered from the network.
+ */
+export const READ_AGAIN_AFTER_MS = [2_000, 5_000, 10_000, 20_000, 30_000, 60_000, 60_000, 60_000];
+
+let readAgain: ReturnType<typeof setTimeout> | undefined;
+
+/** Reads the page's data again (`backOnline`) while it shows a saved copy and the browser says online. */
+function readUntilLive(attempt: number): void {
+  clearTimeout(readAgain);
+  readAgain = undefined;
+  if (!snapshot.online || !(snapshot.fromCache || snapshot.savedPage === true)) return;
+  backOnline.forEach((listener) => {
+    listener();
+  });
+  const delay = READ_AGAIN_AFTER_MS[attempt];
+  if (delay === undefined) return;
+  readAgain = setTimeout(() => {
+    readUntilLive(attempt + 1);
+  }, delay);
+}
+
 // The browser's word only adds "offline": it never hides what the page's answers said, but
 // it is the cue to read them again.
 const onOnline = () => {
-  const saved = snapshot.fromCache || snapshot.savedPage === true;
   update({ online: true });
-  if (saved) {
-    backOnline.forEach((listener) => {
-      listener();
-    });
-  }
+  readUntilLive(0);
 };
 const onOffline = () => {
+  clearTimeout(readAgain);
+  readAgain = undefined;
   update({ online: false });
 };
 const onMessage = (event: MessageEvent) => {
@@ -234,5 +257,7 @@ export function useOfflineBanner(): string | null {
 
 /** For tests: start again from the browser's state. */
 export function resetOfflineStatus(): void {
+  clearTimeout(readAgain);
+  readAgain = undefined;
   snapshot = { online: navigator.onLine, fromCache: false, savedPage: false, savedAt: null, pageSavedAt: null, lastSync: readLastSync() };
 }

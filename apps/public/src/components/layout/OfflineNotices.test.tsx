@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_SYNC_KEY, noteAnswer, offlineBannerText, onBackOnline, onWorkerMessage, resetOfflineStatus, SAVED_AT_HEADER } from '../../lib/offline-status';
+import { LAST_SYNC_KEY, noteAnswer, offlineBannerText, onBackOnline, onWorkerMessage, READ_AGAIN_AFTER_MS, resetOfflineStatus, SAVED_AT_HEADER } from '../../lib/offline-status';
 import { enqueue, flushOutbox } from '../../lib/outbox';
 import { renderAt } from '../../test/render';
 import { OfflineNotices } from './OfflineNotices';
@@ -155,6 +155,76 @@ describe('OfflineNotices', () => {
     });
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
     stop();
+  });
+
+  it('reads again while the reads back online still come from the saved copy, and stops once one is live', () => {
+    vi.useFakeTimers();
+    try {
+      const reread = vi.fn(() => {
+        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+      });
+      const stop = onBackOnline(reread);
+      renderAt('/', <OfflineNotices />);
+      goOffline();
+      act(() => {
+        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+      });
+      // "online" before the network reaches the site: the first read again is the saved copy.
+      goOnline();
+      expect(reread).toHaveBeenCalledTimes(1);
+      expect(screen.getByText(BANNER)).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS[0] ?? 0);
+      });
+      expect(reread).toHaveBeenCalledTimes(2);
+      // Now the network answers: the banner ends and nothing more is read.
+      reread.mockImplementation(() => {
+        noteAnswer('GET', answer());
+      });
+      act(() => {
+        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS[1] ?? 0);
+      });
+      expect(reread).toHaveBeenCalledTimes(3);
+      expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0));
+      });
+      expect(reread).toHaveBeenCalledTimes(3);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops reading again after its last try while the saved copy is all there is, and when offline again', () => {
+    vi.useFakeTimers();
+    try {
+      const reread = vi.fn(() => {
+        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+      });
+      const stop = onBackOnline(reread);
+      renderAt('/', <OfflineNotices />);
+      goOffline();
+      act(() => {
+        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+      });
+      goOnline();
+      act(() => {
+        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0) * 2);
+      });
+      expect(reread).toHaveBeenCalledTimes(READ_AGAIN_AFTER_MS.length + 1);
+      reread.mockClear();
+      goOnline();
+      expect(reread).toHaveBeenCalledTimes(1);
+      goOffline();
+      act(() => {
+        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0));
+      });
+      expect(reread).toHaveBeenCalledTimes(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names the last sync when no saved answer gave a date (a worker of an earlier version)', () => {
