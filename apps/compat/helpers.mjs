@@ -53,12 +53,13 @@ const recordingFetch = async (input, init) => {
  * The client exactly as an app would create it, with its retries off so that a failing call is
  * reported once. Typed loosely: the suite has no generated Database types, and `PostgrestVersion`
  * 13 enables `maxAffected()` in the typings.
- * @param {string} key
+ * @param {string} key the API key (`apikey`)
+ * @param {string} [token] the bearer: the key itself, or a signed-in user's access token
  * @returns {PostgrestClient<any, { PostgrestVersion: '13' }, 'public', any>}
  */
-export function createClient(key) {
+export function createClient(key, token = key) {
   return new PostgrestClient(restUrl, {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    headers: { apikey: key, Authorization: `Bearer ${token}` },
     fetch: recordingFetch,
     retry: false,
   });

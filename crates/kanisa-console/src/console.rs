@@ -343,7 +343,11 @@ impl Console {
         let mut answer = match result {
             Ok(r) => Answer {
                 status: r.status,
-                body: r.body.map(|b| Json::parse(&b).unwrap_or(Json::String(b))),
+                // A HEAD answer carries what GET would send; the console shows none, as HTTP.
+                body: r
+                    .body
+                    .filter(|_| req.method != Method::Head)
+                    .map(|b| Json::parse(&b).unwrap_or_else(|_| Json::String(b.to_string()))),
                 content_range: r.content_range,
                 elapsed,
                 sql,

@@ -2,6 +2,8 @@
 //! changes (NOTIFY from row triggers, so every instance hears every write) or a short TTL runs
 //! out (policies may depend on the date, e.g. an announcement's window). Only the anon role is
 //! ever cached: a signed-in caller's rows are never stored, so they are never served to anyone.
+//! A hit shares the entry's [`crate::Body`], so the entry's validator and each compressed form
+//! the server asks for are made once in its life, not once per hit.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -120,7 +122,7 @@ mod tests {
     fn response(body: &str) -> ApiResponse {
         ApiResponse {
             status: 200,
-            body: Some(body.to_owned()),
+            body: Some(body.to_owned().into()),
             object: false,
             content_range: None,
             preference_applied: Vec::new(),
@@ -143,6 +145,40 @@ mod tests {
         cache.table_changed("users");
         assert!(cache.get("b").is_none());
         assert!(cache.get("a").is_some());
+    }
+
+    #[test]
+    fn a_hit_shares_the_entry_s_validator_and_compressed_forms() {
+        use crate::Compression;
+        let cache = AnonCache::new(10, 100_000, Duration::from_secs(60));
+        let g = cache.generation();
+        let text = format!("[{}]", vec!["{\"title\":\"Grace\"}"; 100].join(","));
+        cache.put("a".into(), &response(&text), vec![], g);
+        let first = cache.get("a").unwrap();
+        let body = first.body.as_ref().unwrap();
+        assert!(
+            !body.has_compressed(Compression::Brotli),
+            "made on first ask, not at store"
+        );
+        let tag = first.etag().unwrap().to_owned();
+        let brotli = body.compressed(Compression::Brotli);
+        assert!(brotli.len() < text.len() / 4, "{} bytes", brotli.len());
+
+        // A later hit finds the form and the tag made: it compresses and hashes nothing, and
+        // goes out with the very bytes (shared, not copied).
+        let second = cache.get("a").unwrap();
+        let body = second.body.as_ref().unwrap();
+        assert!(body.has_compressed(Compression::Brotli));
+        assert!(!body.has_compressed(Compression::Gzip));
+        assert_eq!(
+            body.compressed(Compression::Brotli).as_ptr(),
+            brotli.as_ptr()
+        );
+        assert_eq!(second.etag(), Some(tag.as_str()));
+        assert_eq!(
+            body.bytes().as_ptr(),
+            first.body.as_ref().unwrap().bytes().as_ptr()
+        );
     }
 
     #[test]

@@ -4,9 +4,11 @@
 //!
 //! Owns: the request stage (`request.rs`: a request's method, headers and body read once, for
 //! the server and the console alike), the schema cache, planning, SQL generation, per-request
-//! transactions (`execute.rs`), response shaping (`response.rs`: status, body, Content-Range).
-//! Must not know HTTP types (the server passes strings and maps [`RestError`] to responses) and
-//! never decides access itself.
+//! transactions (`execute.rs`), response shaping (`response.rs`: status, body, Content-Range),
+//! an answer's [`Body`] with its strong validator ([`ApiResponse::etag`]) and its brotli and
+//! gzip forms, each made once per answer — for the anonymous cache, once per entry.
+//! Must not know HTTP types (the server passes strings, maps [`RestError`] to responses and
+//! picks the form a client gets from its `Accept-Encoding`) and never decides access itself.
 //!
 //! Before planning, the role's grants are looked up in the schema cache (read with
 //! `has_*_privilege` for `anon` and `authenticated` when the cache loads and on every `reload
@@ -38,7 +40,7 @@ mod schema;
 mod sql;
 mod write;
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use kanisa_pg::Pool;
 use kanisa_query::ast::{Count, QueryParams, RangeHeader};
@@ -49,6 +51,7 @@ pub use error::{ErrorParts, RPC_METHODS, RestError, TABLE_METHODS};
 pub use kanisa_pg::Caller;
 pub use plan::{Candidate, ReadPlan, plan_read, plan_rpc, plan_write};
 pub use request::{Accept, ApiRequest, MAX_QUERY, Method, RequestParts};
+pub use response::{BROTLI_QUALITY, Body, Compression, GZIP_LEVEL};
 pub use schema::{
     Column, EveryRow, ForeignKey, Function, FunctionArg, ReadPolicy, RowSecurity, SchemaCache,
     Table,
@@ -83,10 +86,14 @@ impl Default for RestConfig {
     }
 }
 
+/// One answer. Cloning it (as every hit of the anonymous cache does) shares its body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiResponse {
     pub status: u16,
-    pub body: Option<String>,
+    /// The representation: for HEAD too (what GET would send, so that its validator and length
+    /// can be given; the server sends no body), `None` where there is none (204, a write's
+    /// `return=minimal`, a void function).
+    pub body: Option<Body>,
     pub object: bool,
     pub content_range: Option<String>,
     pub preference_applied: Vec<String>,
@@ -94,12 +101,36 @@ pub struct ApiResponse {
     pub cache: Option<bool>,
 }
 
+impl ApiResponse {
+    /// The strong validator of the representation (status, `Content-Range` and body, hashed;
+    /// 32 hex digits, unquoted), or `None` without a body. Made once per answer and kept with
+    /// its body, so a hit of the anonymous cache hashes nothing. The server adds what tells
+    /// the encodings apart.
+    pub fn etag(&self) -> Option<&str> {
+        let body = self.body.as_ref()?;
+        Some(body.tag(&[
+            &self.status.to_be_bytes(),
+            self.content_range.as_deref().unwrap_or("").as_bytes(),
+            &[0],
+        ]))
+    }
+}
+
 /// The table API over a pool and a schema cache that can be reloaded.
 pub struct Rest {
     pool: Pool,
     cache: RwLock<Arc<SchemaCache>>,
     anon: cache::AnonCache,
+    /// The OpenAPI documents made from the current schema cache, one per role that sees its own.
+    openapi: Mutex<Vec<OpenApiDoc>>,
     config: RestConfig,
+}
+
+struct OpenApiDoc {
+    role: String,
+    server_url: String,
+    schema: Arc<SchemaCache>,
+    response: ApiResponse,
 }
 
 impl Rest {
@@ -119,6 +150,7 @@ impl Rest {
                 config.anon_cache_max_body,
                 config.anon_cache_ttl,
             ),
+            openapi: Mutex::new(Vec::new()),
             config,
         }
     }
@@ -159,9 +191,39 @@ impl Rest {
     /// The OpenAPI 3 document of the table API, from the schema cache, as `role` sees it
     /// (`anon`, `authenticated`; anything else sees every table and function). `server_url`
     /// is its `servers[0].url`: the configured public address or a relative path, never one
-    /// taken from the request.
-    pub fn openapi(&self, server_url: &str, role: &str) -> String {
-        openapi::document(&self.cache(), server_url, role).to_string()
+    /// taken from the request. Kept per role until the schema cache is reloaded (the document
+    /// runs to hundreds of kB, so it is built, hashed and compressed once, not per request).
+    pub fn openapi(&self, server_url: &str, role: &str) -> ApiResponse {
+        let cache = self.cache();
+        let seen = if matches!(role, "anon" | "authenticated") {
+            role
+        } else {
+            "service_role"
+        };
+        let mut docs = self.openapi.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(doc) = docs.iter().find(|d| {
+            d.role == seen && d.server_url == server_url && Arc::ptr_eq(&d.schema, &cache)
+        }) {
+            return doc.response.clone();
+        }
+        let response = ApiResponse {
+            status: 200,
+            body: Some(Body::new(
+                openapi::document(&cache, server_url, role).to_string(),
+            )),
+            object: false,
+            content_range: None,
+            preference_applied: Vec::new(),
+            cache: None,
+        };
+        docs.retain(|d| Arc::ptr_eq(&d.schema, &cache) && d.role != seen);
+        docs.push(OpenApiDoc {
+            role: seen.to_owned(),
+            server_url: server_url.to_owned(),
+            schema: cache,
+            response: response.clone(),
+        });
+        response
     }
 
     pub fn cache(&self) -> Arc<SchemaCache> {
@@ -189,9 +251,11 @@ impl Rest {
         let params = parse(&req, |_| false)?;
         match req.method {
             Method::Get | Method::Head if req.caller.role == "anon" => {
+                // GET and HEAD share an entry: a HEAD answer is GET's (its body gives the
+                // validator and the length; the server sends none of it).
                 let key = format!(
-                    "{:?}|{}|{}|{:?}|{:?}|{:?}",
-                    req.method, req.target, req.query, req.accept, req.prefer.count, req.range
+                    "{}|{}|{:?}|{:?}|{:?}",
+                    req.target, req.query, req.accept, req.prefer.count, req.range
                 );
                 if let Some(mut hit) = self.anon.get(&key) {
                     hit.cache = Some(true);

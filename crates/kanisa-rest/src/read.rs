@@ -7,7 +7,7 @@ use crate::response::{content_range, shape_body};
 use crate::schema::EveryRow;
 use crate::sql::{self, CountMode, Statement};
 use crate::{
-    Accept, ApiRequest, ApiResponse, Method, ReadPlan, Rest, RestError, SchemaCache, allowed,
+    Accept, ApiRequest, ApiResponse, ReadPlan, Rest, RestError, SchemaCache, allowed,
     apply_range_header, count_name, plan,
 };
 
@@ -127,7 +127,7 @@ impl Rest {
         let body = shape_body(out.body, req.accept, out.page)?;
         let response = ApiResponse {
             status: if partial { 206 } else { 200 },
-            body: (req.method != Method::Head).then_some(body),
+            body: Some(body),
             object: req.accept == Accept::Object,
             content_range: Some(content_range(offset, out.page, total)),
             preference_applied,

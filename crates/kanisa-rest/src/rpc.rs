@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::response::{content_range, shape_body};
+use crate::response::{Body, content_range, shape_body};
 use crate::sql::{self, CountMode, Statement};
 use crate::write::body_value;
 use crate::{
@@ -122,11 +122,11 @@ impl Rest {
         let body = if table_like && !function.returns_set {
             // A single composite: the object itself, not a one-element array.
             let rows: Vec<Value> = serde_json::from_str(&out.body).unwrap_or_default();
-            rows.into_iter().next().unwrap_or(Value::Null).to_string()
+            Body::new(rows.into_iter().next().unwrap_or(Value::Null).to_string())
         } else if table_like {
             shape_body(out.body, req.accept, out.page)?
         } else {
-            out.body
+            Body::new(out.body)
         };
         Ok(ApiResponse {
             status: if out.total.is_some_and(|t| t > out.page) {
@@ -134,7 +134,7 @@ impl Rest {
             } else {
                 200
             },
-            body: (req.method != Method::Head).then_some(body),
+            body: Some(body),
             object: req.accept == Accept::Object,
             content_range: table_like.then(|| {
                 content_range(

@@ -27,7 +27,8 @@ https://maps.google.com; media-src 'self' https:; object-src 'none'; base-uri 's
 form-action 'self'; frame-ancestors 'none'";
 
 /// Marks a response that must go out as it is: a storage download (its `Content-Length`,
-/// `ETag` and byte ranges describe the stored bytes, and it is streamed, never buffered).
+/// `ETag` and byte ranges describe the stored bytes, and it is streamed, never buffered), or a
+/// table-API answer, which `rest.rs` compressed itself (its `ETag` names the bytes it chose).
 #[derive(Debug, Clone, Copy)]
 pub struct Uncompressed;
 

@@ -19,6 +19,7 @@ mod reports;
 mod rest;
 mod settings;
 mod storage;
+mod wire;
 
 use std::net::SocketAddr;
 use std::path::Path;

@@ -32,13 +32,24 @@ async function fetchFeaturedAnnouncement(client: SiteClient): Promise<FeaturedAn
   return first ?? null;
 }
 
-/** Published events from now on, soonest first, three (spec §7). */
+/**
+ * Where "upcoming" starts: the start of the current hour, so a service under way still shows,
+ * and every visit in that hour asks the same address — which the server's anonymous cache
+ * answers and the browser revalidates (304, no body) instead of downloading again.
+ */
+export function upcomingFrom(now: Date): string {
+  const hour = new Date(now.getTime());
+  hour.setUTCMinutes(0, 0, 0);
+  return hour.toISOString();
+}
+
+/** Published events from this hour on, soonest first, three (spec §7). */
 async function fetchUpcomingEvents(client: SiteClient): Promise<UpcomingEvent[]> {
   const { data, error } = await client
     .from('events')
     .select('id, title, description, title_sw, description_sw, start_date, end_date, location, location_sw, event_type, is_published')
     .eq('is_published', true)
-    .gte('start_date', new Date().toISOString())
+    .gte('start_date', upcomingFrom(new Date()))
     .order('start_date', { ascending: true })
     .limit(3);
   if (error) throw error;
