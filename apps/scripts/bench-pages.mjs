@@ -12,8 +12,15 @@
 // And Home's first visit with `Save-Data: on` (data-saver mode, issue 22: target ≤ 120 kB): the
 // response bodies as received, the page's and the service worker's (its install), beside the
 // same with headers.
+// And Home's data bytes (issue 44): what its API answers (/rest/v1/) moved over the network on a
+// first visit (an empty cache; the service worker's install saves the reads it was handed) and
+// on a repeat visit in the same browser (its HTTP cache and service worker kept), bodies and
+// with headers, the page's and the service worker's requests together.
 //
 //   KANISA_URL=http://127.0.0.1:8080 LIGHTHOUSE=/path/to/lighthouse node scripts/bench-pages.mjs
+//
+// BENCH_SCENARIOS (e.g. "data") runs only those of: weight (the first visits), save-data, data,
+// lighthouse; all by default.
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -30,6 +37,9 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
 /** Each in English and in Kiswahili (issue 22: Lighthouse ≥ 95 in both languages). */
 const routes = ['/', '/sermons', '/events', '/sw/', '/sw/sermons', '/sw/events'];
 const targets = { js: 90_000, total: 300_000, score: 95, saveData: 120_000 };
+const scenarios = (process.env.BENCH_SCENARIOS ?? '').split(/[\s,]+/).filter(Boolean);
+/** @param {string} name */
+const wanted = (name) => scenarios.length === 0 || scenarios.includes(name);
 
 /** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -130,6 +140,63 @@ async function saveDataVisit(browser) {
 }
 
 /**
+ * What Home's API answers (/rest/v1/) moved over the network on a first visit and on a repeat
+ * visit in the same browser context (HTTP cache and service worker kept between them). The
+ * worker's own requests (saving the reads it was handed, then answering the repeat visit's
+ * reads through the HTTP cache) are counted; a page request the worker answered is counted on
+ * the worker's side, and one the HTTP cache answered without asking (negative size) moved
+ * nothing. A revalidated answer (304) moves only its headers.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function dataVisits(browser) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-KE' });
+  /** @type {'first' | 'repeat'} */
+  let phase = 'first';
+  /** @type {Record<'first' | 'repeat', Promise<{ body: number; headers: number; status: number }>[]>} */
+  const seen = { first: [], repeat: [] };
+  context.on('requestfinished', (request) => {
+    if (!request.url().startsWith(`${baseUrl}/rest/v1/`)) return;
+    seen[phase].push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const moved = !response?.fromServiceWorker() && sizes.responseBodySize >= 0;
+        return { body: moved ? sizes.responseBodySize : 0, headers: moved ? sizes.responseHeadersSize : 0, status: moved ? (response?.status() ?? 0) : 0 };
+      })(),
+    );
+  });
+  const first = await context.newPage();
+  await first.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  // The worker says when it has saved the reads this visit handed over (the page keeps the date).
+  const deadline = Date.now() + 30_000;
+  let synced = false;
+  while (!synced && Date.now() < deadline) {
+    synced = (await first.evaluate("localStorage.getItem('kanisa-last-sync')")) !== null;
+    if (!synced) await first.waitForTimeout(200);
+  }
+  await first.waitForTimeout(500);
+  await first.close();
+  phase = 'repeat';
+  const repeat = await context.newPage();
+  await repeat.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await repeat.waitForTimeout(500);
+  await repeat.close();
+  await context.close();
+  /** @param {{ body: number; headers: number; status: number }[]} list */
+  const tally = (list) => {
+    const moved = list.filter((r) => r.status > 0);
+    return {
+      answers: moved.length,
+      // Revalidated (304 on the wire, handed to the page as the cached 200): no body moved.
+      notModified: moved.filter((r) => r.status === 304 || r.body === 0).length,
+      bodies: moved.reduce((n, r) => n + r.body, 0),
+      received: moved.reduce((n, r) => n + r.body + r.headers, 0),
+    };
+  };
+  return { synced, first: tally(await Promise.all(seen.first)), repeat: tally(await Promise.all(seen.repeat)) };
+}
+
+/**
  * Lighthouse's mobile performance score (0-100) of one run.
  * @param {string} url
  */
@@ -176,23 +243,36 @@ async function score(url) {
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-console.log(`public pages, first visit at 375 px, empty cache (targets: JS ≤ ${kb(targets.js)} compressed, total for / ≤ ${kb(targets.total)}, Lighthouse mobile ≥ ${String(targets.score)})`);
-for (const route of routes) {
-  const v = await visit(browser, route);
+if (wanted('weight')) {
+  console.log(`public pages, first visit at 375 px, empty cache (targets: JS ≤ ${kb(targets.js)} compressed, total for / ≤ ${kb(targets.total)}, Lighthouse mobile ≥ ${String(targets.score)})`);
+  for (const route of routes) {
+    const v = await visit(browser, route);
+    console.log(
+      `  ${route.padEnd(12)} ${String(v.requests).padStart(2)} requests (${String(v.api)} API) | ` +
+        `received: total ${kb(v.total)}, JS ${kb(v.js)} | bodies brotli: total ${kb(v.bodies.br.total)}, JS ${kb(v.bodies.br.js)} | ` +
+        `bodies gzip: total ${kb(v.bodies.gzip.total)}, JS ${kb(v.bodies.gzip.js)}`,
+    );
+  }
+}
+if (wanted('save-data')) {
+  const lite = await saveDataVisit(browser);
   console.log(
-    `  ${route.padEnd(12)} ${String(v.requests).padStart(2)} requests (${String(v.api)} API) | ` +
-      `received: total ${kb(v.total)}, JS ${kb(v.js)} | bodies brotli: total ${kb(v.bodies.br.total)}, JS ${kb(v.bodies.br.js)} | ` +
-      `bodies gzip: total ${kb(v.bodies.gzip.total)}, JS ${kb(v.bodies.gzip.js)}`,
+    `  home, Save-Data: on: ${kb(lite.bodies)} (${String(lite.responses)} responses; bodies, target ≤ ${kb(targets.saveData)}) | ` +
+      `received with headers: ${kb(lite.received)}`,
   );
 }
-const lite = await saveDataVisit(browser);
-console.log(
-  `  home, Save-Data: on: ${kb(lite.bodies)} (${String(lite.responses)} responses; bodies, target ≤ ${kb(targets.saveData)}) | ` +
-    `received with headers: ${kb(lite.received)}`,
-);
+if (wanted('data')) {
+  const data = await dataVisits(browser);
+  /** @param {{ answers: number; notModified: number; bodies: number; received: number }} t */
+  const line = (t) => `${kb(t.bodies)} bodies, ${kb(t.received)} with headers (${String(t.answers)} answers, ${String(t.notModified)} of them revalidated without a body)`;
+  console.log(`  home, data bytes (API answers) first visit: ${line(data.first)}${data.synced ? '' : ' (the service worker never said it had saved the reads)'}`);
+  console.log(`  home, data bytes (API answers) repeat visit: ${line(data.repeat)}`);
+}
 await browser.close();
 
-if (!lighthouse) {
+if (!wanted('lighthouse')) {
+  // Not asked for (BENCH_SCENARIOS).
+} else if (!lighthouse) {
   console.log('  Lighthouse: not run (LIGHTHOUSE is not set)');
 } else {
   for (const route of routes) {
