@@ -36,12 +36,19 @@ CREATE POLICY members_staff_read ON public.members FOR SELECT TO authenticated
                                          'view_member_reports'))
          AND NOT (SELECT auth.is_scoped()));
 
+-- The members of the caller's ministries come from auth.scope_members() (migration 0050), not
+-- a sub-select on member_ministries: the same rows (under this policy's own conditions
+-- member_ministries' policies let a scoped reader see exactly those links), one hash table per
+-- statement, and a plan the planner prices right. With the sub-select it priced that hash table
+-- into every lookup of a member by id, so where another table embeds members (a donation's
+-- donor) it scanned and hashed the whole register on every request, even for staff who are not
+-- scoped (issue 44); written as EXISTS it priced the lookup per row instead and crossed the JIT
+-- threshold on a count of 50,000 members.
 CREATE POLICY members_scoped_read ON public.members FOR SELECT TO authenticated
   USING ((SELECT auth.has_any_permission('manage_members', 'view_member_details',
                                          'view_member_reports'))
          AND (SELECT auth.is_scoped())
-         AND id IN (SELECT mm.member_id FROM public.member_ministries mm
-                     WHERE mm.ministry_id = ANY ((SELECT auth.scope_ministries())::uuid[])));
+         AND id IN (SELECT auth.scope_members()));
 
 CREATE POLICY members_read_own ON public.members FOR SELECT TO authenticated
   USING (user_id = (SELECT auth.uid()) AND (SELECT auth.is_active()));

@@ -24,6 +24,11 @@ use crate::error::PgError;
 /// It also refuses a token whose session has ended (signed out, ended elsewhere, refresh token
 /// reused): `auth.require_session` (migration 0012) raises `PT401` for a `session_id` claim
 /// without its `auth.sessions` row. It runs first, before the role switch.
+///
+/// `request.jwt.claim.sub` is also what the caller's facts are kept under for the transaction:
+/// the request's first question about the caller (permissions, rank, scope) looks them all up
+/// once, and the later ones — every policy's init plan — read them when that setting still names
+/// the same caller (`auth.caller()`, migration 0050).
 pub const CONTEXT_SQL: &str = "SELECT auth.require_session($2::text::json ->> 'session_id'), \
      set_config('role', $1, true), \
      set_config('request.jwt.claims', $2, true), \

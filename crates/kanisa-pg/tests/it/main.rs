@@ -4,5 +4,6 @@ mod constraints;
 mod migrations;
 mod phone;
 mod policies;
+mod policy_plans;
 mod rpc;
 mod seed;
