@@ -30,6 +30,23 @@ function goOnline() {
   });
 }
 
+/** Renders the notices showing a saved copy offline, with a read-again that gets the saved copy again. */
+function showingASavedCopy() {
+  const reread = vi.fn(() => {
+    noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+  });
+  const stop = onBackOnline(reread);
+  renderAt('/', <OfflineNotices />);
+  goOffline();
+  act(() => {
+    noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
+  });
+  return { reread, stop };
+}
+
+/** Every wait of the read-again schedule, end to end. */
+const WHOLE_SCHEDULE = READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0);
+
 beforeEach(() => {
   localStorage.clear();
   setOnline(true);
@@ -160,15 +177,7 @@ describe('OfflineNotices', () => {
   it('reads again while the reads back online still come from the saved copy, and stops once one is live', () => {
     vi.useFakeTimers();
     try {
-      const reread = vi.fn(() => {
-        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
-      });
-      const stop = onBackOnline(reread);
-      renderAt('/', <OfflineNotices />);
-      goOffline();
-      act(() => {
-        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
-      });
+      const { reread, stop } = showingASavedCopy();
       // "online" before the network reaches the site: the first read again is the saved copy.
       goOnline();
       expect(reread).toHaveBeenCalledTimes(1);
@@ -187,7 +196,7 @@ describe('OfflineNotices', () => {
       expect(reread).toHaveBeenCalledTimes(3);
       expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
       act(() => {
-        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0));
+        vi.advanceTimersByTime(WHOLE_SCHEDULE);
       });
       expect(reread).toHaveBeenCalledTimes(3);
       stop();
@@ -199,18 +208,10 @@ describe('OfflineNotices', () => {
   it('stops reading again after its last try while the saved copy is all there is, and when offline again', () => {
     vi.useFakeTimers();
     try {
-      const reread = vi.fn(() => {
-        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
-      });
-      const stop = onBackOnline(reread);
-      renderAt('/', <OfflineNotices />);
-      goOffline();
-      act(() => {
-        noteAnswer('GET', answer('2026-03-08T05:00:00.000Z'));
-      });
+      const { reread, stop } = showingASavedCopy();
       goOnline();
       act(() => {
-        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0) * 2);
+        vi.advanceTimersByTime(WHOLE_SCHEDULE * 2);
       });
       expect(reread).toHaveBeenCalledTimes(READ_AGAIN_AFTER_MS.length + 1);
       reread.mockClear();
@@ -218,7 +219,7 @@ describe('OfflineNotices', () => {
       expect(reread).toHaveBeenCalledTimes(1);
       goOffline();
       act(() => {
-        vi.advanceTimersByTime(READ_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0));
+        vi.advanceTimersByTime(WHOLE_SCHEDULE);
       });
       expect(reread).toHaveBeenCalledTimes(1);
       stop();
