@@ -1,5 +1,6 @@
 //! Integration tests of kanisa-pg against a real PostgreSQL (kanisa-test-db).
 
+mod audiences;
 mod cluster;
 mod constraints;
 mod migrations;
