@@ -2,7 +2,18 @@
 //! database role a request runs as; the whole payload is handed to SQL as
 //! `request.jwt.claims`. A token verifies into the one [`Identity`] of a request; a refused one
 //! is a [`JwtError`], whose message every API family's 401 carries.
+//!
+//! Verified tokens are remembered ([`JwtKeys::verify`]): the anon and service API keys are
+//! long-lived tokens sent with every request, and checking one's HMAC, decoding it and reading
+//! its JSON cost more than the rest of a cached answer. A token byte-for-byte equal to one this
+//! verifier (this secret) accepted before gets the same identity back without a second
+//! signature check; its `exp` and `nbf` are checked against the clock again on every use, so a
+//! remembered token still expires. Only accepted tokens are kept, at most
+//! [`VERIFIED_SLOTS`], one per slot picked by a keyed hash (a newcomer replaces the slot's
+//! last), and the whole token is compared in constant time.
 
+use std::hash::{BuildHasher, RandomState};
+use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -32,10 +43,97 @@ pub enum JwtError {
     RoleNotAllowed(String),
 }
 
-/// Signing and verification keys from the server's secret.
+/// How many verified tokens a [`JwtKeys`] remembers at most.
+pub const VERIFIED_SLOTS: usize = 1024;
+
+/// Signing and verification keys from the server's secret, with the tokens they verified.
 pub struct JwtKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    verified: Verified,
+}
+
+/// Tokens this verifier accepted: slot `hash(token) % VERIFIED_SLOTS` holds the last one that
+/// fell there. The hash is keyed at random per verifier, so nobody can choose tokens that
+/// push a given one out, and it only picks the slot: a hit needs the whole token equal.
+struct Verified {
+    hasher: RandomState,
+    slots: Mutex<Vec<Option<Remembered>>>,
+}
+
+struct Remembered {
+    token: Box<[u8]>,
+    identity: Identity,
+    exp: u64,
+    nbf: Option<u64>,
+}
+
+impl Verified {
+    fn new() -> Self {
+        Self {
+            hasher: RandomState::new(),
+            slots: Mutex::new((0..VERIFIED_SLOTS).map(|_| None).collect()),
+        }
+    }
+
+    fn slot(&self, token: &str) -> usize {
+        (self.hasher.hash_one(token.as_bytes()) % VERIFIED_SLOTS as u64) as usize
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Option<Remembered>>> {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The identity of `token` if it was accepted before, with its times checked again now;
+    /// `None` when it was not (or its slot now holds another).
+    fn recall(&self, token: &str) -> Option<Result<Identity, JwtError>> {
+        use subtle::ConstantTimeEq;
+        let slot = self.slot(token);
+        let slots = self.lock();
+        let known = slots[slot].as_ref()?;
+        if !bool::from(known.token.as_ref().ct_eq(token.as_bytes())) {
+            return None;
+        }
+        Some(check_times(known.exp, known.nbf, now_secs()).map(|()| known.identity.clone()))
+    }
+
+    /// Remembers an accepted `token` whose payload is `claims`: only when its times are plain
+    /// numbers (so a later use can check them the way verification did).
+    fn remember(&self, token: &str, claims: &Value, identity: &Identity) {
+        let Some(exp) = claims.get("exp").and_then(Value::as_u64) else {
+            return;
+        };
+        let nbf = match claims.get("nbf") {
+            None => None,
+            Some(nbf) => match nbf.as_u64() {
+                Some(nbf) => Some(nbf),
+                None => return,
+            },
+        };
+        let slot = self.slot(token);
+        self.lock()[slot] = Some(Remembered {
+            token: token.as_bytes().into(),
+            identity: identity.clone(),
+            exp,
+            nbf,
+        });
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.lock().iter().filter(|s| s.is_some()).count()
+    }
+}
+
+/// `exp` and `nbf` against `now`, as verification checks them ([`LEEWAY_SECS`] on both).
+fn check_times(exp: u64, nbf: Option<u64>, now: u64) -> Result<(), JwtError> {
+    if exp < now.saturating_sub(LEEWAY_SECS) {
+        return Err(JwtError::Expired);
+    }
+    if nbf.is_some_and(|nbf| nbf > now.saturating_add(LEEWAY_SECS)) {
+        return Err(JwtError::NotYetValid);
+    }
+    Ok(())
 }
 
 impl JwtKeys {
@@ -43,6 +141,7 @@ impl JwtKeys {
         Self {
             encoding: EncodingKey::from_secret(secret.as_bytes()),
             decoding: DecodingKey::from_secret(secret.as_bytes()),
+            verified: Verified::new(),
         }
     }
 
@@ -75,8 +174,19 @@ impl JwtKeys {
     }
 
     /// The identity `token` names, once its signature, times and role are checked (see
-    /// [`JwtKeys::identify`]).
+    /// [`JwtKeys::identify`]). A token equal to one accepted before is not checked again but
+    /// for its times (see the module doc).
     pub fn verify(&self, token: &str) -> Result<Identity, JwtError> {
+        if let Some(known) = self.verified.recall(token) {
+            return known;
+        }
+        let (claims, identity) = self.verify_afresh(token)?;
+        self.verified.remember(token, &claims, &identity);
+        Ok(identity)
+    }
+
+    /// [`JwtKeys::verify`] without the remembered tokens: the payload and its identity.
+    fn verify_afresh(&self, token: &str) -> Result<(Value, Identity), JwtError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.validate_aud = false;
         validation.validate_nbf = true;
@@ -89,8 +199,15 @@ impl JwtKeys {
                 _ => JwtError::Invalid(e.to_string()),
             },
         )?;
-        Identity::from_trusted_claims(&data.claims)
+        let identity = Identity::from_trusted_claims(&data.claims)?;
+        Ok((data.claims, identity))
     }
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 fn now() -> i64 {
@@ -190,5 +307,133 @@ mod tests {
             keys.verify(&expired(now() - leeway - 5)),
             Err(JwtError::Expired)
         );
+    }
+
+    #[test]
+    fn a_token_accepted_before_gets_the_same_identity_without_a_second_check() {
+        let keys = JwtKeys::new(SECRET);
+        let token = keys.api_key("service_role").unwrap();
+        let first = keys.verify(&token).unwrap();
+        assert_eq!(keys.verified.len(), 1);
+        assert!(keys.verified.recall(&token).is_some(), "remembered");
+        let again = keys.verify(&token).unwrap();
+        assert_eq!(again, first);
+        assert!(again.is_service());
+        // Another verifier (another secret) knows nothing of it, and refuses it.
+        let other = JwtKeys::new("another-secret-another-secret-xx");
+        assert!(other.verified.recall(&token).is_none());
+        assert!(matches!(other.verify(&token), Err(JwtError::Invalid(_))));
+        // Refusals are not remembered.
+        assert!(keys.verify("not.a.jwt").is_err());
+        assert_eq!(keys.verified.len(), 1);
+    }
+
+    #[test]
+    fn a_remembered_token_still_expires_and_waits_for_its_not_before() {
+        let keys = JwtKeys::new(SECRET);
+        let leeway = LEEWAY_SECS as i64;
+        // Valid now, within the leeway: accepted and remembered.
+        let exp = now() - leeway + 2;
+        let token = keys.sign(&json!({"role": "anon", "exp": exp})).unwrap();
+        assert!(keys.verify(&token).is_ok());
+        assert!(keys.verified.recall(&token).is_some());
+        // The same token, later: refused from memory, as a fresh check would refuse it.
+        let later = (exp + leeway + 1) as u64;
+        let slot = keys.verified.slot(&token);
+        {
+            let slots = keys.verified.lock();
+            let known = slots[slot].as_ref().unwrap();
+            assert_eq!(
+                check_times(known.exp, known.nbf, later),
+                Err(JwtError::Expired)
+            );
+        }
+        // And through verify: a remembered token whose exp passed is refused.
+        let stale = keys
+            .sign(&json!({"role": "anon", "exp": now() + 3600}))
+            .unwrap();
+        keys.verify(&stale).unwrap();
+        keys.verified.lock()[keys.verified.slot(&stale)]
+            .as_mut()
+            .unwrap()
+            .exp = (now() - leeway - 5) as u64;
+        assert_eq!(keys.verify(&stale), Err(JwtError::Expired));
+        assert_eq!(keys.verify(&stale), Err(JwtError::Expired), "every time");
+        // nbf the same way.
+        keys.verified.lock()[keys.verified.slot(&stale)]
+            .as_mut()
+            .unwrap()
+            .exp = (now() + 3600) as u64;
+        keys.verified.lock()[keys.verified.slot(&stale)]
+            .as_mut()
+            .unwrap()
+            .nbf = Some((now() + leeway + 60) as u64);
+        assert_eq!(keys.verify(&stale), Err(JwtError::NotYetValid));
+        assert_eq!(check_times(200, Some(100), 150), Ok(()));
+        assert_eq!(check_times(100, None, 100 + LEEWAY_SECS), Ok(()));
+        assert_eq!(
+            check_times(100, None, 101 + LEEWAY_SECS),
+            Err(JwtError::Expired)
+        );
+        assert_eq!(
+            check_times(u64::MAX, Some(100 + LEEWAY_SECS + 1), 100),
+            Err(JwtError::NotYetValid)
+        );
+    }
+
+    #[test]
+    fn a_token_differing_in_one_byte_is_checked_afresh() {
+        let keys = JwtKeys::new(SECRET);
+        let token = keys.api_key("anon").unwrap();
+        keys.verify(&token).unwrap();
+        let bytes = token.as_bytes();
+        // Every position, one byte changed: never taken from memory; refused (a changed
+        // signature, header or payload does not verify), never the remembered identity.
+        for at in 0..bytes.len() {
+            let mut changed = bytes.to_vec();
+            changed[at] = if changed[at] == b'A' { b'B' } else { b'A' };
+            let changed = String::from_utf8(changed).unwrap();
+            assert!(keys.verified.recall(&changed).is_none(), "byte {at}");
+            assert!(keys.verify(&changed).is_err(), "byte {at} accepted");
+        }
+        // A prefix or an extension is another token too.
+        assert!(keys.verified.recall(&token[..token.len() - 1]).is_none());
+        assert!(keys.verify(&token[..token.len() - 1]).is_err());
+        let longer = format!("{token}A");
+        assert!(keys.verified.recall(&longer).is_none());
+        assert!(keys.verify(&longer).is_err());
+        // The same payload signed with another secret is refused, though it reads the same.
+        let parts: Vec<&str> = token.split('.').collect();
+        let foreign = JwtKeys::new("another-secret-another-secret-xx");
+        let resigned = format!(
+            "{}.{}.{}",
+            parts[0],
+            parts[1],
+            jsonwebtoken::crypto::sign(
+                format!("{}.{}", parts[0], parts[1]).as_bytes(),
+                &EncodingKey::from_secret(b"another-secret-another-secret-xx"),
+                Algorithm::HS256
+            )
+            .unwrap()
+        );
+        assert!(foreign.verify(&resigned).is_ok());
+        assert!(matches!(keys.verify(&resigned), Err(JwtError::Invalid(_))));
+        // The original is still remembered and good.
+        assert!(keys.verify(&token).unwrap().is_anon());
+    }
+
+    #[test]
+    fn the_memory_is_bounded() {
+        let keys = JwtKeys::new(SECRET);
+        for i in 0..(VERIFIED_SLOTS * 3) {
+            let token = keys
+                .sign(&json!({"role": "anon", "exp": now() + 3600, "n": i}))
+                .unwrap();
+            keys.verify(&token).unwrap();
+        }
+        let held = keys.verified.len();
+        assert!(held <= VERIFIED_SLOTS, "{held}");
+        assert!(held > VERIFIED_SLOTS / 2, "{held}: most slots in use");
+        assert_eq!(keys.verified.lock().len(), VERIFIED_SLOTS);
     }
 }
