@@ -4,12 +4,62 @@
 //! ever cached: a signed-in caller's rows are never stored, so they are never served to anyone.
 //! A hit shares the entry's [`crate::Body`], so the entry's validator and each compressed form
 //! the server asks for are made once in its life, not once per hit.
+//!
+//! An entry is found by its [`AnonKey`]: the table, the raw query string and the raw values
+//! of every header the request stage reads for a read ([`KEY_HEADERS`]), as they came. The
+//! server can so probe the cache ([`crate::Rest::cached`]) before the request is read at all,
+//! with the very key [`crate::ApiRequest::from_parts`] stores the answer under: two requests
+//! share an entry only when everything the answer depends on is the same text.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::ApiResponse;
+use crate::{Accept, ApiResponse};
+
+/// The request headers an anonymous read's answer depends on: every header
+/// [`crate::ApiRequest::from_parts`] reads for a GET or HEAD (a header read there must be named
+/// here). `Accept-Encoding` and `If-None-Match` are not: the server applies them to the entry.
+pub const KEY_HEADERS: &[&str] = &[
+    "accept",
+    "accept-profile",
+    "content-profile",
+    "prefer",
+    "range",
+];
+
+/// What an anonymous read of a table is kept under: its table, its raw query string and the
+/// [`KEY_HEADERS`] in the order they came, each part length-prefixed (so no two requests
+/// differing in any of them share a key). GET and HEAD share it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AnonKey(Vec<u8>);
+
+impl AnonKey {
+    /// The key of a read of `table` with `query`; `headers` as (name in any case, value).
+    pub fn new<'a>(
+        table: &str,
+        query: &str,
+        headers: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> AnonKey {
+        let mut key = Vec::with_capacity(table.len() + query.len() + 16);
+        let part = |key: &mut Vec<u8>, bytes: &[u8]| {
+            key.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            key.extend_from_slice(bytes);
+        };
+        part(&mut key, table.as_bytes());
+        part(&mut key, query.as_bytes());
+        for (name, value) in headers {
+            if let Some(at) = KEY_HEADERS
+                .iter()
+                .position(|h| h.eq_ignore_ascii_case(name))
+            {
+                key.push(at as u8);
+                part(&mut key, value.as_bytes());
+            }
+        }
+        AnonKey(key)
+    }
+}
 
 pub struct AnonCache {
     inner: Mutex<Inner>,
@@ -19,13 +69,14 @@ pub struct AnonCache {
 }
 
 struct Inner {
-    entries: HashMap<String, Entry>,
+    entries: HashMap<AnonKey, Entry>,
     /// Bumped by every invalidation: an answer computed across one is not stored.
     generation: u64,
 }
 
 struct Entry {
     response: ApiResponse,
+    accept: Accept,
     tables: Vec<String>,
     stored: Instant,
 }
@@ -47,11 +98,11 @@ impl AnonCache {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// A fresh answer for `key`, if any.
-    pub fn get(&self, key: &str) -> Option<ApiResponse> {
+    /// A fresh answer for `key`, if any, with the media type it is in.
+    pub fn get(&self, key: &AnonKey) -> Option<(ApiResponse, Accept)> {
         let inner = self.lock();
         let entry = inner.entries.get(key)?;
-        (entry.stored.elapsed() < self.ttl).then(|| entry.response.clone())
+        (entry.stored.elapsed() < self.ttl).then(|| (entry.response.clone(), entry.accept))
     }
 
     /// The generation to hand back to [`AnonCache::put`].
@@ -59,7 +110,14 @@ impl AnonCache {
         self.lock().generation
     }
 
-    pub fn put(&self, key: String, response: &ApiResponse, tables: Vec<String>, generation: u64) {
+    pub fn put(
+        &self,
+        key: AnonKey,
+        response: &ApiResponse,
+        accept: Accept,
+        tables: Vec<String>,
+        generation: u64,
+    ) {
         if response
             .body
             .as_ref()
@@ -83,6 +141,7 @@ impl AnonCache {
             key,
             Entry {
                 response: response.clone(),
+                accept,
                 tables,
                 stored: Instant::now(),
             },
@@ -119,6 +178,10 @@ impl AnonCache {
 mod tests {
     use super::*;
 
+    fn key(k: &str) -> AnonKey {
+        AnonKey::new(k, "", [])
+    }
+
     fn response(body: &str) -> ApiResponse {
         ApiResponse {
             status: 200,
@@ -134,17 +197,32 @@ mod tests {
     fn answers_live_until_a_table_they_read_changes() {
         let cache = AnonCache::new(10, 1000, Duration::from_secs(60));
         let g = cache.generation();
-        cache.put("a".into(), &response("[1]"), vec!["sermons".into()], g);
         cache.put(
-            "b".into(),
+            key("a"),
+            &response("[1]"),
+            Accept::Json,
+            vec!["sermons".into()],
+            g,
+        );
+        cache.put(
+            key("b"),
             &response("[2]"),
+            Accept::Json,
             vec!["events".into(), "users".into()],
             g,
         );
-        assert_eq!(cache.get("a").unwrap().body.as_deref(), Some("[1]"));
+        assert_eq!(
+            cache
+                .get(&key("a"))
+                .map(|(r, _)| r)
+                .unwrap()
+                .body
+                .as_deref(),
+            Some("[1]")
+        );
         cache.table_changed("users");
-        assert!(cache.get("b").is_none());
-        assert!(cache.get("a").is_some());
+        assert!(cache.get(&key("b")).map(|(r, _)| r).is_none());
+        assert!(cache.get(&key("a")).map(|(r, _)| r).is_some());
     }
 
     #[test]
@@ -153,8 +231,8 @@ mod tests {
         let cache = AnonCache::new(10, 100_000, Duration::from_secs(60));
         let g = cache.generation();
         let text = format!("[{}]", vec!["{\"title\":\"Grace\"}"; 100].join(","));
-        cache.put("a".into(), &response(&text), vec![], g);
-        let first = cache.get("a").unwrap();
+        cache.put(key("a"), &response(&text), Accept::Json, vec![], g);
+        let first = cache.get(&key("a")).map(|(r, _)| r).unwrap();
         let body = first.body.as_ref().unwrap();
         assert!(
             !body.has_compressed(Compression::Brotli),
@@ -166,7 +244,7 @@ mod tests {
 
         // A later hit finds the form and the tag made: it compresses and hashes nothing, and
         // goes out with the very bytes (shared, not copied).
-        let second = cache.get("a").unwrap();
+        let second = cache.get(&key("a")).map(|(r, _)| r).unwrap();
         let body = second.body.as_ref().unwrap();
         assert!(body.has_compressed(Compression::Brotli));
         assert!(!body.has_compressed(Compression::Gzip));
@@ -186,23 +264,106 @@ mod tests {
         let cache = AnonCache::new(10, 1000, Duration::from_secs(60));
         let g = cache.generation();
         cache.table_changed("sermons");
-        cache.put("a".into(), &response("[1]"), vec!["sermons".into()], g);
-        assert!(cache.get("a").is_none());
+        cache.put(
+            key("a"),
+            &response("[1]"),
+            Accept::Json,
+            vec!["sermons".into()],
+            g,
+        );
+        assert!(cache.get(&key("a")).map(|(r, _)| r).is_none());
     }
 
     #[test]
     fn large_bodies_expired_entries_and_overflow() {
         let cache = AnonCache::new(2, 4, Duration::from_millis(0));
         let g = cache.generation();
-        cache.put("big".into(), &response("[1,2,3]"), vec![], g);
+        cache.put(key("big"), &response("[1,2,3]"), Accept::Json, vec![], g);
         assert!(cache.is_empty());
-        cache.put("a".into(), &response("[1]"), vec![], g);
-        assert!(cache.get("a").is_none(), "expired at once with a zero TTL");
+        cache.put(key("a"), &response("[1]"), Accept::Json, vec![], g);
+        assert!(
+            cache.get(&key("a")).map(|(r, _)| r).is_none(),
+            "expired at once with a zero TTL"
+        );
         let cache = AnonCache::new(2, 100, Duration::from_secs(60));
         for k in ["a", "b", "c"] {
-            cache.put(k.into(), &response("[]"), vec![], g);
+            cache.put(key(k), &response("[]"), Accept::Json, vec![], g);
         }
         assert!(cache.len() <= 2);
-        assert!(cache.get("c").is_some());
+        assert!(cache.get(&key("c")).map(|(r, _)| r).is_some());
+    }
+
+    #[test]
+    fn keys_differ_whenever_a_part_the_answer_depends_on_differs() {
+        let base = [("accept", "application/json"), ("prefer", "count=exact")];
+        let k = |table: &str, query: &str, headers: &[(&str, &str)]| {
+            AnonKey::new(table, query, headers.iter().copied())
+        };
+        let reference = k("sermons", "select=id", &base);
+        // Names in any case and headers the answer does not depend on change nothing.
+        assert_eq!(
+            k(
+                "sermons",
+                "select=id",
+                &[
+                    ("Accept", "application/json"),
+                    ("user-agent", "x"),
+                    ("apikey", "y"),
+                    ("PREFER", "count=exact"),
+                    ("accept-encoding", "br"),
+                ]
+            ),
+            reference
+        );
+        for (table, query, headers) in [
+            ("sermon", "select=id", &base[..]),
+            ("sermons", "select=id,title", &base[..]),
+            ("sermons", "select=i", &base[..]),
+            ("sermonsselect=id", "", &base[..]),
+            ("sermons", "select=id", &base[..1]),
+            (
+                "sermons",
+                "select=id",
+                &[("accept", "text/csv"), base[1]][..],
+            ),
+            (
+                "sermons",
+                "select=id",
+                &[base[0], ("prefer", "count=planned")][..],
+            ),
+            (
+                "sermons",
+                "select=id",
+                &[base[0], base[1], ("prefer", "x")][..],
+            ),
+            ("sermons", "select=id", &[base[1], base[0]][..]),
+            (
+                "sermons",
+                "select=id",
+                &[base[0], base[1], ("range", "0-1")][..],
+            ),
+            (
+                "sermons",
+                "select=id",
+                &[base[0], base[1], ("accept-profile", "x")][..],
+            ),
+            (
+                "sermons",
+                "select=id",
+                &[base[0], base[1], ("content-profile", "x")][..],
+            ),
+            // A value cannot pass for a name, nor one header for two.
+            (
+                "sermons",
+                "select=id",
+                &[("accept", "application/jsonprefer"), ("prefer", "")][..],
+            ),
+        ] {
+            assert_ne!(
+                k(table, query, headers),
+                reference,
+                "{table} {query} {headers:?}"
+            );
+        }
     }
 }

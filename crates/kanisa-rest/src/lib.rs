@@ -46,6 +46,7 @@ use kanisa_pg::Pool;
 use kanisa_query::ast::{Count, QueryParams, RangeHeader};
 
 pub use body::json_body;
+pub use cache::{AnonKey, KEY_HEADERS};
 pub use error::{ErrorParts, RPC_METHODS, RestError, TABLE_METHODS};
 /// Who asks, with the request's context: the one caller type of every API crate.
 pub use kanisa_pg::Caller;
@@ -230,6 +231,16 @@ impl Rest {
         self.cache.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
+    /// The anonymous cache's answer for `key` ([`AnonKey::new`] of a table read's parts, as
+    /// [`ApiRequest::from_parts`] makes it), with the media type it is in: for the server to
+    /// answer an `anon` GET or HEAD before reading the request. `None` when there is none (or
+    /// the cache is off); a hit is marked (`cache: Some(true)`).
+    pub fn cached(&self, key: &AnonKey) -> Option<(ApiResponse, Accept)> {
+        let (mut hit, accept) = self.anon.get(key)?;
+        hit.cache = Some(true);
+        Some((hit, accept))
+    }
+
     pub async fn handle(&self, req: ApiRequest<'_>) -> Result<ApiResponse, RestError> {
         let cache = self.cache();
         self.handle_with(&cache, req)
@@ -250,20 +261,17 @@ impl Rest {
         }
         let params = parse(&req, |_| false)?;
         match req.method {
-            Method::Get | Method::Head if req.caller.role == "anon" => {
+            Method::Get | Method::Head if req.caller.role == "anon" && req.anon_key.is_some() => {
                 // GET and HEAD share an entry: a HEAD answer is GET's (its body gives the
                 // validator and the length; the server sends none of it).
-                let key = format!(
-                    "{}|{}|{:?}|{:?}|{:?}",
-                    req.target, req.query, req.accept, req.prefer.count, req.range
-                );
-                if let Some(mut hit) = self.anon.get(&key) {
-                    hit.cache = Some(true);
-                    return Ok(hit);
+                let key = req.anon_key.clone().expect("checked above");
+                if let Some(hit) = self.cached(&key) {
+                    return Ok(hit.0);
                 }
                 let generation = self.anon.generation();
                 let (mut response, tables) = self.read(cache, &req, &params).await?;
-                self.anon.put(key, &response, tables, generation);
+                self.anon
+                    .put(key, &response, req.accept, tables, generation);
                 response.cache = Some(false);
                 Ok(response)
             }

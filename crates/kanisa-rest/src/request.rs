@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use kanisa_pg::Caller;
 use kanisa_query::ast::{Preferences, RangeHeader};
 
+use crate::cache::AnonKey;
 use crate::error::RestError;
 
 /// Query strings longer than this are refused (414).
@@ -95,6 +96,10 @@ pub struct ApiRequest<'a> {
     /// Who asks, with the request's context (role, claims, method, path, headers, client
     /// address): what the transaction runs as.
     pub caller: Caller,
+    /// Where the anonymous cache keeps this request's answer: set by
+    /// [`ApiRequest::from_parts`] for an `anon` GET or HEAD of a table (the key the server
+    /// probes with, [`crate::Rest::cached`]); `None` is never cached.
+    pub anon_key: Option<AnonKey>,
 }
 
 impl<'a> ApiRequest<'a> {
@@ -102,6 +107,9 @@ impl<'a> ApiRequest<'a> {
     /// codes: another method (405 with `Allow`), another schema profile (406), a media type it
     /// cannot answer in (406), a query string over [`MAX_QUERY`] (414), a backwards `Range`
     /// (416), a body it cannot read (400).
+    ///
+    /// A header read here for a GET or HEAD must be one of [`crate::cache::KEY_HEADERS`]: the
+    /// anonymous cache tells requests apart by those alone.
     pub fn from_parts(parts: RequestParts<'a>) -> Result<ApiRequest<'a>, RestError> {
         let RequestParts {
             method,
@@ -167,6 +175,9 @@ impl<'a> ApiRequest<'a> {
         } else {
             Cow::Borrowed(body)
         };
+        let anon_key =
+            (matches!(method, Method::Get | Method::Head) && !rpc && caller.role == "anon")
+                .then(|| AnonKey::new(target, query, headers.iter().copied()));
         let caller = caller.with_method(method.as_str()).with_path(format!(
             "/rest/v1/{}{target}",
             if rpc { "rpc/" } else { "" }
@@ -181,6 +192,7 @@ impl<'a> ApiRequest<'a> {
             accept,
             body: (!body.is_empty()).then_some(body),
             caller,
+            anon_key,
         })
     }
 

@@ -31,7 +31,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use kanisa_rest::{ApiRequest, ApiResponse, Compression, RequestParts};
+use kanisa_rest::{Accept, AnonKey, ApiRequest, ApiResponse, Compression, RequestParts};
 
 use crate::AppState;
 use crate::context::RequestCtx;
@@ -84,7 +84,9 @@ pub async fn rpc(
 
 /// One table-API request: its caller (the shared request context), its parts read by
 /// kanisa-rest's request stage (`ApiRequest::from_parts`, as the console reads them), the
-/// answer written with its headers.
+/// answer written with its headers. An anonymous read the anonymous cache holds is answered
+/// first, by its [`AnonKey`], before any of that: no query parsed, no request context (headers
+/// and claims for PostgreSQL) built.
 async fn respond(
     state: &AppState,
     ctx: &RequestCtx,
@@ -104,17 +106,32 @@ async fn respond(
             .into_response();
         }
     };
-    let caller = match ctx.caller() {
-        Ok(c) => c,
-        Err(e) => return unauthorized(&e),
+    let anon = match &ctx.identity {
+        Ok(identity) => identity.is_anon(),
+        Err(e) => return unauthorized(e),
     };
-    let anon = caller.role == "anon";
     let query = query.unwrap_or_default();
     let headers: Vec<(&str, &str)> = ctx
         .headers
         .iter()
         .filter_map(|(k, v)| Some((k.as_str(), v.to_str().ok()?)))
         .collect();
+    // An anonymous read the cache holds is answered before the request is read: the key is
+    // made from the very parts `ApiRequest::from_parts` makes it from on a miss.
+    if anon
+        && !rpc
+        && (ctx.method == Method::GET || ctx.method == Method::HEAD)
+        && let Some((out, accept)) =
+            state
+                .rest
+                .cached(&AnonKey::new(target, &query, headers.iter().copied()))
+    {
+        return written(&out, accept, ctx, anon);
+    }
+    let caller = match ctx.caller() {
+        Ok(c) => c,
+        Err(e) => return unauthorized(&e),
+    };
     let parts = RequestParts {
         method: ctx.method.as_str(),
         target,
@@ -129,11 +146,20 @@ async fn respond(
         Err(e) => return refusal(e, anon),
     };
     let accept = req.accept;
-    let out = match state.rest.handle(req).await {
+    // Boxed: the table API's future is large (planning, the transaction), and held inline it
+    // would make this handler's future as large, copied whole at every step a request takes
+    // through the router and layers — a cache hit, which never reaches it, included.
+    let out = match Box::pin(state.rest.handle(req)).await {
         Ok(out) => out,
         Err(e) => return refusal(e, anon),
     };
-    let mut response = answer(&out, accept.content_type(), &ctx.method, &ctx.headers, anon);
+    written(&out, accept, ctx, anon)
+}
+
+/// A table or RPC answer as it goes out: [`answer`], with whether it came from the anonymous
+/// cache and the preferences applied.
+fn written(out: &ApiResponse, accept: Accept, ctx: &RequestCtx, anon: bool) -> Response {
+    let mut response = answer(out, accept.content_type(), &ctx.method, &ctx.headers, anon);
     let not_modified = response.status() == StatusCode::NOT_MODIFIED;
     let h = response.headers_mut();
     if let Some(hit) = out.cache {

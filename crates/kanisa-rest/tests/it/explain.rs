@@ -18,6 +18,7 @@ fn request<'a>(method: Method, target: &'a str, query: &'a str, body: &'a str) -
         accept: Accept::Json,
         body: (!body.is_empty()).then_some(Cow::Borrowed(body.as_bytes())),
         caller: Caller::service(),
+        anon_key: None,
     }
 }
 

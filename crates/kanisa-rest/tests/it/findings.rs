@@ -114,6 +114,7 @@ async fn nul_in_an_alias_never_reaches_postgres() {
                 accept: Accept::Json,
                 body: None,
                 caller: Caller::new("service_role", "{}"),
+                anon_key: None,
             })
             .await;
         // Refused while planning (400), before any SQL is written.

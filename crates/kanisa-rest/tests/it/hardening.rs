@@ -86,6 +86,7 @@ impl<'a> Call<'a> {
             accept: Accept::Json,
             body: self.body.as_deref().map(|b| Cow::Borrowed(b.as_bytes())),
             caller: Caller::new(self.role, format!("{{\"role\":\"{}\"}}", self.role)),
+            anon_key: None,
         })
         .await
     }
@@ -153,6 +154,7 @@ async fn an_insert_without_columns_takes_every_default() {
             accept: Accept::Json,
             body: Some(Cow::Borrowed(b"[]")),
             caller: Caller::new("service_role", "{}"),
+            anon_key: None,
         })
         .unwrap()
         .starts_with("-- no statement")

@@ -1013,6 +1013,7 @@ fn request<'a>(
         accept: Accept::Json,
         body: body.map(Cow::Borrowed),
         caller: Caller::new("service_role", "{}"),
+        anon_key: None,
     }
 }
 

@@ -104,6 +104,7 @@ impl<'a> Req<'a> {
             accept: Accept::Json,
             body: self.body.as_deref().map(|b| Cow::Borrowed(b.as_bytes())),
             caller: Caller::new(self.role, self.claims),
+            anon_key: None,
         })
         .await
     }

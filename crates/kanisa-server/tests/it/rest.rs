@@ -622,6 +622,121 @@ async fn anonymous_reads_are_cached_until_the_table_changes() {
     assert_eq!(header(res.headers(), "x-kanisa-cache"), "");
 }
 
+/// The anonymous cache is probed before a request is read: each request that differs in a part
+/// its answer depends on (query, `Accept`, `Prefer`, `Range`, the profiles) gets its own answer,
+/// never another's; only a request equal in all of them is a hit; a signed-in caller or a token
+/// that does not verify never is.
+#[tokio::test]
+async fn a_cache_hit_is_only_ever_the_same_request_s_answer() {
+    let app = TestApp::spawn_demo().await;
+    let path = "/rest/v1/sermons?select=title&is_published=eq.true&order=title";
+    let ask = |headers: &[(&str, &str)], method: reqwest::Method| {
+        let mut req = app.http.request(method, app.url(path));
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        req.send()
+    };
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("accept", "text/csv")],
+        &[("accept", "application/vnd.pgrst.object+json")],
+        &[("prefer", "count=exact")],
+        &[("prefer", "count=exact"), ("prefer", "handling=strict")],
+        &[("prefer", "handling=strict, unknown=1")],
+        &[("range", "0-0")],
+        &[("range", "1-0")],
+        &[("accept-profile", "kanisa")],
+        &[("content-profile", "kanisa")],
+        &[("accept-profile", "public")],
+    ];
+    // Each variant's first answer, fresh from the database (or the refusal).
+    let mut firsts = Vec::new();
+    for headers in variants {
+        let res = ask(headers, reqwest::Method::GET).await.unwrap();
+        let cache = header(res.headers(), "x-kanisa-cache");
+        assert_ne!(
+            cache, "hit",
+            "{headers:?} was answered with another request's answer"
+        );
+        let first = (
+            res.status(),
+            header(res.headers(), "content-type"),
+            header(res.headers(), "content-range"),
+            header(res.headers(), "preference-applied"),
+            res.text().await.unwrap(),
+        );
+        firsts.push(first);
+    }
+    assert_eq!(firsts[0].0, 200);
+    assert!(firsts[1].1.starts_with("text/csv"), "{:?}", firsts[1]);
+    assert!(firsts[6].2.starts_with("0-0/"), "{:?}", firsts[6]);
+    assert_eq!(firsts[7].0, 416, "{:?}", firsts[7]);
+    assert_eq!(firsts[8].0, 406, "{:?}", firsts[8]);
+    assert_eq!(firsts[9].0, 406, "{:?}", firsts[9]);
+    // Asked again, each gets exactly its own answer (from the cache where it was a 2xx).
+    for (headers, first) in variants.iter().zip(&firsts) {
+        for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+            let head = method == reqwest::Method::HEAD;
+            let res = ask(headers, method).await.unwrap();
+            let cache = header(res.headers(), "x-kanisa-cache");
+            if first.0.is_success() {
+                assert_eq!(cache, "hit", "{headers:?}");
+            } else {
+                assert_eq!(cache, "", "{headers:?}: a refusal is never cached");
+            }
+            let again = (
+                res.status(),
+                header(res.headers(), "content-type"),
+                header(res.headers(), "content-range"),
+                header(res.headers(), "preference-applied"),
+                res.text().await.unwrap(),
+            );
+            if head {
+                assert_eq!(again.0, first.0, "{headers:?}");
+                assert_eq!(again.2, first.2, "{headers:?}");
+            } else {
+                assert_eq!(&again, first, "{headers:?}");
+            }
+        }
+    }
+    // Another query string is another request.
+    let other = app
+        .get("/rest/v1/sermons?select=title&is_published=eq.true&order=title.desc")
+        .await;
+    assert_eq!(header(other.headers(), "x-kanisa-cache"), "miss");
+    // Signed in (the service key) never hits, whatever anon has cached; a token that does not
+    // verify is refused, not served anon's answer.
+    let res = app
+        .http
+        .get(app.url(path))
+        .header("apikey", &app.service_key)
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(header(res.headers(), "x-kanisa-cache"), "");
+    let mut forged = app.service_key.clone();
+    forged.pop();
+    forged.push(if app.service_key.ends_with('A') {
+        'B'
+    } else {
+        'A'
+    });
+    for token in [forged.as_str(), "not.a.token"] {
+        let res = app
+            .http
+            .get(app.url(path))
+            .header("apikey", token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 401, "{token}");
+        assert_eq!(header(res.headers(), "x-kanisa-cache"), "");
+    }
+}
+
 #[tokio::test]
 async fn the_schema_cache_follows_ddl() {
     let app = TestApp::spawn_demo().await;
