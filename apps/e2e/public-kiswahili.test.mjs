@@ -346,6 +346,9 @@ describe('Kiswahili', () => {
       }
       // The 404 page too.
       await page.goto(`${baseUrl}/sw/no-such-page`, { waitUntil: 'networkidle' });
+      // The header shows the built-in stand-in name until the settings have come (a fresh load,
+      // unlike the switches above): wait for the church's own name before reading the page.
+      await page.locator('header a.brand:not(.brand-pending)').waitFor();
       const strays = notFromContent(await unmarkedTexts(page), content);
       if (strays.length > 0) missing['/sw/no-such-page'] = strays;
       assert.deepEqual(missing, {}, 'UI strings missing from the Kiswahili catalogue');
