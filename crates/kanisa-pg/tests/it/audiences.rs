@@ -136,11 +136,14 @@ async fn answers(client: &Client) -> ((Vec<String>, Vec<String>), (String, Strin
             .map(|r| r.get::<_, String>(0))
             .collect::<Vec<_>>()
     };
+    // One transaction for the old rules and the new, so both read the same now() (today in
+    // Nairobi) even across midnight.
+    client.batch_execute("BEGIN").await.unwrap();
     let new = read(rows("kanisa.audience")).await;
     let old = read(rows("pg_temp.old_audience")).await;
     client
         .batch_execute(
-            "BEGIN; SELECT set_config('request.jwt.claims', \
+            "SELECT set_config('request.jwt.claims', \
                '{\"sub\":\"00000000-0000-0000-0000-0000000000aa\",\"role\":\"authenticated\"}', true), \
              set_config('request.jwt.claim.sub', '00000000-0000-0000-0000-0000000000aa', true), \
              set_config('role', 'authenticated', true)",
