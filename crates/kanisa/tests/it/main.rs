@@ -197,6 +197,28 @@ impl Site {
             })
             .collect()
     }
+
+    /// The last lines of every server log under the site: what an assertion on a server's
+    /// answer prints, so a failure in CI names its cause and not only its status.
+    fn logs(&self) -> String {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(self.root.path())
+            .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        names.retain(|p| p.extension().is_some_and(|e| e == "log"));
+        names.sort();
+        let mut out = String::new();
+        for name in names {
+            let text = read(&name);
+            let lines: Vec<&str> = text.lines().collect();
+            let tail = &lines[lines.len().saturating_sub(40)..];
+            out.push_str(&format!(
+                "--- {} ---\n{}\n",
+                name.display(),
+                tail.join("\n")
+            ));
+        }
+        out
+    }
 }
 
 fn read(path: &Path) -> String {

@@ -62,8 +62,10 @@ pub(super) async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status(), 200);
-    let answer: serde_json::Value = res.json().await.unwrap();
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    assert_eq!(status, 200, "{text}\n{}", site.logs());
+    let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
     // The server may choose the stored name: the answer's Key is `church-files/<name>`.
     let key = answer["Key"].as_str().unwrap_or_default();
     let stored = key
@@ -81,7 +83,9 @@ pub(super) async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    assert_eq!(status, 201, "{text}\n{}", site.logs());
     stored
 }
 
@@ -93,7 +97,9 @@ pub(super) async fn delete_file(site: &Site, key: &str, path: &str) {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    assert_eq!(status, 200, "{text}\n{}", site.logs());
 }
 
 pub(super) fn pdf(tag: &str) -> Vec<u8> {
