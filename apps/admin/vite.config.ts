@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { patient } from '../test-patience';
 
 // In development the API lives on the Kanisa server; in production both share one origin.
 const api = process.env.KANISA_URL ?? 'http://127.0.0.1:8080';
@@ -23,5 +24,9 @@ export default defineConfig({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A page's test clicks through lazy chunks and many waits: 20 s on a quiet machine.
+    testTimeout: patient(20_000),
+    // What a test waits for to appear (src/test/setup.ts).
+    provide: { asyncUtilTimeout: patient(5_000) },
   },
 });

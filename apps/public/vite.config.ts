@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { patient } from '../test-patience.ts';
 import { routeTablePlugin } from './routes-plugin.ts';
 
 // In development the API lives on the Kanisa server; in production both share one origin.
@@ -57,5 +58,6 @@ export default defineConfig({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    testTimeout: patient(5_000),
   },
 });

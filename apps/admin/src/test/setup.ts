@@ -1,11 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    asyncUtilTimeout: number;
+  }
+}
 
 // Lazy page chunks load slowly on a busy machine (two cores shared by several test runs): wait
-// up to 5 s for what should appear, and give a test 20 s.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+// for what should appear up to 5 s times the machine's patience (vite.config.ts,
+// ../test-patience.ts), as a test's own limit is.
+configure({ asyncUtilTimeout: inject('asyncUtilTimeout') });
 
 afterEach(() => {
   cleanup();
