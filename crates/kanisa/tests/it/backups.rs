@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
-use super::{Site, pitr, read, wait_exit};
+use super::{Site, eventually, pitr, read, wait_exit};
 
 #[tokio::test]
 async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_back() {
@@ -90,29 +90,28 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
         infos.sort_by_key(|i| i["label"].as_str().unwrap().to_owned());
         infos
     };
-    let start = Instant::now();
-    while infos(&dest).len() != 2 {
-        assert!(
-            start.elapsed() < kanisa_test_db::patient(Duration::from_secs(30)),
-            "backup_keep 2, yet {} base backups",
-            infos(&dest).len()
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    let oldest_needed = infos(&dest)[0]["start_segment"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let wal: Vec<String> = std::fs::read_dir(dest.join("wal"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| !n.ends_with(".history"))
-        .collect();
-    assert!(!wal.is_empty());
-    assert!(
-        wal.iter().all(|n| n[..24] >= *oldest_needed),
-        "WAL before {oldest_needed} kept: {wal:?}"
-    );
+    // A prune deletes the old base backups first and their WAL after: wait for both.
+    eventually(
+        Duration::from_secs(30),
+        "two base backups kept, and no WAL before the first segment the older one needs",
+        || async {
+            let kept = infos(&dest);
+            if kept.len() != 2 {
+                return Err(format!("backup_keep 2, yet {} base backups", kept.len()));
+            }
+            let oldest_needed = kept[0]["start_segment"].as_str().unwrap().to_owned();
+            let wal: Vec<String> = std::fs::read_dir(dest.join("wal"))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .filter(|n| !n.ends_with(".history"))
+                .collect();
+            if wal.is_empty() || wal.iter().any(|n| n[..24] < *oldest_needed) {
+                return Err(format!("WAL before {oldest_needed} kept: {wal:?}"));
+            }
+            Ok(())
+        },
+    )
+    .await;
 
     // Copies of stored files go with the base backups that could still need them: a file
     // deleted now keeps its copy while the oldest kept base backup started before the delete
