@@ -166,16 +166,28 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
         rows.iter().any(|(name, live)| *name == kept && *live),
         "{rows:?}"
     );
-    let left: i64 = db
-        .query_one(
-            "SELECT count(*) FROM kanisa.backup_file_copies c \
-             WHERE NOT EXISTS (SELECT 1 FROM storage.objects o WHERE o.version = c.version)",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(left, 0, "the pruned copy's row stays");
+    // The prune deletes a copy first and its row after: wait for the row.
+    eventually(
+        Duration::from_secs(30),
+        "the pruned copy's row removed",
+        || async {
+            let left: i64 = db
+                .query_one(
+                    "SELECT count(*) FROM kanisa.backup_file_copies c \
+                     WHERE NOT EXISTS (SELECT 1 FROM storage.objects o WHERE o.version = c.version)",
+                    &[],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            if left == 0 {
+                Ok(())
+            } else {
+                Err(format!("{left} rows of copies whose files are gone"))
+            }
+        },
+    )
+    .await;
 
     // From here on nothing is pruned: the base backups before the moment below stay.
     db.batch_execute("UPDATE public.system_settings SET value = '100' WHERE key = 'backup_keep'")
