@@ -10,7 +10,7 @@
 //   source /tmp/kanisa-dev-<port>.env && node --test --test-concurrency=1 e2e/admin-access.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, settledText, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, settledText, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 import { churchYear } from './lib/church-time.mjs';
 
@@ -181,11 +181,11 @@ describe('acceptance 1: menu and routes per role', () => {
         const expected = row.ok.includes(path) ? 'ok' : row.perm.includes(path) ? 'perm' : 'role';
         assert.equal(await outcome(page, path), expected, `${row.role} at ${path}`);
         if (expected === 'role') {
-          assert.ok(await page.getByText("You don't have permission to access this page.").isVisible());
-          assert.ok(await page.getByRole('button', { name: 'Go Back' }).isVisible());
+          await shown(page.getByText("You don't have permission to access this page."));
+          await shown(page.getByRole('button', { name: 'Go Back' }));
         }
         if (expected === 'perm') {
-          assert.ok(await page.getByText("You don't have the required permissions to access this feature.").isVisible());
+          await shown(page.getByText("You don't have the required permissions to access this feature."));
         }
         if (row.user === 'elder' && path === '/sermons') await screenshot(page, 'admin-access-denied-1280');
         if (row.user === 'content' && path === '/donations') await screenshot(page, 'admin-insufficient-permissions-1280');
@@ -327,7 +327,7 @@ describe('dashboard, layout and profile', () => {
       const { page, problems, close } = await openPage(viewport);
       await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'networkidle' });
       await page.getByText(/Seventh-day Adventist/).first().waitFor();
-      assert.ok(await page.getByText(/contact the system administrator/).isVisible());
+      await shown(page.getByText(/contact the system administrator/));
       assert.deepEqual(await axeViolations(page), []);
       await screenshot(page, `admin-login-${name}`);
       assert.deepEqual(problems, []);
@@ -367,27 +367,27 @@ describe('dashboard, layout and profile', () => {
     const tasks = page.getByRole('region', { name: 'Scheduled tasks' });
     await tasks.getByText('Payment reconciliation').waitFor();
     for (const task of ['Hourly clean-up', 'Event reminders and birthday wishes', 'Backup check']) {
-      assert.ok(await tasks.getByText(task, { exact: true }).isVisible(), task);
+      await shown(tasks.getByText(task, { exact: true }), task);
     }
     for (const name of ['Manage Sermons', 'Manage Events', 'Record Donations', 'Manage Members', 'Manage Admins']) {
-      assert.ok(await page.getByRole('link', { name }).isVisible(), `quick action ${name}`);
+      await shown(page.getByRole('link', { name }), `quick action ${name}`);
     }
     const banner = page.getByRole('note');
     assert.match((await banner.textContent()) ?? '', /^Demo mode: .* simulated — nothing is really/);
-    assert.ok(await page.getByRole('link', { name: /View Website/ }).isVisible());
+    await shown(page.getByRole('link', { name: /View Website/ }));
     assert.equal(await page.getByRole('link', { name: /View Website/ }).getAttribute('target'), '_blank');
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, 'admin-dashboard-1280');
 
     await page.setViewportSize(phone);
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-    assert.ok(await menuButton.isVisible(), 'menu button on a phone');
+    await shown(menuButton, 'menu button on a phone');
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'hidden' });
     await screenshot(page, 'admin-dashboard-375');
     assert.deepEqual(await axeViolations(page), []);
     await menuButton.click();
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().waitFor();
-    assert.ok(await page.locator('.sidebar-overlay').isVisible(), 'overlay behind the drawer');
+    await shown(page.locator('.sidebar-overlay'), 'overlay behind the drawer');
     await page.screenshot({ path: `${new URL('./artifacts/', import.meta.url).pathname}admin-menu-375.png` });
     await page.locator('.sidebar-overlay').click({ position: { x: 360, y: 400 } });
     assert.equal(await menuButton.getAttribute('aria-expanded'), 'false', 'the overlay closes the drawer');

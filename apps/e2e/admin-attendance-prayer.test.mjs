@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
@@ -341,10 +341,10 @@ describe('prayer requests (ELDER)', () => {
     assert.ok(text.endsWith('...'), 'cut with an ellipsis');
     assert.equal(text, `${long.slice(0, 150).trimEnd()}...`);
     for (const label of ['High', 'Open', 'Public · shareable', 'Beatrice Test']) {
-      assert.ok(await surgeryCard.getByText(label, { exact: true }).isVisible(), `the card shows ${label}`);
+      await shown(surgeryCard.getByText(label, { exact: true }), `the card shows ${label}`);
     }
-    assert.ok(await card(titles.job).getByText('Private', { exact: true }).isVisible(), 'the prayer team reads private requests');
-    assert.ok(await card(titles.exams).getByText('Leadership only', { exact: true }).isVisible());
+    await shown(card(titles.job).getByText('Private', { exact: true }), 'the prayer team reads private requests');
+    await shown(card(titles.exams).getByText('Leadership only', { exact: true }));
     const totalText = await page.locator('.result-count').innerText();
     assert.match(totalText, new RegExp(`of ${String(await serviceCount('prayer_requests?select=id'))} prayer requests$`), 'the true total');
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 
@@ -143,8 +143,8 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await dialog.getByRole('button', { name: 'Create Sermon' }).click();
     const titleField = dialog.getByLabel('Title *');
     assert.equal(await titleField.getAttribute('aria-invalid'), 'true');
-    assert.ok(await dialog.getByText('Please enter the sermon title.').isVisible(), 'missing title is explained');
-    assert.ok(await dialog.getByText(/Please enter a full web address starting with http/).isVisible(), 'bad URL is explained');
+    await shown(dialog.getByText('Please enter the sermon title.'), 'missing title is explained');
+    await shown(dialog.getByText(/Please enter a full web address starting with http/), 'bad URL is explained');
     assert.equal(await dialog.getByLabel('Video URL').getAttribute('aria-invalid'), 'true');
     assert.ok(await titleField.evaluate((element) => element === document.activeElement), 'focus goes to the first problem');
     assert.deepEqual(sermonWrites, [], 'nothing is sent while the form has errors');
@@ -247,7 +247,7 @@ describe('back office content (CONTENT_ADMIN)', () => {
     await dialog.getByLabel('Specialties', { exact: true }).fill(' Youth Ministry, , Music ,');
     await dialog.getByLabel('Bio', { exact: true }).fill('Leads the youth of the church in worship, service and Bible study.');
     await dialog.getByRole('button', { name: 'Add Leader' }).click();
-    assert.ok(await dialog.getByText(/Please enter a valid email address/).isVisible(), 'a bad e-mail is explained');
+    await shown(dialog.getByText(/Please enter a valid email address/), 'a bad e-mail is explained');
     await dialog.getByLabel('Email').fill('test.leader@example.org');
     await dialog.getByRole('button', { name: 'Add Leader' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -508,14 +508,14 @@ describe('back office content (CONTENT_ADMIN)', () => {
       await page.getByRole('button', { name: 'Add Event' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Add New Event' });
       await dialog.getByRole('button', { name: 'Create Event' }).click();
-      assert.ok(await dialog.getByText('Please enter the event title.').isVisible());
-      assert.ok(await dialog.getByText('Please choose the start date and time.').isVisible());
+      await shown(dialog.getByText('Please enter the event title.'));
+      await shown(dialog.getByText('Please choose the start date and time.'));
       await dialog.getByLabel('Maximum Attendees').fill('0');
       await dialog.getByLabel('Cost (KSH)').fill('-5');
       await dialog.getByRole('button', { name: 'Create Event' }).click();
-      assert.ok(await dialog.getByText(/Maximum attendees must be a whole number of at least 1/).isVisible());
-      assert.ok(await dialog.getByText(/Cost must be 0 or more/).isVisible());
-      assert.ok(await dialog.getByRole('button', { name: 'Create Event' }).isVisible(), 'the save button stays in view');
+      await shown(dialog.getByText(/Maximum attendees must be a whole number of at least 1/));
+      await shown(dialog.getByText(/Cost must be 0 or more/));
+      await shown(dialog.getByRole('button', { name: 'Create Event' }), 'the save button stays in view');
       assert.deepEqual(await axeViolations(page), [], 'axe on the open event form');
       // The dialog covers the screen, so the screen is the picture (the list behind runs for metres).
       await page.screenshot({ path: join(artifacts, `admin-events-modal-${String(viewport.width)}.png`) });

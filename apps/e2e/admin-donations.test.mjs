@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, screenshot, serviceHeaders, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
@@ -281,7 +281,7 @@ describe('back office donations (FINANCE_ADMIN)', () => {
     for (const chrome of ['.sidebar', '.admin-header', '.receipt-toolbar']) {
       assert.equal(await page.locator(chrome).first().isVisible(), false, `${chrome} is hidden in print`);
     }
-    assert.ok(await receipt.isVisible(), 'the receipt prints');
+    await shown(receipt, 'the receipt prints');
     const pdfPath = join(artifacts, 'admin-donation-receipt.pdf');
     await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true });
     const pdf = await readFile(pdfPath, 'latin1');

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, fitsThePhone, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, fitsThePhone, openPage, screenshot, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
@@ -496,7 +496,7 @@ describe('Reports and Analytics', () => {
     for (const selector of ['.sidebar', '.admin-header', '.no-print']) {
       assert.equal(await page.locator(selector).first().isVisible(), false, `${selector} is hidden in print`);
     }
-    assert.ok(await document_.isVisible(), 'the report prints');
+    await shown(document_, 'the report prints');
     assert.deepEqual(
       await page.locator('.rp-print-section').evaluateAll((sections) => sections.map((s) => getComputedStyle(s).breakBefore)),
       ['auto', 'page', 'page', 'page', 'page'],

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, screenshot, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf, serviceGet, serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 
@@ -220,7 +220,7 @@ async function assertPrintLayout(page) {
   for (const selector of ['.sidebar', '.admin-header', '.page-header', '.toolbar']) {
     assert.equal(await page.locator(selector).first().isVisible(), false, `${selector} is hidden in print`);
   }
-  assert.ok(await page.locator('.print-document').first().isVisible(), 'the document prints');
+  await shown(page.locator('.print-document').first(), 'the document prints');
   await page.emulateMedia({ media: 'screen' });
 }
 

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, signIn, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, shown, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { bodyOf } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
 
@@ -239,7 +239,7 @@ describe('acceptance 1: admins of every role made through the page', () => {
         await dialog.getByLabel('Confirm Password *').fill('y'.repeat(min - 1));
         await dialog.getByRole('button', { name: 'Create Admin User' }).click();
         await dialog.getByText(`Password must be at least ${String(min)} characters long.`).waitFor();
-        assert.ok(await dialog.getByText('Passwords do not match').isVisible());
+        await shown(dialog.getByText('Passwords do not match'));
       }
       await dialog.getByLabel('Password *', { exact: true }).fill(password);
       await dialog.getByLabel('Confirm Password *').fill(password);

@@ -5,7 +5,7 @@
 //   source /tmp/kanisa-dev-<port>.env && node --test --test-concurrency=1 e2e/public-content.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { axeViolations, baseUrl, openPage, screenshot, shown, useBrowser, viewports } from './lib/browser.mjs';
 import { churchToday, churchYear } from './lib/church-time.mjs';
 import { cleanupList } from './lib/cleanup.mjs';
 import { serviceGet, serviceWrite } from './lib/rest.mjs';
@@ -728,7 +728,7 @@ describe('Church Departments', () => {
       await page.getByRole('button', { name: 'Contact Department: Treasury' }).click();
       const dialog = page.getByRole('dialog', { name: 'Contact Treasury' });
       await dialog.waitFor();
-      assert.ok(await dialog.getByRole('button', { name: 'Send Message' }).isVisible());
+      await shown(dialog.getByRole('button', { name: 'Send Message' }));
       assert.match(await dialog.innerText(), /To: Francis Okoth, Department Head, Treasury/);
       // Closes on the x button ...
       await dialog.getByRole('button', { name: 'Close' }).click();

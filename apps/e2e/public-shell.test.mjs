@@ -2,7 +2,7 @@
 // System Settings, scroll on navigation. Against a real server with demo data.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrl, openPage, patient, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, patient, shown, stubMaps, useBrowser, viewports } from './lib/browser.mjs';
 import { churchYear } from './lib/church-time.mjs';
 
 useBrowser();
@@ -46,7 +46,7 @@ describe('public shell', () => {
     // Unlike a click, a pointer-enter update is rendered in a task after the event.
     await nav.getByRole('link', { name: 'Departments' }).waitFor();
     assert.equal(await button.getAttribute('aria-expanded'), 'true', 'opens on hover');
-    assert.ok(await nav.getByRole('link', { name: 'Departments' }).isVisible());
+    await shown(nav.getByRole('link', { name: 'Departments' }));
 
     // Leave, then sample the state inside the page with its own timers, counted from the moment
     // the pointer left (recorded by the page), so a busy machine's round trips do not move the
@@ -115,7 +115,7 @@ describe('public shell', () => {
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     const toggle = nav.getByRole('button', { name: 'Menu' });
-    assert.ok(await nav.getByRole('link', { name: 'Give' }).isVisible(), 'Give stays in the header');
+    await shown(nav.getByRole('link', { name: 'Give' }), 'Give stays in the header');
     assert.equal(await nav.getByRole('link', { name: 'About', exact: true }).isVisible(), false, 'links are folded away');
 
     await toggle.click();
@@ -170,7 +170,7 @@ describe('public shell', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByText('Kanisa Road, Milimani, Nakuru').waitFor();
     for (const text of ['P.O. Box 1980-20100, Nakuru', '+254 700 100 100', 'info@example.org', 'clerk@example.org', 'Matthew 5:16']) {
-      assert.ok(await footer.getByText(text).first().isVisible(), `${text} in the footer`);
+      await shown(footer.getByText(text).first(), `${text} in the footer`);
     }
     const quick = await footer
       .getByRole('navigation', { name: 'Quick Links' })
@@ -200,7 +200,7 @@ describe('public shell', () => {
     assert.equal(await footer.getByRole('link', { name: 'Facebook (coming soon)' }).getAttribute('href'), '#');
     const ministries = await footer.getByRole('region', { name: 'Our Ministries' }).getByRole('listitem').allTextContents();
     assert.deepEqual(ministries, ['Youth', "Women's", "Men's", "Children's", 'Music', 'Community Outreach']);
-    assert.ok(await footer.getByText(`© ${String(churchYear())} Mount Zion Seventh-day Adventist Church`).isVisible());
+    await shown(footer.getByText(`© ${String(churchYear())} Mount Zion Seventh-day Adventist Church`));
     assert.deepEqual(problems, []);
     await close();
   });

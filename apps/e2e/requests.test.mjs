@@ -6,7 +6,7 @@
 // message. Rows are read back as a staff user through the table API. Against a real server.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, serviceHeaders, shown, useBrowser, viewports } from './lib/browser.mjs';
 import { testUser } from './users.mjs';
 
 useBrowser();
@@ -292,7 +292,7 @@ describe('request forms', () => {
           assert.equal(await control(dialog, label).getAttribute('aria-invalid'), 'true', `${label} is marked`);
         }
         assert.equal(await dialog.locator('textarea[name="message"]').getAttribute('aria-invalid'), 'true');
-        assert.ok(await dialog.getByText('Please enter your full name').isVisible());
+        await shown(dialog.getByText('Please enter your full name'));
 
         const subject = `${category.title} ${run}`;
         await fillForm(dialog, category, { subject });
@@ -398,7 +398,7 @@ describe('request forms', () => {
         await dialog.getByText(text).waitFor();
         await dialog.getByRole('button', { name: 'Submit Request' }).click();
         await dialog.getByRole('alert').waitFor();
-        assert.ok(await dialog.getByText(text).isVisible());
+        await shown(dialog.getByText(text));
         assert.equal(await dialog.getByRole('button', { name: 'Submit Request' }).isEnabled(), true, 'the form stays for a retry');
         assert.deepEqual(await rowsWhere('messages', 'subject', subject), [], 'nothing stored');
       }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { artifacts, axeViolations, baseUrl, openPage, patient, screenshot, shown, useBrowser, viewports } from './lib/browser.mjs';
 
 useBrowser();
 const mobile = viewports.small;
@@ -43,17 +43,17 @@ describe('public site', () => {
     const header = page.getByRole('banner');
     await header.waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    assert.ok(await nav.isVisible(), 'main navigation is visible');
-    assert.ok(await nav.getByRole('link', { name: 'Give' }).isVisible(), 'Give button is visible on a phone');
-    assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), 'hero heading is visible');
-    assert.ok(await page.getByRole('contentinfo').isVisible(), 'footer is rendered');
+    await shown(nav, 'main navigation is visible');
+    await shown(nav.getByRole('link', { name: 'Give' }), 'Give button is visible on a phone');
+    await shown(page.getByRole('heading', { level: 1 }), 'hero heading is visible');
+    await shown(page.getByRole('contentinfo'), 'footer is rendered');
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, 'public-home-mobile');
 
     const menu = nav.getByRole('button', { name: 'Menu' });
     await menu.click();
     for (const name of ['Home', 'About', 'Sermons', 'Events', 'Contact', 'Submissions']) {
-      assert.ok(await nav.getByRole('link', { name, exact: true }).isVisible(), `${name} is in the open menu`);
+      await shown(nav.getByRole('link', { name, exact: true }), `${name} is in the open menu`);
     }
     await page.screenshot({ path: join(artifacts, 'public-menu-mobile.png') });
     await nav.getByRole('link', { name: 'Events', exact: true }).click();
@@ -69,17 +69,17 @@ describe('public site', () => {
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'About', 'Sermons', 'Events', 'Contact', 'Submissions', 'Give']) {
-      assert.ok(await nav.getByRole('link', { name, exact: true }).isVisible(), `${name} link is visible`);
+      await shown(nav.getByRole('link', { name, exact: true }), `${name} link is visible`);
     }
     await nav.getByRole('button', { name: 'Ministries' }).hover();
     // Unlike a click, a pointer-enter update is rendered in a task after the event.
     await nav.getByRole('link', { name: 'Departments' }).waitFor();
-    assert.ok(await nav.getByRole('link', { name: 'Departments' }).isVisible(), 'dropdown opens on hover');
+    await shown(nav.getByRole('link', { name: 'Departments' }), 'dropdown opens on hover');
     await screenshot(page, 'public-home-desktop');
 
     await nav.getByRole('link', { name: 'Departments' }).click();
     await page.getByRole('heading', { level: 1, name: 'Church Departments' }).waitFor();
-    assert.ok(await nav.getByRole('button', { name: 'Departments' }).isVisible(), 'dropdown is labelled Departments');
+    await shown(nav.getByRole('button', { name: 'Departments' }), 'dropdown is labelled Departments');
 
     // Tablet widths: the church name and the nine header entries must not overlap.
     for (const width of [768, 1024]) {
@@ -130,8 +130,8 @@ describe('admin', () => {
     await screenshot(page, 'admin-login-mobile');
 
     await page.getByRole('button', { name: 'Sign In' }).click();
-    assert.ok(await page.getByText('Email is required').isVisible());
-    assert.ok(await page.getByText('Password is required').isVisible());
+    await shown(page.getByText('Email is required'));
+    await shown(page.getByText('Password is required'));
 
     await email.fill('clerk@church.example');
     await email.press('Enter');
@@ -173,7 +173,7 @@ describe('admin', () => {
       await page.getByText(/Seventh-day Adventist/).first().waitFor();
     }
     // No self sign-up.
-    assert.ok(await page.getByText(/contact the system administrator/).isVisible());
+    await shown(page.getByText(/contact the system administrator/));
     assert.equal(await page.getByRole('link', { name: /sign up|register/i }).count(), 0);
     assert.deepEqual(problems, []);
     await close();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
 
 export const baseUrl = (process.env.KANISA_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -167,6 +167,22 @@ export async function settledText(locator, expected) {
     const done = typeof expected === 'string' ? text === expected : expected.test(text);
     if (done || Date.now() > deadline) return text;
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Asserts that `locator` is shown, waiting for it as for anything else a test expects (a page
+ * that has loaded its scripts may not have rendered yet, above all on a busy machine): fails,
+ * naming `what`, only when it is still not visible after the test's wait.
+ * @param {import('playwright-core').Locator} locator
+ * @param {string} [what]
+ */
+export async function shown(locator, what) {
+  try {
+    await locator.waitFor({ state: 'visible' });
+  } catch (error) {
+    if (error instanceof errors.TimeoutError) assert.fail(what ?? `${String(locator)} is shown`);
+    throw error;
   }
 }
 

@@ -62,9 +62,7 @@ pub(super) async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
         .send()
         .await
         .unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    assert_eq!(status, 200, "{text}\n{}", site.logs());
+    let text = answered(site, res, 200).await;
     let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
     // The server may choose the stored name: the answer's Key is `church-files/<name>`.
     let key = answer["Key"].as_str().unwrap_or_default();
@@ -83,9 +81,7 @@ pub(super) async fn upload(site: &Site, name: &str, bytes: &[u8]) -> String {
         .send()
         .await
         .unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    assert_eq!(status, 201, "{text}\n{}", site.logs());
+    answered(site, res, 201).await;
     stored
 }
 
@@ -97,9 +93,16 @@ pub(super) async fn delete_file(site: &Site, key: &str, path: &str) {
         .send()
         .await
         .unwrap();
-    let status = res.status();
+    answered(site, res, 200).await;
+}
+
+/// The text of `res`, once its status is `status`; else the test fails with the text and the
+/// last lines of the server's log (which name the cause of a 500 or 503).
+async fn answered(site: &Site, res: reqwest::Response, status: u16) -> String {
+    let got = res.status();
     let text = res.text().await.unwrap();
-    assert_eq!(status, 200, "{text}\n{}", site.logs());
+    assert_eq!(got, status, "{text}\n{}", site.logs());
+    text
 }
 
 pub(super) fn pdf(tag: &str) -> Vec<u8> {
