@@ -135,7 +135,9 @@ pub fn describe(err: &tokio_postgres::Error) -> String {
 pub enum DbClass {
     /// The database cannot answer now: no connection or a lost one (class 08, or no SQLSTATE at
     /// all), shutting down or in crash recovery (57P), out of resources (53: too many
-    /// connections, disk full, out of memory). Try again shortly.
+    /// connections, disk full, out of memory), or the statement collided with another one and
+    /// was rolled back for it (40001 serialization failure, 40P01 deadlock, 55P03 a lock not
+    /// available): nothing of it was written. Try again shortly.
     Unavailable,
     /// The statement ran past its timeout (57014): too much work, or a database too busy.
     Timeout,
@@ -210,6 +212,7 @@ pub fn classify_code(code: &str) -> DbClass {
             Ok(status) if (400..600).contains(&status) => DbClass::Raised(status),
             _ => DbClass::Refused,
         },
+        "40001" | "40P01" | "55P03" => DbClass::Unavailable,
         c if c.starts_with("08") || c.starts_with("53") || c.starts_with("57P") => {
             DbClass::Unavailable
         }
@@ -232,6 +235,10 @@ mod tests {
             ("57P01", DbClass::Unavailable),
             ("57P03", DbClass::Unavailable),
             ("57014", DbClass::Timeout),
+            ("40001", DbClass::Unavailable),
+            ("40P01", DbClass::Unavailable),
+            ("55P03", DbClass::Unavailable),
+            ("40002", DbClass::Refused),
             ("PT429", DbClass::Raised(429)),
             ("PT401", DbClass::Raised(401)),
             ("PT999", DbClass::Refused),
