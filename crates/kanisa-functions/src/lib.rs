@@ -104,7 +104,7 @@ pub struct Functions {
     channels: Arc<Channels>,
     /// API connections (as the caller), for the features made again with a setting.
     api: Pool,
-    /// Owner connections, for the shared text-message queue's job.
+    /// Owner connections, for the shared text-message queue's job and the realtime prune.
     service: Pool,
     submissions: Arc<Submissions>,
     messaging: Arc<Messaging>,
@@ -264,7 +264,9 @@ impl Functions {
         if let Some(backups) = setup.backups {
             registry = backups.jobs(registry);
         }
-        registry
+        // The change table grows with every change of the tables realtime serves (triggers,
+        // migration 0052) whether or not a socket listens: its prune runs wherever jobs do.
+        kanisa_realtime::feed::jobs(registry, self.service.clone())
     }
 }
 

@@ -1,14 +1,19 @@
 //! Supabase-compatible Realtime: Phoenix channels over a WebSocket, as `@supabase/realtime-js`
-//! (and the `@supabase/phoenix` client under it) speaks them.
+//! (and the `@supabase/phoenix` client under it) speaks them, and the feed of row changes they
+//! carry.
 //!
 //! Owns: the wire ([`wire`]) — both serializers (`vsn=1.0.0` JSON objects, `vsn=2.0.0` JSON
 //! arrays and binary broadcast frames), the `phx_join` payload, the `postgres_changes` filter
-//! grammar, and the server's messages (replies, `system`, changes, broadcasts, close/error).
+//! grammar, and the server's messages (replies, `system`, changes, broadcasts, close/error) —
+//! which does no I/O; and the change feed ([`feed`]), which reads `realtime.changes` (written
+//! by triggers, migration 0052) on the owner's connections when `NOTIFY kanisa_realtime` says
+//! something committed, and its periodic prune job.
 //! Later: channel subscriptions, presence and delivery of database changes.
 //!
 //! Must not touch: HTTP and the WebSocket upgrade (those belong to `kanisa-server`, which hands
-//! this crate frames as strings and bytes), nor the database (changes arrive already read and
-//! already checked against the subscriber's policies). Nothing here does I/O.
+//! this crate frames as strings and bytes), nor the application tables (the feed reads only
+//! `realtime.changes`; what a subscriber may see is decided by its own policies, not here).
 #![forbid(unsafe_code)]
 
+pub mod feed;
 pub mod wire;

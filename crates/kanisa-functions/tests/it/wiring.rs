@@ -137,7 +137,7 @@ async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are
         assert!(kinds.contains(kind), "{kind} is not registered: {kinds:?}");
     }
 
-    // (c) The periodic kinds, the backup check and the drill among them.
+    // (c) The periodic kinds, the backup check, the drill and the realtime prune among them.
     let mut periodic: Vec<&str> = registry.periodic().iter().map(|p| p.kind).collect();
     periodic.sort_unstable();
     let mut expected = vec![
@@ -146,6 +146,7 @@ async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are
         NOTIFICATION_SWEEP,
         kanisa_functions::SCHEDULED_BACKUP,
         kanisa_functions::BACKUP_DRILL,
+        kanisa_realtime::feed::PRUNE_CHANGES,
     ];
     expected.sort_unstable();
     assert_eq!(periodic, expected);

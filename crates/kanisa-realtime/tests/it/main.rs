@@ -1,0 +1,3 @@
+//! kanisa-realtime against a real PostgreSQL (kanisa-test-db): each test has its own database.
+
+mod feed;
