@@ -24,9 +24,17 @@
 -- The triggers are statement-level with transition tables: one INSERT … SELECT per statement
 -- whatever its row count, then one pg_notify('kanisa_realtime', '') (delivered at commit, not
 -- at all on rollback). A notifying commit takes the notification queue's database-wide lock, so
--- notifying commits do not share a WAL flush (0009, 0014: a third of the public forms'
--- throughput); only the tables realtime serves notify, and this is the price of pushing a
--- prayer request or a message to staff without polling.
+-- notifying commits do not share a WAL flush (0009, 0014: measured, it halves the public forms'
+-- throughput).
+--
+-- So publication is explicit data, as Supabase's "enable realtime for a table" (ALTER
+-- PUBLICATION supabase_realtime ADD TABLE): realtime.publish(tbl) creates the three triggers on
+-- one table, realtime.unpublish(tbl) drops them, realtime.published_tables() lists the tables
+-- that have them (read from pg_trigger: the triggers are the only record). Only the owner may
+-- call them. THIS MIGRATION PUBLISHES NOTHING: no WebSocket consumer exists yet, and until one
+-- does every insert of the public forms would pay the NOTIFY for nobody. The change that adds
+-- the consumer will publish the tables the back office watches: prayer_requests, messages,
+-- giving_records, members, sermons, events and announcements.
 --
 -- Nothing here is granted to an API role: the server reads it as the database owner (its
 -- service connections), and what a subscriber may see is decided later, by its own policies on
@@ -59,8 +67,9 @@ LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
    WHERE e.key = ANY (pk)
 $$;
 
--- The trigger of every table realtime serves (AFTER … FOR EACH STATEMENT, with transition
--- tables old_rows / new_rows). The primary key is read from pg_index, once per statement.
+-- The trigger of every published table (AFTER … FOR EACH STATEMENT, with transition tables
+-- old_rows / new_rows; created by realtime.publish). The primary key is read from pg_index,
+-- once per statement.
 -- An UPDATE's old row is paired with its new row by primary key; an update that changed a
 -- primary key (no API role may: ids are never granted) is recorded with old_keys NULL.
 CREATE FUNCTION realtime.record_changes() RETURNS trigger
@@ -101,21 +110,78 @@ BEGIN
 END
 $$;
 
-DO $$
+-- The published tables: those with a trigger that runs realtime.record_changes.
+CREATE FUNCTION realtime.published_tables()
+RETURNS TABLE (schema_name text, table_name text)
+LANGUAGE sql STABLE SET search_path = '' AS $$
+  SELECT DISTINCT n.nspname::text, c.relname::text
+    FROM pg_catalog.pg_trigger AS t
+    JOIN pg_catalog.pg_class AS c ON c.oid = t.tgrelid
+    JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+   WHERE t.tgfoid = 'realtime.record_changes()'::pg_catalog.regprocedure
+   ORDER BY 1, 2
+$$;
+
+-- Publishes one table: creates its realtime_insert, realtime_update and realtime_delete
+-- triggers (those it lacks; publishing twice changes nothing). Refused for a table outside
+-- schema public (realtime serves the API's tables) and for one without a primary key (an
+-- update's or delete's old row is identified by it). The names in the DDL come from pg_class
+-- and pg_namespace of the regclass, quoted with %I, never from text the caller wrote.
+-- Not SECURITY DEFINER: the caller must own the table, and only the owner may call it.
+CREATE FUNCTION realtime.publish(tbl regclass) RETURNS void
+LANGUAGE plpgsql SET search_path = '' AS $$
 DECLARE
-  t text;
+  nsp  text;
+  rel  text;
+  trig record;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['prayer_requests', 'messages', 'giving_records', 'members', 'sermons',
-                           'events', 'announcements'] LOOP
-    EXECUTE format('CREATE TRIGGER realtime_insert AFTER INSERT ON public.%I '
-                   'REFERENCING NEW TABLE AS new_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION realtime.record_changes()', t);
-    EXECUTE format('CREATE TRIGGER realtime_update AFTER UPDATE ON public.%I '
-                   'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION realtime.record_changes()', t);
-    EXECUTE format('CREATE TRIGGER realtime_delete AFTER DELETE ON public.%I '
-                   'REFERENCING OLD TABLE AS old_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION realtime.record_changes()', t);
+  SELECT n.nspname, c.relname INTO nsp, rel
+    FROM pg_catalog.pg_class AS c
+    JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+   WHERE c.oid = tbl;
+  IF nsp IS DISTINCT FROM 'public' THEN
+    RAISE EXCEPTION 'realtime.publish: table %.% is not in schema public', nsp, rel
+      USING ERRCODE = 'invalid_parameter_value',
+            HINT = 'Realtime serves only the API''s tables, in schema public.';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_index AS i
+                  WHERE i.indrelid = tbl AND i.indisprimary) THEN
+    RAISE EXCEPTION 'realtime.publish: table %.% has no primary key', nsp, rel
+      USING ERRCODE = 'invalid_parameter_value',
+            HINT = 'A change''s old row is identified by its primary key: add one first.';
+  END IF;
+  FOR trig IN
+    SELECT * FROM (VALUES
+      ('realtime_insert', 'INSERT', 'REFERENCING NEW TABLE AS new_rows'),
+      ('realtime_update', 'UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'),
+      ('realtime_delete', 'DELETE', 'REFERENCING OLD TABLE AS old_rows')
+    ) AS v(name, event, refs)
+  LOOP
+    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger AS t
+                    WHERE t.tgrelid = tbl AND t.tgname = trig.name) THEN
+      EXECUTE pg_catalog.format(
+        'CREATE TRIGGER %I AFTER %s ON %I.%I %s '
+        'FOR EACH STATEMENT EXECUTE FUNCTION realtime.record_changes()',
+        trig.name, trig.event, nsp, rel, trig.refs);
+    END IF;
+  END LOOP;
+END
+$$;
+
+-- Unpublishes one table: drops its three triggers (a table not published is left as it is).
+CREATE FUNCTION realtime.unpublish(tbl regclass) RETURNS void
+LANGUAGE plpgsql SET search_path = '' AS $$
+DECLARE
+  nsp  text;
+  rel  text;
+  name text;
+BEGIN
+  SELECT n.nspname, c.relname INTO nsp, rel
+    FROM pg_catalog.pg_class AS c
+    JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+   WHERE c.oid = tbl;
+  FOREACH name IN ARRAY ARRAY['realtime_insert', 'realtime_update', 'realtime_delete'] LOOP
+    EXECUTE pg_catalog.format('DROP TRIGGER IF EXISTS %I ON %I.%I', name, nsp, rel);
   END LOOP;
 END
 $$;
@@ -141,4 +207,5 @@ BEGIN
 END
 $$;
 
+-- Owner only: publish, unpublish and the rest are granted to no API role.
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA realtime FROM PUBLIC;

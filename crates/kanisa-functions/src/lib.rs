@@ -264,7 +264,7 @@ impl Functions {
         if let Some(backups) = setup.backups {
             registry = backups.jobs(registry);
         }
-        // The change table grows with every change of the tables realtime serves (triggers,
+        // The change table grows with every change of a published table (realtime.publish,
         // migration 0052) whether or not a socket listens: its prune runs wherever jobs do.
         kanisa_realtime::feed::jobs(registry, self.service.clone())
     }

@@ -1,9 +1,17 @@
 //! The change feed: where row changes come from (migration `0052_realtime_changes.sql`).
 //!
-//! Statement-level triggers on the tables realtime serves (prayer_requests, messages,
-//! giving_records, members, sermons, events, announcements) write every changed row, in the
-//! changing transaction, to `realtime.changes`, and send `NOTIFY kanisa_realtime` (delivered at
-//! commit, never on rollback). Each instance LISTENs and reads the table on its own.
+//! Statement-level triggers on the *published* tables write every changed row, in the changing
+//! transaction, to `realtime.changes`, and send `NOTIFY kanisa_realtime` (delivered at commit,
+//! never on rollback). Each instance LISTENs and reads the table on its own.
+//!
+//! Publication is explicit data, as Supabase's "enable realtime for a table": the owner calls
+//! `realtime.publish('public.t')` (creates the three triggers; refused without a primary key or
+//! outside schema public), `realtime.unpublish(...)` drops them, and
+//! `realtime.published_tables()` lists them. No API role may call them. The migration
+//! publishes nothing: until a WebSocket consumer exists, a trigger would only make the public
+//! forms pay for a NOTIFY nobody hears. The change that adds it will publish the tables the
+//! back office watches (prayer_requests, messages, giving_records, members, sermons, events,
+//! announcements).
 //!
 //! Why triggers, a durable table and NOTIFY rather than logical decoding (`pgoutput` and a
 //! replication slot):
@@ -17,8 +25,8 @@
 //!
 //! The price: a notifying commit takes the notification queue's database-wide lock, so
 //! notifying commits do not share a WAL flush (migrations 0009 and 0014 keep the public forms
-//! quiet for that reason, measured at a third of their throughput). Only the tables above
-//! notify, once per statement.
+//! quiet for that reason: measured, it halves their throughput). Only published tables notify,
+//! once per statement.
 //!
 //! **Reading without losing or reordering a change.** Rows are read by transaction-id horizon,
 //! not by an id watermark: an identity value is drawn when the row is written, before its

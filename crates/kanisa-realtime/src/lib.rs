@@ -6,8 +6,9 @@
 //! arrays and binary broadcast frames), the `phx_join` payload, the `postgres_changes` filter
 //! grammar, and the server's messages (replies, `system`, changes, broadcasts, close/error) —
 //! which does no I/O; and the change feed ([`feed`]), which reads `realtime.changes` (written
-//! by triggers, migration 0052) on the owner's connections when `NOTIFY kanisa_realtime` says
-//! something committed, and its periodic prune job.
+//! by the triggers of the tables `realtime.publish` published, migration 0052) on the owner's
+//! connections when `NOTIFY kanisa_realtime` says something committed, and its periodic prune
+//! job.
 //! Later: channel subscriptions, presence and delivery of database changes.
 //!
 //! Must not touch: HTTP and the WebSocket upgrade (those belong to `kanisa-server`, which hands

@@ -1,5 +1,6 @@
-//! The change feed (migration 0052, `kanisa_realtime::feed`): what the triggers record, the
-//! horizon reads that neither skip nor repeat a change, the feed task, and the prune.
+//! The change feed (migration 0052, `kanisa_realtime::feed`): publication (no table has
+//! triggers until `realtime.publish`), what the triggers record, the horizon reads that neither
+//! skip nor repeat a change, the feed task, and the prune.
 //!
 //! Transaction ids are cluster-wide and the test cluster is shared by tests running in
 //! parallel, whose open transactions may hold the horizon back for a moment: so a test that
@@ -43,6 +44,52 @@ async fn read_until(
     }
 }
 
+/// `realtime.publish` of each table, as the owner (the migrations publish nothing).
+async fn publish(client: &Client, tables: &[&str]) {
+    for table in tables {
+        client
+            .execute("SELECT realtime.publish($1::text::regclass)", &[table])
+            .await
+            .unwrap();
+    }
+}
+
+async fn published(client: &Client) -> Vec<(String, String)> {
+    client
+        .query("SELECT * FROM realtime.published_tables()", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+}
+
+/// The realtime triggers on `table` (by the trigger function, whatever their names).
+async fn triggers_on(client: &Client, table: &str) -> Vec<String> {
+    client
+        .query(
+            "SELECT tgname::text FROM pg_trigger WHERE tgrelid = $1::text::regclass \
+             AND tgfoid = 'realtime.record_changes()'::regprocedure ORDER BY 1",
+            &[&table],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
+}
+
+async fn changes_titled(client: &Client, title: &str) -> i64 {
+    client
+        .query_one(
+            "SELECT count(*) FROM realtime.changes WHERE record ->> 'title' = $1",
+            &[&title],
+        )
+        .await
+        .unwrap()
+        .get(0)
+}
+
 /// A prayer request's insert, returning its id.
 async fn insert_prayer(client: &impl tokio_postgres::GenericClient, title: &str) -> String {
     client
@@ -70,6 +117,7 @@ fn count_of(rows: &[ChangeRow], title: &str) -> usize {
 async fn an_insert_update_and_delete_are_three_changes_with_their_rows_and_keys() {
     let db = TestDb::new().await;
     let client = db.client().await;
+    publish(&client, &["public.prayer_requests"]).await;
     let start = feed::horizon(&client).await.unwrap();
     let id = insert_prayer(&client, "Healing").await;
     client
@@ -130,9 +178,10 @@ async fn an_insert_update_and_delete_are_three_changes_with_their_rows_and_keys(
 }
 
 #[tokio::test]
-async fn one_statement_of_many_rows_is_one_change_per_row_and_every_served_table_records() {
+async fn one_statement_of_many_rows_is_one_change_per_row_and_only_published_tables_record() {
     let db = TestDb::new().await;
     let client = db.client().await;
+    publish(&client, &["public.prayer_requests", "public.messages"]).await;
     let start = feed::horizon(&client).await.unwrap();
     client
         .batch_execute(
@@ -155,31 +204,153 @@ async fn one_statement_of_many_rows_is_one_change_per_row_and_every_served_table
             ("messages".to_owned(), 1),
             ("prayer_requests".to_owned(), 5)
         ]),
-        "ministries is not a table realtime serves"
+        "ministries is not published"
     );
-    let served: Vec<String> = client
-        .query(
-            "SELECT DISTINCT c.relname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid \
-             WHERE t.tgname = 'realtime_insert' ORDER BY 1",
+}
+
+/// The migrations publish nothing: no table has the triggers, so no insert of the public forms
+/// writes a change or notifies.
+#[tokio::test]
+async fn no_table_is_published_after_the_migrations() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    assert_eq!(published(&client).await, Vec::<(String, String)>::new());
+    let triggers: i64 = client
+        .query_one(
+            "SELECT count(*) FROM pg_trigger \
+             WHERE tgfoid = 'realtime.record_changes()'::regprocedure",
             &[],
         )
         .await
         .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+        .get(0);
+    assert_eq!(triggers, 0);
+    insert_prayer(&client, "Unpublished").await;
+    client
+        .batch_execute(
+            "INSERT INTO public.messages (sender_name, subject, message) VALUES ('A', 'B', 'C')",
+        )
+        .await
+        .unwrap();
+    let changes: i64 = client
+        .query_one("SELECT count(*) FROM realtime.changes", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(changes, 0);
+}
+
+/// publish creates exactly the three triggers and lists the table; again, it changes nothing;
+/// unpublish drops them and nothing more is recorded.
+#[tokio::test]
+async fn publish_adds_the_three_triggers_once_and_unpublish_removes_them() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    let three = ["realtime_delete", "realtime_insert", "realtime_update"];
+    let before: i64 = client
+        .query_one("SELECT count(*) FROM pg_trigger", &[])
+        .await
+        .unwrap()
+        .get(0);
+
+    publish(&client, &["public.prayer_requests"]).await;
+    assert_eq!(triggers_on(&client, "public.prayer_requests").await, three);
     assert_eq!(
-        served,
-        [
-            "announcements",
-            "events",
-            "giving_records",
-            "members",
-            "messages",
-            "prayer_requests",
-            "sermons"
-        ]
+        published(&client).await,
+        [("public".to_owned(), "prayer_requests".to_owned())]
     );
+    let after: i64 = client
+        .query_one("SELECT count(*) FROM pg_trigger", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        after,
+        before + 3,
+        "exactly three triggers, on that table only"
+    );
+
+    // Twice is harmless: the same three, one change per row.
+    publish(&client, &["public.prayer_requests"]).await;
+    assert_eq!(triggers_on(&client, "public.prayer_requests").await, three);
+    insert_prayer(&client, "Published").await;
+    assert_eq!(changes_titled(&client, "Published").await, 1);
+
+    client
+        .execute("SELECT realtime.unpublish('public.prayer_requests')", &[])
+        .await
+        .unwrap();
+    assert_eq!(
+        triggers_on(&client, "public.prayer_requests").await,
+        [] as [&str; 0]
+    );
+    assert_eq!(published(&client).await, Vec::<(String, String)>::new());
+    insert_prayer(&client, "After unpublish").await;
+    assert_eq!(changes_titled(&client, "After unpublish").await, 0);
+    // Unpublishing a table not published is harmless too.
+    client
+        .execute("SELECT realtime.unpublish('public.prayer_requests')", &[])
+        .await
+        .unwrap();
+}
+
+/// A table without a primary key, or outside schema public, is refused with a clear message.
+#[tokio::test]
+async fn publishing_a_table_without_a_primary_key_or_outside_public_is_refused() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    client
+        .batch_execute(
+            "CREATE TABLE public.no_key (n int); \
+             CREATE SCHEMA elsewhere; CREATE TABLE elsewhere.notes (id int PRIMARY KEY);",
+        )
+        .await
+        .unwrap();
+    for (table, message) in [
+        (
+            "public.no_key",
+            "realtime.publish: table public.no_key has no primary key",
+        ),
+        (
+            "elsewhere.notes",
+            "realtime.publish: table elsewhere.notes is not in schema public",
+        ),
+    ] {
+        let err = client
+            .execute("SELECT realtime.publish($1::text::regclass)", &[&table])
+            .await
+            .unwrap_err();
+        let db_err = err.as_db_error().expect("a database error");
+        assert_eq!(db_err.code().code(), "22023", "{table}: {err}");
+        assert_eq!(db_err.message(), message);
+        assert_eq!(triggers_on(&client, table).await, [] as [&str; 0]);
+    }
+    assert_eq!(published(&client).await, Vec::<(String, String)>::new());
+}
+
+/// Publication is the owner's: no API role may call publish or unpublish.
+#[tokio::test]
+async fn the_api_roles_cannot_publish_or_unpublish() {
+    let db = TestDb::new().await;
+    let client = db.client().await;
+    for role in ["anon", "authenticated", "service_role"] {
+        for call in ["publish", "unpublish"] {
+            let err = client
+                .batch_execute(&format!(
+                    "BEGIN; SET LOCAL ROLE {role}; \
+                     SELECT realtime.{call}('public.prayer_requests');"
+                ))
+                .await
+                .unwrap_err();
+            assert_eq!(
+                err.as_db_error().map(|e| e.code().code()),
+                Some("42501"),
+                "{role} {call}: {err}"
+            );
+            client.batch_execute("ROLLBACK").await.unwrap();
+        }
+    }
+    assert_eq!(published(&client).await, Vec::<(String, String)>::new());
 }
 
 /// THE ORDERING CASE. A takes the lower id and stays open; B takes a higher one and commits.
@@ -189,6 +360,7 @@ async fn one_statement_of_many_rows_is_one_change_per_row_and_every_served_table
 async fn a_change_committed_behind_an_open_transaction_is_held_back_never_skipped() {
     let db = TestDb::new().await;
     let reader = db.client().await;
+    publish(&reader, &["public.prayer_requests"]).await;
     let mut a = db.client().await;
     let b = db.client().await;
     let start = feed::horizon(&reader).await.unwrap();
@@ -237,6 +409,7 @@ async fn a_change_committed_behind_an_open_transaction_is_held_back_never_skippe
 async fn a_rolled_back_change_never_appears_and_does_not_hold_the_horizon() {
     let db = TestDb::new().await;
     let reader = db.client().await;
+    publish(&reader, &["public.prayer_requests"]).await;
     let mut c = db.client().await;
     let start = feed::horizon(&reader).await.unwrap();
 
@@ -264,6 +437,7 @@ async fn a_rolled_back_change_never_appears_and_does_not_hold_the_horizon() {
 async fn an_anonymous_submission_is_recorded_and_the_api_roles_cannot_read_the_changes() {
     let db = TestDb::new().await;
     let client = db.client().await;
+    publish(&client, &["public.prayer_requests"]).await;
     let start = feed::horizon(&client).await.unwrap();
     client
         .batch_execute(
@@ -305,6 +479,7 @@ async fn the_feed_delivers_on_notify_and_delivers_held_back_changes_once() {
     let db = TestDb::new().await;
     let mut feed = Feed::start(db.pool(), db.config().clone()).await.unwrap();
     let client = db.client().await;
+    publish(&client, &["public.prayer_requests"]).await;
     insert_prayer(&client, "First").await;
     let mut seen = Vec::new();
     while count_of(&seen, "First") == 0 {
@@ -360,6 +535,7 @@ async fn titles_left(client: &Client) -> Vec<String> {
 async fn prune_deletes_only_old_changes_every_reader_has_passed() {
     let db = TestDb::new().await;
     let client = db.client().await;
+    publish(&client, &["public.prayer_requests"]).await;
     let start = feed::horizon(&client).await.unwrap();
     insert_prayer(&client, "Old").await;
     insert_prayer(&client, "New").await;

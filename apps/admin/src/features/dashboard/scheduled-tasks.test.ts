@@ -22,6 +22,7 @@ describe('scheduled tasks wording', () => {
     expect(taskLabel('reconcile_payments')).toBe('Payment reconciliation');
     expect(taskLabel('scheduled_backup')).toBe('Backup check');
     expect(taskLabel('backup_drill')).toBe('Backup drill (a test restore)');
+    expect(taskLabel('realtime_prune_changes')).toBe('Clearing old live updates');
     expect(taskLabel('nightly_report')).toBe('Nightly report');
   });
 

@@ -19,6 +19,7 @@ const taskLabels: ReadonlyMap<string, string> = new Map([
   ['notification_sweep', 'Event reminders and birthday wishes'],
   ['scheduled_backup', 'Backup check'],
   ['backup_drill', 'Backup drill (a test restore)'],
+  ['realtime_prune_changes', 'Clearing old live updates'],
 ]);
 
 export { errorPreview } from './failed-deliveries';
