@@ -9,7 +9,8 @@
 //! by the triggers of the tables `realtime.publish` published, migration 0052) on the owner's
 //! connections when `NOTIFY kanisa_realtime` says something committed, and its periodic prune
 //! job.
-//! Later: channel subscriptions, presence and delivery of database changes.
+//! Later: channel subscriptions, presence and delivery of database changes. `WIRE.md` beside
+//! this crate holds the researched protocol details (the client and server sources read).
 //!
 //! Must not touch: HTTP and the WebSocket upgrade (those belong to `kanisa-server`, which hands
 //! this crate frames as strings and bytes), nor the application tables (the feed reads only
