@@ -3,6 +3,7 @@ import type { Database } from './database.types';
 import { createFunctions, type FunctionsClient } from './functions';
 import { createHttp, type Http, type KanisaResult, type RequestOptions } from './http';
 import { Query } from './query';
+import { createRealtime, type RealtimeClient } from './realtime';
 import { createStorage, type StorageClient } from './storage';
 import type {
   FunctionName,
@@ -27,6 +28,8 @@ export interface ClientOptions {
   /** Headers sent with every request (a request's own headers win). */
   headers?: HeadersInit;
   auth?: AuthOptions;
+  /** Realtime's WebSocket (default: the global one at connect time); `false`: never connect. */
+  realtime?: { WebSocket?: typeof WebSocket } | false;
 }
 
 export interface KanisaClient<DB extends GenericDatabase = Database> {
@@ -39,6 +42,8 @@ export interface KanisaClient<DB extends GenericDatabase = Database> {
   readonly storage: StorageClient;
   /** The server's own endpoints (`/functions/v1/{name}`): public forms, service modes, sends. */
   readonly functions: FunctionsClient;
+  /** Row changes pushed by the server as the caller's policies allow (`/realtime/v1`). */
+  readonly realtime: RealtimeClient;
   /** Any other request to the server, with the same keys and error handling. */
   request<T>(path: string, init?: RequestOptions): Promise<KanisaResult<T>>;
   /** `GET /health`: the server and its database are up. */
@@ -68,7 +73,17 @@ export function createClient<DB extends GenericDatabase = Database>(
   );
   const auth: AuthClient = createAuth(http, options.auth);
   // The runtime builder is one untyped class; the types above describe what it accepts.
-  return { ...clientParts(http), auth } as unknown as KanisaClient<DB>;
+  const realtime = createRealtime({
+    base: http.base,
+    anonKey,
+    token: () => auth.accessToken(),
+    onTokenChange: (listener) =>
+      auth.onAuthStateChange(() => {
+        listener();
+      }),
+    ...(options.realtime === false ? { disabled: true } : { WebSocket: options.realtime?.WebSocket }),
+  });
+  return { ...clientParts(http), auth, realtime } as unknown as KanisaClient<DB>;
 }
 
 /** What every client has: the table API, functions, storage and plain requests over `http`. */
@@ -87,7 +102,7 @@ function clientParts(http: Http) {
 }
 
 /** A client that never signs in: what a visitor's browser needs. */
-export type AnonClient<DB extends GenericDatabase = Database> = Omit<KanisaClient<DB>, 'auth'>;
+export type AnonClient<DB extends GenericDatabase = Database> = Omit<KanisaClient<DB>, 'auth' | 'realtime'>;
 
 /**
  * The client without its auth part, for an app whose users never sign in (the public site):

@@ -30,6 +30,7 @@ export type {
   SubmissionReceipt,
   SubmittedAttachment,
 } from './functions';
+export type { LiveStatus, RealtimeClient, RowChange, WatchOptions } from './realtime';
 export type { BucketApi, FileObject, ListOptions, StorageClient, UploadBody, UploadOptions, UploadProgress } from './storage';
 export type {
   CheckSelect,

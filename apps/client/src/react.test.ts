@@ -5,7 +5,8 @@ import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './client';
 import { KanisaError } from './error';
-import { createQueryClient, invalidateTables, KanisaProvider, rpcKeys, tableKeys, useKanisa, useMutation, useRpc, useTable } from './react';
+import { createQueryClient, invalidateTables, KanisaProvider, rpcKeys, tableKeys, useKanisa, useLiveTables, useMutation, useRpc, useTable } from './react';
+import type { LiveStatus, RealtimeClient, RowChange, WatchOptions } from './realtime';
 import { fakeFetch, json, type Sent } from './test/fake-fetch';
 
 function setup(answer: (sent: Sent) => Response | Promise<Response>) {
@@ -253,5 +254,77 @@ describe('provider', () => {
     expect(retry(0, new KanisaError({ code: 'http_503', message: 'down', status: 503 }))).toBe(true);
     expect(createQueryClient().getDefaultOptions().queries?.staleTime).toBe(30_000);
     expect(createQueryClient({ queries: { retry: false } }).getDefaultOptions().queries?.retry).toBe(false);
+  });
+});
+
+describe('useLiveTables', () => {
+  /** A realtime client the test drives: it records watches and hands changes to them. */
+  function fakeRealtime() {
+    const watches: { tables: readonly string[]; onChange: (change: RowChange) => void; options?: WatchOptions; stopped: boolean }[] = [];
+    const realtime: RealtimeClient = {
+      watch(tables, onChange, options) {
+        const watch = { tables, onChange, options, stopped: false };
+        watches.push(watch);
+        return () => {
+          watch.stopped = true;
+        };
+      },
+    };
+    return { realtime, watches };
+  }
+  const change = (table: string, id: string): RowChange => ({
+    schema: 'public',
+    table,
+    eventType: 'INSERT',
+    new: { id },
+    old: {},
+    commit_timestamp: '2026-03-01T10:00:00.000Z',
+    errors: null,
+  });
+
+  it('gathers the changes of a moment into one refetch of each changed table, reports the status and stops on unmount', async () => {
+    const { wrapper, queryClient } = setup(() => json([]));
+    const { realtime, watches } = fakeRealtime();
+    const stale = (table: string) => queryClient.getQueryState(['kanisa', table, 'list'])?.isInvalidated;
+    for (const table of ['prayer_requests', 'messages', 'sermons']) {
+      await queryClient.query({ queryKey: ['kanisa', table, 'list'], queryFn: () => [] });
+    }
+    const heard: string[] = [];
+    const { result, unmount } = renderHook(
+      () => useLiveTables(realtime, ['prayer_requests', 'messages'], (c) => heard.push(c.new.id as string)),
+      { wrapper },
+    );
+    expect(watches).toHaveLength(1);
+    const [watch] = watches;
+    if (!watch) throw new Error('no watch');
+    expect(watch.tables).toEqual(['prayer_requests', 'messages']);
+    act(() => {
+      watch.options?.onStatus?.('live' satisfies LiveStatus);
+    });
+    expect(result.current).toBe('live');
+
+    act(() => {
+      watch.onChange(change('prayer_requests', 'a'));
+      watch.onChange(change('prayer_requests', 'b'));
+    });
+    expect(heard).toEqual(['a', 'b']);
+    expect(stale('prayer_requests')).toBe(false);
+    await waitFor(() => {
+      expect(stale('prayer_requests')).toBe(true);
+    });
+    expect(stale('messages')).toBe(false);
+    expect(stale('sermons')).toBe(false);
+
+    unmount();
+    expect(watch.stopped).toBe(true);
+  });
+
+  it('watches nothing without a realtime client or tables', () => {
+    const { wrapper } = setup(() => json([]));
+    const { realtime, watches } = fakeRealtime();
+    const { result } = renderHook(() => useLiveTables(realtime, []), { wrapper });
+    renderHook(() => useLiveTables(undefined, ['messages']), { wrapper });
+    expect(watches).toHaveLength(0);
+    expect(result.current).toBeUndefined();
   });
 });

@@ -22,10 +22,11 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { createContext, createElement, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { KanisaClient } from './client';
 import type { Database } from './database.types';
 import { KanisaError } from './error';
+import type { LiveStatus, RealtimeClient, RowChange } from './realtime';
 import type { FunctionName, QueryResult, Relation, RelationName, RpcParameters, Runnable, TableBuilder } from './types';
 
 type Client = KanisaClient;
@@ -205,4 +206,52 @@ export function useMutation<T, V = void>(
       await onSuccess?.(...args);
     },
   });
+}
+
+/** How long the changes of a burst are gathered before their tables' reads are marked stale. */
+const LIVE_GATHER_MS = 150;
+
+/**
+ * Follows the row changes of `tables` over `realtime` (the server decides, by the caller's
+ * policies, which rows arrive) and marks every read of a changed table stale, so the screens
+ * showing it refetch at once; `onChange` also hears each change (a highlight). The reads keep
+ * their own refetching: when the socket is refused or down nothing is lost but liveness.
+ * Returns the socket's status (undefined before the first).
+ */
+export function useLiveTables(
+  realtime: RealtimeClient | undefined,
+  tables: readonly string[],
+  onChange?: (change: RowChange) => void,
+): LiveStatus | undefined {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>();
+  const heard = useRef(onChange);
+  useEffect(() => {
+    heard.current = onChange;
+  });
+  const key = tables.join(',');
+  useEffect(() => {
+    if (!realtime || key === '') return undefined;
+    const changed = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = realtime.watch(
+      key.split(','),
+      (change) => {
+        heard.current?.(change);
+        changed.add(change.table);
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          const gathered = [...changed];
+          changed.clear();
+          void invalidateTables(queryClient, gathered);
+        }, LIVE_GATHER_MS);
+      },
+      { onStatus: setStatus },
+    );
+    return () => {
+      if (timer) clearTimeout(timer);
+      stop();
+    };
+  }, [realtime, key, queryClient]);
+  return status;
 }

@@ -200,6 +200,8 @@ pub struct Config {
     pub backups: BackupConfig,
     /// How connections are held: header/idle and body timeouts, connection caps.
     pub http: HttpLimits,
+    /// Realtime sockets' limits (`/realtime/v1/websocket`).
+    pub realtime: RealtimeLimits,
     pub smtp: SmtpConfig,
     pub sms: SmsConfig,
     pub payments: PaymentsConfig,
@@ -229,6 +231,32 @@ impl Default for HttpLimits {
             body_timeout_secs: 30,
             max_connections: 10_000,
             max_connections_per_client: 512,
+        }
+    }
+}
+
+/// What one client may hold of realtime (`/realtime/v1/websocket`). A refusal is the API's
+/// JSON before the upgrade (sockets) or a `phx_reply` error on the socket (the rest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RealtimeLimits {
+    /// `KANISA_REALTIME_SOCKETS_PER_CLIENT` (100): open sockets from one address (behind a
+    /// trusted proxy, the forwarded address); more are answered 429.
+    pub sockets_per_client: usize,
+    /// `KANISA_REALTIME_CHANNELS_PER_SOCKET` (100): channels joined at once on one socket.
+    pub channels_per_socket: usize,
+    /// `KANISA_REALTIME_JOINS_PER_SECOND` (10): joins one socket may make per second.
+    pub joins_per_second: u32,
+    /// `KANISA_REALTIME_MAX_MESSAGE` (bytes, 262144): the largest frame a client may send.
+    pub max_message_bytes: usize,
+}
+
+impl Default for RealtimeLimits {
+    fn default() -> Self {
+        RealtimeLimits {
+            sockets_per_client: 100,
+            channels_per_socket: 100,
+            joins_per_second: 10,
+            max_message_bytes: 256 * 1024,
         }
     }
 }
@@ -317,6 +345,22 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_MAX_CONNECTIONS_PER_CLIENT",
         "open connections from one address, trusted proxies exempt (512)",
+    ),
+    (
+        "KANISA_REALTIME_SOCKETS_PER_CLIENT",
+        "realtime sockets open from one address (100)",
+    ),
+    (
+        "KANISA_REALTIME_CHANNELS_PER_SOCKET",
+        "realtime channels joined at once on one socket (100)",
+    ),
+    (
+        "KANISA_REALTIME_JOINS_PER_SECOND",
+        "realtime joins one socket may make per second (10)",
+    ),
+    (
+        "KANISA_REALTIME_MAX_MESSAGE",
+        "the largest realtime frame a client may send, in bytes (262144)",
     ),
     (
         "KANISA_TRUSTED_PROXIES",
@@ -493,6 +537,21 @@ impl Config {
                 .number("KANISA_MAX_CONNECTIONS_PER_CLIENT", 1, 1_000_000)?
                 .map_or(defaults.max_connections_per_client, |n| n as usize),
         };
+        let defaults = RealtimeLimits::default();
+        let realtime = RealtimeLimits {
+            sockets_per_client: env
+                .number("KANISA_REALTIME_SOCKETS_PER_CLIENT", 1, 1_000_000)?
+                .map_or(defaults.sockets_per_client, |n| n as usize),
+            channels_per_socket: env
+                .number("KANISA_REALTIME_CHANNELS_PER_SOCKET", 1, 10_000)?
+                .map_or(defaults.channels_per_socket, |n| n as usize),
+            joins_per_second: env
+                .number("KANISA_REALTIME_JOINS_PER_SECOND", 1, 10_000)?
+                .map_or(defaults.joins_per_second, |n| n as u32),
+            max_message_bytes: env
+                .number("KANISA_REALTIME_MAX_MESSAGE", 1024, 16 * 1024 * 1024)?
+                .map_or(defaults.max_message_bytes, |n| n as usize),
+        };
         let job_workers = env
             .number("KANISA_JOB_WORKERS", 0, 64)?
             .map_or(8, |n| n as usize);
@@ -598,6 +657,7 @@ impl Config {
             notify_check_secs,
             backups,
             http,
+            realtime,
             smtp,
             sms,
             payments,
@@ -958,6 +1018,30 @@ mod tests {
             ("KANISA_HEADER_TIMEOUT", "0"),
             ("KANISA_BODY_TIMEOUT", "soon"),
             ("KANISA_MAX_CONNECTIONS", "3"),
+        ] {
+            let e = Config::from_vars(&vars(&[(var, value)]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(var), "{e}");
+        }
+    }
+
+    #[test]
+    fn realtime_limits_are_read_and_bounded() {
+        let c = Config::from_vars(&vars(&[])).unwrap();
+        assert_eq!(c.realtime, RealtimeLimits::default());
+        let c = Config::from_vars(&vars(&[
+            ("KANISA_REALTIME_SOCKETS_PER_CLIENT", "3"),
+            ("KANISA_REALTIME_JOINS_PER_SECOND", "2"),
+        ]))
+        .unwrap();
+        assert_eq!(c.realtime.sockets_per_client, 3);
+        assert_eq!(c.realtime.joins_per_second, 2);
+        assert_eq!(c.realtime.channels_per_socket, 100);
+        for (var, value) in [
+            ("KANISA_REALTIME_SOCKETS_PER_CLIENT", "0"),
+            ("KANISA_REALTIME_CHANNELS_PER_SOCKET", "many"),
+            ("KANISA_REALTIME_MAX_MESSAGE", "10"),
         ] {
             let e = Config::from_vars(&vars(&[(var, value)]))
                 .unwrap_err()

@@ -7,11 +7,10 @@
 //! Publication is explicit data, as Supabase's "enable realtime for a table": the owner calls
 //! `realtime.publish('public.t')` (creates the three triggers; refused without a primary key or
 //! outside schema public), `realtime.unpublish(...)` drops them, and
-//! `realtime.published_tables()` lists them. No API role may call them. The migration
-//! publishes nothing: until a WebSocket consumer exists, a trigger would only make the public
-//! forms pay for a NOTIFY nobody hears. The change that adds it will publish the tables the
-//! back office watches (prayer_requests, messages, giving_records, members, sermons, events,
-//! announcements).
+//! `realtime.published_tables()` lists them. No API role may call them. Migration 0052
+//! published nothing (no consumer existed); 0053, with the hub, publishes the tables the back
+//! office watches: prayer_requests, messages, giving_records, members, sermons, events and
+//! announcements.
 //!
 //! Why triggers, a durable table and NOTIFY rather than logical decoding (`pgoutput` and a
 //! replication slot):

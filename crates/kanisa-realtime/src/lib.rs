@@ -9,7 +9,10 @@
 //! by the triggers of the tables `realtime.publish` published, migration 0052) on the owner's
 //! connections when `NOTIFY kanisa_realtime` says something committed, and its periodic prune
 //! job.
-//! Later: channel subscriptions, presence and delivery of database changes. `WIRE.md` beside
+//! Delivery: the [`hub`] holds every `postgres_changes` binding of this instance's sockets and
+//! delivers the feed's batches to them, checked once per group of equal rights ([`check`]) and
+//! filtered ([`eval`]); a [`socket::Session`] is one socket's conversation. Broadcast and
+//! presence are still to come. `WIRE.md` beside
 //! this crate holds the researched protocol details (the client and server sources read).
 //!
 //! Must not touch: HTTP and the WebSocket upgrade (those belong to `kanisa-server`, which hands
@@ -17,5 +20,12 @@
 //! `realtime.changes`; what a subscriber may see is decided by its own policies, not here).
 #![forbid(unsafe_code)]
 
+pub mod check;
+pub mod eval;
 pub mod feed;
+pub mod hub;
+pub mod socket;
 pub mod wire;
+
+pub use hub::{Hub, Outbox};
+pub use socket::{Limits, Session};

@@ -14,6 +14,7 @@ mod functions;
 mod health;
 mod listen;
 mod middleware;
+mod realtime;
 mod rest;
 mod seo;
 mod storage;
@@ -29,6 +30,7 @@ pub use error::ApiError;
 pub use listen::{
     BodyDeadline, MIN_BODY_RATE, ServeOptions, body_deadline, raise_open_file_limit, serve,
 };
+pub use realtime::Realtime;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -43,6 +45,8 @@ pub struct AppState {
     pub storage: Option<Arc<kanisa_storage::Storage>>,
     /// The server functions (`/functions/v1`); without them those paths answer 404.
     pub functions: Option<Arc<kanisa_functions::Functions>>,
+    /// Realtime (`/realtime/v1/websocket`); without it that path answers 404.
+    pub realtime: Option<Realtime>,
     apps: Arc<apps::Apps>,
 }
 
@@ -63,6 +67,7 @@ impl AppState {
             trusted_proxies: Arc::new(Vec::new()),
             storage: None,
             functions: None,
+            realtime: None,
             apps: Arc::new(apps::Apps::new(&apps_dir, None)),
         }
     }
@@ -76,6 +81,16 @@ impl AppState {
     /// Serve `/functions/v1` with these functions.
     pub fn with_functions(mut self, functions: Arc<kanisa_functions::Functions>) -> Self {
         self.functions = Some(functions);
+        self
+    }
+
+    /// Serve `/realtime/v1/websocket` from this hub, with these socket limits.
+    pub fn with_realtime(
+        mut self,
+        hub: kanisa_realtime::Hub,
+        limits: kanisa_realtime::Limits,
+    ) -> Self {
+        self.realtime = Some(Realtime::new(hub, limits));
         self
     }
 
@@ -94,7 +109,13 @@ impl AppState {
 }
 
 /// The API prefixes; one that is not set up (storage without a store) answers a JSON 404.
-const API_PREFIXES: &[&str] = &["/rest/v1", "/auth/v1", "/storage/v1", "/functions/v1"];
+const API_PREFIXES: &[&str] = &[
+    "/rest/v1",
+    "/auth/v1",
+    "/storage/v1",
+    "/functions/v1",
+    "/realtime/v1",
+];
 
 /// The whole HTTP surface.
 pub fn router(state: AppState) -> Router {
@@ -134,13 +155,20 @@ pub fn router(state: AppState) -> Router {
         .route("/functions/v1", any(error::no_route))
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(functions::BODY_LIMIT));
-    let mut api = rest.merge(auth).merge(functions);
+    let realtime = Router::new()
+        .route("/realtime/v1/websocket", get(realtime::websocket))
+        .route("/realtime/v1", any(error::no_route))
+        .route("/realtime/v1/{*rest}", any(error::no_route))
+        .method_not_allowed_fallback(error::method_not_allowed);
+    let mut api = rest.merge(auth).merge(functions).merge(realtime);
     let storage_limit = state.storage.as_ref().map(|s| s.max_request_bytes());
     if let Some(limit) = storage_limit {
         api = api.merge(storage_router(limit));
     }
     let served = |p: &str| {
-        matches!(p, "/rest/v1" | "/functions/v1") || (p == "/storage/v1" && storage_limit.is_some())
+        matches!(p, "/rest/v1" | "/functions/v1")
+            || (p == "/storage/v1" && storage_limit.is_some())
+            || p == "/realtime/v1"
     };
     for prefix in API_PREFIXES.iter().filter(|p| !served(p)) {
         api = api

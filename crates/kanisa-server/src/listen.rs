@@ -30,7 +30,6 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use kanisa_config::IpBlock;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
@@ -177,7 +176,10 @@ pub async fn serve(
     http.timer(TokioTimer::new())
         .header_read_timeout(options.header_timeout)
         .keep_alive(true);
-    let graceful = GracefulShutdown::new();
+    // Every connection's task holds a receiver: a change asks it to finish gracefully, and the
+    // sender's `closed()` is when they all have. (hyper-util's GracefulShutdown cannot watch a
+    // connection that may upgrade to a WebSocket; an upgraded socket lives on its own task.)
+    let (graceful, _) = tokio::sync::watch::channel(());
     tracing::info!(
         header_timeout_s = options.header_timeout.as_secs(),
         body_timeout_s = options.body_timeout.as_secs(),
@@ -205,6 +207,12 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
+        // Held by the connection's task and by a socket it upgrades to, so a WebSocket counts
+        // against the caps for as long as it is open.
+        let slot = HeldSlot {
+            _slot: Arc::new(slot),
+        };
+        let held = slot.clone();
         let body_timeout = options.body_timeout;
         let router = app.clone();
         let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
@@ -224,14 +232,27 @@ pub async fn serve(
                 })
             });
             request.extensions_mut().insert(ConnectInfo(peer));
+            request.extensions_mut().insert(held.clone());
             let router = router.clone();
             async move {
                 Ok::<_, Infallible>(router.oneshot(request).await.unwrap_or_else(|e| match e {}))
             }
         });
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let connection = http
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        let mut stopping = graceful.subscribe();
         tokio::spawn(async move {
-            if let Err(e) = connection.await {
+            let mut connection = std::pin::pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                _ = stopping.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            drop(stopping);
+            if let Err(e) = ended {
                 tracing::debug!(%peer, error = %e, "connection ended with an error");
             }
             drop(slot);
@@ -239,10 +260,11 @@ pub async fn serve(
     }
     drop(listener);
     tracing::info!(
-        connections = graceful.count(),
+        connections = graceful.receiver_count(),
         "no longer accepting; finishing requests in flight"
     );
-    graceful.shutdown().await;
+    let _ = graceful.send(());
+    graceful.closed().await;
     Ok(())
 }
 
@@ -324,6 +346,13 @@ struct Limits {
     all: Arc<Semaphore>,
     per_client: usize,
     clients: ClientCounts,
+}
+
+/// An admitted connection's place, shared by the connection and the WebSocket it may upgrade
+/// to (the handler keeps a clone from the request's extensions): given back when both are done.
+#[derive(Clone)]
+pub(crate) struct HeldSlot {
+    _slot: Arc<Slot>,
 }
 
 /// An admitted connection's place: given back when the connection ends.

@@ -492,7 +492,23 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         ));
     }
     let functions = std::sync::Arc::new(functions);
+    // Realtime: this instance's hub, fed by the change feed it reads on its own.
+    let hub = kanisa_realtime::Hub::new(db.service_pool.clone(), db.pool.clone());
+    let feed = kanisa_realtime::feed::Feed::start(db.service_pool.clone(), db.pg_config.clone())
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot start realtime's change feed: {e}"))?;
+    hub.deliver_from(feed);
     let state = state
+        .with_realtime(
+            hub,
+            kanisa_realtime::Limits {
+                sockets_per_client: config.realtime.sockets_per_client,
+                channels_per_socket: config.realtime.channels_per_socket,
+                joins_per_second: config.realtime.joins_per_second,
+                max_message_bytes: config.realtime.max_message_bytes,
+                ..kanisa_realtime::Limits::default()
+            },
+        )
         .with_trusted_proxies(config.trusted_proxies.clone())
         .with_storage(storage.clone())
         .with_functions(functions.clone());

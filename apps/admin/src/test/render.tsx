@@ -19,7 +19,7 @@ export function testClient(session: Session | null = null, fetch?: typeof global
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
   };
-  return createClient('', undefined, { auth: { storage, autoRefresh: false }, ...(fetch ? { fetch } : {}) });
+  return createClient('', undefined, { auth: { storage, autoRefresh: false }, realtime: false, ...(fetch ? { fetch } : {}) });
 }
 
 /** A session as the server gives it, for a user with this access (`app_metadata`). */

@@ -1,3 +1,4 @@
 //! kanisa-realtime against a real PostgreSQL (kanisa-test-db): each test has its own database.
 
+mod delivery;
 mod feed;

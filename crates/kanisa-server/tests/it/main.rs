@@ -15,6 +15,7 @@ mod member_search;
 mod payments;
 mod policies;
 mod probe;
+mod realtime;
 mod reports;
 mod rest;
 mod settings;
@@ -116,7 +117,7 @@ impl TestApp {
             Some(db),
             proxies,
             (smtp_url, sms_base_url),
-            None,
+            Extras::default(),
         )
         .await
     }
@@ -137,7 +138,34 @@ impl TestApp {
             Some(db),
             Vec::new(),
             (None, None),
-            Some(setup),
+            Extras {
+                payments: Some(setup),
+                ..Extras::default()
+            },
+        )
+        .await
+    }
+
+    /// A server over the demo content that serves `/realtime/v1/websocket` with `limits`, its
+    /// hub fed by the change feed as `kanisa serve` starts it.
+    pub async fn spawn_realtime(limits: kanisa_realtime::Limits) -> TestApp {
+        let db = TestDb::with_demo().await;
+        let pool = db.api_pool();
+        let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
+            .await
+            .unwrap();
+        let service_pool = db.pool();
+        Self::spawn_with(
+            pool,
+            service_pool,
+            rest,
+            Some(db),
+            Vec::new(),
+            (None, None),
+            Extras {
+                realtime: Some(limits),
+                ..Extras::default()
+            },
         )
         .await
     }
@@ -159,7 +187,7 @@ impl TestApp {
             None,
             Vec::new(),
             (None, None),
-            None,
+            Extras::default(),
         )
         .await
     }
@@ -171,7 +199,7 @@ impl TestApp {
         db: Option<TestDb>,
         proxies: Vec<kanisa_config::IpBlock>,
         (smtp_url, sms_base_url): (Option<String>, Option<String>),
-        payments: Option<kanisa_functions::PaymentsSetup>,
+        Extras { payments, realtime }: Extras,
     ) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -261,6 +289,17 @@ impl TestApp {
         .with_trusted_proxies(proxies)
         .with_storage(storage.clone())
         .with_functions(functions.clone());
+        let state = match (realtime, &db) {
+            (Some(limits), Some(db)) => {
+                let hub = kanisa_realtime::Hub::new(db.pool(), db.api_pool());
+                let feed = kanisa_realtime::feed::Feed::start(db.pool(), db.config().clone())
+                    .await
+                    .unwrap();
+                hub.deliver_from(feed);
+                state.with_realtime(hub, limits)
+            }
+            _ => state,
+        };
         tokio::spawn(kanisa_server::serve(
             listener,
             kanisa_server::router(state),
@@ -297,6 +336,13 @@ impl TestApp {
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.http.get(self.url(path)).send().await.unwrap()
     }
+}
+
+/// What some test servers add: payments through a provider's API, realtime.
+#[derive(Default)]
+struct Extras {
+    payments: Option<kanisa_functions::PaymentsSetup>,
+    realtime: Option<kanisa_realtime::Limits>,
 }
 
 /// Asks `probe` every 50 ms until it answers `Ok`, and returns that answer; fails naming `what`

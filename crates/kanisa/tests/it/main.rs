@@ -7,6 +7,7 @@ mod jobs;
 mod notifications;
 mod payments;
 mod pitr;
+mod realtime;
 mod resilience;
 mod scale;
 mod soak;

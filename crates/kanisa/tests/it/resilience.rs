@@ -15,7 +15,12 @@ use super::{Site, eventually, read, wait_exit};
 
 /// The `anon` and `service_role` keys of a site (`kanisa keys`).
 async fn keys(site: &Site) -> (String, String) {
-    let (status, out, err) = site.run(&["keys"], &[]).await;
+    keys_with(site, &[]).await
+}
+
+/// [`keys`] with the environment the site's server runs with (a `KANISA_JWT_SECRET`).
+pub(super) async fn keys_with(site: &Site, env: &[(&str, &str)]) -> (String, String) {
+    let (status, out, err) = site.run(&["keys"], env).await;
     assert!(status.success(), "{err}");
     let key = |name: &str| {
         out.lines()

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
+import { LiveBackOffice } from '../../lib/live';
 import { PageErrorBoundary } from '../../features/errors/PageErrorBoundary';
 import { roleLabel } from '../../lib/access';
 import { systemName, useChurchName } from '../../lib/settings';
@@ -54,7 +55,9 @@ export default function AdminLayout() {
       : roleLabel(access.role);
 
   return (
-    <div className="admin">
+    <LiveBackOffice>
+      {(live) => (
+    <div className="admin" data-live={live ?? 'off'}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -86,5 +89,7 @@ export default function AdminLayout() {
         </main>
       </div>
     </div>
+      )}
+    </LiveBackOffice>
   );
 }

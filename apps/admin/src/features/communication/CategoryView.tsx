@@ -11,6 +11,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { messageSortKey, PAGE_SIZE, useCategoryMessages, useCompleteMessage, type Message, type MessageFilters } from './api/communication-api';
+import { useArrivals } from '../../lib/live';
 import { MessageCard } from './MessageCard';
 import { MessageDetailsModal } from './MessageDetailsModal';
 import { ReplyModal } from './ReplyModal';
@@ -25,6 +26,7 @@ const NO_FILTERS: MessageFilters = { status: '', department: '', recipient: '' }
  * Complete; a page at a time, deep pages read by key (Next after the last card's time).
  */
 export function CategoryView({ category }: { category: Category }) {
+  const arrivals = useArrivals('messages');
   // A new filter starts again on its first page.
   const paging = usePagedList<MessageFilters>(NO_FILTERS, PAGE_SIZE);
   const filters = paging.filters;
@@ -79,6 +81,7 @@ export function CategoryView({ category }: { category: Category }) {
                 key={message.id}
                 message={message}
                 busy={complete.isPending && complete.variables === message.id}
+                fresh={arrivals.has(message.id)}
                 onView={() => { setViewing(message); }}
                 onRespond={() => { setReplying(message); }}
                 onComplete={() => { markComplete(message); }}

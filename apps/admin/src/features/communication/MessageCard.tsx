@@ -5,22 +5,25 @@ import { canComplete, formatDay, parseDetails, previewText, messageStatusBadge }
 interface Props {
   message: Message;
   busy: boolean;
+  /** It arrived while the screen was open (a quiet highlight and a "New" badge). */
+  fresh?: boolean;
   onView: () => void;
   onRespond: () => void;
   onComplete: () => void;
 }
 
 /** One message card (§2.17): subject, status, date, sender, the extra badges, preview, attachments, actions. */
-export function MessageCard({ message, busy, onView, onRespond, onComplete }: Props) {
+export function MessageCard({ message, busy, fresh = false, onView, onRespond, onComplete }: Props) {
   const details = parseDetails(message.message);
   const attachments = message.attachments ?? [];
   const titleId = `message-${message.id}`;
   return (
-    <article className="comm-card" aria-labelledby={titleId}>
+    <article className={fresh ? 'comm-card fresh-arrival' : 'comm-card'} aria-labelledby={titleId}>
       <header className="comm-card-header">
         <h3 id={titleId} className="comm-card-title">
           {message.subject}
         </h3>
+        {fresh ? <Badge tone="info">New</Badge> : null}
         <Badge tone={messageStatusBadge(message).tone}>{messageStatusBadge(message).label}</Badge>
       </header>
       <p className="comm-card-meta">

@@ -18,6 +18,8 @@ interface Props {
   request: PrayerRequest;
   /** A change to this request is under way. */
   busy: boolean;
+  /** It arrived while the screen was open (a quiet highlight and a "New" badge). */
+  fresh?: boolean;
   /** False when the session has no user id (Assign to Me cannot name anyone). */
   canAssign: boolean;
   onView: () => void;
@@ -26,16 +28,17 @@ interface Props {
 }
 
 /** One request in the grid (§2.10): title, badges, who and when, the first 150 characters, actions. */
-export function PrayerRequestCard({ request, busy, canAssign, onView, onAssign, onStatus }: Props) {
+export function PrayerRequestCard({ request, busy, fresh = false, canAssign, onView, onAssign, onStatus }: Props) {
   const actions = cardActions(request.status);
   const named = (label: string) => `${label}: ${request.title}`;
   return (
-    <article className="prayer-card" aria-labelledby={`prayer-${request.id}`}>
+    <article className={fresh ? 'prayer-card fresh-arrival' : 'prayer-card'} aria-labelledby={`prayer-${request.id}`}>
       <header className="prayer-card-header">
         <h2 id={`prayer-${request.id}`} className="prayer-card-title">
           {request.title}
         </h2>
         <div className="prayer-badges">
+          {fresh ? <Badge tone="info">New</Badge> : null}
           <Badge tone={urgencyTones[request.urgency]}>{urgencyLabels[request.urgency]}</Badge>
           <Badge tone={statusTones[request.status]}>{statusLabels[request.status]}</Badge>
           <Badge tone={privacyTones[request.privacy_level]}>{privacyLabels[request.privacy_level]}</Badge>

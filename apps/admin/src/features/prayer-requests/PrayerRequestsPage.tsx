@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { usePrayerRequests } from './api/get-prayer-requests';
 import { useAssignPrayerRequest, useSetPrayerStatus } from './api/update-prayer-request';
 import { RangePager, pageCount, rangeText } from '../../components/ui/RangePager';
+import { useArrivals } from '../../lib/live';
 import { PrayerRequestCard } from './PrayerRequestCard';
 import { PrayerRequestModal } from './PrayerRequestModal';
 import {
@@ -44,6 +45,7 @@ type Origin = 'card' | 'modal';
  */
 export default function PrayerRequestsPage() {
   const { user, profile, access } = useAuth();
+  const arrivals = useArrivals('prayer_requests');
   const outsideTeam = access !== null && !access.permissions.includes(PRAYER_TEAM_PERMISSION);
   const [params, setParams] = useAddressParams();
   const status = parseStatusFilter(params.get('status'));
@@ -180,6 +182,7 @@ export default function PrayerRequestsPage() {
                 key={request.id}
                 request={request}
                 busy={busyId === request.id}
+                fresh={arrivals.has(request.id)}
                 canAssign={user !== null}
                 onView={() => {
                   setFeedback(null);
