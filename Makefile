@@ -83,10 +83,12 @@ soak:
 
 ## Measurements (never assertions) of a release build: start-up time and idle memory, the
 ## table API under load (wrk, installed on demand; pgbench floor), then the public pages' first
-## load weight and Lighthouse mobile score. BENCH_DURATION, BENCH_CONNECTIONS, LIGHTHOUSE_RUNS.
+## load weight and Lighthouse mobile score; realtime's memory per socket and change-to-delivery
+## latency. BENCH_DURATION, BENCH_CONNECTIONS, LIGHTHOUSE_RUNS, BENCH_RT_* (bench-realtime.sh).
 bench: apps chromium
 	cd apps && npm run --silent size:client
 	cargo build --release --locked --bin kanisa
+	cargo build --release --locked -p kanisa-realtime --example bench_sockets
 	scripts/bench-startup.sh $(KANISA_RELEASE)
 	scripts/bench-rest.sh $(KANISA_RELEASE)
 	scripts/bench-submissions.sh $(KANISA_RELEASE)
@@ -95,6 +97,7 @@ bench: apps chromium
 	scripts/bench-backups.sh $(KANISA_RELEASE)
 	KANISA_CHAOS_PAYMENTS=$(or $(CHAOS_PAYMENTS),10000) cargo test --release --locked -p kanisa --test it payments::chaos -- --nocapture
 	scripts/bench-pages.sh $(KANISA_RELEASE)
+	scripts/bench-realtime.sh $(KANISA_RELEASE) $(dir $(KANISA_RELEASE))examples/bench_sockets
 
 ## The Rust tests and the browser suites with every process's clock moved (libfaketime) to
 ## three dates: a Friday with the demo's vespers inside the reminder window, Nairobi's New Year

@@ -7,7 +7,7 @@
 //! so a change is checked once per group, not once per subscriber: 1,000 staff sockets of ten
 //! people cost ten checks. The group key is the role and the token's claims without those that
 //! differ per token but mean nothing to a policy — `exp`, `iat`, `nbf`, `jti` and `session_id`
-//! (a session's end is checked on its own: [`session_alive`]). No policy in `policies/` reads
+//! (a session's end is checked on its own: [`crate::sessions`]). No policy in `policies/` reads
 //! them (`auth.uid()`, `auth.jwt()` and `auth.caller()` read `sub`, `role`, `email` and the
 //! caller's rows); a policy that did would have to be written with this in mind.
 
@@ -146,13 +146,6 @@ pub async fn sessions_alive(service: &Pool, sessions: &[Uuid]) -> Result<HashSet
         )
         .await?;
     Ok(rows.iter().map(|r| r.get(0)).collect())
-}
-
-/// Whether one session still exists.
-pub async fn session_alive(service: &Pool, session: Uuid) -> Result<bool, PgError> {
-    Ok(sessions_alive(service, &[session])
-        .await?
-        .contains(&session))
 }
 
 #[cfg(test)]

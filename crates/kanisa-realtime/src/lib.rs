@@ -11,7 +11,8 @@
 //! job.
 //! Delivery: the [`hub`] holds every `postgres_changes` binding of this instance's sockets and
 //! delivers the feed's batches to them, checked once per group of equal rights ([`check`]) and
-//! filtered ([`eval`]); a [`socket::Session`] is one socket's conversation. Broadcast and
+//! filtered ([`eval`]), into each socket's [`outbox`] (a message for many sockets is built and
+//! encoded once); a [`socket::Session`] is one socket's conversation. Broadcast and
 //! presence are still to come. `WIRE.md` beside
 //! this crate holds the researched protocol details (the client and server sources read).
 //!
@@ -24,8 +25,11 @@ pub mod check;
 pub mod eval;
 pub mod feed;
 pub mod hub;
+pub mod outbox;
+pub mod sessions;
 pub mod socket;
 pub mod wire;
 
-pub use hub::{Hub, Outbox};
+pub use hub::Hub;
+pub use outbox::{Outbox, Shared};
 pub use socket::{Limits, Session};

@@ -4,7 +4,8 @@
 //!
 //! - `heartbeat` on `phoenix` is answered ok; it is also when each channel's token is checked
 //!   ([`Session::sweep`]): a token past its `exp`, or whose session ended (signed out, ended
-//!   elsewhere), stops its channel with a `system` error and `phx_close`, so a subscriber stops
+//!   elsewhere; the instance reads sessions for all its sockets at once, [`crate::sessions`]),
+//!   stops its channel with a `system` error and `phx_close`, so a subscriber stops
 //!   receiving within one heartbeat. The server closes a socket silent past
 //!   [`Limits::heartbeat_timeout`].
 //! - `phx_join` on `realtime:{name}`: the channel runs with the join's `access_token` (else the
@@ -27,7 +28,8 @@ use serde_json::{Value, json};
 
 use crate::check::{self, Group};
 use crate::eval::Compiled;
-use crate::hub::{Binding, Hub, Outbox, SocketId};
+use crate::hub::{Binding, Hub, SocketId};
+use crate::outbox::Outbox;
 use crate::wire::{JoinPayload, Message, PostgresChangeParams, Status, event};
 
 /// The limits of one socket (defaults: [`Limits::default`]).
@@ -265,7 +267,7 @@ impl Session {
         }
         if !sessions.is_empty() {
             let ids: Vec<_> = sessions.iter().map(|(_, s)| *s).collect();
-            match check::sessions_alive(self.hub.service(), &ids).await {
+            match self.hub.sessions_alive(&ids).await {
                 Ok(alive) => stops.extend(
                     sessions
                         .into_iter()

@@ -23,8 +23,11 @@ mod filter;
 mod join;
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::str::FromStr;
+use std::sync::Arc;
 
 pub use change::{Change, ChangeKind, Column};
 pub use filter::{Condition, Filter, Test, parse_filter};
@@ -117,8 +120,32 @@ pub enum Payload {
     /// A JSON object. A client's JSON broadcast, however it came, is
     /// `{type: "broadcast", event, payload, meta?}`.
     Json(Value),
+    /// A JSON object already serialized: one change or broadcast bound for many channels is
+    /// serialized once, and each socket's frame only wraps it ([`Payload::encoded`]).
+    Encoded(Encoded),
     /// A broadcast whose user payload is bytes (`vsn=2.0.0` only; event `broadcast`).
     Binary(BinaryBroadcast),
+}
+
+impl Payload {
+    /// `value` serialized once, to be sent on many channels.
+    pub fn encoded(value: &Value) -> Payload {
+        let text = to_json(value);
+        match RawValue::from_string(text) {
+            Ok(raw) => Payload::Encoded(Encoded(Arc::from(raw))),
+            Err(_) => Payload::Json(value.clone()),
+        }
+    }
+}
+
+/// Serialized JSON, shared (equal when the texts are).
+#[derive(Debug, Clone)]
+pub struct Encoded(Arc<RawValue>);
+
+impl PartialEq for Encoded {
+    fn eq(&self, other: &Encoded) -> bool {
+        self.0.get() == other.0.get()
+    }
 }
 
 /// A broadcast whose user payload is raw bytes.
@@ -402,6 +429,19 @@ pub fn encode(vsn: Vsn, msg: &Message) -> Result<Frame, WireError> {
             &msg.event,
             payload,
         )))),
+        (Payload::Encoded(payload), Vsn::V1) => Ok(Frame::Text(to_json(&V1Out {
+            topic: &msg.topic,
+            event: &msg.event,
+            payload: &*payload.0,
+            msg_ref: msg.msg_ref.as_deref(),
+        }))),
+        (Payload::Encoded(payload), Vsn::V2) => Ok(Frame::Text(to_json(&(
+            msg.join_ref.as_deref(),
+            msg.msg_ref.as_deref(),
+            &msg.topic,
+            &msg.event,
+            &*payload.0,
+        )))),
         (Payload::Binary(_), Vsn::V1) => Err(WireError::BinaryNeedsV2),
         (Payload::Binary(broadcast), Vsn::V2) => {
             if msg.event != event::BROADCAST {
@@ -413,10 +453,10 @@ pub fn encode(vsn: Vsn, msg: &Message) -> Result<Frame, WireError> {
 }
 
 #[derive(Serialize)]
-struct V1Out<'a> {
+struct V1Out<'a, P: Serialize + ?Sized> {
     topic: &'a str,
     event: &'a str,
-    payload: &'a Value,
+    payload: &'a P,
     #[serde(rename = "ref")]
     msg_ref: Option<&'a str>,
 }
@@ -563,6 +603,15 @@ impl Message {
     pub fn json(&self) -> Option<&Value> {
         match &self.payload {
             Payload::Json(value) => Some(value),
+            Payload::Encoded(_) | Payload::Binary(_) => None,
+        }
+    }
+
+    /// The payload as a JSON value, also when it was sent already serialized.
+    pub fn value(&self) -> Option<Cow<'_, Value>> {
+        match &self.payload {
+            Payload::Json(value) => Some(Cow::Borrowed(value)),
+            Payload::Encoded(raw) => serde_json::from_str(raw.0.get()).ok().map(Cow::Owned),
             Payload::Binary(_) => None,
         }
     }

@@ -68,41 +68,56 @@ impl Message {
     /// The change for the listed binding ids of a channel. Like realtime's fastlane it carries
     /// neither join_ref nor ref. The ids must have the JSON type the join reply gave them.
     pub fn postgres_changes(topic: &str, ids: &[u32], change: &Change) -> Message {
-        let mut data = Map::new();
-        data.insert("schema".into(), change.schema.as_str().into());
-        data.insert("table".into(), change.table.as_str().into());
-        data.insert(
-            "commit_timestamp".into(),
-            change.commit_timestamp.as_str().into(),
-        );
-        data.insert("type".into(), change.kind.as_str().into());
-        data.insert("columns".into(), json!(change.columns));
-        match &change.kind {
-            ChangeKind::Insert { record } => {
-                data.insert("record".into(), Value::Object(record.clone()));
-            }
-            ChangeKind::Update { record, old_record } => {
-                data.insert("record".into(), Value::Object(record.clone()));
-                data.insert("old_record".into(), Value::Object(old_record.clone()));
-            }
-            ChangeKind::Delete { old_record } => {
-                data.insert("old_record".into(), Value::Object(old_record.clone()));
-            }
-        }
-        let errors = if change.errors.is_empty() {
-            Value::Null
-        } else {
-            json!(change.errors)
-        };
-        data.insert("errors".into(), errors);
+        Message::postgres_changes_with(topic, Payload::Json(change_payload(ids, change)))
+    }
+
+    /// The payload of [`Message::postgres_changes`], serialized once for many channels.
+    pub fn postgres_changes_payload(ids: &[u32], change: &Change) -> Payload {
+        Payload::encoded(&change_payload(ids, change))
+    }
+
+    /// A change whose payload was built for many channels.
+    pub fn postgres_changes_with(topic: &str, payload: Payload) -> Message {
         Message {
             join_ref: None,
             msg_ref: None,
             topic: topic.to_owned(),
             event: event::POSTGRES_CHANGES.to_owned(),
-            payload: Payload::Json(json!({"ids": ids, "data": data})),
+            payload,
         }
     }
+}
+
+/// `{ids, data}` of a change.
+fn change_payload(ids: &[u32], change: &Change) -> Value {
+    let mut data = Map::new();
+    data.insert("schema".into(), change.schema.as_str().into());
+    data.insert("table".into(), change.table.as_str().into());
+    data.insert(
+        "commit_timestamp".into(),
+        change.commit_timestamp.as_str().into(),
+    );
+    data.insert("type".into(), change.kind.as_str().into());
+    data.insert("columns".into(), json!(change.columns));
+    match &change.kind {
+        ChangeKind::Insert { record } => {
+            data.insert("record".into(), Value::Object(record.clone()));
+        }
+        ChangeKind::Update { record, old_record } => {
+            data.insert("record".into(), Value::Object(record.clone()));
+            data.insert("old_record".into(), Value::Object(old_record.clone()));
+        }
+        ChangeKind::Delete { old_record } => {
+            data.insert("old_record".into(), Value::Object(old_record.clone()));
+        }
+    }
+    let errors = if change.errors.is_empty() {
+        Value::Null
+    } else {
+        json!(change.errors)
+    };
+    data.insert("errors".into(), errors);
+    json!({"ids": ids, "data": data})
 }
 
 #[cfg(test)]

@@ -383,6 +383,7 @@ fn client_binary_frames_round_trip() {
                 1,
                 v["payload"].to_string().as_bytes(),
             ),
+            Payload::Encoded(_) => unreachable!("decoding never yields a pre-serialized payload"),
         };
         assert_eq!(again, frame);
     }
@@ -566,4 +567,23 @@ fn builds_json_broadcasts() {
         text(encode(Vsn::V1, &broadcast).unwrap()),
         r#"{"topic":"realtime:room","event":"broadcast","payload":{"type":"broadcast","event":"cursor","payload":{"x":1}},"ref":null}"#
     );
+}
+
+#[test]
+fn a_pre_serialized_payload_frames_as_its_json_would() {
+    let value = json!({"ids": [7], "data": {"record": {"title": "Grace \"and\" peace"}}});
+    for vsn in [Vsn::V1, Vsn::V2] {
+        let message = |payload| Message {
+            join_ref: Some("3".into()),
+            msg_ref: None,
+            topic: "realtime:live".into(),
+            event: "postgres_changes".into(),
+            payload,
+        };
+        let plain = encode(vsn, &message(Payload::Json(value.clone()))).unwrap();
+        let shared = message(Payload::encoded(&value));
+        assert_eq!(encode(vsn, &shared).unwrap(), plain);
+        assert_eq!(shared.value().unwrap().into_owned(), value);
+        assert_eq!(shared.json(), None);
+    }
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use kanisa_auth::{Identity, JwtKeys};
 use kanisa_realtime::feed::Feed;
 use kanisa_realtime::wire::{Message, Payload};
-use kanisa_realtime::{Hub, Limits, Outbox, Session};
+use kanisa_realtime::{Hub, Limits, Outbox, Session, Shared};
 use kanisa_test_db::TestDb;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -43,7 +43,7 @@ SELECT realtime.publish('public.rt_probe');
 
 struct Subscriber {
     _session: Session,
-    queued: mpsc::Receiver<Message>,
+    queued: mpsc::Receiver<Arc<Shared>>,
 }
 
 /// A session joined to `rt_probe` as a signed-in user with `email`.
@@ -91,7 +91,7 @@ async fn changes(subscriber: &mut Subscriber, count: usize) -> Vec<Value> {
             .unwrap_or_else(|_| panic!("only {} of {count} changes came: {out:#?}", out.len()))
             .expect("the session lives");
         assert_eq!(message.event, "postgres_changes");
-        out.push(message.json().unwrap()["data"].clone());
+        out.push(message.value().unwrap()["data"].clone());
     }
     out
 }

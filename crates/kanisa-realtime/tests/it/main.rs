@@ -2,3 +2,4 @@
 
 mod delivery;
 mod feed;
+mod sessions;
