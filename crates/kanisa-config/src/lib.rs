@@ -248,6 +248,9 @@ pub struct RealtimeLimits {
     pub joins_per_second: u32,
     /// `KANISA_REALTIME_MAX_MESSAGE` (bytes, 262144): the largest frame a client may send.
     pub max_message_bytes: usize,
+    /// `KANISA_REALTIME_ANON_BROADCAST` (false): anon may broadcast and track presence on
+    /// public channels (signed-in users always may; private channels follow their policies).
+    pub anon_broadcast: bool,
 }
 
 impl Default for RealtimeLimits {
@@ -257,6 +260,7 @@ impl Default for RealtimeLimits {
             channels_per_socket: 100,
             joins_per_second: 10,
             max_message_bytes: 256 * 1024,
+            anon_broadcast: false,
         }
     }
 }
@@ -361,6 +365,10 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "KANISA_REALTIME_MAX_MESSAGE",
         "the largest realtime frame a client may send, in bytes (262144)",
+    ),
+    (
+        "KANISA_REALTIME_ANON_BROADCAST",
+        "true: visitors (anon) may broadcast and track presence on public realtime channels (false)",
     ),
     (
         "KANISA_TRUSTED_PROXIES",
@@ -551,6 +559,9 @@ impl Config {
             max_message_bytes: env
                 .number("KANISA_REALTIME_MAX_MESSAGE", 1024, 16 * 1024 * 1024)?
                 .map_or(defaults.max_message_bytes, |n| n as usize),
+            anon_broadcast: env
+                .one_of("KANISA_REALTIME_ANON_BROADCAST", &["true", "false"])?
+                .map_or(defaults.anon_broadcast, |v| v == "true"),
         };
         let job_workers = env
             .number("KANISA_JOB_WORKERS", 0, 64)?
@@ -1038,7 +1049,11 @@ mod tests {
         assert_eq!(c.realtime.sockets_per_client, 3);
         assert_eq!(c.realtime.joins_per_second, 2);
         assert_eq!(c.realtime.channels_per_socket, 100);
+        assert!(!c.realtime.anon_broadcast);
+        let c = Config::from_vars(&vars(&[("KANISA_REALTIME_ANON_BROADCAST", "true")])).unwrap();
+        assert!(c.realtime.anon_broadcast);
         for (var, value) in [
+            ("KANISA_REALTIME_ANON_BROADCAST", "yes"),
             ("KANISA_REALTIME_SOCKETS_PER_CLIENT", "0"),
             ("KANISA_REALTIME_CHANNELS_PER_SOCKET", "many"),
             ("KANISA_REALTIME_MAX_MESSAGE", "10"),

@@ -45,12 +45,15 @@ impl BackupTool {
     /// Writes the whole database to `file` (pg_dump custom format; compressed).
     pub async fn backup(&self, file: &Path) -> Result<(), PgError> {
         let mut cmd = Command::new(self.bin_dir.join("pg_dump"));
-        // realtime.changes is a queue of moments-old changes for the sockets connected now: a
-        // restored database has no such sockets, so its rows are left out (the table is kept).
+        // realtime.changes is a queue of moments-old changes for the sockets connected now, and
+        // realtime.presences / realtime.instances the presences of the instances running now: a
+        // restored database has no such sockets, so their rows are left out (the tables kept).
         cmd.args([
             "--format=custom",
             "--no-owner",
             "--exclude-table-data=realtime.changes",
+            "--exclude-table-data=realtime.presences",
+            "--exclude-table-data=realtime.instances",
             "--file",
         ])
         .arg(file);

@@ -282,10 +282,11 @@ pub const FUNCTIONS_POLICY: &str = "functions";
 const EXPOSED_RELATIONS_SQL: &str = "
 SELECT CASE WHEN n.nspname = 'public' THEN c.relname ELSE n.nspname || '.' || c.relname END
   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
- WHERE n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p', 'v', 'm', 'f')";
+ WHERE (n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p', 'v', 'm', 'f'))
+    OR (n.nspname = 'realtime' AND c.relname = 'messages')";
 
 /// Makes the policy files the whole truth: before they run, every policy on the exposed
-/// schemas is dropped and every right of anon/authenticated there revoked, and row-level
+/// schemas (and on `realtime.messages`) is dropped and every right of anon/authenticated there revoked, and row-level
 /// security is enabled and forced on every table (a table without a policy file is then closed
 /// to both roles). service_role keeps its grants from the migrations.
 const RESET_POLICIES_SQL: &str = "
@@ -294,9 +295,16 @@ DECLARE
   r record;
 BEGIN
   FOR r IN SELECT schemaname, tablename, policyname FROM pg_policies
-            WHERE schemaname IN ('public', 'storage') LOOP
+            WHERE schemaname IN ('public', 'storage')
+               OR (schemaname = 'realtime' AND tablename = 'messages') LOOP
     EXECUTE format('DROP POLICY %I ON %I.%I', r.policyname, r.schemaname, r.tablename);
   END LOOP;
+  -- realtime.messages (0054) only holds the probes of realtime.authorize, which its owner
+  -- inserts: row-level security is on for the API roles, not forced on the owner.
+  IF to_regclass('realtime.messages') IS NOT NULL THEN
+    REVOKE ALL ON realtime.messages FROM anon, authenticated;
+    ALTER TABLE realtime.messages ENABLE ROW LEVEL SECURITY, NO FORCE ROW LEVEL SECURITY;
+  END IF;
   FOR r IN SELECT n.nspname, c.relname, c.relkind
              FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname IN ('public', 'storage') AND c.relkind IN ('r', 'p', 'v', 'm', 'f') LOOP

@@ -133,6 +133,35 @@ pub async fn visible(
     }
 }
 
+/// Whether `identity` may read (join, receive) and write (send, track) on the private channel
+/// `topic` (its name, without `realtime:`): the policies of `realtime.messages`, asked by
+/// migration 0054's `realtime.authorize` as the caller; the probes it makes are undone inside
+/// it, so the transaction commits nothing.
+pub async fn authorize(
+    authenticator: &Pool,
+    identity: &kanisa_auth::Identity,
+    topic: &str,
+) -> Result<(bool, bool), PgError> {
+    let tx = begin_as(authenticator, &identity.caller().context(), false).await?;
+    let result = tx
+        .client()
+        .query_one(
+            "SELECT can_read, can_write FROM realtime.authorize($1, 'broadcast')",
+            &[&topic],
+        )
+        .await;
+    match result {
+        Ok(row) => {
+            tx.commit().await?;
+            Ok((row.get(0), row.get(1)))
+        }
+        Err(e) => {
+            drop(tx);
+            Err(e.into())
+        }
+    }
+}
+
 /// Which of `sessions` still exist (a signed-out or ended session has no `auth.sessions` row).
 pub async fn sessions_alive(service: &Pool, sessions: &[Uuid]) -> Result<HashSet<Uuid>, PgError> {
     if sessions.is_empty() {

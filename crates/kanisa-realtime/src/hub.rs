@@ -36,6 +36,7 @@ use crate::check::{self, Group};
 use crate::eval::{ColumnInfo, Compiled};
 use crate::feed::{ChangeRow, Feed, Op};
 use crate::outbox::{Outbox, Shared};
+use crate::rooms::Rooms;
 use crate::sessions::Sessions;
 use crate::wire::{Change, ChangeKind, Column, Message, Payload, PostgresAction};
 
@@ -86,6 +87,8 @@ struct Inner {
     next_socket: AtomicU64,
     /// The sessions behind the channels, read for all sockets at once.
     sessions: Sessions,
+    /// Broadcast and presence.
+    rooms: Rooms,
     delivery: std::sync::Mutex<Option<JoinHandle<()>>>,
 }
 
@@ -113,11 +116,12 @@ impl Hub {
     pub fn new(service: Pool, authenticator: Pool) -> Hub {
         Hub {
             inner: Arc::new(Inner {
-                service,
+                service: service.clone(),
                 authenticator,
                 tables: RwLock::new(HashMap::new()),
                 next_socket: AtomicU64::new(1),
                 sessions: Sessions::default(),
+                rooms: Rooms::new(service),
                 delivery: std::sync::Mutex::new(None),
             }),
         }
@@ -135,6 +139,16 @@ impl Hub {
         if let Ok(mut slot) = self.inner.delivery.lock() {
             *slot = Some(task);
         }
+    }
+
+    /// Broadcast and presence of this instance's sockets.
+    pub fn rooms(&self) -> &Rooms {
+        &self.inner.rooms
+    }
+
+    /// The `authenticator` connections (checks as a caller).
+    pub fn authenticator(&self) -> &Pool {
+        &self.inner.authenticator
     }
 
     /// The owner's connections.

@@ -13,7 +13,7 @@
 //! delivers the feed's batches to them, checked once per group of equal rights ([`check`]) and
 //! filtered ([`eval`]), into each socket's [`outbox`] (a message for many sockets is built and
 //! encoded once); a [`socket::Session`] is one socket's conversation. Broadcast and
-//! presence are still to come. `WIRE.md` beside
+//! presence: the [`rooms`] (relayed between instances through the database). `WIRE.md` beside
 //! this crate holds the researched protocol details (the client and server sources read).
 //!
 //! Must not touch: HTTP and the WebSocket upgrade (those belong to `kanisa-server`, which hands
@@ -26,6 +26,7 @@ pub mod eval;
 pub mod feed;
 pub mod hub;
 pub mod outbox;
+pub mod rooms;
 pub mod sessions;
 pub mod socket;
 pub mod wire;

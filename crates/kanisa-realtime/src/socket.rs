@@ -16,8 +16,14 @@
 //! - `access_token` swaps a joined channel's token: its bindings are made again for the new
 //!   rights; a token that does not verify stops the channel.
 //! - `phx_leave` removes the channel's bindings, answers ok and sends `phx_close`.
-//! - Broadcast and presence are not served yet: a join asking for a private channel is refused,
-//!   and a broadcast or presence push is answered with an error.
+//! - Broadcast and presence (`channels.rs`, over [`crate::rooms`]): a channel is in its
+//!   topic's room when its caller may be there — on a private channel when the policies of
+//!   `realtime.messages` let it read the topic (checked at join and at each `access_token`), on
+//!   a public one when it is signed in, or anon with [`Limits::anon_broadcast`]. In the room it
+//!   receives broadcasts and, with `presence.enabled`, `presence_state` after the join and
+//!   `presence_diff`s; it sends and tracks when it may write (private: the INSERT policy).
+
+mod channels;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -45,6 +51,9 @@ pub struct Limits {
     pub max_message_bytes: usize,
     /// A socket that sends nothing for this long is closed (realtime-js beats every 25 s).
     pub heartbeat_timeout: Duration,
+    /// Anon may broadcast and track presence on public channels
+    /// (`KANISA_REALTIME_ANON_BROADCAST`).
+    pub anon_broadcast: bool,
 }
 
 impl Default for Limits {
@@ -55,6 +64,7 @@ impl Default for Limits {
             joins_per_second: 10,
             max_message_bytes: 256 * 1024,
             heartbeat_timeout: Duration::from_secs(60),
+            anon_broadcast: false,
         }
     }
 }
@@ -66,6 +76,8 @@ struct Joined {
     /// The token's `exp` (seconds since the epoch), if it has one.
     expires: Option<i64>,
     params: Vec<PostgresChangeParams>,
+    /// Broadcast and presence on this channel.
+    room: channels::Room,
 }
 
 /// The state of one socket.
@@ -84,6 +96,7 @@ pub struct Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.hub.drop_socket(self.id);
+        self.hub.rooms().drop_socket(self.id);
     }
 }
 
@@ -126,10 +139,8 @@ impl Session {
             }
             event::PHX_LEAVE => self.leave(&msg),
             event::ACCESS_TOKEN => self.access_token(&msg).await,
-            event::BROADCAST | event::PRESENCE => vec![Message::reply_error(
-                &msg,
-                "NotSupported: broadcast and presence are not served by this server yet",
-            )],
+            event::BROADCAST => self.broadcast(&msg).await,
+            event::PRESENCE => self.presence(&msg).await,
             _ => Vec::new(),
         }
     }
@@ -155,8 +166,9 @@ impl Session {
             ));
         }
         // A second join of a topic replaces the first (a rejoin after an error).
-        if self.channels.remove(topic).is_some() {
+        if let Some(old) = self.channels.remove(topic) {
             self.hub.unsubscribe(self.id, topic);
+            old.room.leave(&self.hub, self.id, topic);
         }
         if self.channels.len() >= self.limits.channels_per_socket {
             return refuse(&format!(
@@ -169,15 +181,13 @@ impl Session {
             Some(Err(e)) => return refuse(&format!("UnableToJoin: {e}")),
             None => return refuse("UnableToJoin: a join's payload is a JSON object"),
         };
-        if payload.config.private {
-            return refuse(
-                "PrivateChannelNotSupported: private channels (broadcast and presence under \
-                 policies) are not served by this server yet",
-            );
-        }
         let identity = match self.identity_of(payload.access_token.as_deref()) {
             Ok(identity) => identity,
             Err(why) => return refuse(&format!("InvalidJWTToken: {why}")),
+        };
+        let room = match self.room(&payload.config, name, &identity).await {
+            Ok(room) => room,
+            Err(why) => return refuse(&why),
         };
         let params = payload.config.postgres_changes;
         let bindings = match self.bindings(topic, &identity, &params).await {
@@ -198,6 +208,7 @@ impl Session {
                 "Subscribed to PostgreSQL",
             ));
         }
+        out.extend(self.enter(topic, &room).await);
         self.channels.insert(
             topic.to_owned(),
             Joined {
@@ -205,6 +216,7 @@ impl Session {
                 expires: expiry(&identity),
                 identity,
                 params: params.clone(),
+                room,
             },
         );
         out
@@ -213,6 +225,9 @@ impl Session {
     fn leave(&mut self, msg: &Message) -> Vec<Message> {
         let joined = self.channels.remove(&msg.topic);
         self.hub.unsubscribe(self.id, &msg.topic);
+        if let Some(joined) = &joined {
+            joined.room.leave(&self.hub, self.id, &msg.topic);
+        }
         let join_ref = joined
             .and_then(|j| j.join_ref)
             .or_else(|| msg.join_ref.clone())
@@ -236,6 +251,9 @@ impl Session {
             return Vec::new();
         };
         let params = joined.params.clone();
+        if let Err(why) = self.still_in_room(&msg.topic, &identity).await {
+            return self.stop(&msg.topic, &why);
+        }
         match self.bindings(&msg.topic, &identity, &params).await {
             Ok(bindings) => {
                 self.hub.unsubscribe(self.id, &msg.topic);
@@ -294,6 +312,7 @@ impl Session {
         let Some(joined) = self.channels.remove(topic) else {
             return Vec::new();
         };
+        joined.room.leave(&self.hub, self.id, topic);
         let join_ref = joined.join_ref.unwrap_or_default();
         vec![
             Message::system(topic, Some(&join_ref), "system", Status::Error, why),

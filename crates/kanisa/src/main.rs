@@ -498,6 +498,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("cannot start realtime's change feed: {e}"))?;
     hub.deliver_from(feed);
+    hub.rooms().relay_from(db.pg_config.clone()).await;
     let state = state
         .with_realtime(
             hub,
@@ -506,6 +507,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
                 channels_per_socket: config.realtime.channels_per_socket,
                 joins_per_second: config.realtime.joins_per_second,
                 max_message_bytes: config.realtime.max_message_bytes,
+                anon_broadcast: config.realtime.anon_broadcast,
                 ..kanisa_realtime::Limits::default()
             },
         )
