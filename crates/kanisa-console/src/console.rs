@@ -154,6 +154,8 @@ pub struct Console {
     format: Format,
     show_sql: bool,
     prefer: Option<String>,
+    /// Realtime's hub, for `\listen` (none: `\listen` says so).
+    realtime: Option<kanisa_realtime::Hub>,
 }
 
 impl Console {
@@ -167,7 +169,28 @@ impl Console {
             format: Format::Table,
             show_sql: false,
             prefer: None,
+            realtime: None,
         }
+    }
+
+    /// `\listen` runs on `hub` (fed by the database's change feed).
+    pub fn with_realtime(mut self, hub: kanisa_realtime::Hub) -> Console {
+        self.realtime = Some(hub);
+        self
+    }
+
+    /// Starts `\listen TABLE [FILTER]` as the current identity.
+    pub async fn listen(
+        &self,
+        table: &str,
+        filter: Option<&str>,
+    ) -> Result<crate::Listening, ConsoleError> {
+        let Some(hub) = &self.realtime else {
+            return Err(ConsoleError::Listen(
+                "\\listen needs realtime: it runs in `kanisa console`".into(),
+            ));
+        };
+        crate::Listening::start(hub, &self.identity, table, filter).await
     }
 
     pub fn rest(&self) -> &Arc<Rest> {
@@ -265,6 +288,15 @@ impl Console {
             }
             Command::Describe(name) => match self.describe(name.as_deref()).await {
                 Ok(text) => Reply::text(text),
+                Err(e) => Reply::error(e.to_string()),
+            },
+            // The terminal streams `\listen` itself (it runs until Ctrl-C); here it can only
+            // be checked.
+            Command::Listen { table, filter } => match self.listen(&table, filter.as_deref()).await
+            {
+                Ok(_) => Reply::text(format!(
+                    "{table} can be listened to: run \\listen in `kanisa console`"
+                )),
                 Err(e) => Reply::error(e.to_string()),
             },
             Command::Help => Reply::text(help()),

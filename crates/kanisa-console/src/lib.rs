@@ -14,7 +14,8 @@
 //! from a user's claims, and how the prompt shows it), rendering (`render.rs`),
 //! completion from the schema cache (`complete.rs`), policy look-ups (`policies.rs`), the
 //! console's state (`console.rs`), the line editor (`terminal.rs`, the only module that knows
-//! the terminal) and the TypeScript generator (`types.rs`).
+//! the terminal), `\listen` (`listen.rs`: a realtime session of kanisa-realtime's hub, as the
+//! console's caller) and the TypeScript generator (`types.rs`).
 //! Must not: decide access (it only reports what the policies decided), know HTTP, open
 //! database connections of its own (it is handed the table API and a pool of owner
 //! connections), or write anything but what a request asks for.
@@ -24,6 +25,7 @@ mod complete;
 mod console;
 mod identity;
 mod line;
+mod listen;
 mod policies;
 mod render;
 pub mod terminal;
@@ -32,6 +34,7 @@ mod types;
 pub use complete::complete;
 pub use console::{Answer, Console, Format, Reply, help};
 pub use line::{COMMANDS, Command, Line, LineError, Request, VERBS, parse_line};
+pub use listen::Listening;
 pub use policies::{Policy, explain_denial, policies, privileges, table_in_message};
 pub use render::{Json, json as render_json, table as render_table};
 pub use types::{scalar as typescript_type, typescript};
@@ -48,6 +51,10 @@ pub enum ConsoleError {
     /// The owner connections failed (looking up a user or the policies).
     #[error("database: {0}")]
     Database(String),
+    /// `\listen` was refused (no realtime, a table not published or not readable, a bad
+    /// filter).
+    #[error("{0}")]
+    Listen(String),
     /// The terminal (line editor, history file, standard input) failed.
     #[error("terminal: {0}")]
     Terminal(String),

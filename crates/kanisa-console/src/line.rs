@@ -51,6 +51,11 @@ pub enum Command {
     Prefer(Option<String>),
     /// `\d` lists tables and functions; `\d name` describes one.
     Describe(Option<String>),
+    /// `\listen TABLE [FILTER]`: stream the table's changes as the current identity.
+    Listen {
+        table: String,
+        filter: Option<String>,
+    },
     Help,
     Quit,
 }
@@ -71,6 +76,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (
         "\\d",
         "[name]   list tables and functions, or describe one (columns, policies)",
+    ),
+    (
+        "\\listen",
+        "TABLE [FILTER]   watch a published table's changes as the current identity, e.g. \\listen sermons id=eq.5 (Ctrl-C stops)",
     ),
     ("\\help", "this list"),
     ("\\q", "quit (also Ctrl-D)"),
@@ -116,6 +125,20 @@ fn parse_command(text: &str) -> Result<Command, LineError> {
         "sql" => no_arg(Command::Sql),
         "prefer" => Ok(Command::Prefer(arg.map(str::to_owned))),
         "d" => Ok(Command::Describe(arg.map(str::to_owned))),
+        "listen" => match arg
+            .map(|a| a.split_whitespace().collect::<Vec<_>>())
+            .as_deref()
+        {
+            Some([table]) => Ok(Command::Listen {
+                table: (*table).to_owned(),
+                filter: None,
+            }),
+            Some([table, filter]) => Ok(Command::Listen {
+                table: (*table).to_owned(),
+                filter: Some((*filter).to_owned()),
+            }),
+            _ => err("\\listen takes a table and, if you like, a filter: \\listen sermons id=eq.5"),
+        },
         "help" | "?" | "h" => Ok(Command::Help),
         "q" | "quit" => Ok(Command::Quit),
         _ => err(format!("unknown command \\{name}; \\help lists them")),
@@ -305,6 +328,26 @@ mod tests {
         );
         assert_eq!(c("\\d sermons"), Command::Describe(Some("sermons".into())));
         assert_eq!(c("\\?"), Command::Help);
+        assert_eq!(
+            c("\\listen sermons"),
+            Command::Listen {
+                table: "sermons".into(),
+                filter: None
+            }
+        );
+        assert_eq!(
+            c("\\listen events id=eq.3"),
+            Command::Listen {
+                table: "events".into(),
+                filter: Some("id=eq.3".into())
+            }
+        );
+        assert!(
+            parse_line("\\listen")
+                .unwrap_err()
+                .0
+                .contains("\\listen sermons")
+        );
         assert_eq!(c("\\q"), Command::Quit);
         assert!(parse_line("\\sql on").is_err());
         assert!(parse_line("\\nope").unwrap_err().0.contains("\\help"));

@@ -16,7 +16,7 @@ use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Context, Editor};
 use tokio::io::AsyncBufReadExt;
 
-use crate::{Console, ConsoleError};
+use crate::{Command, Console, ConsoleError, Line, parse_line};
 
 /// Completion for the line editor, from the schema cache as it is at each Tab.
 struct Helper {
@@ -100,6 +100,10 @@ async fn interactive(mut console: Console, history: &Path) -> Result<(), Console
         if !line.trim().is_empty() {
             let _ = editor.add_history_entry(line.as_str());
         }
+        if let Ok(Line::Command(Command::Listen { table, filter })) = parse_line(&line) {
+            listen(&console, &table, filter.as_deref()).await;
+            continue;
+        }
         // Ctrl-C while a request runs cancels it (its connection is closed, so PostgreSQL
         // rolls the transaction back) and returns to the prompt.
         let reply = tokio::select! {
@@ -138,6 +142,10 @@ fn save_history(editor: &mut Editor<Helper, FileHistory>, path: &Path) -> Result
 async fn piped(mut console: Console) -> Result<(), ConsoleError> {
     let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
     while let Some(line) = lines.next_line().await.map_err(terminal_error)? {
+        if let Ok(Line::Command(Command::Listen { table, filter })) = parse_line(&line) {
+            listen(&console, &table, filter.as_deref()).await;
+            continue;
+        }
         let reply = console.run(&line).await;
         if !reply.text.is_empty() {
             println!("{}", reply.text);
@@ -147,4 +155,35 @@ async fn piped(mut console: Console) -> Result<(), ConsoleError> {
         }
     }
     Ok(())
+}
+
+/// `\listen`: prints each change as it comes, until Ctrl-C (or the channel ends).
+async fn listen(console: &Console, table: &str, filter: Option<&str>) {
+    let mut listening = match console.listen(table, filter).await {
+        Ok(l) => l,
+        Err(e) => {
+            println!("{e}");
+            return;
+        }
+    };
+    println!(
+        "listening to {table}{} as {}; Ctrl-C stops",
+        filter.map(|f| format!(" ({f})")).unwrap_or_default(),
+        crate::identity::describe(console.identity())
+    );
+    loop {
+        tokio::select! {
+            change = listening.next() => match change {
+                Some(text) => println!("{text}"),
+                None => {
+                    println!("the channel ended");
+                    return;
+                }
+            },
+            _ = tokio::signal::ctrl_c() => {
+                println!("stopped listening");
+                return;
+            }
+        }
+    }
 }

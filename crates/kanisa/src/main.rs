@@ -326,7 +326,14 @@ async fn dispatch(command: Command, config: &Config, db: &Database) -> Result<()
             Ok(())
         }
         Command::Console => {
-            let console = open_console(db).await?;
+            // `\listen` runs on a hub of its own, fed by the change feed like a server's.
+            let hub = kanisa_realtime::Hub::new(db.service_pool.clone(), db.pool.clone());
+            let feed =
+                kanisa_realtime::feed::Feed::start(db.service_pool.clone(), db.pg_config.clone())
+                    .await
+                    .map_err(|e| anyhow::anyhow!("cannot start realtime's change feed: {e}"))?;
+            hub.deliver_from(feed);
+            let console = open_console(db).await?.with_realtime(hub);
             let history = config.data_dir.join("console_history");
             kanisa_console::terminal::run(console, &history).await?;
             Ok(())

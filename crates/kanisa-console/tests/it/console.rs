@@ -372,3 +372,67 @@ async fn a_table_created_meanwhile_is_found() {
             .contains("Perhaps you meant the table 'public.kanisa_test_notes'")
     );
 }
+
+/// `\listen` streams a published table's changes as the console's caller: anon sees a
+/// published sermon, never a draft; a table anon may not read is refused with the reason.
+#[tokio::test]
+async fn listen_shows_the_changes_the_caller_may_see() {
+    let Session { console, db } = Session::new().await;
+    let hub = kanisa_realtime::Hub::new(db.pool(), db.api_pool());
+    let feed = kanisa_realtime::feed::Feed::start(db.pool(), db.config().clone())
+        .await
+        .expect("the change feed starts");
+    hub.deliver_from(feed);
+    let mut s = Session {
+        console: console.with_realtime(hub),
+        db,
+    };
+
+    let refused = s
+        .console
+        .listen("giving_records", None)
+        .await
+        .err()
+        .unwrap();
+    assert!(refused.to_string().contains("giving_records"), "{refused}");
+    let bad = s
+        .console
+        .listen("sermons", Some("nope"))
+        .await
+        .err()
+        .unwrap();
+    assert!(bad.to_string().contains("filter"), "{bad}");
+
+    let mut listening = s.console.listen("sermons", None).await.expect("listening");
+    let client = s.db.client().await;
+    for (title, published) in [("Listen draft", false), ("Listen published", true)] {
+        client
+            .execute(
+                "INSERT INTO public.sermons (title, speaker, sermon_date, is_published) \
+                 VALUES ($1, 'Pastor', '2026-01-04', $2)",
+                &[&title, &published],
+            )
+            .await
+            .unwrap();
+    }
+    let line = tokio::time::timeout(
+        kanisa_test_db::patient(std::time::Duration::from_secs(10)),
+        listening.next(),
+    )
+    .await
+    .expect("a change within the wait")
+    .expect("the channel lives");
+    assert!(line.contains(" INSERT sermons {"), "{line}");
+    assert!(
+        line.contains("\"title\":\"Listen published\""),
+        "the draft is not shown: {line}"
+    );
+
+    // The line parser and the console's own answer for it.
+    let reply = s.console.run("\\listen").await;
+    assert!(
+        reply.failed() && reply.text.contains("\\listen sermons"),
+        "{}",
+        reply.text
+    );
+}
