@@ -39,6 +39,8 @@ pub const RELAY: &str = "kanisa_realtime_relay";
 pub const MAX_BROADCAST: usize = 7_000;
 /// The largest presence a socket may track, in bytes of JSON.
 pub const MAX_PRESENCE: usize = 2_048;
+/// The longest presence key, in bytes.
+pub const MAX_KEY: usize = 256;
 /// How often an instance holding presences says it is alive.
 pub const TOUCH: Duration = Duration::from_secs(15);
 /// An instance not seen for this long is gone, and its presences with it.
@@ -101,7 +103,9 @@ pub enum RoomError {
     TooLarge,
     #[error("Presence track payload must be a map")]
     NotAMap,
-    #[error("PresenceTooLarge: a presence is at most {MAX_PRESENCE} bytes of JSON")]
+    #[error(
+        "PresenceTooLarge: a presence is at most {MAX_PRESENCE} bytes of JSON, its key {MAX_KEY}"
+    )]
     PresenceTooLarge,
     #[error("Unable to track presence: {0}")]
     Database(#[from] PgError),
@@ -280,7 +284,8 @@ impl Rooms {
         let Value::Object(meta) = meta else {
             return Err(RoomError::NotAMap);
         };
-        if serde_json::to_string(meta).map_or(0, |t| t.len()) > MAX_PRESENCE {
+        if serde_json::to_string(meta).map_or(0, |t| t.len()) > MAX_PRESENCE || key.len() > MAX_KEY
+        {
             return Err(RoomError::PresenceTooLarge);
         }
         let room = (private, topic.to_owned());
@@ -343,31 +348,35 @@ impl Rooms {
 
     /// Ends the socket's presence in the room, if it has one.
     pub async fn untrack(&self, socket: SocketId, private: bool, topic: &str) {
-        let room = (private, topic.to_owned());
-        let gone = {
-            let mut all = self
-                .inner
-                .tracked
-                .write()
-                .unwrap_or_else(|e| e.into_inner());
-            all.remove(&(socket, room))
+        if let Some(gone) = self.take_tracked(socket, private, topic) {
+            self.forget(private, topic, gone).await;
+        }
+    }
+
+    fn take_tracked(&self, socket: SocketId, private: bool, topic: &str) -> Option<Tracked> {
+        let mut all = self
+            .inner
+            .tracked
+            .write()
+            .unwrap_or_else(|e| e.into_inner());
+        all.remove(&(socket, (private, topic.to_owned())))
+    }
+
+    /// Removes a presence no socket holds any more, and tells the room.
+    async fn forget(&self, private: bool, topic: &str, gone: Tracked) {
+        let removed = match self.inner.service.get().await {
+            Ok(client) => client
+                .execute(
+                    "DELETE FROM realtime.presences WHERE instance = $1 AND ref = $2",
+                    &[&self.inner.instance, &gone.phx_ref],
+                )
+                .await
+                .map(|_| ())
+                .map_err(PgError::from),
+            Err(e) => Err(PgError::from(e)),
         };
-        let Some(gone) = gone else { return };
-        match self.inner.service.get().await {
-            Ok(client) => {
-                if let Err(e) = client
-                    .execute(
-                        "DELETE FROM realtime.presences WHERE instance = $1 AND ref = $2",
-                        &[&self.inner.instance, &gone.phx_ref],
-                    )
-                    .await
-                {
-                    tracing::warn!(error = %e, "a presence could not be removed; it ends with this instance");
-                }
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "a presence could not be removed; it ends with this instance")
-            }
+        if let Err(e) = removed {
+            tracing::warn!(error = %e, "a presence could not be removed; it ends with this instance");
         }
         self.diff(private, topic, json!({}), presences(&[gone]))
             .await;
@@ -404,14 +413,12 @@ impl Rooms {
         self.inner.instance
     }
 
+    /// Ends a socket's presence in a room it left: taken from the room at once (a rejoin may
+    /// track again straight away), removed from the database in the background.
     fn untrack_in_background(&self, socket: SocketId, (private, topic): RoomKey) {
-        let holds = {
-            let all = self.inner.tracked.read().unwrap_or_else(|e| e.into_inner());
-            all.contains_key(&(socket, (private, topic.clone())))
-        };
-        if holds {
+        if let Some(gone) = self.take_tracked(socket, private, &topic) {
             let rooms = self.clone();
-            tokio::spawn(async move { rooms.untrack(socket, private, &topic).await });
+            tokio::spawn(async move { rooms.forget(private, &topic, gone).await });
         }
     }
 

@@ -91,6 +91,8 @@ pub struct Session {
     outbox: Outbox,
     channels: HashMap<String, Joined>,
     joins: (Instant, u32),
+    /// Broadcast and presence pushes in the current second (`channels.rs`).
+    pushes: (Instant, u32),
 }
 
 impl Drop for Session {
@@ -119,6 +121,7 @@ impl Session {
             outbox,
             channels: HashMap::new(),
             joins: (Instant::now(), 0),
+            pushes: (Instant::now(), 0),
         }
     }
 

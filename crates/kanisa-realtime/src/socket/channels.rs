@@ -1,6 +1,8 @@
 //! A session's broadcast and presence: which room a joined channel is in, what it may do
 //! there, and its `broadcast` and `presence` pushes (the rooms themselves: [`crate::rooms`]).
 
+use std::time::{Duration, Instant};
+
 use kanisa_auth::Identity;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -10,6 +12,10 @@ use crate::check;
 use crate::hub::{Hub, SocketId};
 use crate::rooms::Member;
 use crate::wire::{JoinConfig, Message, Payload, Status, event};
+
+/// Broadcast and presence pushes one socket may make per second (each is relayed to the other
+/// instances through the database).
+pub const PUSHES_PER_SECOND: u32 = 50;
 
 /// A joined channel's place in its topic's room.
 #[derive(Debug, Clone)]
@@ -150,12 +156,23 @@ impl Session {
         Ok(())
     }
 
+    /// Counts a push; the reason once past [`PUSHES_PER_SECOND`].
+    fn paced(&mut self) -> Result<(), String> {
+        if counted(&mut self.pushes, Instant::now(), PUSHES_PER_SECOND) {
+            return Ok(());
+        }
+        Err(format!(
+            "ClientMessageRateLimitReached: at most {PUSHES_PER_SECOND} broadcast and presence \
+             messages per second on one connection"
+        ))
+    }
+
     /// A `broadcast` push: `{type: "broadcast", event, payload}`, or bytes.
     pub(super) async fn broadcast(&mut self, msg: &Message) -> Vec<Message> {
         let Some(room) = self.channels.get(&msg.topic).map(|j| j.room.clone()) else {
             return Vec::new();
         };
-        if let Err(why) = may_send(&room, &msg.topic) {
+        if let Err(why) = may_send(&room, &msg.topic).and_then(|()| self.paced()) {
             return vec![Message::reply_error(msg, &why)];
         }
         match self
@@ -175,7 +192,7 @@ impl Session {
         let Some(room) = self.channels.get(&msg.topic).map(|j| j.room.clone()) else {
             return Vec::new();
         };
-        if let Err(why) = may_send(&room, &msg.topic) {
+        if let Err(why) = may_send(&room, &msg.topic).and_then(|()| self.paced()) {
             return vec![Message::reply_error(msg, &why)];
         }
         let rooms = self.hub.rooms();
@@ -203,6 +220,16 @@ impl Session {
     }
 }
 
+/// Counts one event at `now` in a one-second `window` (its start, its count); false once the
+/// window holds more than `limit`.
+fn counted(window: &mut (Instant, u32), now: Instant, limit: u32) -> bool {
+    if now.duration_since(window.0) >= Duration::from_secs(1) {
+        *window = (now, 0);
+    }
+    window.1 += 1;
+    window.1 <= limit
+}
+
 /// Whether a channel may send on its room, or the reason it may not.
 fn may_send(room: &Room, topic: &str) -> Result<(), String> {
     let name = topic.strip_prefix(event::TOPIC_PREFIX).unwrap_or(topic);
@@ -219,4 +246,19 @@ fn may_send(room: &Room, topic: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pushes_are_counted_per_second() {
+        let start = Instant::now();
+        let mut window = (start, 0);
+        assert!((0..3).all(|_| counted(&mut window, start, 3)));
+        assert!(!counted(&mut window, start + Duration::from_millis(999), 3));
+        assert!(counted(&mut window, start + Duration::from_secs(1), 3));
+        assert_eq!(window, (start + Duration::from_secs(1), 1));
+    }
 }

@@ -376,3 +376,37 @@ async fn anon_broadcasts_on_public_channels_only_where_settings_allow() {
     );
     assert_eq!(guest.next("broadcast").await, shout, "self: true echoes");
 }
+
+#[tokio::test]
+async fn a_rejoined_channel_keeps_the_presence_it_tracks_again() {
+    let db = TestDb::new().await;
+    let hub = instance(&db).await;
+    let (_, elder) = user(&db, "ELDER").await;
+    let topic = "realtime:rejoin";
+    let config = json!({"presence": {"enabled": true, "key": "desk"}});
+    let track = |v: i64| json!({"type": "presence", "event": "track", "payload": {"v": v}});
+    let mut a = Client::new(&hub, Limits::default());
+    a.join(topic, config.clone(), Some(&elder)).await;
+    a.push(topic, "presence", track(1)).await;
+    // A rejoin (realtime-js after an error) and a track at once: the old presence leaves, the
+    // new one stays.
+    a.join(topic, config.clone(), Some(&elder)).await;
+    assert_eq!(status(&a.push(topic, "presence", track(2)).await).0, "ok");
+    loop {
+        let diff = a.next("presence_diff").await;
+        if diff["leaves"]["desk"]["metas"][0]["v"] == 1 {
+            break;
+        }
+    }
+    let mut b = Client::new(&hub, Limits::default());
+    let state = b.join(topic, config, Some(&elder)).await[1]
+        .json()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        state["desk"]["metas"].as_array().unwrap().len(),
+        1,
+        "{state}"
+    );
+    assert_eq!(state["desk"]["metas"][0]["v"], 2, "{state}");
+}
