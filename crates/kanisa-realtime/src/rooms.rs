@@ -12,8 +12,9 @@
 //!   like a broadcast. A socket's presences end with its channel or its socket. An instance
 //!   holding presences touches its `realtime.instances` row every [`TOUCH`]; one not seen for
 //!   [`GONE`] is left out of every state, and the first live instance to notice deletes it and
-//!   tells the channels its presences left. An instance with none writes nothing (no WAL while
-//!   idle, so nothing for the archive either).
+//!   tells the channels its presences left; one that stops cleanly ends its own at once
+//!   ([`Rooms::end`]). An instance with none writes nothing (no WAL while idle, so nothing for
+//!   the archive either).
 //! - Private and public channels of one name are separate rooms.
 
 use std::collections::HashMap;
@@ -406,6 +407,40 @@ impl Rooms {
             })
             .collect();
         Ok(presences(&tracked))
+    }
+
+    /// At shutdown: ends every presence this instance holds at once (the other instances'
+    /// channels hear them leave now, not after [`GONE`]).
+    pub async fn end(&self) {
+        let held: Vec<((SocketId, RoomKey), Tracked)> = {
+            let mut all = self
+                .inner
+                .tracked
+                .write()
+                .unwrap_or_else(|e| e.into_inner());
+            all.drain().collect()
+        };
+        if held.is_empty() {
+            return;
+        }
+        if let Ok(client) = self.inner.service.get().await
+            && let Err(e) = client
+                .execute(
+                    "DELETE FROM realtime.instances WHERE id = $1",
+                    &[&self.inner.instance],
+                )
+                .await
+        {
+            tracing::warn!(error = %e, "this instance's presences end when it is seen silent");
+        }
+        let mut by_room: HashMap<RoomKey, Vec<Tracked>> = HashMap::new();
+        for ((_, room), tracked) in held {
+            by_room.entry(room).or_default().push(tracked);
+        }
+        for ((private, topic), left) in by_room {
+            self.diff(private, &topic, json!({}), presences(&left))
+                .await;
+        }
     }
 
     /// This instance's id (its relays carry it).

@@ -506,6 +506,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot start realtime's change feed: {e}"))?;
     hub.deliver_from(feed);
     hub.rooms().relay_from(db.pg_config.clone()).await;
+    let rooms = hub.rooms().clone();
     let state = state
         .with_realtime(
             hub,
@@ -552,6 +553,8 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     // Jobs run on the owner's connections, from now until the server has stopped answering.
     let workers = start_workers(config, db, &functions, destination, dumps)?;
     let served = kanisa_server::serve(listener, app, options, stop).await;
+    // Presences held here leave now, for the channels on the other instances.
+    rooms.end().await;
     if let Some(workers) = workers {
         match workers.stop(JOB_GRACE).await {
             Ok(report) if report.released > 0 => tracing::info!(

@@ -410,3 +410,38 @@ async fn a_rejoined_channel_keeps_the_presence_it_tracks_again() {
     );
     assert_eq!(state["desk"]["metas"][0]["v"], 2, "{state}");
 }
+
+#[tokio::test]
+async fn an_instance_that_stops_ends_its_presences_at_once() {
+    let db = TestDb::new().await;
+    let (one, two) = (instance(&db).await, instance(&db).await);
+    let (_, elder) = user(&db, "ELDER").await;
+    let topic = "realtime:shutdown";
+    let mut ann = Client::new(&one, Limits::default());
+    let mut ben = Client::new(&two, Limits::default());
+    ann.join(topic, presence_config(), Some(&elder)).await;
+    ben.join(topic, presence_config(), Some(&elder)).await;
+    ben.push(
+        topic,
+        "presence",
+        json!({"type": "presence", "event": "track", "payload": {"at": "pulpit"}}),
+    )
+    .await;
+    ann.next("presence_diff").await;
+
+    two.rooms().end().await;
+    let diff = ann.next("presence_diff").await;
+    let leaves = diff["leaves"].as_object().unwrap();
+    assert_eq!(
+        leaves.values().next().unwrap()["metas"][0]["at"],
+        "pulpit",
+        "{diff}"
+    );
+    let rows = db
+        .client()
+        .await
+        .query_one("SELECT count(*) FROM realtime.presences", &[])
+        .await;
+    assert_eq!(rows.unwrap().get::<_, i64>(0), 0);
+    drop(ben);
+}
