@@ -47,6 +47,10 @@ pub const TOUCH: Duration = Duration::from_secs(15);
 /// An instance not seen for this long is gone, and its presences with it.
 pub const GONE: Duration = Duration::from_secs(45);
 
+/// This instance is alive (it holds presences).
+const ALIVE: &str = "INSERT INTO realtime.instances (id) VALUES ($1) \
+                     ON CONFLICT (id) DO UPDATE SET seen_at = now()";
+
 /// A room: private or public, and the topic (`realtime:{name}`).
 type RoomKey = (bool, String);
 
@@ -67,6 +71,20 @@ struct Tracked {
     key: String,
     phx_ref: String,
     meta: Map<String, Value>,
+}
+
+impl Tracked {
+    /// A presence from `key, ref, meta` starting at column `at` of a `realtime.presences` read.
+    fn from_row(row: &tokio_postgres::Row, at: usize) -> Tracked {
+        Tracked {
+            key: row.get(at),
+            phx_ref: row.get(at + 1),
+            meta: match row.get::<_, Value>(at + 2) {
+                Value::Object(m) => m,
+                _ => Map::new(),
+            },
+        }
+    }
 }
 
 /// What instances tell each other.
@@ -302,11 +320,7 @@ impl Rooms {
         };
         let client = self.inner.service.get().await.map_err(PgError::from)?;
         client
-            .execute(
-                "INSERT INTO realtime.instances (id) VALUES ($1) \
-                 ON CONFLICT (id) DO UPDATE SET seen_at = now()",
-                &[&self.inner.instance],
-            )
+            .execute(ALIVE, &[&self.inner.instance])
             .await
             .map_err(PgError::from)?;
         client
@@ -395,17 +409,7 @@ impl Rooms {
                 &[&presence_topic(private, topic), &GONE.as_secs_f64()],
             )
             .await?;
-        let tracked: Vec<Tracked> = rows
-            .iter()
-            .map(|r| Tracked {
-                key: r.get(0),
-                phx_ref: r.get(1),
-                meta: match r.get::<_, Value>(2) {
-                    Value::Object(m) => m,
-                    _ => Map::new(),
-                },
-            })
-            .collect();
+        let tracked: Vec<Tracked> = rows.iter().map(|r| Tracked::from_row(r, 0)).collect();
         Ok(presences(&tracked))
     }
 
@@ -551,13 +555,7 @@ impl Rooms {
         let Ok(client) = self.inner.service.get().await else {
             return;
         };
-        let alive = client
-            .execute(
-                "INSERT INTO realtime.instances (id) VALUES ($1) \
-                 ON CONFLICT (id) DO UPDATE SET seen_at = now()",
-                &[&self.inner.instance],
-            )
-            .await;
+        let alive = client.execute(ALIVE, &[&self.inner.instance]).await;
         if let Err(e) = alive {
             tracing::warn!(error = %e, "this instance's presences could not be kept alive");
             return;
@@ -575,14 +573,10 @@ impl Rooms {
         let Ok(rows) = gone else { return };
         let mut by_room: HashMap<String, Vec<Tracked>> = HashMap::new();
         for row in rows {
-            by_room.entry(row.get(0)).or_default().push(Tracked {
-                key: row.get(1),
-                phx_ref: row.get(2),
-                meta: match row.get::<_, Value>(3) {
-                    Value::Object(m) => m,
-                    _ => Map::new(),
-                },
-            });
+            by_room
+                .entry(row.get(0))
+                .or_default()
+                .push(Tracked::from_row(&row, 1));
         }
         for (room, left) in by_room {
             let (private, topic) = match room.split_once(' ') {
