@@ -654,7 +654,9 @@ async fn the_drill_finds_equal_checksums_under_writes_and_a_corrupted_backup_fai
         "{job_error}"
     );
     assert!(job_error.contains("the file is damaged"), "{job_error}");
-    assert_eq!(drills(false).await, 2);
+    // The job's drill is recorded, besides those counted above (the schedule may have run one
+    // more meanwhile: at least, not exactly, one more).
+    assert!(drills(false).await > i64::try_from(failed.0.len()).unwrap());
 
     // Mended, a drill asked for from Settings (the job) passes again.
     std::fs::write(&tarball, &original).unwrap();
