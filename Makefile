@@ -66,7 +66,7 @@ chromium:
 
 ## Browser smoke test: a real server (debug build, throwaway data dir) and Debian's Chromium.
 e2e: apps chromium
-	cargo build --locked --bin kanisa --bin fake-daraja --bin fake-mail
+	cargo build --locked --bin kanisa --bin fake-daraja --bin fake-mail --bin fake-sms
 	scripts/with-s3.sh scripts/e2e.sh $(KANISA_DEBUG)
 
 ## The table API against its own OpenAPI document: schemathesis (PyPI, pinned, cached venv) as

@@ -41,7 +41,9 @@ GRANT EXECUTE ON FUNCTION public.get_finance_overview(date) TO authenticated;
 --   get_financial_summary    view_financial_reports or manage_donations (SECURITY INVOKER)
 --   get_budget_summary       manage_budget or view_financial_reports (SECURITY INVOKER)
 --   get_giving_statement(s)  view_financial_reports or manage_donations (SECURITY INVOKER;
---                            the members policies decide whose statements are read)
+--                            the members policies decide whose statements are read), or a
+--                            member asking for their own (member_id = auth.own_member(),
+--                            migration 0056: the portal's statement is the treasurer's)
 --   get_remittance           view_financial_reports or manage_donations (SECURITY DEFINER: the
 --                            split is a private setting; it counts the same gifts a finance
 --                            reader reads)
@@ -77,6 +79,12 @@ GRANT EXECUTE ON FUNCTION public.note_backup_recovery_sheet() TO authenticated;
 -- kanisa.periodic_kinds, which no API role reads; like the backup status it answers only a
 -- Super Admin with system_settings (42501 for anyone else).
 GRANT EXECUTE ON FUNCTION public.get_scheduled_tasks() TO authenticated;
+
+-- get_sign_in_code_stats (migration 0055): SECURITY DEFINER over auth.sign_in_codes, which no
+-- API role reads: the last day's phone sign-in codes sent, asked for numbers that are not a
+-- member's, refused and used, for staff with system_settings or view_audit_logs (42501 for
+-- anyone else). Never a phone number or a code.
+GRANT EXECUTE ON FUNCTION public.get_sign_in_code_stats() TO authenticated;
 
 -- The message functions of migration 0021, SECURITY DEFINER over kanisa.broadcasts and the
 -- delivery tables, which no API role reads. Each refuses (42501) a caller without the

@@ -63,7 +63,7 @@ esac
 case "$what" in
   e2e | all)
     make --no-print-directory apps chromium
-    cargo build --locked --bin kanisa --bin fake-daraja --bin fake-mail
+    cargo build --locked --bin kanisa --bin fake-daraja --bin fake-mail --bin fake-sms
     ;;
 esac
 

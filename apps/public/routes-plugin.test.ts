@@ -85,6 +85,7 @@ describe('routes.json', () => {
       '/contact',
       '/giving',
       '/submissions',
+      '/me',
       '/announcements',
     ]);
     const events = table.routes.find((route) => route.path === '/events');

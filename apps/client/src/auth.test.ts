@@ -41,6 +41,13 @@ function server(options: { expiresIn?: number; refreshAnswer?: () => Response } 
     if (path === '/auth/v1/token?grant_type=refresh_token') {
       return options.refreshAnswer?.() ?? json(tokens(options.expiresIn));
     }
+    if (path === '/auth/v1/otp') return json({});
+    if (path === '/auth/v1/verify') {
+      const body = sent.body as { token?: string };
+      return body.token === '123456'
+        ? json(tokens(options.expiresIn))
+        : json({ code: 403, error_code: 'otp_expired', msg: 'Token has expired or is invalid' }, 403);
+    }
     if (sent.url.pathname === '/auth/v1/logout') return new Response(null, { status: 204 });
     if (path === '/auth/v1/user' && sent.method === 'GET') return json(user);
     if (path === '/auth/v1/user' && sent.method === 'PUT') {
@@ -75,6 +82,33 @@ const refreshes = (sent: Sent[]) => sent.filter((s) => s.url.search === '?grant_
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('phone sign-in (signInWithOtp, verifyOtp)', () => {
+  it('asks for a code by SMS in the language given, then signs in with it', async () => {
+    const { kanisa, storage, events, sent } = setup();
+    const asked = await kanisa.auth.signInWithOtp({ phone: '0712 345 678', locale: 'sw' });
+    expect(asked.error).toBeNull();
+    expect(sent[0]?.body).toEqual({ phone: '0712 345 678', channel: 'sms', data: { locale: 'sw' } });
+    expect(storage.getItem('kanisa-auth')).toBeNull();
+
+    const { data, error } = await kanisa.auth.verifyOtp({ phone: '0712 345 678', token: '123456' });
+    expect(error).toBeNull();
+    expect(`${sent[1]?.url.pathname}`).toBe('/auth/v1/verify');
+    expect(sent[1]?.body).toEqual({ type: 'sms', phone: '0712 345 678', token: '123456' });
+    expect(JSON.parse(storage.getItem('kanisa-auth') ?? 'null')).toEqual(data?.session);
+    expect(events).toEqual([['SIGNED_IN', data?.session.access_token]]);
+  });
+
+  it('a wrong code is otp_expired and signs nobody in', async () => {
+    const { kanisa, storage, events } = setup();
+    const { data, error, status } = await kanisa.auth.verifyOtp({ phone: '0712 345 678', token: '000000' });
+    expect(data).toBeNull();
+    expect(status).toBe(403);
+    expect(error?.code).toBe('otp_expired');
+    expect(storage.getItem('kanisa-auth')).toBeNull();
+    expect(events).toEqual([]);
+  });
 });
 
 describe('signInWithPassword', () => {

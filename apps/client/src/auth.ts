@@ -1,6 +1,7 @@
 /**
- * `/auth/v1` (GoTrue wire format): sign-in with a password, the session kept in storage and
- * refreshed before it expires, sign-out, the own account.
+ * `/auth/v1` (GoTrue wire format): sign-in with a password (staff) or with a code by SMS
+ * (members), the session kept in storage and refreshed before it expires, sign-out, the own
+ * account.
  *
  * Refresh across tabs: tabs share one stored session. A refresh runs under a lock (the Web
  * Locks API, else a lease in the same storage); whoever holds it first re-reads the stored
@@ -71,8 +72,21 @@ export interface UserAttributes {
   data?: Record<string, unknown>;
 }
 
+/** What `POST /auth/v1/otp` answers: `{}`; in demo mode (no SMS provider) the code itself. */
+export interface OtpSent {
+  demo?: boolean;
+  demo_code?: string;
+}
+
 export interface AuthClient {
   signInWithPassword(credentials: { email: string; password: string }): Promise<KanisaResult<{ session: Session; user: User }>>;
+  /**
+   * Asks for a six-digit sign-in code by SMS to `phone` (a member's number gets one; any
+   * other number the same answer), texted in `locale` (default English).
+   */
+  signInWithOtp(credentials: { phone: string; locale?: 'en' | 'sw' }): Promise<KanisaResult<OtpSent>>;
+  /** Signs in with the code sent to `phone`; a wrong, used or expired code is `otp_expired`. */
+  verifyOtp(credentials: { phone: string; token: string }): Promise<KanisaResult<{ session: Session; user: User }>>;
   /** Ends the session on the server (`global`: every device, the default; `local`: this one; `others`) and forgets it here. */
   signOut(options?: { scope?: 'global' | 'local' | 'others' }): Promise<KanisaResult<null>>;
   /** The stored session, refreshed first when it is expiring; null when signed out. */
@@ -250,6 +264,23 @@ export function createAuth(http: Http, options: AuthOptions = {}): AuthClient {
         { method: 'POST', json: credentials },
         null,
       );
+      if (result.error) return result;
+      const next = received(result.data);
+      set(next, 'SIGNED_IN');
+      return { data: { session: next, user: next.user }, error: null, status: result.status };
+    },
+
+    async signInWithOtp({ phone, locale }) {
+      const [result] = await http.send<OtpSent>(
+        '/auth/v1/otp',
+        { method: 'POST', json: { phone, channel: 'sms', data: locale ? { locale } : undefined } },
+        null,
+      );
+      return result;
+    },
+
+    async verifyOtp({ phone, token }) {
+      const [result] = await http.send<Session>('/auth/v1/verify', { method: 'POST', json: { type: 'sms', phone, token } }, null);
       if (result.error) return result;
       const next = received(result.data);
       set(next, 'SIGNED_IN');

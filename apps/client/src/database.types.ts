@@ -1390,7 +1390,7 @@ export type Database = {
       users: {
         Row: {
           created_at: string
-          email: string
+          email: string | null
           full_name: string
           id: string
           is_active: boolean
@@ -1401,7 +1401,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
-          email: string
+          email?: string | null
           full_name: string
           id: string
           is_active?: boolean
@@ -1412,7 +1412,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
-          email?: string
+          email?: string | null
           full_name?: string
           id?: string
           is_active?: boolean
@@ -1606,6 +1606,10 @@ export type Database = {
           last_run_at: string
           next_run_at: string
         }[]
+      }
+      get_sign_in_code_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
       }
       import_members: {
         Args: {

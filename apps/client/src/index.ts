@@ -9,6 +9,7 @@ export type {
   AuthListener,
   AuthOptions,
   Lock,
+  OtpSent,
   Session,
   SessionStorage,
   User,

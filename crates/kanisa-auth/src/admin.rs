@@ -54,7 +54,7 @@ pub(crate) fn covers(actor_rank: i64, held: &[&str], target_rank: i64, target: &
 /// Who is acting: the service key, or a user (with their account loaded).
 enum Actor {
     Service,
-    User(User),
+    User(Box<User>),
 }
 
 impl Actor {
@@ -137,7 +137,7 @@ impl crate::Auth {
                 "Staff accounts are managed by a Super Admin",
             ));
         }
-        Ok(Actor::User(user))
+        Ok(Actor::User(Box::new(user)))
     }
 
     /// `GET /admin/users?page&per_page`: newest first, with the total.

@@ -42,6 +42,15 @@ pub enum AuthError {
     },
     #[error("Request rate limit reached. Try again in {0} seconds.")]
     RateLimited(u64),
+    #[error("{}", .limit.message(*.retry_after_secs))]
+    CodeLimit {
+        limit: crate::phone::CodeLimit,
+        retry_after_secs: u64,
+    },
+    #[error("Token has expired or is invalid")]
+    OtpExpired,
+    #[error("Phone sign-in is not available on this server")]
+    PhoneSignInDisabled,
     #[error("This account has been deactivated. Contact the system administrator.")]
     Deactivated,
     #[error("Invalid Refresh Token: Refresh Token Not Found")]
@@ -107,6 +116,9 @@ impl AuthError {
             InvalidCredentials => (400, "invalid_credentials"),
             LockedOut { .. } => (429, "user_locked"),
             RateLimited(_) => (429, "over_request_rate_limit"),
+            CodeLimit { limit, .. } => (429, limit.code()),
+            OtpExpired => (403, "otp_expired"),
+            PhoneSignInDisabled => (422, "phone_provider_disabled"),
             Deactivated => (403, "user_banned"),
             RefreshTokenNotFound => (400, "refresh_token_not_found"),
             RefreshTokenReused => (400, "refresh_token_already_used"),
@@ -136,6 +148,9 @@ impl AuthError {
                 retry_after_secs, ..
             } => Some((*retry_after_secs).max(1) as u64),
             AuthError::RateLimited(s) => Some(*s),
+            AuthError::CodeLimit {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
             _ => None,
         }
     }

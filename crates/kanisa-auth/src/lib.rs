@@ -8,6 +8,9 @@
 //! Must not know about HTTP (the server crate maps [`AuthError`] to responses) and never logs a
 //! password, hash or secret.
 //!
+//! Members sign in by phone with a code by SMS (`phone.rs`): the same answer and the same work
+//! for any number, codes derived rather than stored, limits per number, address and church.
+//!
 //! Sign-in lockout: `max_login_attempts` failures for one e-mail from one client address within
 //! `lockout_duration_minutes` lock that e-mail for that address; ten times as many from all
 //! addresses together lock the account everywhere. So a stranger cannot lock the owner out, and
@@ -24,6 +27,7 @@ mod hasher;
 mod identity;
 mod jwt;
 mod limit;
+mod phone;
 mod session;
 mod user;
 
@@ -33,6 +37,10 @@ pub use hasher::Hasher;
 pub use identity::Identity;
 pub use jwt::{API_ROLES, JwtError, JwtKeys};
 pub use limit::RateLimiter;
+pub use phone::{
+    CODE_LIFETIME_SECS, CodeLimit, CodeRequest, CodeToSend, Locale, WRONG_TRIES, otp_answer,
+    phone_digits,
+};
 pub use session::{
     ACCOUNT_LOCKOUT_FACTOR, Auth, AuthOptions, ClientInfo, Clock, Session, UserUpdate,
 };

@@ -176,6 +176,8 @@ pub struct AuthOptions {
     pub sign_in_limit: (u32, Duration),
     /// Refresh grants per client address.
     pub refresh_limit: (u32, Duration),
+    /// Phone sign-in code checks (`/verify`) per client address, besides each code's own tries.
+    pub verify_limit: (u32, Duration),
 }
 
 impl AuthOptions {
@@ -186,6 +188,7 @@ impl AuthOptions {
             clock: Arc::new(Utc::now),
             sign_in_limit: (30, Duration::from_secs(5 * 60)),
             refresh_limit: (150, Duration::from_secs(5 * 60)),
+            verify_limit: (30, Duration::from_secs(5 * 60)),
         }
     }
 }
@@ -199,6 +202,9 @@ pub struct Auth {
     issuer: String,
     sign_in_limiter: Option<RateLimiter>,
     refresh_limiter: RateLimiter,
+    pub(crate) verify_limiter: RateLimiter,
+    /// The key phone sign-in codes are derived and hashed with (`phone.rs`), made from the secret.
+    pub(crate) code_key: Vec<u8>,
     /// argon2 workers with their memory allocated once (see `hasher.rs`).
     hasher: crate::Hasher,
     /// Verified against when the e-mail is unknown, so both failures cost the same.
@@ -211,10 +217,16 @@ impl Auth {
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(options.secret.as_bytes())
             .map_err(|_| AuthError::Hash)?;
         mac.update(b"kanisa refresh tokens");
+        let refresh_key = mac.finalize().into_bytes().to_vec();
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(options.secret.as_bytes())
+            .map_err(|_| AuthError::Hash)?;
+        mac.update(b"kanisa phone sign-in codes");
         Ok(Auth {
             pool,
             keys,
-            refresh_key: mac.finalize().into_bytes().to_vec(),
+            refresh_key,
+            code_key: mac.finalize().into_bytes().to_vec(),
+            verify_limiter: RateLimiter::new(options.verify_limit.0, options.verify_limit.1),
             clock: options.clock,
             issuer: options.issuer,
             sign_in_limiter: (options.sign_in_limit.0 > 0)
@@ -299,11 +311,38 @@ impl Auth {
             &[&id, &now],
         )
         .await?;
+        let (user, session_id, refresh_token) = self
+            .open_session(
+                &*tx,
+                id,
+                now,
+                client,
+                &security,
+                ("admin_login", "password"),
+            )
+            .await?;
+        tx.commit().await?;
+        tracing::info!(%id, %session_id, "signed in");
+        self.session(user, session_id, now, now, refresh_token, &security)
+    }
+
+    /// A new session of `user_id` and its first refresh token, in the caller's transaction,
+    /// logged as `action` with its `method` when the Security settings keep the activity log;
+    /// with the account as it is now.
+    pub(crate) async fn open_session(
+        &self,
+        tx: &impl GenericClient,
+        user_id: Uuid,
+        now: DateTime<Utc>,
+        client: &ClientInfo,
+        security: &Security,
+        (action, method): (&str, &str),
+    ) -> Result<(User, Uuid, String), AuthError> {
         let session_id: Uuid = tx
             .query_one(
                 "INSERT INTO auth.sessions (user_id, created_at, refreshed_at, ip_address, user_agent) \
                  VALUES ($1, $2, $2, $3, $4) RETURNING id",
-                &[&id, &now, &client.ip, &client.user_agent],
+                &[&user_id, &now, &client.ip, &client.user_agent],
             )
             .await?
             .get(0);
@@ -315,18 +354,18 @@ impl Auth {
         .await?;
         if security.audit_logging {
             log_activity(
-                &*tx,
-                Some(id),
-                "admin_login",
-                json!({ "method": "password" }),
+                tx,
+                Some(user_id),
+                action,
+                json!({ "method": method }),
                 client,
             )
             .await?;
         }
-        let user = User::load(&*tx, id).await?.ok_or(AuthError::UserNotFound)?;
-        tx.commit().await?;
-        tracing::info!(%id, %session_id, "signed in");
-        self.session(user, session_id, now, now, refresh_token, &security)
+        let user = User::load(tx, user_id)
+            .await?
+            .ok_or(AuthError::UserNotFound)?;
+        Ok((user, session_id, refresh_token))
     }
 
     /// Refuses while the account is locked everywhere, or for this client address.
@@ -623,13 +662,19 @@ impl Auth {
                     .as_deref()
                     .filter(|p| !p.is_empty())
                     .ok_or(AuthError::CurrentPasswordRequired)?;
-                let stored: String = db
+                let stored: Option<String> = db
                     .query_one(
                         "SELECT encrypted_password FROM auth.users WHERE id = $1",
                         &[&user.id],
                     )
                     .await?
                     .get(0);
+                let stored = stored.ok_or_else(|| {
+                    AuthError::Validation(
+                        "This account signs in with a code sent to its phone; it has no password."
+                            .to_owned(),
+                    )
+                })?;
                 if !self.verify(current, stored.clone()).await? {
                     return Err(AuthError::CurrentPasswordMismatch);
                 }
@@ -674,7 +719,7 @@ impl Auth {
         Ok(user)
     }
 
-    fn session(
+    pub(crate) fn session(
         &self,
         user: User,
         session_id: Uuid,
@@ -692,12 +737,12 @@ impl Auth {
             "exp": iat + expires_in,
             "iat": iat,
             "email": user.email,
-            "phone": "",
+            "phone": user.phone,
             "app_metadata": user.app_metadata,
             "user_metadata": user.user_metadata(),
             "role": "authenticated",
             "aal": "aal1",
-            "amr": [{ "method": "password", "timestamp": signed_in_at.timestamp() }],
+            "amr": [{ "method": user.sign_in_method(), "timestamp": signed_in_at.timestamp() }],
             "session_id": session_id,
             "is_anonymous": false,
         });

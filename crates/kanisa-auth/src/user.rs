@@ -11,7 +11,11 @@ use crate::AuthError;
 #[derive(Debug, Clone)]
 pub struct User {
     pub id: Uuid,
+    /// "" for a phone account (GoTrue's empty string).
     pub email: String,
+    /// E.164 digits without "+", or "" for an e-mail account.
+    pub phone: String,
+    pub phone_confirmed_at: Option<DateTime<Utc>>,
     pub full_name: Option<String>,
     pub is_active: bool,
     /// `kanisa.app_metadata`: church role, rank, label, effective permissions.
@@ -22,10 +26,10 @@ pub struct User {
     pub updated_at: DateTime<Utc>,
 }
 
-pub(crate) const USER_COLUMNS: &str = "u.id, u.email, p.full_name, coalesce(p.is_active, false), \
-     coalesce(kanisa.app_metadata(u.id), '{}'::jsonb), u.email_confirmed_at, \
-     coalesce(p.last_sign_in_at, u.last_sign_in_at), u.created_at, \
-     greatest(u.updated_at, p.updated_at)";
+pub(crate) const USER_COLUMNS: &str = "u.id, coalesce(u.email, ''), p.full_name, \
+     coalesce(p.is_active, false), coalesce(kanisa.app_metadata(u.id), '{}'::jsonb), \
+     u.email_confirmed_at, coalesce(p.last_sign_in_at, u.last_sign_in_at), u.created_at, \
+     greatest(u.updated_at, p.updated_at), coalesce(u.phone, ''), u.phone_confirmed_at";
 
 pub(crate) const USER_FROM: &str = "FROM auth.users u LEFT JOIN public.users p ON p.id = u.id";
 
@@ -41,6 +45,8 @@ impl User {
             last_sign_in_at: row.get(6),
             created_at: row.get(7),
             updated_at: row.get(8),
+            phone: row.get(9),
+            phone_confirmed_at: row.get(10),
         }
     }
 
@@ -90,6 +96,15 @@ impl User {
             .unwrap_or_default()
     }
 
+    /// How the account signs in, as the token's `amr` names it: `otp` for a phone account.
+    pub fn sign_in_method(&self) -> &'static str {
+        if self.email.is_empty() && !self.phone.is_empty() {
+            "otp"
+        } else {
+            "password"
+        }
+    }
+
     pub fn user_metadata(&self) -> Value {
         match &self.full_name {
             Some(name) => json!({ "full_name": name }),
@@ -106,8 +121,9 @@ impl User {
             "role": "authenticated",
             "email": self.email,
             "email_confirmed_at": self.email_confirmed_at.as_ref().map(ts),
-            "phone": "",
-            "confirmed_at": self.email_confirmed_at.as_ref().map(ts),
+            "phone": self.phone,
+            "phone_confirmed_at": self.phone_confirmed_at.as_ref().map(ts),
+            "confirmed_at": self.email_confirmed_at.or(self.phone_confirmed_at).as_ref().map(ts),
             "last_sign_in_at": self.last_sign_in_at.as_ref().map(ts),
             "app_metadata": self.app_metadata,
             "user_metadata": self.user_metadata(),

@@ -53,12 +53,20 @@ pub struct FakeSms {
 impl FakeSms {
     /// Starts the fake on 127.0.0.1 (a free port).
     pub async fn start() -> FakeSms {
+        FakeSms::start_on(0).await
+    }
+
+    /// Starts the fake on 127.0.0.1:`port` (0: a free one). Besides the providers' APIs it
+    /// answers `GET /__fake/sms` with every request so far (`[{provider, form: {field: value}}]`),
+    /// for tests in another process.
+    pub async fn start_on(port: u16) -> FakeSms {
         let seen: Seen = Arc::default();
         let app = Router::new()
             .route("/version1/messaging", post(africas_talking))
             .route("/2010-04-01/Accounts/{sid}/Messages.json", post(twilio))
+            .route("/__fake/sms", axum::routing::get(collected))
             .with_state(seen.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
             .expect("bind the fake");
         let url = format!("http://{}", listener.local_addr().expect("an address"));
@@ -77,6 +85,22 @@ impl FakeSms {
     pub fn requests(&self) -> Vec<SmsRequest> {
         self.seen.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
+}
+
+async fn collected(State(seen): State<Seen>) -> Json<Value> {
+    let seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+    Json(Value::Array(
+        seen.iter()
+            .map(|r| {
+                let form: serde_json::Map<String, Value> = r
+                    .form
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                    .collect();
+                json!({ "provider": r.provider, "form": form })
+            })
+            .collect(),
+    ))
 }
 
 async fn africas_talking(

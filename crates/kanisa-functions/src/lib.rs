@@ -35,6 +35,7 @@ pub mod messaging;
 mod modes;
 mod routes;
 mod secrets;
+pub mod signin;
 pub mod sms;
 pub mod submissions;
 mod text;
@@ -66,6 +67,9 @@ pub use messaging::{
 };
 pub use modes::Modes;
 pub use routes::{Answer, BodyKind, Request, Route, Router};
+pub use signin::{
+    SEND_SIGN_IN_CODE, SWEEP_SIGN_IN_CODES, SendSignInCode, SignIn, SweepSignInCodes,
+};
 pub use sms::{SEND_SMS, SendSms, SmsContext};
 pub use submissions::form;
 pub use submissions::{
@@ -111,6 +115,7 @@ pub struct Functions {
     payments: Option<Arc<Payments>>,
     recovery_sheet: Option<Arc<RecoverySheet>>,
     modes: Arc<Modes>,
+    sign_in: Option<Arc<SignIn>>,
     router: Router,
 }
 
@@ -139,6 +144,7 @@ impl Functions {
             service,
             payments: None,
             recovery_sheet: None,
+            sign_in: None,
             router: Router::default(),
         }
         .assembled()
@@ -190,6 +196,22 @@ impl Functions {
     pub fn with_recovery_sheet(mut self, sheet: RecoverySheet) -> Functions {
         self.recovery_sheet = Some(Arc::new(sheet));
         self.assembled()
+    }
+
+    /// Members sign in by phone with codes from this auth service (its `send_sign_in_code`
+    /// job and sweep).
+    pub fn with_sign_in(mut self, auth: Arc<kanisa_auth::Auth>) -> Functions {
+        self.sign_in = Some(Arc::new(SignIn::new(
+            auth,
+            self.channels.clone(),
+            self.service.clone(),
+        )));
+        self
+    }
+
+    /// Phone sign-in, when set up.
+    pub fn sign_in(&self) -> Option<&Arc<SignIn>> {
+        self.sign_in.as_ref()
     }
 
     /// Online giving, when set up.
@@ -260,6 +282,9 @@ impl Functions {
         registry = self.messaging.jobs(registry, mailer, setup.notify_every);
         if let Some(payments) = &self.payments {
             registry = payments.jobs(registry, setup.reconcile_every);
+        }
+        if let Some(sign_in) = &self.sign_in {
+            registry = sign_in.jobs(registry);
         }
         if let Some(backups) = setup.backups {
             registry = backups.jobs(registry);

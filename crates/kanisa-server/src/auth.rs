@@ -9,7 +9,9 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use kanisa_auth::{AdminUserChange, AuthError, ClientInfo, Identity, NewAdminUser, UserUpdate};
+use kanisa_auth::{
+    AdminUserChange, AuthError, ClientInfo, Identity, Locale, NewAdminUser, UserUpdate, otp_answer,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -191,6 +193,97 @@ pub async fn token(
     ctx.respond(result)
 }
 
+#[derive(Deserialize)]
+struct OtpBody {
+    phone: Option<String>,
+    email: Option<String>,
+    channel: Option<String>,
+    /// GoTrue's `options.data`; Kanisa reads `locale` ("sw" texts the code in Kiswahili).
+    data: Option<Value>,
+}
+
+/// `POST /otp {phone, channel?: "sms", data?: {locale}}` → `{}`: a sign-in code by SMS for a
+/// member's number, and the same answer for any other (kanisa-auth's `phone.rs`). In demo mode
+/// (no SMS provider) the answer carries the code, marked as a demo. `create_user` is not read:
+/// a member's first sign-in creates their account, and no other number gets one.
+pub async fn otp(State(state): State<AppState>, req: RequestCtx, body: Body) -> Response {
+    let ctx = Ctx::new(&req);
+    let result = async {
+        let body: OtpBody = parse_body(&body)?;
+        let Some(sign_in) = state.functions.as_ref().and_then(|f| f.sign_in()) else {
+            return Err(AuthError::PhoneSignInDisabled);
+        };
+        let phone = body.phone.as_deref().map(str::trim).unwrap_or("");
+        if phone.is_empty() {
+            return Err(AuthError::Validation(match body.email {
+                Some(_) => "Sign-in links by e-mail are not offered: staff sign in with their \
+                            password, members with a code sent to their phone"
+                    .to_owned(),
+                None => "Phone number is required".to_owned(),
+            }));
+        }
+        if let Some(channel) = body.channel.as_deref().filter(|c| *c != "sms") {
+            return Err(AuthError::Validation(format!(
+                "Codes are sent by SMS only (channel \"sms\"), not {channel:?}"
+            )));
+        }
+        let locale = Locale::parse(
+            body.data
+                .as_ref()
+                .and_then(|d| d.get("locale"))
+                .and_then(Value::as_str),
+        );
+        let request = state
+            .auth
+            .request_sign_in_code(phone, locale, &ctx.client)
+            .await?;
+        Ok(otp_answer(sign_in.demo_code(request.id).await))
+    }
+    .await;
+    ctx.respond(result)
+}
+
+#[derive(Deserialize)]
+struct VerifyBody {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    phone: Option<String>,
+    token: Option<String>,
+}
+
+/// `POST /verify {type: "sms", phone, token}` → GoTrue's session: the member signed in (their
+/// account made at the first sign-in). A wrong, used or expired code is 403 `otp_expired`.
+pub async fn verify(State(state): State<AppState>, req: RequestCtx, body: Body) -> Response {
+    let ctx = Ctx::new(&req);
+    let result = async {
+        let body: VerifyBody = parse_body(&body)?;
+        if state.functions.as_ref().and_then(|f| f.sign_in()).is_none() {
+            return Err(AuthError::PhoneSignInDisabled);
+        }
+        match body.kind.as_deref() {
+            Some("sms") => {}
+            other => {
+                return Err(AuthError::Validation(format!(
+                    "Only codes sent by SMS are verified here (type \"sms\"), not {}",
+                    other.map_or("none".to_owned(), |o| format!("{o:?}"))
+                )));
+            }
+        }
+        let (Some(phone), Some(token)) = (body.phone.as_deref(), body.token.as_deref()) else {
+            return Err(AuthError::Validation(
+                "Phone number and code are required".to_owned(),
+            ));
+        };
+        Ok(state
+            .auth
+            .verify_sign_in_code(phone, token, &ctx.client)
+            .await?
+            .to_json())
+    }
+    .await;
+    ctx.respond(result)
+}
+
 /// `POST /logout?scope=global|local|others` → 204.
 pub async fn logout(
     State(state): State<AppState>,
@@ -262,13 +355,15 @@ pub async fn put_user(State(state): State<AppState>, req: RequestCtx, body: Body
     ctx.respond(result)
 }
 
-/// `GET /settings`: what a client may offer (no sign-up; e-mail and password only).
-pub async fn settings(req: RequestCtx) -> Response {
+/// `GET /settings`: what a client may offer (no sign-up; staff by e-mail and password,
+/// members by phone when phone sign-in is set up).
+pub async fn settings(State(state): State<AppState>, req: RequestCtx) -> Response {
     let ctx = Ctx::new(&req);
+    let phone = state.functions.as_ref().and_then(|f| f.sign_in()).is_some();
     ctx.ok(
         StatusCode::OK,
         json!({
-            "external": { "email": true, "phone": false, "anonymous_users": false },
+            "external": { "email": true, "phone": phone, "anonymous_users": false },
             "disable_signup": true,
             "mailer_autoconfirm": false,
             "phone_autoconfirm": false,

@@ -130,6 +130,8 @@ pub fn router(state: AppState) -> Router {
     let auth = Router::new()
         .route("/auth/v1/token", post(auth::token))
         .route("/auth/v1/logout", post(auth::logout))
+        .route("/auth/v1/otp", post(auth::otp))
+        .route("/auth/v1/verify", post(auth::verify))
         .route("/auth/v1/user", get(auth::get_user).put(auth::put_user))
         .route("/auth/v1/settings", get(auth::settings))
         .route("/auth/v1/signup", post(auth::signup))

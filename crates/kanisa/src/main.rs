@@ -440,7 +440,11 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     if let Some(url) = &config.public_url {
         auth_options.issuer = format!("{}/auth/v1", url.as_str().trim_end_matches('/'));
     }
-    let auth = kanisa_auth::Auth::new(db.service_pool.clone(), jwt.clone(), auth_options)?;
+    let auth = std::sync::Arc::new(kanisa_auth::Auth::new(
+        db.service_pool.clone(),
+        jwt.clone(),
+        auth_options,
+    )?);
 
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -457,7 +461,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         db.pool.clone(),
         rest,
         jwt,
-        std::sync::Arc::new(auth),
+        auth.clone(),
         config.apps_dir.clone(),
     );
     if let Some(url) = &config.public_url {
@@ -483,6 +487,7 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
         channels.clone(),
     )
     .with_payments(payments)
+    .with_sign_in(auth)
     .with_sms_report_secret(
         config
             .sms

@@ -66,6 +66,8 @@ export const publicRoutes: readonly PublicRoute[] = [
     title: 'submissions.pageTitle',
     description: 'meta.submissionsDescription',
   },
+  // The member portal (issue 46): phone sign-in and the member's own giving.
+  { path: '/me', page: 'features/portal/PortalPage.tsx', title: 'portal.title', description: 'meta.portalDescription' },
   {
     path: '/announcements',
     page: 'features/announcements/AnnouncementsPage.tsx',

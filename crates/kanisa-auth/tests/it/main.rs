@@ -1,5 +1,6 @@
 //! The auth service against a real database, with a clock the tests move.
 
+mod phone;
 mod sessions;
 
 use std::sync::{Arc, Mutex};

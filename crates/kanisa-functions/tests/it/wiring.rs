@@ -98,8 +98,17 @@ fn backups(db: &TestDb) -> kanisa_functions::Backups {
 async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are_scheduled() {
     let db = TestDb::new().await;
     let (storage, _dir) = storage(&db);
+    let auth = kanisa_auth::Auth::new(
+        db.pool(),
+        std::sync::Arc::new(kanisa_auth::JwtKeys::new(
+            "kanisa-wiring-test-secret-0123456789",
+        )),
+        kanisa_auth::AuthOptions::new("kanisa-wiring-test-secret-0123456789"),
+    )
+    .unwrap();
     let functions = Functions::new(db.api_pool(), db.pool(), Some(storage), channels(&db, None))
-        .with_payments(demo_payments(&db));
+        .with_payments(demo_payments(&db))
+        .with_sign_in(std::sync::Arc::new(auth));
     let registry = functions.jobs(JobsSetup {
         public_url: "http://kanisa.test".into(),
         reconcile_every: RECONCILE_EVERY,
@@ -133,6 +142,7 @@ async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are
         ACKNOWLEDGE_SUBMISSION,
         REPLY_MESSAGE,
         SEND_BROADCAST_EMAIL,
+        kanisa_functions::SEND_SIGN_IN_CODE,
     ] {
         assert!(kinds.contains(kind), "{kind} is not registered: {kinds:?}");
     }
@@ -147,6 +157,7 @@ async fn every_job_kind_anything_enqueues_has_a_worker_and_the_periodic_ones_are
         kanisa_functions::SCHEDULED_BACKUP,
         kanisa_functions::BACKUP_DRILL,
         kanisa_realtime::feed::PRUNE_CHANGES,
+        kanisa_functions::SWEEP_SIGN_IN_CODES,
     ];
     expected.sort_unstable();
     assert_eq!(periodic, expected);

@@ -25,7 +25,7 @@ async fn rpc(app: &TestApp, who: &Caller, name: &str, args: Value) -> (StatusCod
 }
 
 /// Puts the SMS channel on `provider` with test credentials (System Settings).
-async fn use_provider(app: &TestApp, provider: &str) {
+pub(crate) async fn use_provider(app: &TestApp, provider: &str) {
     app.sql()
         .await
         .batch_execute(&format!(

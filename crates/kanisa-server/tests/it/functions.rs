@@ -85,6 +85,10 @@ impl TestApp {
             .job::<kanisa_functions::ReplyMessage>(mailing.clone())
             .job::<kanisa_functions::SendSms>((self.channels.clone(), db.pool()))
             .job::<kanisa_functions::SendBroadcastEmail>(mailing);
+        let registry = match self.functions.sign_in() {
+            Some(sign_in) => registry.job::<kanisa_functions::SendSignInCode>(sign_in.clone()),
+            None => registry,
+        };
         Workers::start(
             db.pool(),
             registry,

@@ -13,6 +13,7 @@ mod health;
 mod lows;
 mod member_search;
 mod payments;
+mod phone_sign_in;
 mod policies;
 mod probe;
 mod realtime;
@@ -219,12 +220,14 @@ impl TestApp {
         let service_key = jwt.api_key("service_role").unwrap();
         let storage_service_pool = service_pool.clone();
         let functions_service_pool = service_pool.clone();
-        let auth = kanisa_auth::Auth::new(
-            service_pool,
-            jwt.clone(),
-            kanisa_auth::AuthOptions::new(TEST_SECRET),
-        )
-        .unwrap();
+        let auth = std::sync::Arc::new(
+            kanisa_auth::Auth::new(
+                service_pool,
+                jwt.clone(),
+                kanisa_auth::AuthOptions::new(TEST_SECRET),
+            )
+            .unwrap(),
+        );
         let storage_dir = tempfile::tempdir().unwrap();
         let clock = kanisa_storage::Clock::manual(
             std::time::SystemTime::now()
@@ -277,18 +280,13 @@ impl TestApp {
                 Some(storage.clone()),
                 channels.clone(),
             )
-            .with_payments(payments.clone()),
+            .with_payments(payments.clone())
+            .with_sign_in(auth.clone()),
         );
-        let state = kanisa_server::AppState::new(
-            pool,
-            rest,
-            jwt,
-            std::sync::Arc::new(auth),
-            apps.path().to_owned(),
-        )
-        .with_trusted_proxies(proxies)
-        .with_storage(storage.clone())
-        .with_functions(functions.clone());
+        let state = kanisa_server::AppState::new(pool, rest, jwt, auth, apps.path().to_owned())
+            .with_trusted_proxies(proxies)
+            .with_storage(storage.clone())
+            .with_functions(functions.clone());
         let state = match (realtime, &db) {
             (Some(limits), Some(db)) => {
                 let hub = kanisa_realtime::Hub::new(db.pool(), db.api_pool());

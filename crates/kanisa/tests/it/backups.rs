@@ -49,7 +49,15 @@ async fn scheduled_base_backups_run_are_logged_pruned_and_a_restore_brings_one_b
                 &[&marked],
             )
             .await
-            .unwrap()
+            .unwrap_or_else(|e| {
+                // CI once lost this connection here (Closed): say what the server and the
+                // cluster were doing, so the next time names its cause.
+                panic!(
+                    "counting base backups: {e}\n--- server log:\n{}\n--- postgres log:\n{}",
+                    read(&log),
+                    site.postgres_log()
+                )
+            })
             .get(0);
         if done >= 3 {
             break;

@@ -174,6 +174,13 @@ impl Site {
     }
 
     /// The pid in the cluster's postmaster.pid, if that process is alive.
+    /// The managed cluster's own log (`<data>/postgres.log`): its last 200 lines.
+    fn postgres_log(&self) -> String {
+        let text = read(&self.data_dir().join("postgres.log"));
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(200)..].join("\n")
+    }
+
     fn live_postmaster(&self) -> Option<i32> {
         let text = std::fs::read_to_string(self.data_dir().join("postgres/postmaster.pid")).ok()?;
         let pid: i32 = text.lines().next()?.trim().parse().ok()?;

@@ -89,7 +89,7 @@ export default function AdminUsersPage() {
       hideLabelOnPhone: true,
       cell: (user) => <span className="cell-title">{user.full_name}</span>,
     },
-    { header: 'Email', className: 'admin-user-email', cell: (user) => <EmailText email={user.email} /> },
+    { header: 'Email', className: 'admin-user-email', cell: (user) => <EmailText email={user.email ?? ''} /> },
     { header: 'Role', className: 'admin-user-role', cell: (user) => <RoleCell user={user} scopes={scopes.data} /> },
     {
       header: 'Status',

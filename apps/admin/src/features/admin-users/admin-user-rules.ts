@@ -234,7 +234,7 @@ export function emptyAdminForm(): AdminFormValues {
 /** An existing admin's form: their name, role, what they hold now and what they lead; no password. */
 export function adminToForm(user: AdminUser, scope: StaffScope = noScope): AdminFormValues {
   return {
-    email: user.email,
+    email: user.email ?? '',
     full_name: user.full_name,
     password: '',
     confirm: '',

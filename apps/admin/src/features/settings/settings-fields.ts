@@ -474,6 +474,19 @@ export const settingsTabs: readonly TabDef[] = [
         ],
       },
       {
+        title: 'Member sign-in by phone',
+        // The limits of sign-in codes by SMS (migration 0055, crates/kanisa-auth/src/phone.rs):
+        // besides these, one code a minute per number, five minutes each, five wrong tries.
+        fields: [
+          { key: 'sign_in_codes_per_phone_per_hour', kind: 'number', label: 'Sign-in codes per phone per hour', min: 1, max: 60, required: true },
+          { key: 'sign_in_codes_per_phone_per_day', kind: 'number', label: 'Sign-in codes per phone per day', min: 1, max: 200, required: true },
+          { key: 'sign_in_codes_per_address_per_hour', kind: 'number', label: 'Sign-in codes per address per hour', min: 1, max: 1000, required: true, hint: 'One connection asking for codes to many numbers' },
+          { key: 'sign_in_codes_per_address_per_day', kind: 'number', label: 'Sign-in codes per address per day', min: 1, max: 10000, required: true },
+          { key: 'sign_in_codes_per_day', kind: 'number', label: 'Sign-in texts per day', min: 0, max: 100000, required: true, hint: 'For the whole church, against SMS fraud; 0 = no limit' },
+          { key: 'sign_in_code_countries', kind: 'text', label: 'Countries codes go to', required: true, hint: 'Calling codes separated by commas: 254 is Kenya' },
+        ],
+      },
+      {
         title: 'Backups',
         fields: [
           {

@@ -12,8 +12,9 @@ import { sermons } from './sermons';
 import { giving } from './giving';
 import { submissions } from './submissions';
 import { forms } from './forms';
+import { portal } from './portal';
 
-export const en = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...leaders, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+export const en = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...leaders, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms, ...portal };
 
 /** A catalogue: the same keys in every language. */
 export type Catalog = Record<keyof typeof en, string>;

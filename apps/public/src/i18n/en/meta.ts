@@ -18,6 +18,7 @@ export const meta = {
   'meta.submissionsDescription':
     'Send a prayer request, ask for a visit or counselling, or write to the leadership of {church}.',
   'meta.announcementsDescription': 'The latest announcements from {church}.',
+  'meta.portalDescription': 'Members of {church} sign in with their phone to see their giving and keep their details current.',
   'meta.notFoundDescription': 'This page does not exist on the website of {church}.',
 };
 

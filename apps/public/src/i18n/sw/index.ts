@@ -13,5 +13,6 @@ import { sermons } from './sermons';
 import { giving } from './giving';
 import { submissions } from './submissions';
 import { forms } from './forms';
+import { portal } from './portal';
 
-export const sw: Catalog = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...leaders, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms };
+export const sw: Catalog = { ...layout, ...home, ...homeSections, ...announcements, ...about, ...ministries, ...leaders, ...contact, ...events, ...sermons, ...giving, ...submissions, ...forms, ...portal };

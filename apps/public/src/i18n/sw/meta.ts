@@ -14,5 +14,6 @@ export const meta: typeof english = {
     'Toa zaka, sadaka na michango ya miradi maalum kwa {church} kupitia pesa za simu, Paybill au benki.',
   'meta.submissionsDescription': 'Tuma ombi la maombi, omba kutembelewa au ushauri, au uandikie uongozi wa {church}.',
   'meta.announcementsDescription': 'Matangazo ya hivi karibuni kutoka {church}.',
+  'meta.portalDescription': 'Washiriki wa {church} huingia kwa simu yao kuona matoleo yao na kusasisha taarifa zao.',
   'meta.notFoundDescription': 'Ukurasa huu haupo kwenye tovuti ya {church}.',
 };

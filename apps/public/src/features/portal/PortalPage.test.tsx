@@ -1,0 +1,148 @@
+/**
+ * The member portal (`/me`, issue 46): phone sign-in in two steps (a code by SMS, or on the
+ * screen in demo mode), the member's giving this year from the treasurer's statement, refusals
+ * in the member's language, and signing out.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../app/AppRoutes';
+import { MemberProvider, createMemberClient, type MemberClient } from '../../lib/member';
+import { json, stubApi, type SentRequest } from '../../test/api';
+import { inKiswahili } from '../../test/kiswahili';
+import { renderAt } from '../../test/render';
+import { looksLikePhone } from './PhoneSignIn';
+
+const session = {
+  access_token: 'member-access',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: 1,
+  refresh_token: 'member-refresh',
+  user: {
+    id: 'user-1',
+    phone: '254712400001',
+    app_metadata: { role: 'MEMBER', member_id: 'member-1' },
+    user_metadata: { full_name: 'Achieng Otieno' },
+  },
+};
+
+const statement = {
+  member: { id: 'member-1', first_name: 'Achieng', last_name: 'Otieno' },
+  from: '2026-01-01',
+  to: '2026-06-30',
+  total: 2500,
+  gift_count: 2,
+  by_type: [
+    { giving_type: 'tithe', total: 2000, gift_count: 1 },
+    { giving_type: 'offering', total: 500, gift_count: 1 },
+  ],
+  gifts: [
+    { id: 'g1', giving_date: '2026-02-07', receipt_no: 'R-1', giving_type: 'tithe', amount: 2000 },
+    { id: 'g2', giving_date: '2026-03-07', receipt_no: null, giving_type: 'offering', amount: 500 },
+  ],
+};
+
+function member(): MemberClient {
+  return createMemberClient({ storage: null, autoRefresh: false });
+}
+
+function api(verify: (sent: SentRequest) => Response = () => json(session)): SentRequest[] {
+  return stubApi({
+    'POST /auth/v1/otp': () => json({ demo: true, demo_code: '482913' }),
+    'POST /auth/v1/verify': verify,
+    'POST /rest/v1/rpc/get_giving_statement': () => json(statement),
+    'POST /auth/v1/logout': () => new Response(null, { status: 204 }),
+  });
+}
+
+function open(path = '/me', client = member()) {
+  renderAt(
+    path,
+    <MemberProvider client={client}>
+      <AppRoutes />
+    </MemberProvider>,
+  );
+  return client;
+}
+
+async function askForCode(phone = '0712 400 001') {
+  fireEvent.change(await screen.findByLabelText(/phone number/i), { target: { value: phone } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+describe('the member portal', () => {
+  it('signs a member in with the code and shows this year’s giving from their statement', async () => {
+    const sent = api();
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Church' })).toBeInTheDocument();
+    await askForCode();
+    expect(await screen.findByText('Demo: no SMS is sent on this site. Your code is 482913.')).toBeInTheDocument();
+    expect(sent.find((s) => s.path === '/auth/v1/otp')?.body).toEqual({ phone: '0712 400 001', channel: 'sms', data: { locale: 'en' } });
+
+    fireEvent.change(screen.getByLabelText(/six-digit code/i), { target: { value: '482913' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Welcome, Achieng Otieno')).toBeInTheDocument();
+    expect(sent.find((s) => s.path === '/auth/v1/verify')?.body).toEqual({ type: 'sms', phone: '0712 400 001', token: '482913' });
+
+    expect(await screen.findByTestId('portal-year-total')).toHaveTextContent('KES 2,500');
+    const asked = sent.find((s) => s.path === '/rest/v1/rpc/get_giving_statement')?.body as Record<string, string>;
+    expect(asked.member_id).toBe('member-1');
+    expect(asked.from_date).toMatch(/^\d{4}-01-01$/);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    // Newest first.
+    expect(rows[1]).toHaveTextContent('Offering');
+    expect(rows[2]).toHaveTextContent('R-1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Send me a code' })).toBeInTheDocument();
+    expect(sent.some((s) => s.path === '/auth/v1/logout')).toBe(true);
+  });
+
+  it('says so when the code is wrong or expired, and keeps the member on the code step', async () => {
+    api(() => json({ code: 403, error_code: 'otp_expired', msg: 'Token has expired or is invalid' }, 403));
+    open();
+    await askForCode();
+    fireEvent.change(await screen.findByLabelText(/six-digit code/i), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('That code is wrong or has expired. Ask for a new one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use another number' })).toBeEnabled();
+  });
+
+  it('checks the number before asking, and the code’s six digits before signing in', async () => {
+    const sent = api();
+    open();
+    await askForCode('12345');
+    expect(await screen.findByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
+    expect(sent.some((s) => s.path === '/auth/v1/otp')).toBe(false);
+    await askForCode('+254 712 400 001');
+    fireEvent.change(await screen.findByLabelText(/six-digit code/i), { target: { value: '12 34' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The code has six digits.')).toBeInTheDocument();
+    expect(sent.some((s) => s.path === '/auth/v1/verify')).toBe(false);
+  });
+
+  it('speaks Kiswahili on /sw/me and asks for the code in Kiswahili', async () => {
+    await inKiswahili();
+    const sent = api();
+    open('/sw/me');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kanisa Langu' })).toBeInTheDocument();
+    fireEvent.change(await screen.findByLabelText(/nambari yako ya simu/i), { target: { value: '0712400001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Nitumie nambari ya siri' }));
+    await screen.findByText(/Nambari yako ni 482913/);
+    expect(sent.find((s) => s.path === '/auth/v1/otp')?.body).toMatchObject({ data: { locale: 'sw' } });
+  });
+});
+
+describe('a Kenyan mobile number', () => {
+  it.each(['0712 345 678', '+254712345678', '254 712-345-678', '712345678', '0112345678'])('%s is one', (n) => {
+    expect(looksLikePhone(n)).toBe(true);
+  });
+  it.each(['', '12345', '+1 415 555 0100', '0812345678', '07123456789'])('%s is not', (n) => {
+    expect(looksLikePhone(n)).toBe(false);
+  });
+});

@@ -1,0 +1,281 @@
+//! Phone sign-in on GoTrue's wire (issue 46): `POST /auth/v1/otp` answers every allowed number
+//! alike, the code goes out through the SMS provider's real API (the fake Africa's Talking) and
+//! only to a member, its delivery record hides it, `POST /auth/v1/verify` answers GoTrue's
+//! session, and the member's token reads their own member row and gifts and nobody else's. In
+//! demo mode (no provider) the answer carries the code, marked as a demo. The limits and a
+//! code's life are kanisa-auth's own tests (`tests/it/phone.rs`).
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::TestApp;
+use crate::broadcast::use_provider;
+
+impl TestApp {
+    async fn auth_post(&self, path: &str, body: &Value) -> (StatusCode, Value, Option<String>) {
+        let res = self
+            .http
+            .post(self.url(&format!("/auth/v1/{path}")))
+            .header("apikey", &self.service_key)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status();
+        let retry = res
+            .headers()
+            .get("retry-after")
+            .map(|v| v.to_str().unwrap().to_owned());
+        (status, res.json().await.unwrap(), retry)
+    }
+
+    /// `get_giving_statement` for `member` over the year 2026, as `token`.
+    async fn statement(&self, token: &str, member: &str) -> (StatusCode, Value) {
+        let res = self
+            .http
+            .post(self.url("/rest/v1/rpc/get_giving_statement"))
+            .bearer_auth(token)
+            .json(&json!({"member_id": member, "from_date": "2026-01-01", "to_date": "2026-12-31"}))
+            .send()
+            .await
+            .unwrap();
+        (res.status(), res.json().await.unwrap())
+    }
+
+    async fn rows_as(&self, token: &str, path: &str) -> Vec<Value> {
+        let res = self
+            .http
+            .get(self.url(&format!("/rest/v1/{path}")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        res.json().await.unwrap()
+    }
+}
+
+/// Two members with a gift each.
+async fn members_with_gifts(app: &TestApp) {
+    app.sql()
+        .await
+        .batch_execute(
+            "INSERT INTO members (id, first_name, last_name, phone) VALUES \
+               ('00000000-0000-4000-8000-0c0000000001', 'Achieng', 'Otieno', '0712 400 001'), \
+               ('00000000-0000-4000-8000-0c0000000002', 'Baraka', 'Mwangi', '0712 400 002'); \
+             INSERT INTO giving_records (member_id, amount, giving_type, payment_method, giving_date, is_verified) VALUES \
+               ('00000000-0000-4000-8000-0c0000000001', 1500, 'tithe', 'mpesa', '2026-03-07', true), \
+               ('00000000-0000-4000-8000-0c0000000002', 700, 'offering', 'cash', '2026-03-07', true)",
+        )
+        .await
+        .unwrap();
+}
+
+/// The code in the last text the fake provider got for `to`.
+fn code_sent_to(fake: &kanisa_fakes::FakeSms, to: &str) -> Option<String> {
+    fake.requests()
+        .iter()
+        .rev()
+        .find(|r| r.field("to") == Some(to))
+        .and_then(|r| r.field("message").map(str::to_owned))
+        .and_then(|m| {
+            m.split(|c: char| !c.is_ascii_digit())
+                .find(|w| w.len() == 6)
+                .map(str::to_owned)
+        })
+}
+
+#[tokio::test]
+async fn a_member_signs_in_by_sms_code_and_reads_only_their_own_rows() {
+    let fake = kanisa_fakes::FakeSms::start().await;
+    let app = TestApp::spawn_demo_with_providers("smtp://127.0.0.1:9", &fake.url()).await;
+    use_provider(&app, "africas_talking").await;
+    members_with_gifts(&app).await;
+
+    // A member's number and a number nobody has: the same status and body.
+    let known = app
+        .auth_post(
+            "otp",
+            &json!({ "phone": "+254712400001", "channel": "sms" }),
+        )
+        .await;
+    let unknown = app
+        .auth_post(
+            "otp",
+            &json!({ "phone": "+254712409999", "channel": "sms" }),
+        )
+        .await;
+    assert_eq!((known.0, &known.1), (StatusCode::OK, &json!({})));
+    assert_eq!((unknown.0, &unknown.1), (known.0, &known.1));
+    app.deliver(Duration::from_secs(30)).await;
+    let texts: Vec<_> = fake.requests();
+    assert_eq!(
+        texts.len(),
+        1,
+        "only the member's number is texted: {texts:?}"
+    );
+    let code = code_sent_to(&fake, "+254712400001").expect("a six-digit code in the text");
+    // The delivery record keeps the text without the code.
+    let body: String = app
+        .sql()
+        .await
+        .query_one(
+            "SELECT body FROM kanisa.sms_deliveries WHERE purpose = 'sign_in'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(body.contains("******") && !body.contains(&code), "{body}");
+
+    // A wrong code: GoTrue's 403 otp_expired.
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let (status, refused, _) = app
+        .auth_post(
+            "verify",
+            &json!({ "type": "sms", "phone": "0712 400 001", "token": wrong }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    assert_eq!(refused["error_code"], "otp_expired");
+    assert_eq!(refused["msg"], "Token has expired or is invalid");
+
+    let (status, session, _) = app
+        .auth_post(
+            "verify",
+            &json!({ "type": "sms", "phone": "+254712400001", "token": code }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    for key in ["access_token", "refresh_token", "expires_in", "expires_at"] {
+        assert!(!session[key].is_null(), "{key}: {session}");
+    }
+    assert_eq!(session["token_type"], "bearer");
+    assert_eq!(session["user"]["phone"], "254712400001");
+    assert!(session["user"]["phone_confirmed_at"].is_string());
+    let token = session["access_token"].as_str().unwrap();
+
+    let own = app.rows_as(token, "members?select=id,first_name").await;
+    assert_eq!(
+        own,
+        vec![json!({"id": "00000000-0000-4000-8000-0c0000000001", "first_name": "Achieng"})]
+    );
+    let gifts = app
+        .rows_as(token, "giving_records?select=member_id,amount")
+        .await;
+    assert_eq!(
+        gifts,
+        vec![json!({"member_id": "00000000-0000-4000-8000-0c0000000001", "amount": 1500.0})]
+    );
+    // Staff data stays closed to a member.
+    assert!(
+        app.rows_as(token, "prayer_requests?select=id")
+            .await
+            .is_empty()
+    );
+    // The member's own statement is the treasurer's, figure for figure; another's is refused.
+    let treasurer = crate::policies::user(&app.sql().await, "FINANCE_ADMIN", true, None).await;
+    let anne = "00000000-0000-4000-8000-0c0000000001";
+    let own = app.statement(token, anne).await;
+    assert_eq!(own.0, StatusCode::OK, "{}", own.1);
+    assert_eq!(
+        own,
+        app.statement(treasurer.token.as_deref().unwrap(), anne)
+            .await
+    );
+    assert_eq!(own.1["total"], json!(1500.0));
+    let other = app
+        .statement(token, "00000000-0000-4000-8000-0c0000000002")
+        .await;
+    assert_eq!(other.0, StatusCode::FORBIDDEN, "{}", other.1);
+
+    // The second member's token reads none of the first's rows.
+    app.auth_post("otp", &json!({ "phone": "0712400002" }))
+        .await;
+    app.deliver(Duration::from_secs(30)).await;
+    let code = code_sent_to(&fake, "+254712400002").unwrap();
+    let (_, second, _) = app
+        .auth_post(
+            "verify",
+            &json!({ "type": "sms", "phone": "0712400002", "token": code }),
+        )
+        .await;
+    let token = second["access_token"].as_str().unwrap();
+    let gifts = app.rows_as(token, "giving_records?select=member_id").await;
+    assert_eq!(
+        gifts,
+        vec![json!({"member_id": "00000000-0000-4000-8000-0c0000000002"})]
+    );
+    assert_eq!(app.rows_as(token, "members?select=id").await.len(), 1);
+
+    // The minute's limit: 429 over_sms_send_rate_limit with Retry-After, for both numbers.
+    for phone in ["0712400002", "0712409999"] {
+        let (status, body, retry) = app.auth_post("otp", &json!({ "phone": phone })).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_eq!(body["error_code"], "over_sms_send_rate_limit");
+        let secs: u64 = retry.expect("Retry-After").parse().unwrap();
+        assert!((1..=60).contains(&secs), "{secs}");
+    }
+    // A foreign number and a bad body are clear refusals.
+    let (status, body, _) = app
+        .auth_post("otp", &json!({ "phone": "+14155550100" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("+254"), "{body}");
+    let (status, body, _) = app.auth_post("otp", &json!({ "email": "a@b.test" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body, _) = app
+        .auth_post(
+            "verify",
+            &json!({ "type": "magiclink", "phone": "0712400002", "token": "1" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test]
+async fn without_an_sms_provider_the_answer_shows_the_code_as_a_demo() {
+    let app = TestApp::spawn_demo().await;
+    members_with_gifts(&app).await;
+    let (status, body, _) = app
+        .auth_post("otp", &json!({ "phone": "0712 400 001" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["demo"], true);
+    let code = body["demo_code"].as_str().unwrap().to_owned();
+    // Any allowed number gets a demo code alike; only a member's signs in.
+    let (_, other, _) = app
+        .auth_post("otp", &json!({ "phone": "0712 409 999" }))
+        .await;
+    assert_eq!(other["demo"], true);
+    assert_eq!(other["demo_code"].as_str().map(str::len), Some(6));
+    // Nothing is texted in demo mode: the record says simulated.
+    app.deliver(Duration::from_secs(30)).await;
+    let status: String = app
+        .sql()
+        .await
+        .query_one(
+            "SELECT status FROM kanisa.sms_deliveries WHERE purpose = 'sign_in'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(status, "simulated");
+    let (status, session, _) = app
+        .auth_post(
+            "verify",
+            &json!({ "type": "sms", "phone": "0712400001", "token": code }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    let (status, _, _) = app
+        .auth_post(
+            "verify",
+            &json!({ "type": "sms", "phone": "0712409999", "token": other["demo_code"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
