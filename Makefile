@@ -98,6 +98,7 @@ bench: apps chromium
 	KANISA_CHAOS_PAYMENTS=$(or $(CHAOS_PAYMENTS),10000) cargo test --release --locked -p kanisa --test it payments::chaos -- --nocapture
 	scripts/bench-pages.sh $(KANISA_RELEASE)
 	scripts/bench-realtime.sh $(KANISA_RELEASE) $(dir $(KANISA_RELEASE))examples/bench_sockets
+	scripts/bench-otp.sh $(KANISA_RELEASE)
 
 ## The Rust tests and the browser suites with every process's clock moved (libfaketime) to
 ## three dates: a Friday with the demo's vespers inside the reminder window, Nairobi's New Year

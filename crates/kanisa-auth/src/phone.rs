@@ -185,6 +185,11 @@ impl Auth {
         locale: Locale,
         client: &ClientInfo,
     ) -> Result<CodeRequest, AuthError> {
+        if let (Some(ip), Some(limiter)) = (client.ip, &self.otp_limiter) {
+            limiter
+                .check(ip, Instant::now())
+                .map_err(AuthError::RateLimited)?;
+        }
         let digits = phone_digits(phone).ok_or_else(|| {
             AuthError::Validation(
                 "Invalid phone number format: give a number like 0712 345 678 or +254712345678"
@@ -292,8 +297,8 @@ impl Auth {
         token: &str,
         client: &ClientInfo,
     ) -> Result<Session, AuthError> {
-        if let Some(ip) = client.ip {
-            self.verify_limiter
+        if let (Some(ip), Some(limiter)) = (client.ip, &self.verify_limiter) {
+            limiter
                 .check(ip, Instant::now())
                 .map_err(AuthError::RateLimited)?;
         }

@@ -176,8 +176,12 @@ pub struct AuthOptions {
     pub sign_in_limit: (u32, Duration),
     /// Refresh grants per client address.
     pub refresh_limit: (u32, Duration),
-    /// Phone sign-in code checks (`/verify`) per client address, besides each code's own tries.
+    /// Phone sign-in code checks (`/verify`) per client address, besides each code's own tries
+    /// (a burst of 0: no limit).
     pub verify_limit: (u32, Duration),
+    /// Code requests (`/otp`) per client address before the database is asked at all (the
+    /// settings' hourly and daily limits per address are counted there, across instances).
+    pub otp_limit: (u32, Duration),
 }
 
 impl AuthOptions {
@@ -189,6 +193,7 @@ impl AuthOptions {
             sign_in_limit: (30, Duration::from_secs(5 * 60)),
             refresh_limit: (150, Duration::from_secs(5 * 60)),
             verify_limit: (30, Duration::from_secs(5 * 60)),
+            otp_limit: (30, Duration::from_secs(5 * 60)),
         }
     }
 }
@@ -202,7 +207,8 @@ pub struct Auth {
     issuer: String,
     sign_in_limiter: Option<RateLimiter>,
     refresh_limiter: RateLimiter,
-    pub(crate) verify_limiter: RateLimiter,
+    pub(crate) verify_limiter: Option<RateLimiter>,
+    pub(crate) otp_limiter: Option<RateLimiter>,
     /// The key phone sign-in codes are derived and hashed with (`phone.rs`), made from the secret.
     pub(crate) code_key: Vec<u8>,
     /// argon2 workers with their memory allocated once (see `hasher.rs`).
@@ -226,7 +232,10 @@ impl Auth {
             keys,
             refresh_key,
             code_key: mac.finalize().into_bytes().to_vec(),
-            verify_limiter: RateLimiter::new(options.verify_limit.0, options.verify_limit.1),
+            verify_limiter: (options.verify_limit.0 > 0)
+                .then(|| RateLimiter::new(options.verify_limit.0, options.verify_limit.1)),
+            otp_limiter: (options.otp_limit.0 > 0)
+                .then(|| RateLimiter::new(options.otp_limit.0, options.otp_limit.1)),
             clock: options.clock,
             issuer: options.issuer,
             sign_in_limiter: (options.sign_in_limit.0 > 0)

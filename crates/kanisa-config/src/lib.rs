@@ -182,8 +182,9 @@ pub struct Config {
     /// `KANISA_TRUSTED_PROXIES`: addresses or CIDR blocks of reverse proxies whose
     /// `X-Forwarded-For` is believed (none by default: the peer address is the client).
     pub trusted_proxies: Vec<IpBlock>,
-    /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes
-    /// (30; 0 turns the limit off, e.g. for a load benchmark).
+    /// `KANISA_SIGNIN_LIMIT`: password sign-ins allowed per client address per 5 minutes, and as
+    /// many phone code requests and code checks each (30; 0 turns these limits off, e.g. for a
+    /// load benchmark; the phone codes' own limits in the settings still hold).
     pub sign_in_limit: u32,
     /// `KANISA_JOB_WORKERS`: jobs (e-mail, SMS…) this instance runs at the same time (8; 0 runs
     /// none here, leaving the queue to other instances). Jobs wait on providers, not on the
@@ -332,7 +333,7 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ),
     (
         "KANISA_SIGNIN_LIMIT",
-        "password sign-ins per client address per 5 minutes (30; 0 = no limit)",
+        "password sign-ins (and phone code requests and checks, each) per client address per 5 minutes (30; 0 = no limit)",
     ),
     (
         "KANISA_HEADER_TIMEOUT",

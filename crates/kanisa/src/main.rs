@@ -437,6 +437,8 @@ async fn serve(config: &Config, db: &Database) -> Result<()> {
     let jwt = std::sync::Arc::new(kanisa_auth::JwtKeys::new(&secret));
     let mut auth_options = kanisa_auth::AuthOptions::new(&secret);
     auth_options.sign_in_limit.0 = config.sign_in_limit;
+    auth_options.otp_limit.0 = config.sign_in_limit;
+    auth_options.verify_limit.0 = config.sign_in_limit;
     if let Some(url) = &config.public_url {
         auth_options.issuer = format!("{}/auth/v1", url.as_str().trim_end_matches('/'));
     }

@@ -27,6 +27,7 @@ import {
 } from './api/dashboard-reads';
 import { failedDeliveriesAsked, useFailedDeliveries } from './api/failed-deliveries';
 import { useScheduledTasks } from './api/scheduled-tasks';
+import { useSignInCodeStats } from './api/sign-in-codes';
 import './dashboard.css';
 import { budgetPercentage, yearOf } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
@@ -369,6 +370,52 @@ function ScheduledTasksCard() {
   );
 }
 
+/**
+ * Members' sign-in codes by SMS over the last 24 hours: texted, asked for numbers that are no
+ * member's (answered alike, nothing sent), refused by a limit, used to sign in. Never a number.
+ */
+function SignInCodesCard() {
+  const stats = useSignInCodeStats(true);
+  let body: ReactNode;
+  if (stats.error) {
+    body = (
+      <p className="dash-state">
+        <ReadError what="the sign-in figures" reads={[stats]} failed={stats} />
+      </p>
+    );
+  } else if (stats.isPending) {
+    body = (
+      <p className="dash-state">
+        <span className="figure-loading" aria-label="Loading">
+          <span className="skeleton" aria-hidden="true" />
+        </span>
+      </p>
+    );
+  } else {
+    const figures: [string, number][] = [
+      ['Codes texted', stats.data.sent],
+      ['Signed in', stats.data.signed_in],
+      ['Numbers that are no member’s', stats.data.not_members],
+      ['Refused by a limit', stats.data.refused],
+    ];
+    body = (
+      <ul className="recent-list sign-in-codes">
+        {figures.map(([label, value]) => (
+          <li key={label}>
+            <span className="recent-name">{label}</span>
+            <span className="recent-meta">{value.toLocaleString('en-KE')}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Card title="Member sign-ins (last 24 hours)" link={{ to: screens.settings.path, label: 'Sign-in limits in Settings' }}>
+      {body}
+    </Card>
+  );
+}
+
 /** The dashboard (spec: back-office.md §2.5, §7.5). */
 export default function DashboardPage() {
   const { access, profile, user } = useAuth();
@@ -384,7 +431,8 @@ export default function DashboardPage() {
     !sections.finances &&
     !sections.prayerRequests &&
     !sections.failedDeliveries &&
-    !sections.scheduledTasks;
+    !sections.scheduledTasks &&
+    !sections.signInCodes;
 
   return (
     <div className="dashboard">
@@ -406,6 +454,7 @@ export default function DashboardPage() {
           {sections.prayerRequests ? <PrayerRequestsCard user={access} /> : null}
           {sections.failedDeliveries ? <FailedDeliveriesCard /> : null}
           {sections.scheduledTasks ? <ScheduledTasksCard /> : null}
+          {sections.signInCodes ? <SignInCodesCard /> : null}
         </div>
       )}
       {actions.length > 0 ? (

@@ -39,6 +39,8 @@ export function dashboardSections(user: AccessUser) {
     // The periodic tasks: the rule of get_scheduled_tasks (and of the backup status), a Super
     // Admin with system_settings.
     scheduledTasks: user.rank >= levelRanks.SUPER_ADMIN && user.permissions.includes('system_settings'),
+    // Members' phone sign-in codes: the rule of get_sign_in_code_stats.
+    signInCodes: anyOf(user, ['system_settings', 'view_audit_logs']),
   };
 }
 

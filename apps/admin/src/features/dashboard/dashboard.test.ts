@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readSignInCodeStats } from './api/sign-in-codes';
 import { serverAnswers } from '../../test/roles';
 import { budgetPercentage, monthStart } from './dashboard-figures';
 import { dashboardSections, dashboardTitle, quickActions } from './dashboard-rules';
@@ -52,6 +53,7 @@ describe('dashboardSections', () => {
       prayerRequests: true,
       failedDeliveries: true,
       scheduledTasks: false,
+      signInCodes: false,
     });
 
     const finance = dashboardSections(serverAnswers.FINANCE_ADMIN);
@@ -64,12 +66,29 @@ describe('dashboardSections', () => {
       prayerRequests: false,
       failedDeliveries: false,
       scheduledTasks: false,
+      signInCodes: false,
     });
     expect(dashboardSections({ role: 'ADMIN', rank: 5, permissions: ['manage_sermons'] }).content).toEqual({
       sermons: true,
       events: false,
       announcements: false,
     });
+  });
+});
+
+describe('the member sign-in figures', () => {
+  it('are read whole, and another shape is an error', () => {
+    expect(readSignInCodeStats({ sent: 3, not_members: 1, refused: 2, signed_in: 2 })).toEqual({ sent: 3, not_members: 1, refused: 2, signed_in: 2 });
+    expect(() => readSignInCodeStats([])).toThrow('unexpected shape');
+    expect(() => readSignInCodeStats({ sent: '3', not_members: 1, refused: 2, signed_in: 2 })).toThrow('unexpected shape');
+  });
+});
+
+describe('dashboardSections: member sign-ins', () => {
+  it("shows the card to staff with system_settings or view_audit_logs (the server's rule)", () => {
+    expect(dashboardSections(serverAnswers.SUPER_ADMIN).signInCodes).toBe(true);
+    expect(dashboardSections({ role: 'ADMIN', rank: 5, permissions: ['view_audit_logs'] }).signInCodes).toBe(true);
+    expect(dashboardSections({ role: 'ADMIN', rank: 5, permissions: ['manage_members'] }).signInCodes).toBe(false);
   });
 });
 

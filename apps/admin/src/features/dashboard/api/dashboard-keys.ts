@@ -24,6 +24,7 @@ export const dashboardKeys = {
   financeOverview: () => rpcKeys('get_finance_overview').call({}),
   failedDeliveries: (maxRows: number) => rpcKeys('get_failed_deliveries').call({ max_rows: maxRows }),
   scheduledTasks: () => rpcKeys('get_scheduled_tasks').call({}),
+  signInCodes: () => rpcKeys('get_sign_in_code_stats').call({}),
 };
 
 /** The tables the money figures are summed from. */

@@ -1,0 +1,79 @@
+// The member portal (issue 46) in the browser: a member signs in by phone at 375 px in
+// Kiswahili on /sw/me (the lanes' servers keep SMS in demo mode, so the code shows on the
+// screen, marked as a demo), sees this year's total equal to the treasurer's statement for the
+// same member and period, and signs out. Each run makes its own member and gifts and removes
+// them after.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { churchToday } from './lib/church-time.mjs';
+import { serviceWrite, userHeaders } from './lib/rest.mjs';
+import { testUser } from './users.mjs';
+
+useBrowser();
+
+/** A number no other run or demo member has: 0712 4xx xxx from the clock. */
+const local = `07124${String(Date.now() % 100_000).padStart(5, '0')}`;
+/** @type {string | undefined} */
+let memberId;
+
+after(async () => {
+  if (!memberId) return;
+  await serviceWrite('DELETE', `giving_records?member_id=eq.${memberId}`);
+  await serviceWrite('DELETE', `members?id=eq.${memberId}`);
+});
+
+describe('the member portal', () => {
+  test('a member signs in by phone in Kiswahili and sees the total of the treasurer’s statement', async () => {
+    const today = churchToday();
+    const from = `${today.slice(0, 4)}-01-01`;
+    const rows = /** @type {{ id: string }[]} */ (
+      await serviceWrite('POST', 'members', { first_name: 'Wanjiku', last_name: `Portal ${local.slice(-5)}`, phone: local })
+    );
+    const member = rows[0];
+    assert.ok(member, 'the member made');
+    memberId = member.id;
+    await serviceWrite('POST', 'giving_records', [
+      { member_id: member.id, amount: 1250, giving_type: 'tithe', payment_method: 'mpesa', giving_date: from, is_verified: true },
+      { member_id: member.id, amount: 300, giving_type: 'offering', payment_method: 'cash', giving_date: today, is_verified: true },
+    ]);
+
+    const { page, problems, close } = await openPage(viewports.phone);
+    try {
+      await page.goto(`${baseUrl}/sw/me`);
+      await page.getByRole('heading', { level: 1, name: 'Kanisa Langu' }).waitFor();
+      await page.getByLabel('Nambari yako ya simu').fill(local);
+      await page.getByRole('button', { name: 'Nitumie nambari ya siri' }).click();
+      const demo = page.getByText(/Nambari yako ni \d{6}/);
+      await demo.waitFor();
+      const code = /(\d{6})/.exec((await demo.textContent()) ?? '')?.[1];
+      assert.ok(code, 'the demo code on the screen');
+      await page.getByLabel('Nambari ya siri ya tarakimu sita').fill(code);
+      await page.getByRole('button', { name: 'Ingia' }).click();
+      await page.getByText(/^Karibu, Wanjiku/).waitFor();
+      const total = page.getByTestId('portal-year-total');
+      await total.waitFor();
+
+      const treasurer = await userHeaders(testUser('finance'));
+      const response = await fetch(`${baseUrl}/rest/v1/rpc/get_giving_statement`, {
+        method: 'POST',
+        headers: treasurer,
+        body: JSON.stringify({ member_id: member.id, from_date: from, to_date: today }),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      /** @type {unknown} */
+      const answer = await response.json();
+      const statement = /** @type {{ total: number }} */ (answer);
+      assert.equal(statement.total, 1550);
+      const shown = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
+      assert.equal(shown, statement.total);
+      await screenshot(page, 'member-portal-sw-375');
+
+      await page.getByRole('button', { name: 'Toka', exact: true }).click();
+      await page.getByRole('button', { name: 'Nitumie nambari ya siri' }).waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+});
