@@ -59,10 +59,12 @@ INSERT INTO public.messages (subject, message, sender_name, sender_email, sender
   recipient_name, recipient_role, department, submission_type, attachments, priority) \
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
+/// A signed-in caller's request carries their id (`requester_id`, NULL for anon), so they read
+/// it back with its status (the member portal's My requests; policies/prayer_requests.sql).
 const INSERT_PRAYER: &str = "\
 INSERT INTO public.prayer_requests (title, description, urgency, privacy_level, \
-  submitter_name, submitter_email, submitter_phone) \
-VALUES ($1, $2, $3, $4, $5, $6, $7)";
+  submitter_name, submitter_email, submitter_phone, requester_id) \
+VALUES ($1, $2, $3, $4, $5, $6, $7, auth.uid())";
 
 /// The uploaded objects a submission names, as the server sees them (owner connection: the
 /// uploader cannot read request folders back). Uploaded within the last day, into a request

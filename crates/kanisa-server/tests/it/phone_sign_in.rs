@@ -175,6 +175,23 @@ async fn a_member_signs_in_by_sms_code_and_reads_only_their_own_rows() {
             .await
             .is_empty()
     );
+    // A prayer request sent signed in is the member's own to read back, with its status.
+    let (status, receipt, _) = app
+        .function(
+            "submit-request",
+            Some(token),
+            &json!({"category": "prayer", "anonymous": false, "name": "Achieng Otieno",
+                    "email": "achieng@example.org",
+                    "subject": "For my mother", "message": "Please pray for her healing.",
+                    "prayerType": "health", "prayerPrivacy": "private"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{receipt}");
+    assert_eq!(
+        app.rows_as(token, "prayer_requests?select=title,status")
+            .await,
+        vec![json!({"title": "For my mother", "status": "open"})]
+    );
     // The member's own statement is the treasurer's, figure for figure; another's is refused.
     let treasurer = crate::policies::user(&app.sql().await, "FINANCE_ADMIN", true, None).await;
     let anne = "00000000-0000-4000-8000-0c0000000001";
