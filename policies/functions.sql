@@ -86,6 +86,13 @@ GRANT EXECUTE ON FUNCTION public.get_scheduled_tasks() TO authenticated;
 -- anyone else). Never a phone number or a code.
 GRANT EXECUTE ON FUNCTION public.get_sign_in_code_stats() TO authenticated;
 
+-- request_details_change and decide_details_change (migration 0057): SECURITY DEFINER over
+-- public.member_change_requests and public.members. The first is a signed-in member's own
+-- (auth.own_member(); 42501 for anyone without a register row of their own); the second needs
+-- manage_members, church-wide (42501 otherwise). Both log to the activity log.
+GRANT EXECUTE ON FUNCTION public.request_details_change(text, text, text, jsonb, text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.decide_details_change(uuid, boolean, text) TO authenticated;
+
 -- The message functions of migration 0021, SECURITY DEFINER over kanisa.broadcasts and the
 -- delivery tables, which no API role reads. Each refuses (42501) a caller without the
 -- permission before it reads anything:

@@ -1,11 +1,12 @@
 // The member portal (issue 46) in the browser: a member signs in by phone at 375 px in
 // Kiswahili on /sw/me (the lanes' servers keep SMS in demo mode, so the code shows on the
 // screen, marked as a demo), sees this year's total equal to the treasurer's statement for the
-// same member and period, and signs out. Each run makes its own member and gifts and removes
-// them after.
+// same member and period, asks for a new phone number, the clerk approves it on the back
+// office's Members screen, and the member signs in with the new number. Each run makes its own
+// member and gifts and removes them after.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { baseUrl, openPage, screenshot, useBrowser, viewports } from './lib/browser.mjs';
+import { baseUrl, openPage, screenshot, signIn, useBrowser, viewports } from './lib/browser.mjs';
 import { churchToday } from './lib/church-time.mjs';
 import { serviceWrite, userHeaders } from './lib/rest.mjs';
 import { testUser } from './users.mjs';
@@ -14,6 +15,8 @@ useBrowser();
 
 /** A number no other run or demo member has: 0712 4xx xxx from the clock. */
 const local = `07124${String(Date.now() % 100_000).padStart(5, '0')}`;
+/** The number the member moves to: 0712 5xx xxx. */
+const moved = `07125${local.slice(-5)}`;
 /** @type {string | undefined} */
 let memberId;
 
@@ -24,7 +27,7 @@ after(async () => {
 });
 
 describe('the member portal', () => {
-  test('a member signs in by phone in Kiswahili and sees the total of the treasurer’s statement', async () => {
+  test('a member signs in by phone in Kiswahili, sees the treasurer’s total, and moves to a new number the clerk approves', async () => {
     const today = churchToday();
     const from = `${today.slice(0, 4)}-01-01`;
     const rows = /** @type {{ id: string }[]} */ (
@@ -69,6 +72,41 @@ describe('the member portal', () => {
       assert.equal(shown, statement.total);
       await screenshot(page, 'member-portal-sw-375');
 
+      // A new phone number, sent to the clerk: the portal says it waits for the clerk.
+      await page.getByRole('button', { name: 'Omba badiliko' }).click();
+      await page.locator('#portal-new-phone').fill(moved);
+      await page.getByRole('button', { name: 'Tuma kwa karani' }).click();
+      await page.getByTestId('portal-change-status').getByText('Inasubiri karani.').waitFor();
+
+      // The clerk approves it on the Members screen.
+      const clerk = await openPage(viewports.desktop);
+      try {
+        await signIn(clerk.page, testUser('member-admin'));
+        await clerk.page.goto(`${baseUrl}/admin/members`);
+        const card = clerk.page.getByRole('listitem', { name: `Change for Wanjiku Portal ${local.slice(-5)}` });
+        await card.getByRole('row', { name: /Phone/ }).getByText(`+254${moved.slice(1)}`).waitFor();
+        await card.getByRole('button', { name: /^Approve/ }).click();
+        await card.waitFor({ state: 'detached' });
+        assert.deepEqual(clerk.problems, []);
+      } finally {
+        await clerk.close();
+      }
+
+      // The member sees the change made, signs out, and signs in with the new number.
+      await page.reload();
+      await page.getByTestId('portal-change-status').getByText(/^Karani amefanya badiliko lako/).waitFor();
+      const spaced = `${moved.slice(0, 4)} ${moved.slice(4, 7)} ${moved.slice(7)}`;
+      assert.equal(await page.getByTestId('portal-phone').textContent(), spaced);
+      await page.getByRole('button', { name: 'Toka', exact: true }).click();
+      await page.getByLabel('Nambari yako ya simu').fill(moved);
+      await page.getByRole('button', { name: 'Nitumie nambari ya siri' }).click();
+      const again = page.getByText(/Nambari yako ni \d{6}/);
+      await again.waitFor();
+      const second = /(\d{6})/.exec((await again.textContent()) ?? '')?.[1];
+      assert.ok(second, 'the demo code for the new number');
+      await page.getByLabel('Nambari ya siri ya tarakimu sita').fill(second);
+      await page.getByRole('button', { name: 'Ingia' }).click();
+      await page.getByText(/^Karibu, Wanjiku/).waitFor();
       await page.getByRole('button', { name: 'Toka', exact: true }).click();
       await page.getByRole('button', { name: 'Nitumie nambari ya siri' }).waitFor();
       assert.deepEqual(problems, []);

@@ -644,6 +644,73 @@ export type Database = {
           },
         ]
       }
+      member_change_requests: {
+        Row: {
+          changes: Json
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_note: string | null
+          id: string
+          member_id: string
+          note: string | null
+          previous: Json
+          requested_by: string | null
+          status: Database["public"]["Enums"]["member_change_requests_status"]
+          updated_at: string
+        }
+        Insert: {
+          changes: Json
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_note?: string | null
+          id?: string
+          member_id: string
+          note?: string | null
+          previous: Json
+          requested_by?: string | null
+          status?: Database["public"]["Enums"]["member_change_requests_status"]
+          updated_at?: string
+        }
+        Update: {
+          changes?: Json
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_note?: string | null
+          id?: string
+          member_id?: string
+          note?: string | null
+          previous?: Json
+          requested_by?: string | null
+          status?: Database["public"]["Enums"]["member_change_requests_status"]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_change_requests_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "member_change_requests_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "member_change_requests_requested_by_fkey"
+            columns: ["requested_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       member_ministries: {
         Row: {
           created_at: string
@@ -1460,6 +1527,14 @@ export type Database = {
         }
         Returns: Json
       }
+      decide_details_change: {
+        Args: {
+          approve: boolean
+          note?: string
+          request_id: string
+        }
+        Returns: Json
+      }
       get_backup_status: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1641,6 +1716,16 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      request_details_change: {
+        Args: {
+          address?: string
+          email?: string
+          emergency_contact?: Json
+          note?: string
+          phone?: string
+        }
+        Returns: Json
+      }
       review_expense: {
         Args: {
           approve: boolean
@@ -1680,6 +1765,7 @@ export type Database = {
       expenses_status: "pending" | "approved" | "rejected"
       giving_records_giving_type: "tithe" | "offering" | "special_project" | "building_fund" | "missions"
       giving_records_payment_method: "mpesa" | "cash" | "bank_transfer" | "check" | "equity_bank"
+      member_change_requests_status: "pending" | "approved" | "declined" | "withdrawn"
       members_marital_status: "single" | "married" | "divorced" | "widowed"
       message_templates_type: "sms" | "email"
       messages_priority: "low" | "normal" | "high" | "urgent"
@@ -1729,6 +1815,7 @@ export const Constants = {
       expenses_status: ["pending", "approved", "rejected"],
       giving_records_giving_type: ["tithe", "offering", "special_project", "building_fund", "missions"],
       giving_records_payment_method: ["mpesa", "cash", "bank_transfer", "check", "equity_bank"],
+      member_change_requests_status: ["pending", "approved", "declined", "withdrawn"],
       members_marital_status: ["single", "married", "divorced", "widowed"],
       message_templates_type: ["sms", "email"],
       messages_priority: ["low", "normal", "high", "urgent"],

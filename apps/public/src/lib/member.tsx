@@ -111,3 +111,9 @@ export function useForgetMemberAnswers(): () => void {
     queryClient.removeQueries({ queryKey: ['member'] });
   };
 }
+
+/** Marks the member answers under `key` stale and reads the shown ones anew (after a write). */
+export function useRefreshMemberAnswers(): (key: QueryKey) => Promise<void> {
+  const { queryClient } = useSiteData();
+  return (key) => queryClient.invalidateQueries({ queryKey: key });
+}

@@ -315,6 +315,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
         [
             ("confirm_backup_key", false, true),
             ("count_member_search", false, true),
+            ("decide_details_change", false, true),
             ("get_backup_status", false, true),
             ("get_broadcast", false, true),
             ("get_broadcasts", false, true),
@@ -338,6 +339,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("note_backup_recovery_sheet", false, true),
             ("reassign_gift", false, true),
             ("request_backup_drill", false, true),
+            ("request_details_change", false, true),
             ("review_expense", false, true),
             ("search_members", false, true),
             ("update_message_status", false, true),

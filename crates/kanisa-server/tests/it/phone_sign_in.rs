@@ -296,3 +296,179 @@ async fn without_an_sms_provider_the_answer_shows_the_code_as_a_demo() {
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+impl TestApp {
+    async fn rpc_as(&self, token: &str, function: &str, body: &Value) -> (StatusCode, Value) {
+        let res = self
+            .http
+            .post(self.url(&format!("/rest/v1/rpc/{function}")))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        (res.status(), res.json().await.unwrap())
+    }
+
+    /// Signs `phone` in by its demo code; the session's access token.
+    async fn demo_sign_in(&self, phone: &str) -> (StatusCode, Value) {
+        let (status, sent, _) = self.auth_post("otp", &json!({ "phone": phone })).await;
+        assert_eq!(status, StatusCode::OK, "{sent}");
+        let (status, session, _) = self
+            .auth_post(
+                "verify",
+                &json!({ "type": "sms", "phone": phone, "token": sent["demo_code"] }),
+            )
+            .await;
+        (status, session)
+    }
+}
+
+#[tokio::test]
+async fn a_member_asks_for_a_new_phone_and_signs_in_with_it_once_the_clerk_approves() {
+    let app = TestApp::spawn_demo().await;
+    members_with_gifts(&app).await;
+    let achieng = "00000000-0000-4000-8000-0c0000000001";
+    let (status, session) = app.demo_sign_in("0712400001").await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    let token = session["access_token"].as_str().unwrap().to_owned();
+    let user_id = session["user"]["id"].clone();
+
+    // Bad input is named, and nothing is written.
+    let (status, body) = app
+        .rpc_as(
+            &token,
+            "request_details_change",
+            &json!({ "phone": "12345" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["message"],
+        "Enter a Kenyan mobile number, such as 0712 345 678"
+    );
+    let (status, body) = app
+        .rpc_as(
+            &token,
+            "request_details_change",
+            &json!({ "phone": "+254 712 400 001" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["message"],
+        "Nothing to change: these are the details the church already holds"
+    );
+    assert!(
+        app.rows_as(&token, "member_change_requests?select=id")
+            .await
+            .is_empty()
+    );
+
+    // A first ask, then a second that replaces it: one waits, with what it changes from.
+    let (status, first) = app
+        .rpc_as(
+            &token,
+            "request_details_change",
+            &json!({ "phone": "0712 400 777", "address": "Nyeri" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (status, second) = app
+        .rpc_as(
+            &token,
+            "request_details_change",
+            &json!({ "phone": "0712 400 888", "email": "", "note": "New line" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    assert_eq!(
+        second["changes"],
+        json!({ "phone": "+254712400888" }),
+        "an empty e-mail where there is none is no change"
+    );
+    assert_eq!(second["previous"], json!({ "phone": "+254712400001" }));
+    let mine = app
+        .rows_as(
+            &token,
+            "member_change_requests?select=id,status&order=created_at",
+        )
+        .await;
+    assert_eq!(
+        mine.iter().map(|r| r["status"].clone()).collect::<Vec<_>>(),
+        [json!("withdrawn"), json!("pending")]
+    );
+
+    // Another member reads none of it; the member cannot decide their own; the clerk can.
+    let (_, other) = app.demo_sign_in("0712400002").await;
+    let other = other["access_token"].as_str().unwrap().to_owned();
+    assert!(
+        app.rows_as(&other, "member_change_requests?select=id")
+            .await
+            .is_empty()
+    );
+    let decide = json!({ "request_id": second["id"], "approve": true });
+    let (status, _) = app.rpc_as(&token, "decide_details_change", &decide).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let clerk = crate::policies::user(&app.sql().await, "MEMBER_ADMIN", true, None).await;
+    let clerk = clerk.token.unwrap();
+    let waiting = app
+        .rows_as(
+            &clerk,
+            "member_change_requests?select=id,changes,members(first_name)&status=eq.pending",
+        )
+        .await;
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0]["members"]["first_name"], "Achieng");
+    let (status, decided) = app.rpc_as(&clerk, "decide_details_change", &decide).await;
+    assert_eq!(status, StatusCode::OK, "{decided}");
+    assert_eq!(decided["status"], "approved");
+    let (status, again) = app.rpc_as(&clerk, "decide_details_change", &decide).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{again}");
+
+    // The register holds the new number, the log names both steps, and the member signs in
+    // with it as the same account.
+    let own = app.rows_as(&token, "members?select=id,phone").await;
+    assert_eq!(
+        own,
+        vec![json!({ "id": achieng, "phone": "+254712400888" })]
+    );
+    let logged: Vec<String> = app
+        .sql()
+        .await
+        .query(
+            "SELECT action FROM admin_activity_logs WHERE details ->> 'member_id' = $1 \
+             ORDER BY created_at",
+            &[&achieng],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(
+        logged,
+        [
+            "member_change_requested",
+            "member_change_requested",
+            "member_change_approved"
+        ]
+    );
+    let (status, session) = app.demo_sign_in("0712 400 888").await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    assert_eq!(session["user"]["id"], user_id);
+    assert_eq!(session["user"]["phone"], "254712400888");
+    // The old number is no member's any more, so it gets no code (a request for it within the
+    // minute would only meet the per-number limit).
+    let holders: i64 = app
+        .sql()
+        .await
+        .query_one(
+            "SELECT count(*) FROM members WHERE kanisa.msisdn(phone) = '254712400001'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(holders, 0);
+}

@@ -216,6 +216,7 @@ const EXPECTED: &[(&str, [&str; 14])] = &[
     ("prayer_requests",          ["-I--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "----"]),
     ("prayer_requests:private",  ["-I--", "sI--", "sI--", "sI--", "SIUD", "sI--", "sI--", "sI--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "----"]),
     ("giving_records",           ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "SIUD", "SIUD", "SIUD", "----"]),
+    ("member_change_requests",   ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "S---", "S---", "S---", "S---", "----"]),
     ("payment_logs",             ["----", "----", "----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
     ("giving_monthly_totals",    ["----", "----", "----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
     ("budgets",                  ["----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
@@ -531,6 +532,28 @@ fn fixtures() -> Vec<Fixture> {
             insert: r#"{"amount": 50, "giving_type": "offering", "payment_method": "cash",
                         "giving_date": "2025-01-04"}"#,
             update: r#"{"notes": "Changed {n}", "is_verified": true}"#,
+        },
+        Fixture {
+            // A member's ask to change their details (issue 46): their own, and another
+            // member's. Nobody writes the table (the two functions do).
+            name: "member_change_requests",
+            table: "member_change_requests",
+            key: "id",
+            reset: "UPDATE members SET user_id = NULL WHERE user_id = {uid}",
+            open: Some(
+                "WITH m AS (INSERT INTO members (first_name, last_name, user_id) \
+                   VALUES ('Asker', 'Own {n}', {uid}) RETURNING id) \
+                 INSERT INTO member_change_requests (member_id, changes, previous) \
+                 SELECT id, '{\"address\": \"New {n}\"}', '{\"address\": null}' FROM m \
+                 RETURNING id::text",
+            ),
+            other: "WITH m AS (INSERT INTO members (first_name, last_name) \
+                      VALUES ('Asker', 'Other {n}') RETURNING id) \
+                    INSERT INTO member_change_requests (member_id, changes, previous) \
+                    SELECT id, '{\"address\": \"Other {n}\"}', '{\"address\": null}' FROM m \
+                    RETURNING id::text",
+            insert: r#"{"changes": {"address": "Mine {n}"}, "previous": {"address": null}}"#,
+            update: r#"{"status": "approved"}"#,
         },
         Fixture {
             name: "payment_logs",

@@ -18,6 +18,7 @@ import { downloadText } from '../../lib/download';
 import { ImportMembersModal } from './ImportMembersModal';
 import { membersCsv, memberTemplateCsv } from './member-csv';
 import { deleteErrorText, memberName, memberTexts, type Member } from './member-form';
+import { ChangeRequests } from './ChangeRequests';
 import { MemberFigures } from './MemberFigures';
 import { MemberFormModal } from './MemberFormModal';
 import './members.css';
@@ -182,6 +183,7 @@ export default function MembersPage() {
         noun="members"
         toolbar={
           <>
+            {canManage ? <ChangeRequests /> : null}
             <MemberFigures />
             <ListSearch
               label="Search members"

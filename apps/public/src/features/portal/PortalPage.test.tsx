@@ -138,6 +138,80 @@ describe('the member portal', () => {
   });
 });
 
+const details = {
+  id: 'member-1',
+  membership_number: 'M-014',
+  first_name: 'Achieng',
+  last_name: 'Otieno',
+  phone: '+254712400001',
+  email: null,
+  address: 'Nyeri',
+  emergency_contact: { name: 'Otieno', phone: '+254712400009', relationship: 'Brother' },
+};
+
+async function signIn() {
+  open();
+  await askForCode();
+  fireEvent.change(await screen.findByLabelText(/six-digit code/i), { target: { value: '482913' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByText('Welcome, Achieng Otieno');
+}
+
+describe('my details', () => {
+  it('shows what the register holds and sends a new phone to the clerk, then says it waits for the clerk', async () => {
+    let asked = false;
+    const sent = stubApi({
+      'POST /auth/v1/otp': () => json({ demo: true, demo_code: '482913' }),
+      'POST /auth/v1/verify': () => json(session),
+      'POST /rest/v1/rpc/get_giving_statement': () => json(statement),
+      'GET /rest/v1/members': () => json(details),
+      'GET /rest/v1/member_change_requests': () =>
+        json(asked ? [{ id: 'r1', status: 'pending', changes: { phone: '+254712400888' }, created_at: '2026-06-01T08:00:00Z', decided_at: null, decision_note: null }] : []),
+      'POST /rest/v1/rpc/request_details_change': () => {
+        asked = true;
+        return json({ id: 'r1', status: 'pending' });
+      },
+    });
+    await signIn();
+    expect(await screen.findByTestId('portal-phone')).toHaveTextContent('0712 400 001');
+    expect(screen.getByText('Otieno · 0712 400 009 · Brother')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for a change' }));
+    const form = screen.getByRole('form', { name: 'Ask for a change' });
+    // Checked before it goes: a number that is not a Kenyan mobile one.
+    fireEvent.change(within(form).getByLabelText(/^Phone/), { target: { value: '12345' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to the clerk' }));
+    expect(await within(form).findByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
+    expect(sent.some((r) => r.path === '/rest/v1/rpc/request_details_change')).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText(/^Phone/), { target: { value: '0712 400 888' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to the clerk' }));
+    expect(await screen.findByTestId('portal-change-status')).toHaveTextContent('Waiting for the clerk.');
+    expect(screen.getByTestId('portal-change-status')).toHaveTextContent('Phone');
+    expect(sent.find((r) => r.path === '/rest/v1/rpc/request_details_change')?.body).toEqual({
+      phone: '0712 400 888',
+      email: '',
+      address: 'Nyeri',
+      emergency_contact: { name: 'Otieno', phone: '0712 400 009', relationship: 'Brother' },
+      note: '',
+    });
+  });
+
+  it('says in the member’s words when nothing differs from the register', async () => {
+    stubApi({
+      'POST /auth/v1/otp': () => json({ demo: true, demo_code: '482913' }),
+      'POST /auth/v1/verify': () => json(session),
+      'GET /rest/v1/members': () => json(details),
+      'POST /rest/v1/rpc/request_details_change': () =>
+        json({ code: '22023', message: 'Nothing to change: these are the details the church already holds', details: null, hint: 'unchanged' }, 400),
+    });
+    await signIn();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask for a change' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the clerk' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing has changed: these are the details the church already holds.');
+    expect(screen.getByRole('button', { name: 'Send to the clerk' })).toBeEnabled();
+  });
+});
+
 describe('a Kenyan mobile number', () => {
   it.each(['0712 345 678', '+254712345678', '254 712-345-678', '712345678', '0112345678'])('%s is one', (n) => {
     expect(looksLikePhone(n)).toBe(true);

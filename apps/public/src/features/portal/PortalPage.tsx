@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/ui/Page';
 import { provide, t } from '../../i18n';
 import { portal as portalTexts } from '../../i18n/en/portal';
 import { useForgetMemberAnswers, useMemberSession } from '../../lib/member';
+import { MyDetails } from './MyDetails';
 import { MyGiving } from './MyGiving';
 import { PhoneSignIn } from './PhoneSignIn';
 import { refusalText, useSignOut } from './api/sign-in';
@@ -20,7 +21,14 @@ function MemberHome({ session }: { session: Session }) {
   return (
     <>
       <p className="portal-welcome">{t('portal.welcome', { name })}</p>
-      {memberId ? <MyGiving userId={session.user.id} memberId={memberId} /> : <p>{t('portal.notLinked')}</p>}
+      {memberId ? (
+        <>
+          <MyGiving userId={session.user.id} memberId={memberId} />
+          <MyDetails userId={session.user.id} memberId={memberId} />
+        </>
+      ) : (
+        <p>{t('portal.notLinked')}</p>
+      )}
       <div className="portal-actions">
         <button type="button" className="button button-outline" disabled={signOut.isPending} aria-busy={signOut.isPending} onClick={() => { out('local'); }}>
           {signOut.isPending ? t('portal.signingOut') : t('portal.signOut')}
