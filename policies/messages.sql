@@ -4,7 +4,8 @@
 --               read_at, email_sent_at, email_error, email_simulated or completed_at: those
 --               columns are not granted, so a new message is pending, from the website.
 --   signed in   an active user may send the same public-form message (the public site can run
---               with a staff session in the browser).
+--               with a staff session in the browser), and reads the messages they sent
+--               (sender_id, stamped from the token: the member portal's My requests).
 --   staff       send_communications, manage_communications, send_sms or send_emails (the
 --               Communication entry, back-office §2.4) read every message, record admin-entered
 --               messages (source 'admin'), and update their handling: status, read_at,
@@ -48,6 +49,11 @@ CREATE POLICY messages_staff_insert ON public.messages FOR INSERT TO authenticat
   WITH CHECK ((SELECT auth.has_any_permission('send_communications', 'manage_communications',
                                               'send_sms', 'send_emails'))
               AND status = 'pending');
+
+-- A signed-in sender reads their own messages with their status (the member portal's My
+-- requests): sender_id is stamped from the token on insert (migration 0058).
+CREATE POLICY messages_read_own ON public.messages FOR SELECT TO authenticated
+  USING (sender_id = (SELECT auth.uid()) AND (SELECT auth.is_active()));
 
 CREATE POLICY messages_staff_read ON public.messages FOR SELECT TO authenticated
   USING ((SELECT auth.has_any_permission('send_communications', 'manage_communications',

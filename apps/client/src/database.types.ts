@@ -886,6 +886,7 @@ export type Database = {
           reply_error: string | null
           reply_simulated: boolean
           sender_email: string | null
+          sender_id: string | null
           sender_name: string
           sender_phone: string | null
           source: Database["public"]["Enums"]["messages_source"]
@@ -914,6 +915,7 @@ export type Database = {
           reply_error?: string | null
           reply_simulated?: boolean
           sender_email?: string | null
+          sender_id?: string | null
           sender_name: string
           sender_phone?: string | null
           source?: Database["public"]["Enums"]["messages_source"]
@@ -942,6 +944,7 @@ export type Database = {
           reply_error?: string | null
           reply_simulated?: boolean
           sender_email?: string | null
+          sender_id?: string | null
           sender_name?: string
           sender_phone?: string | null
           source?: Database["public"]["Enums"]["messages_source"]
@@ -954,6 +957,13 @@ export type Database = {
           {
             foreignKeyName: "messages_replied_by_fkey"
             columns: ["replied_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_sender_id_fkey"
+            columns: ["sender_id"]
             isOneToOne: false
             referencedRelation: "users"
             referencedColumns: ["id"]

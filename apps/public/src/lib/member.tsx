@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { notingFetch } from './offline-status';
-import { useSiteData } from './site-data';
+import { SiteDataProvider, useSiteData } from './site-data';
 
 /**
  * The member portal's data path (`/me`, issue 46): the one part of the public site where
@@ -116,4 +116,15 @@ export function useForgetMemberAnswers(): () => void {
 export function useRefreshMemberAnswers(): (key: QueryKey) => Promise<void> {
   const { queryClient } = useSiteData();
   return (key) => queryClient.invalidateQueries({ queryKey: key });
+}
+
+/**
+ * The site's data path with the member's client below it, in the same cache: what a shared
+ * part of the site sends from here (the giving dialog's payment) carries the member's token,
+ * so the server links the gift to their register row.
+ */
+export function AsMember({ children }: { children?: ReactNode }) {
+  const client = useMember();
+  const { queryClient } = useSiteData();
+  return <SiteDataProvider value={{ client, queryClient }}>{children}</SiteDataProvider>;
 }

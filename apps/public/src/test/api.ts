@@ -5,6 +5,8 @@ export interface SentRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The Authorization header sent, if any (whose token the request carried). */
+  authorization: string | null;
 }
 
 type Answer = (sent: SentRequest) => Response | Promise<Response>;
@@ -38,6 +40,7 @@ export function stubApi(given: Record<string, Answer> = {}): SentRequest[] {
         method: init?.method ?? 'GET',
         path: url.pathname,
         body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
+        authorization: new Headers(input instanceof Request ? input.headers : init?.headers).get('authorization'),
       };
       sent.push(request);
       const key = Object.keys(routes)

@@ -545,8 +545,31 @@ pub fn priority(
     }
 }
 
+/// Who sends a form: the public (an e-mail address is required to answer a named sender) or a
+/// signed-in account (known by its id, which the stored row keeps: a member who signed in by
+/// phone may have no e-mail address, so it is optional, and checked when given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sender {
+    Public,
+    SignedIn,
+}
+
+impl Sender {
+    fn email_required(self) -> bool {
+        self == Sender::Public
+    }
+}
+
 /// Reads the request form: its category, the fields it requires (§5) and what it becomes.
 pub fn read_request(form: &RequestForm) -> Result<(Category, Submission), Refusal> {
+    read_request_from(form, Sender::Public)
+}
+
+/// [`read_request`] for `sender`.
+pub fn read_request_from(
+    form: &RequestForm,
+    sender: Sender,
+) -> Result<(Category, Submission), Refusal> {
     honeypot(&form.website)?;
     let mut c = Check::new();
     let category = match clean(&form.category) {
@@ -566,7 +589,7 @@ pub fn read_request(form: &RequestForm) -> Result<(Category, Submission), Refusa
         None
     };
     let email = if named {
-        c.email(&form.email, true)
+        c.email(&form.email, sender.email_required())
     } else {
         None
     };
@@ -812,10 +835,15 @@ pub fn read_request(form: &RequestForm) -> Result<(Category, Submission), Refusa
 /// Reads a contact form. Without a recipient (the Contact page) it goes to the church office,
 /// routed as a general request.
 pub fn read_contact(form: &ContactForm) -> Result<Submission, Refusal> {
+    read_contact_from(form, Sender::Public)
+}
+
+/// [`read_contact`] for `sender`.
+pub fn read_contact_from(form: &ContactForm, sender: Sender) -> Result<Submission, Refusal> {
     honeypot(&form.website)?;
     let mut c = Check::new();
     let name = c.required("name", &form.name, MAX_NAME, "Please enter your name");
-    let email = c.email(&form.email, true);
+    let email = c.email(&form.email, sender.email_required());
     let phone = c.phone(&form.phone);
     let (subject, message) = c.subject_and_message(&form.subject, &form.message);
     let recipient_name = c.text("recipientName", &form.recipient_name, MAX_NAME);
@@ -967,6 +995,33 @@ mod tests {
                 assert_eq!(fields(result), required.to_vec(), "{category}");
             }
         }
+    }
+
+    #[test]
+    fn a_signed_in_sender_may_leave_the_email_out_but_not_give_a_bad_one() {
+        let mut f = form("prayer");
+        f.prayer_type = Some("other".into());
+        f.email = None;
+        assert_eq!(fields(read_request(&f)), ["email"]);
+        let Ok((_, Submission::PrayerRequest(p))) = read_request_from(&f, Sender::SignedIn) else {
+            panic!("a signed-in member's request without an e-mail is accepted");
+        };
+        assert_eq!(p.submitter_email, None);
+        f.email = Some("not-an-address".into());
+        assert_eq!(fields(read_request_from(&f, Sender::SignedIn)), ["email"]);
+        let mut c = ContactForm {
+            name: Some("Achieng".into()),
+            subject: Some("Hello".into()),
+            message: Some("A word for the office".into()),
+            ..ContactForm::default()
+        };
+        assert!(read_contact(&c).is_err());
+        let Ok(Submission::Message(m)) = read_contact_from(&c, Sender::SignedIn) else {
+            panic!("a signed-in member's message without an e-mail is accepted");
+        };
+        assert_eq!(m.sender_email, None);
+        c.email = Some("a b@c.org".into());
+        assert!(read_contact_from(&c, Sender::SignedIn).is_err());
     }
 
     #[test]

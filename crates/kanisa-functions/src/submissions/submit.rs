@@ -75,6 +75,16 @@ FROM storage.objects \
 WHERE bucket_id = $1 AND name = ANY($2) \
   AND name ~ '^(submissions|reports|maintenance)/' AND created_at > now() - interval '1 day'";
 
+/// A signed-in caller is known by their id, which the stored row keeps (requester_id,
+/// sender_id); the public must give an e-mail address to be answered.
+fn sender(caller: &Caller) -> form::Sender {
+    if caller.role == "authenticated" {
+        form::Sender::SignedIn
+    } else {
+        form::Sender::Public
+    }
+}
+
 fn refusal(r: Refusal) -> FunctionsError {
     match r {
         Refusal::Bot => FunctionsError::Bot,
@@ -101,7 +111,8 @@ impl Submissions {
         let names = attachment_names(&form.attachments);
         let result = async {
             let key = read_key(body)?;
-            let (_, submission) = form::read_request(&form).map_err(refusal)?;
+            let (_, submission) =
+                form::read_request_from(&form, sender(caller)).map_err(refusal)?;
             self.store(caller, submission, &form.attachments, key).await
         }
         .await;
@@ -119,7 +130,7 @@ impl Submissions {
     ) -> Result<Receipt, FunctionsError> {
         let form: ContactForm = read_body(body)?;
         let key = read_key(body)?;
-        let submission = form::read_contact(&form).map_err(refusal)?;
+        let submission = form::read_contact_from(&form, sender(caller)).map_err(refusal)?;
         self.store(caller, submission, &[], key).await
     }
 

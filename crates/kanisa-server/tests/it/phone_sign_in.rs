@@ -472,3 +472,104 @@ async fn a_member_asks_for_a_new_phone_and_signs_in_with_it_once_the_clerk_appro
         .get(0);
     assert_eq!(holders, 0);
 }
+
+#[tokio::test]
+async fn a_member_without_an_email_sends_requests_and_messages_and_reads_only_their_own() {
+    let app = TestApp::spawn_demo().await;
+    members_with_gifts(&app).await;
+    let (_, achieng) = app.demo_sign_in("0712400001").await;
+    let achieng = achieng["access_token"].as_str().unwrap().to_owned();
+    let (_, baraka) = app.demo_sign_in("0712400002").await;
+    let baraka = baraka["access_token"].as_str().unwrap().to_owned();
+
+    // Signed in, no e-mail address is needed: the request and the message keep the sender.
+    let prayer = json!({"category": "prayer", "name": "Achieng Otieno", "phone": "0712400001",
+                        "subject": "For my mother", "message": "Please pray for her healing.",
+                        "prayerType": "health"});
+    let (status, receipt, _) = app
+        .function("submit-request", Some(&achieng), &prayer)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{receipt}");
+    let message = json!({"name": "Achieng Otieno", "subject": "Choir practice",
+                         "message": "What time is choir practice on Friday?"});
+    let (status, receipt, _) = app
+        .function("contact-message", Some(&achieng), &message)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{receipt}");
+    // The public still gives an e-mail address to be answered.
+    let (status, refused, _) = app.function("contact-message", None, &message).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+
+    assert_eq!(
+        app.rows_as(&achieng, "messages?select=subject,status,sender_email")
+            .await,
+        vec![json!({"subject": "Choir practice", "status": "pending", "sender_email": null})]
+    );
+    assert_eq!(
+        app.rows_as(&achieng, "prayer_requests?select=title,status")
+            .await,
+        vec![json!({"title": "For my mother", "status": "open"})]
+    );
+    assert!(app.rows_as(&baraka, "messages?select=id").await.is_empty());
+    assert!(
+        app.rows_as(&baraka, "prayer_requests?select=id")
+            .await
+            .is_empty()
+    );
+    // The sender is the token's, whatever the body says.
+    let forged = json!({"name": "Baraka", "subject": "Hi", "message": "Forged sender?",
+                        "sender_id": receipt["id"]});
+    let (status, _, _) = app
+        .function("contact-message", Some(&baraka), &forged)
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let senders: Vec<String> = app
+        .sql()
+        .await
+        .query(
+            "SELECT u.full_name FROM messages m JOIN users u ON u.id = m.sender_id \
+             ORDER BY m.created_at",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(senders, ["Achieng Otieno", "Baraka Mwangi"]);
+}
+
+#[tokio::test]
+async fn a_gift_given_signed_in_is_the_members_whatever_phone_pays() {
+    let app = TestApp::spawn_demo().await;
+    members_with_gifts(&app).await;
+    let (_, session) = app.demo_sign_in("0712400001").await;
+    let token = session["access_token"].as_str().unwrap().to_owned();
+    // A spouse's phone pays: signed in, the gift is Achieng's; from the public it is nobody's
+    // until a phone matches.
+    let gift = json!({"phone": "0712 400 555", "amount": 250, "givingType": "offering"});
+    let (status, mine, _) = app.function("payments", Some(&token), &gift).await;
+    assert_eq!(status, StatusCode::CREATED, "{mine}");
+    let (status, public, _) = app.function("payments", None, &gift).await;
+    assert_eq!(status, StatusCode::CREATED, "{public}");
+    let linked = |id: &Value| {
+        let id: uuid::Uuid = id.as_str().unwrap().parse().unwrap();
+        let app = &app;
+        async move {
+            app.sql()
+                .await
+                .query_one(
+                    "SELECT member_id::text FROM payment_logs WHERE id = $1",
+                    &[&id],
+                )
+                .await
+                .unwrap()
+                .get::<_, Option<String>>(0)
+        }
+    };
+    assert_eq!(
+        linked(&mine["id"]).await.as_deref(),
+        Some("00000000-0000-4000-8000-0c0000000001")
+    );
+    assert_eq!(linked(&public["id"]).await, None);
+}

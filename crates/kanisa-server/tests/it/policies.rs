@@ -222,6 +222,7 @@ const EXPECTED: &[(&str, [&str; 14])] = &[
     ("budgets",                  ["----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
     ("expenses",                 ["----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
     ("messages",                 ["-I--", "-I--", "-I--", "SIU-", "SIU-", "-I--", "-I--", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("messages:own",             ["-I--", "sI--", "sI--", "SIU-", "SIU-", "sI--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
     ("messages:department",      ["-I--", "-I--", "-I--", "SIU-", "SIU-", "sIu-", "sIu-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
     ("message_templates",        ["----", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
     ("admin_activity_logs",      ["----", "----", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "SI--", "----"]),
@@ -606,6 +607,23 @@ fn fixtures() -> Vec<Fixture> {
             key: "id",
             reset: "",
             open: None,
+            other: "INSERT INTO messages (subject, message, sender_name) \
+                    VALUES ('Other {n}', 'Hello', 'Sender') RETURNING id::text",
+            insert: r#"{"subject": "New {n}", "message": "Hello", "sender_name": "Visitor",
+                        "sender_email": "visitor@example.org", "recipient_name": "Pastor"}"#,
+            update: r#"{"status": "read"}"#,
+        },
+        Fixture {
+            // A message the caller sent signed in (sender_id from their token, migration
+            // 0058), and someone else's.
+            name: "messages:own",
+            table: "messages",
+            key: "id",
+            reset: "",
+            open: Some(
+                "INSERT INTO messages (subject, message, sender_name, sender_id) \
+                 VALUES ('Own {n}', 'Hello', 'Sender', {uid}) RETURNING id::text",
+            ),
             other: "INSERT INTO messages (subject, message, sender_name) \
                     VALUES ('Other {n}', 'Hello', 'Sender') RETURNING id::text",
             insert: r#"{"subject": "New {n}", "message": "Hello", "sender_name": "Visitor",

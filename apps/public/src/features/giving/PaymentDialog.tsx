@@ -30,7 +30,7 @@ function statusText(flow: PaymentFlow, label: string): string {
 
 /**
  * The payment dialog (public-site.md §2 "Payment dialog", §4, §5, §8). Mount it to open it: it
- * starts afresh each time (phone empty, the page's amount). The form shows while there is no
+ * starts afresh each time (phone empty or the one given, the page's amount). The form shows while there is no
  * status or after a failure; otherwise a status panel. Closing it stops the status checks.
  *
  * @param onComplete called instead of `onClose` once the payment has completed.
@@ -38,17 +38,20 @@ function statusText(flow: PaymentFlow, label: string): string {
 export function PaymentDialog({
   amount,
   givingType,
+  phone = '',
   onClose,
   onComplete,
 }: {
   amount: string;
   givingType: GivingType;
+  /** The number filled in (the member portal's: the register's). */
+  phone?: string;
   onClose: () => void;
   onComplete: (payment: PaymentStatus) => void;
 }) {
   const provider = usePaymentProvider();
   const { flow, pay, edited } = usePaymentFlow();
-  const [values, setValues] = useState({ phone: '', amount });
+  const [values, setValues] = useState({ phone, amount });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ phone: false, amount: false });
   const id = useId();
   const form = useRef<HTMLFormElement>(null);

@@ -3,7 +3,7 @@
  * screen in demo mode), the member's giving this year from the treasurer's statement, refusals
  * in the member's language, and signing out.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/AppRoutes';
 import { MemberProvider, createMemberClient, type MemberClient } from '../../lib/member';
@@ -92,7 +92,11 @@ describe('the member portal', () => {
     const asked = sent.find((s) => s.path === '/rest/v1/rpc/get_giving_statement')?.body as Record<string, string>;
     expect(asked.member_id).toBe('member-1');
     expect(asked.from_date).toMatch(/^\d{4}-01-01$/);
-    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    // On the screen a page of gifts; on paper (Print) all of them, in a table the screen hides.
+    const [onScreen, onPaper] = screen.getAllByRole('table');
+    expect(onPaper).toHaveClass('portal-print-only');
+    expect(within(onPaper!).getAllByRole('row')).toHaveLength(3);
+    const rows = within(onScreen!).getAllByRole('row');
     expect(rows).toHaveLength(3);
     // Newest first.
     expect(rows[1]).toHaveTextContent('Offering');
@@ -209,6 +213,86 @@ describe('my details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send to the clerk' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Nothing has changed: these are the details the church already holds.');
     expect(screen.getByRole('button', { name: 'Send to the clerk' })).toBeEnabled();
+  });
+});
+
+describe('the statement for any period', () => {
+  it('reads the treasurer’s statement for the period the member picks, and refuses a period that ends before it starts', async () => {
+    const sent = api();
+    await signIn();
+    await screen.findByTestId('portal-year-total');
+    const period = screen.getByRole('form', { name: 'Choose the period' });
+    fireEvent.change(within(period).getByLabelText('From'), { target: { value: '2025-07-01' } });
+    fireEvent.change(within(period).getByLabelText('To'), { target: { value: '2025-06-30' } });
+    fireEvent.click(within(period).getByRole('button', { name: 'Show the statement' }));
+    expect(await within(period).findByRole('alert')).toHaveTextContent('Choose a start date on or before the end date.');
+    fireEvent.change(within(period).getByLabelText('To'), { target: { value: '2025-12-31' } });
+    fireEvent.click(within(period).getByRole('button', { name: 'Show the statement' }));
+    await waitFor(() => {
+      expect(sent.filter((r) => r.path === '/rest/v1/rpc/get_giving_statement').map((r) => r.body)).toContainEqual({
+        member_id: 'member-1',
+        from_date: '2025-07-01',
+        to_date: '2025-12-31',
+      });
+    });
+    expect(await screen.findByRole('heading', { level: 3, name: /^1 Jul 2025 to 31 Dec 2025$/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print the statement' })).toBeEnabled();
+  });
+});
+
+describe('my requests and giving', () => {
+  it('lists what the member sent with its status, and sends a prayer request as the member without an e-mail', async () => {
+    let sentOne = false;
+    const sent = stubApi({
+      'POST /auth/v1/otp': () => json({ demo: true, demo_code: '482913' }),
+      'POST /auth/v1/verify': () => json(session),
+      'GET /rest/v1/members': () => json(details),
+      'GET /rest/v1/prayer_requests': () =>
+        json(sentOne ? [{ id: 'p2', title: 'For rain', status: 'open', created_at: '2026-06-03T08:00:00Z' }, { id: 'p1', title: 'For my mother', status: 'in_progress', created_at: '2026-06-01T08:00:00Z' }]
+          : [{ id: 'p1', title: 'For my mother', status: 'in_progress', created_at: '2026-06-01T08:00:00Z' }]),
+      'GET /rest/v1/messages': () => json([{ id: 'm1', subject: 'Choir practice', status: 'read', created_at: '2026-06-02T08:00:00Z' }]),
+      'POST /functions/v1/submit-request': () => {
+        sentOne = true;
+        return json({ received: true, kind: 'prayer_request', delivery: 'simulated' }, 201);
+      },
+    });
+    await signIn();
+    const statuses = await screen.findAllByTestId('portal-request-status');
+    expect(statuses.map((s) => s.textContent)).toEqual(['Read', 'Being prayed for']);
+    fireEvent.click(screen.getByRole('button', { name: 'Send a prayer request or a message' }));
+    const form = screen.getByRole('form', { name: 'Send a prayer request or a message' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Write your request or message.')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^Your message/), { target: { value: 'Please pray for rain.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => {
+      expect(screen.getAllByTestId('portal-request-status')).toHaveLength(3);
+    });
+    const request = sent.find((r) => r.path === '/functions/v1/submit-request');
+    expect(request?.authorization).toBe('Bearer member-access');
+    expect(request?.body).toMatchObject({ category: 'prayer', name: 'Achieng Otieno', phone: '+254712400001', email: '', message: 'Please pray for rain.', prayerPrivacy: 'private' });
+  });
+
+  it('opens the giving dialog with the register’s phone, and the payment carries the member’s token', async () => {
+    const sent = stubApi({
+      'POST /auth/v1/otp': () => json({ demo: true, demo_code: '482913' }),
+      'POST /auth/v1/verify': () => json(session),
+      'GET /rest/v1/members': () => json(details),
+      'POST /functions/v1/payments': () => json({ message: 'Giving is paused' }, 503),
+    });
+    await signIn();
+    await screen.findByTestId('portal-phone');
+    fireEvent.click(screen.getByRole('button', { name: 'Give by M-Pesa' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Phone Number/)).toHaveValue('0712 400 001');
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '500' } });
+    fireEvent.submit(within(dialog).getByRole('form'));
+    await waitFor(() => {
+      expect(sent.some((r) => r.path === '/functions/v1/payments')).toBe(true);
+    });
+    const payment = sent.find((r) => r.path === '/functions/v1/payments');
+    expect(payment?.authorization).toBe('Bearer member-access');
+    expect(payment?.body).toMatchObject({ phone: '254712400001', amount: 500, givingType: 'tithe' });
   });
 });
 

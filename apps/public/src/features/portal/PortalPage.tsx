@@ -4,7 +4,9 @@ import { provide, t } from '../../i18n';
 import { portal as portalTexts } from '../../i18n/en/portal';
 import { useForgetMemberAnswers, useMemberSession } from '../../lib/member';
 import { MyDetails } from './MyDetails';
+import { MyGive } from './MyGive';
 import { MyGiving } from './MyGiving';
+import { MyRequests } from './MyRequests';
 import { PhoneSignIn } from './PhoneSignIn';
 import { refusalText, useSignOut } from './api/sign-in';
 import './portal.css';
@@ -23,8 +25,10 @@ function MemberHome({ session }: { session: Session }) {
       <p className="portal-welcome">{t('portal.welcome', { name })}</p>
       {memberId ? (
         <>
-          <MyGiving userId={session.user.id} memberId={memberId} />
+          <MyGiving userId={session.user.id} memberId={memberId} name={name} />
+          <MyGive userId={session.user.id} memberId={memberId} />
           <MyDetails userId={session.user.id} memberId={memberId} />
+          <MyRequests userId={session.user.id} memberId={memberId} />
         </>
       ) : (
         <p>{t('portal.notLinked')}</p>
