@@ -15,12 +15,17 @@ useBrowser();
 
 /** A number no other run or demo member has: 0712 4xx xxx from the clock. */
 const local = `07124${String(Date.now() % 100_000).padStart(5, '0')}`;
+/** The slow-3G member's number: 0712 6xx xxx. */
+const slow = `07126${local.slice(-5)}`;
+/** @type {string | undefined} */
+let slowMemberId;
 /** The number the member moves to: 0712 5xx xxx. */
 const moved = `07125${local.slice(-5)}`;
 /** @type {string | undefined} */
 let memberId;
 
 after(async () => {
+  if (slowMemberId) await serviceWrite('DELETE', `members?id=eq.${slowMemberId}`);
   if (!memberId) return;
   await serviceWrite('DELETE', `giving_records?member_id=eq.${memberId}`);
   await serviceWrite('DELETE', `members?id=eq.${memberId}`);
@@ -109,6 +114,48 @@ describe('the member portal', () => {
       await page.getByText(/^Karibu, Wanjiku/).waitFor();
       await page.getByRole('button', { name: 'Toka', exact: true }).click();
       await page.getByRole('button', { name: 'Nitumie nambari ya siri' }).waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  // Chrome DevTools' "Slow 3G" profile: 400 ms round trips, 400 kbit/s each way (about 50 KB
+  // a second), from a fresh browser (nothing cached). No timing is asserted: the portal must
+  // load, sign the member in and show their giving under it, each step within the tests'
+  // patient waits. The time to a usable sign-in form is printed for the closing note.
+  test('on a slow 3G connection the portal loads and a member signs in', async () => {
+    const rows = /** @type {{ id: string }[]} */ (
+      await serviceWrite('POST', 'members', { first_name: 'Kamau', last_name: `Slow ${local.slice(-5)}`, phone: slow })
+    );
+    slowMemberId = rows[0]?.id;
+    assert.ok(slowMemberId, 'the member made');
+    const { page, context, problems, close } = await openPage(viewports.phone);
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 400,
+        downloadThroughput: (400 * 1024) / 8,
+        uploadThroughput: (400 * 1024) / 8,
+      });
+      const started = Date.now();
+      await page.goto(`${baseUrl}/me`, { waitUntil: 'commit' });
+      const phone = page.getByLabel('Your phone number');
+      await phone.waitFor();
+      console.log(`slow 3G: the sign-in form was usable after ${String(Date.now() - started)} ms`);
+      await phone.fill(slow);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      const demo = page.getByText(/Your code is \d{6}/);
+      await demo.waitFor();
+      const code = /(\d{6})/.exec((await demo.textContent()) ?? '')?.[1];
+      assert.ok(code, 'the demo code on the screen');
+      await page.getByLabel('The six-digit code').fill(code);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(/^Welcome, Kamau/).waitFor();
+      await page.getByText('No gifts recorded this year yet.').waitFor();
+      console.log(`slow 3G: signed in with the giving shown after ${String(Date.now() - started)} ms`);
       assert.deepEqual(problems, []);
     } finally {
       await close();

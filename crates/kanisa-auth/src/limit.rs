@@ -31,6 +31,12 @@ impl RateLimiter {
         }
     }
 
+    /// A limiter of `capacity` a `period`, or none when `capacity` is 0 (the limit lifted, as a
+    /// benchmark asks).
+    pub fn optional(capacity: u32, period: Duration) -> Option<Self> {
+        (capacity > 0).then(|| RateLimiter::new(capacity, period))
+    }
+
     /// Takes one token for `ip`; when none is left, the seconds until one is.
     pub fn check(&self, ip: IpAddr, now: Instant) -> Result<(), u64> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
@@ -51,6 +57,15 @@ impl RateLimiter {
         } else {
             Err(((1.0 - bucket.tokens) / self.per_second).ceil().max(1.0) as u64)
         }
+    }
+}
+
+/// Takes one token for `ip` from `limiter`, when both are there (no limiter: the limit is
+/// lifted; no address: the request did not come over the network).
+pub fn admit(limiter: Option<&RateLimiter>, ip: Option<IpAddr>) -> Result<(), u64> {
+    match (limiter, ip) {
+        (Some(limiter), Some(ip)) => limiter.check(ip, Instant::now()),
+        _ => Ok(()),
     }
 }
 

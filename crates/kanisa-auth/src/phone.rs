@@ -20,8 +20,6 @@
 //!   gets no code. The first sign-in creates the member's account (MEMBER role), linked to the
 //!   register.
 
-use std::time::Instant;
-
 use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use kanisa_pg::tokio_postgres::GenericClient;
@@ -166,7 +164,8 @@ pub struct CodeRequest {
 }
 
 /// A code request for the `send_sign_in_code` job: where it goes, in which language, and for
-/// whom (`None`: not a member's number, so nothing is sent).
+/// whom (`None`: not a member's number, so nothing is sent). Only a live request (not used,
+/// dead or expired by auth's clock) is one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeToSend {
     /// E.164 digits.
@@ -185,11 +184,8 @@ impl Auth {
         locale: Locale,
         client: &ClientInfo,
     ) -> Result<CodeRequest, AuthError> {
-        if let (Some(ip), Some(limiter)) = (client.ip, &self.otp_limiter) {
-            limiter
-                .check(ip, Instant::now())
-                .map_err(AuthError::RateLimited)?;
-        }
+        crate::limit::admit(self.otp_limiter.as_ref(), client.ip)
+            .map_err(AuthError::RateLimited)?;
         let digits = phone_digits(phone).ok_or_else(|| {
             AuthError::Validation(
                 "Invalid phone number format: give a number like 0712 345 678 or +254712345678"
@@ -297,11 +293,8 @@ impl Auth {
         token: &str,
         client: &ClientInfo,
     ) -> Result<Session, AuthError> {
-        if let (Some(ip), Some(limiter)) = (client.ip, &self.verify_limiter) {
-            limiter
-                .check(ip, Instant::now())
-                .map_err(AuthError::RateLimited)?;
-        }
+        crate::limit::admit(self.verify_limiter.as_ref(), client.ip)
+            .map_err(AuthError::RateLimited)?;
         let digits = phone_digits(phone).ok_or(AuthError::OtpExpired)?;
         let token = token.trim();
         let now = self.now();

@@ -232,14 +232,14 @@ impl Auth {
             keys,
             refresh_key,
             code_key: mac.finalize().into_bytes().to_vec(),
-            verify_limiter: (options.verify_limit.0 > 0)
-                .then(|| RateLimiter::new(options.verify_limit.0, options.verify_limit.1)),
-            otp_limiter: (options.otp_limit.0 > 0)
-                .then(|| RateLimiter::new(options.otp_limit.0, options.otp_limit.1)),
+            verify_limiter: RateLimiter::optional(options.verify_limit.0, options.verify_limit.1),
+            otp_limiter: RateLimiter::optional(options.otp_limit.0, options.otp_limit.1),
             clock: options.clock,
             issuer: options.issuer,
-            sign_in_limiter: (options.sign_in_limit.0 > 0)
-                .then(|| RateLimiter::new(options.sign_in_limit.0, options.sign_in_limit.1)),
+            sign_in_limiter: RateLimiter::optional(
+                options.sign_in_limit.0,
+                options.sign_in_limit.1,
+            ),
             refresh_limiter: RateLimiter::new(options.refresh_limit.0, options.refresh_limit.1),
             hasher: crate::Hasher::new(),
             dummy_hash: hash_password(&crate::generate_password())?,
@@ -257,11 +257,8 @@ impl Auth {
         password: &str,
         client: &ClientInfo,
     ) -> Result<Session, AuthError> {
-        if let (Some(ip), Some(limiter)) = (client.ip, &self.sign_in_limiter) {
-            limiter
-                .check(ip, Instant::now())
-                .map_err(AuthError::RateLimited)?;
-        }
+        crate::limit::admit(self.sign_in_limiter.as_ref(), client.ip)
+            .map_err(AuthError::RateLimited)?;
         let email = email.trim().to_lowercase();
         if email.is_empty() || password.is_empty() {
             return Err(AuthError::Validation(

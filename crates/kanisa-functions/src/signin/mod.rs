@@ -12,7 +12,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Utc;
 use kanisa_auth::{Auth, CODE_LIFETIME_SECS, Locale};
 use kanisa_jobs::{Job, JobFailure, Registry, RunInfo};
 use kanisa_notify::{SMS_PART, Sms};
@@ -115,9 +114,6 @@ impl Job for SendSignInCode {
         let Some(number) = kanisa_phone::msisdn(&to_send.phone) else {
             return Ok(());
         };
-        if to_send.expires_at <= Utc::now() {
-            return Ok(());
-        }
         let client = feature
             .service
             .get()

@@ -231,3 +231,60 @@ async fn vsn_2_arrays_carry_the_join_the_heartbeat_and_a_change() {
     assert_eq!(data["record"]["title"], "Arrays");
     assert!(data["commit_timestamp"].as_str().is_some(), "{data}");
 }
+
+/// A member signed in (issue 46) who follows `giving_records` on the socket receives their own
+/// gifts and never another member's: delivery runs each change through the table's policies as
+/// the subscriber (giving_records_read_own). Changes go out in commit order, so the other
+/// member's gift, committed first, would arrive before the member's own if it went out at all.
+#[tokio::test]
+async fn a_member_following_gifts_receives_only_their_own() {
+    let app = TestApp::spawn_realtime(kanisa_realtime::Limits::default()).await;
+    let sql = app.sql().await;
+    let mut members = Vec::new();
+    for name in ["Own", "Other"] {
+        let caller = crate::policies::user(&sql, "MEMBER", true, None).await;
+        let id: String = sql
+            .query_one(
+                "INSERT INTO members (first_name, last_name, user_id) VALUES ('Giver', $1, $2::text::uuid) \
+                 RETURNING id::text",
+                &[&name, &caller.id.clone().unwrap()],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        members.push((id, caller.token.unwrap()));
+    }
+    let (own, token) = &members[0];
+    let (other, _) = &members[1];
+
+    let mut socket = connect(&app, "1.0.0").await.unwrap();
+    let join = json!({
+        "topic": "realtime:my-gifts", "event": "phx_join", "ref": "1", "join_ref": "1",
+        "payload": {"access_token": token, "config": {"postgres_changes": [
+            {"event": "INSERT", "schema": "public", "table": "giving_records"}
+        ]}},
+    });
+    socket.send(Message::text(join.to_string())).await.unwrap();
+    let reply = reply_to(&mut socket, "1").await;
+    assert_eq!(reply["payload"]["status"], "ok", "{reply}");
+
+    for member in [other, own] {
+        sql.execute(
+            "INSERT INTO giving_records (member_id, amount, payment_method) \
+             VALUES ($1::text::uuid, 100, 'cash')",
+            &[member],
+        )
+        .await
+        .unwrap();
+    }
+    let change = loop {
+        let frame = next_json(&mut socket).await;
+        if frame["event"] == "postgres_changes" {
+            break frame;
+        }
+    };
+    assert_eq!(
+        change["payload"]["data"]["record"]["member_id"], *own,
+        "the first gift delivered is the member's own: {change}"
+    );
+}
