@@ -21,7 +21,9 @@ use crate::{TEST_SECRET, TestApp};
 /// - "ELDER+team", an ELDER whose own list adds view_private_prayer_requests: the pastor and
 ///   the prayer team, who alone read private prayer requests (issue 31);
 /// - "ADMIN+all", an ADMIN whose own list holds every permission: what it still cannot do shows
-///   what needs SUPER_ADMIN rank (the System screens' data follows the screen).
+///   what needs SUPER_ADMIN rank (the System screens' data follows the screen);
+/// - "MEMBER by phone", the member portal's caller (issue 46): an account made at a first phone
+///   sign-in, with a phone and no e-mail address, linked to a register row of its own.
 ///
 /// Every profile, whatever its role, is linked to a ministry and a department of its own where
 /// a row tests the scopes of MINISTRY_LEADER and DEPARTMENT_HEAD; only those two roles are
@@ -32,16 +34,18 @@ type Identity = (
     bool,
     Option<&'static [&'static str]>,
 );
+const PHONE_MEMBER: &str = "MEMBER by phone";
 const PRAYER_TEAM: &[&str] = &[
     "manage_prayer_requests",
     "send_communications",
     "view_member_details",
     "view_private_prayer_requests",
 ];
-const IDENTITIES: [Identity; 14] = [
+const IDENTITIES: [Identity; 15] = [
     ("anon", None, true, None),
     ("VISITOR", Some("VISITOR"), true, None),
     ("MEMBER", Some("MEMBER"), true, None),
+    (PHONE_MEMBER, Some("MEMBER"), true, None),
     ("ELDER", Some("ELDER"), true, None),
     ("ELDER+team", Some("ELDER"), true, Some(PRAYER_TEAM)),
     ("MINISTRY_LEADER", Some("MINISTRY_LEADER"), true, None),
@@ -126,6 +130,42 @@ pub(crate) async fn user(
     }
 }
 
+/// The member portal's caller as a first phone sign-in makes it (kanisa-auth's phone.rs): an
+/// account with a phone and no e-mail address, role MEMBER, linked to a register row of its own,
+/// and an access token as the server signs it for such an account (a phone, no e-mail).
+pub(crate) async fn phone_member(sql: &Client) -> Caller {
+    let n = next();
+    let phone = format!("254712{:06}", n % 1_000_000);
+    let id: String = sql
+        .query_one(
+            "WITH a AS (INSERT INTO auth.users (phone, phone_confirmed_at) VALUES ($1, now()) \
+                        RETURNING id), \
+                  p AS (INSERT INTO public.users (id, full_name, role) \
+                        SELECT id, $2, 'MEMBER' FROM a RETURNING id) \
+             INSERT INTO members (first_name, last_name, phone, user_id) \
+             SELECT 'Phone', $2, '+' || $1, id FROM p RETURNING user_id::text",
+            &[&phone, &format!("Member {n}")],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let exp = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        + 3600;
+    let token = kanisa_auth::JwtKeys::new(TEST_SECRET)
+        .sign(&json!({
+            "sub": id, "role": "authenticated", "aud": "authenticated", "exp": exp,
+            "phone": phone, "email": "",
+        }))
+        .unwrap();
+    Caller {
+        id: Some(id),
+        token: Some(token),
+    }
+}
+
 /// A number no other fixture row has used (unique names, dates, keys).
 fn next() -> u64 {
     static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -197,39 +237,39 @@ fn rows(a: &Answer) -> usize {
 /// table and the case it tests (`members:ministry`: a member of a ministry the caller's account
 /// is linked to, and one of another ministry).
 #[rustfmt::skip]
-const EXPECTED: &[(&str, [&str; 14])] = &[
-    //                           anon    VISITOR MEMBER  ELDER   ELDER   MINIST  DEPART  CONTENT FINANCE MEMBER_ ADMIN   ADMIN   SUPER_  deactiv
-    //                                                           +team   RY_LEAD MENT_HE _ADMIN  _ADMIN  ADMIN           +all    ADMIN   ated
-    ("sermons",                  ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("sermon_series",            ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("events",                   ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("announcements",            ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("church_leaders",           ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("departments",              ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("ministries",               ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
-    ("daily_verses",             ["S---", "S---", "S---", "S---", "S---", "S---", "S---", "SIUD", "S---", "S---", "SIUD", "SIUD", "SIUD", "S---"]),
-    ("members",                  ["----", "s---", "s---", "S---", "S---", "s---", "s---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("members:ministry",         ["----", "----", "----", "S---", "S---", "s---", "s---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("member_ministries",        ["----", "----", "----", "S---", "S---", "----", "----", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("member_ministries:ministry",["----", "----", "----", "S---", "S---", "s---", "s---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("attendance_aggregates",    ["----", "----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("prayer_requests",          ["-I--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "----"]),
-    ("prayer_requests:private",  ["-I--", "sI--", "sI--", "sI--", "SIUD", "sI--", "sI--", "sI--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "----"]),
-    ("giving_records",           ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "SIUD", "SIUD", "SIUD", "----"]),
-    ("member_change_requests",   ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "S---", "S---", "S---", "S---", "----"]),
-    ("payment_logs",             ["----", "----", "----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
-    ("giving_monthly_totals",    ["----", "----", "----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
-    ("budgets",                  ["----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
-    ("expenses",                 ["----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
-    ("messages",                 ["-I--", "-I--", "-I--", "SIU-", "SIU-", "-I--", "-I--", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("messages:own",             ["-I--", "sI--", "sI--", "SIU-", "SIU-", "sI--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("messages:department",      ["-I--", "-I--", "-I--", "SIU-", "SIU-", "sIu-", "sIu-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("message_templates",        ["----", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
-    ("admin_activity_logs",      ["----", "----", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "SI--", "----"]),
-    ("system_settings",          ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIU-", "s---"]),
-    ("users",                    ["----", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "S-U-", "----"]),
-    ("user_ministries",          ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SI-D", "----"]),
-    ("user_departments",         ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SI-D", "----"]),
+const EXPECTED: &[(&str, [&str; 15])] = &[
+    //                           anon    VISITOR MEMBER  MEMBER  ELDER   ELDER   MINIST  DEPART  CONTENT FINANCE MEMBER_ ADMIN   ADMIN   SUPER_  deactiv
+    //                                           by phone        +team   RY_LEAD MENT_HE _ADMIN  _ADMIN  ADMIN           +all    ADMIN   ated
+    ("sermons",                  ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("sermon_series",            ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("events",                   ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("announcements",            ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("church_leaders",           ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("departments",              ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("ministries",               ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "s---", "SIUD", "SIUD", "SIUD", "s---"]),
+    ("daily_verses",             ["S---", "S---", "S---", "S---", "S---", "S---", "S---", "S---", "SIUD", "S---", "S---", "SIUD", "SIUD", "SIUD", "S---"]),
+    ("members",                  ["----", "s---", "s---", "s---", "S---", "S---", "s---", "s---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("members:ministry",         ["----", "----", "----", "----", "S---", "S---", "s---", "s---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("member_ministries",        ["----", "----", "----", "----", "S---", "S---", "----", "----", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("member_ministries:ministry",["----", "----", "----", "----", "S---", "S---", "s---", "s---", "S---", "S---", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("attendance_aggregates",    ["----", "----", "----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("prayer_requests",          ["-I--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "SIUD", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "----"]),
+    ("prayer_requests:private",  ["-I--", "sI--", "sI--", "sI--", "sI--", "SIUD", "sI--", "sI--", "sI--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "----"]),
+    ("giving_records",           ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIUD", "s---", "SIUD", "SIUD", "SIUD", "----"]),
+    ("member_change_requests",   ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "S---", "S---", "S---", "S---", "----"]),
+    ("payment_logs",             ["----", "----", "----", "----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
+    ("giving_monthly_totals",    ["----", "----", "----", "----", "----", "----", "----", "----", "----", "S---", "----", "S---", "S---", "S---", "----"]),
+    ("budgets",                  ["----", "----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("expenses",                 ["----", "----", "----", "----", "----", "----", "----", "----", "----", "SIUD", "----", "SIUD", "SIUD", "SIUD", "----"]),
+    ("messages",                 ["-I--", "-I--", "-I--", "-I--", "SIU-", "SIU-", "-I--", "-I--", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("messages:own",             ["-I--", "sI--", "sI--", "sI--", "SIU-", "SIU-", "sI--", "sI--", "sI--", "sI--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("messages:department",      ["-I--", "-I--", "-I--", "-I--", "SIU-", "SIU-", "sIu-", "sIu-", "-I--", "-I--", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("message_templates",        ["----", "----", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----", "----", "SIUD", "SIUD", "SIUD", "SIUD", "----"]),
+    ("admin_activity_logs",      ["----", "----", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "-I--", "SI--", "----"]),
+    ("system_settings",          ["s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SIU-", "s---"]),
+    ("users",                    ["----", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "s-u-", "S-U-", "----"]),
+    ("user_ministries",          ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SI-D", "----"]),
+    ("user_departments",         ["----", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "s---", "SI-D", "----"]),
 ];
 
 /// How to seed and write one table. SQL runs as the owner (the reset too); `{n}` is replaced by
@@ -934,7 +974,7 @@ async fn probe(app: &TestApp, sql: &Client, f: &Fixture, label: &str, who: &Call
 /// The matrix as found, in the layout of EXPECTED.
 fn render(found: &[(&str, Vec<String>)]) -> String {
     let mut out = format!(
-        "{:<27} anon VISI MEMB ELDE E+tm MINI DEPA CONT FINA M_AD ADMI A+al SUPE deac\n",
+        "{:<27} anon VISI MEMB M+ph ELDE E+tm MINI DEPA CONT FINA M_AD ADMI A+al SUPE deac\n",
         ""
     );
     for (row, cells) in found {
@@ -956,14 +996,15 @@ async fn the_policy_matrix_holds_for_every_table_and_identity() {
     .await
     .unwrap();
     let mut callers = Vec::new();
-    for (_, role, active, permissions) in IDENTITIES {
+    for (label, role, active, permissions) in IDENTITIES {
         callers.push(match role {
             None => Caller::anon(),
+            Some(_) if label == PHONE_MEMBER => phone_member(&sql).await,
             Some(role) => user(&sql, role, active, permissions).await,
         });
     }
     let fixtures = fixtures();
-    let expected: HashMap<&str, [&str; 14]> = EXPECTED.iter().copied().collect();
+    let expected: HashMap<&str, [&str; 15]> = EXPECTED.iter().copied().collect();
     // Every exposed table is in the matrix (the view message_stats and the functions have
     // their own tests below).
     let tables: Vec<String> = sql
