@@ -99,6 +99,7 @@ bench: apps chromium
 	scripts/bench-pages.sh $(KANISA_RELEASE)
 	scripts/bench-realtime.sh $(KANISA_RELEASE) $(dir $(KANISA_RELEASE))examples/bench_sockets
 	scripts/bench-otp.sh $(KANISA_RELEASE)
+	scripts/bench-ussd.sh $(KANISA_RELEASE)
 
 ## The Rust tests and the browser suites with every process's clock moved (libfaketime) to
 ## three dates: a Friday with the demo's vespers inside the reminder window, Nairobi's New Year

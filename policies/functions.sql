@@ -93,6 +93,11 @@ GRANT EXECUTE ON FUNCTION public.get_sign_in_code_stats() TO authenticated;
 GRANT EXECUTE ON FUNCTION public.request_details_change(text, text, text, jsonb, text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.decide_details_change(uuid, boolean, text) TO authenticated;
 
+-- get_ussd_report (migration 0059): SECURITY DEFINER over kanisa.ussd_sessions, which no API
+-- role reads: a period's USSD sessions, completed ones, gifts paid and prayer requests, for
+-- view_financial_reports or view_member_reports (42501 for anyone else). Never a phone number.
+GRANT EXECUTE ON FUNCTION public.get_ussd_report(date, date) TO authenticated;
+
 -- The message functions of migration 0021, SECURITY DEFINER over kanisa.broadcasts and the
 -- delivery tables, which no API role reads. Each refuses (42501) a caller without the
 -- permission before it reads anything:

@@ -59,7 +59,7 @@ code=0
 code_problem() { echo "architecture: $*" >&2; code=1; }
 functions=crates/kanisa-functions/src
 shared='capabilities|channels|error|routes|secrets|sms|text'
-for feature in submissions giving messaging backups modes; do
+for feature in submissions giving messaging backups signin ussd modes; do
   if [[ -d $functions/$feature ]]; then files=$(find "$functions/$feature" -name '*.rs'); else files=$functions/$feature.rs; fi
   for file in $files; do
     while read -r module; do

@@ -1079,6 +1079,7 @@ export type Database = {
           account: string | null
           account_reference: string | null
           amount: number
+          channel: Database["public"]["Enums"]["payment_logs_channel"]
           checkout_request_id: string | null
           checks: number
           completed_at: string | null
@@ -1107,6 +1108,7 @@ export type Database = {
           account?: string | null
           account_reference?: string | null
           amount: number
+          channel?: Database["public"]["Enums"]["payment_logs_channel"]
           checkout_request_id?: string | null
           checks?: number
           completed_at?: string | null
@@ -1135,6 +1137,7 @@ export type Database = {
           account?: string | null
           account_reference?: string | null
           amount?: number
+          channel?: Database["public"]["Enums"]["payment_logs_channel"]
           checkout_request_id?: string | null
           checks?: number
           completed_at?: string | null
@@ -1177,6 +1180,7 @@ export type Database = {
           id: string
           privacy_level: Database["public"]["Enums"]["prayer_requests_privacy_level"]
           requester_id: string | null
+          source: Database["public"]["Enums"]["prayer_requests_source"]
           status: Database["public"]["Enums"]["prayer_requests_status"]
           submitter_email: string | null
           submitter_name: string | null
@@ -1192,6 +1196,7 @@ export type Database = {
           id?: string
           privacy_level?: Database["public"]["Enums"]["prayer_requests_privacy_level"]
           requester_id?: string | null
+          source?: Database["public"]["Enums"]["prayer_requests_source"]
           status?: Database["public"]["Enums"]["prayer_requests_status"]
           submitter_email?: string | null
           submitter_name?: string | null
@@ -1207,6 +1212,7 @@ export type Database = {
           id?: string
           privacy_level?: Database["public"]["Enums"]["prayer_requests_privacy_level"]
           requester_id?: string | null
+          source?: Database["public"]["Enums"]["prayer_requests_source"]
           status?: Database["public"]["Enums"]["prayer_requests_status"]
           submitter_email?: string | null
           submitter_name?: string | null
@@ -1696,6 +1702,13 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      get_ussd_report: {
+        Args: {
+          from_date: string
+          to_date: string
+        }
+        Returns: Json
+      }
       import_members: {
         Args: {
           apply?: boolean
@@ -1782,11 +1795,13 @@ export type Database = {
       messages_source: "website" | "admin"
       messages_status: "pending" | "read" | "sent" | "completed" | "failed"
       ministries_category: "age-groups" | "worship" | "health" | "support"
+      payment_logs_channel: "website" | "ussd"
       payment_logs_giving_type: "tithe" | "offering" | "special_project" | "building_fund" | "missions"
       payment_logs_payment_provider: "equity_bank" | "mpesa"
       payment_logs_source: "prompt" | "paybill"
       payment_logs_status: "pending" | "completed" | "cancelled" | "timeout" | "failed" | "error" | "expired"
       prayer_requests_privacy_level: "private" | "public" | "leadership_only"
+      prayer_requests_source: "website" | "ussd"
       prayer_requests_status: "open" | "in_progress" | "answered" | "closed"
       prayer_requests_urgency: "urgent" | "high" | "normal" | "low"
       system_settings_category: "general" | "services" | "communication" | "financial" | "security" | "notifications"
@@ -1832,11 +1847,13 @@ export const Constants = {
       messages_source: ["website", "admin"],
       messages_status: ["pending", "read", "sent", "completed", "failed"],
       ministries_category: ["age-groups", "worship", "health", "support"],
+      payment_logs_channel: ["website", "ussd"],
       payment_logs_giving_type: ["tithe", "offering", "special_project", "building_fund", "missions"],
       payment_logs_payment_provider: ["equity_bank", "mpesa"],
       payment_logs_source: ["prompt", "paybill"],
       payment_logs_status: ["pending", "completed", "cancelled", "timeout", "failed", "error", "expired"],
       prayer_requests_privacy_level: ["private", "public", "leadership_only"],
+      prayer_requests_source: ["website", "ussd"],
       prayer_requests_status: ["open", "in_progress", "answered", "closed"],
       prayer_requests_urgency: ["urgent", "high", "normal", "low"],
       system_settings_category: ["general", "services", "communication", "financial", "security", "notifications"],

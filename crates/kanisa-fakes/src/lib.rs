@@ -1,5 +1,5 @@
 //! Test support: local fakes of the providers — a mail server in `mail.rs`, the SMS providers
-//! in `sms.rs`, Equity Bank's
+//! in `sms.rs`, Africa's Talking's USSD gateway in `ussd.rs`, Equity Bank's
 //! Jenga in `jenga.rs` —
 //! and of M-Pesa Daraja that speaks its documented HTTP shapes
 //! (`../shared/reference/payments-and-sms.md`) — the OAuth token, the STK push (checking the
@@ -17,9 +17,11 @@
 pub mod jenga;
 pub mod mail;
 pub mod sms;
+pub mod ussd;
 
 pub use mail::{FakeMail, Mail};
 pub use sms::{FakeSms, SmsRequest};
+pub use ussd::{FakeUssd, UssdScreen, UssdSession};
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

@@ -3,7 +3,8 @@
 //!
 //! - [`Mailing`]: sending e-mail through the job queue (the mailer `Channels` chose);
 //! - [`require_sender`]: the one check that a caller may send messages;
-//! - [`GivingModes`]: what online giving says of itself on `service-modes`.
+//! - [`GivingModes`]: what online giving says of itself on `service-modes`;
+//! - [`GiftPrompts`]: a gift's prompt through online giving's path, for another door (USSD).
 //!
 //! Text messages are the shared `sms` module's (one queue and one delivery record, whoever
 //! sends: receipts, staff's messages, sign-in codes).
@@ -57,4 +58,46 @@ pub trait GivingModes: Send + Sync {
 pub(crate) fn giving_unavailable() -> Value {
     serde_json::json!({"live": false, "source": "none", "provider": "equity_bank",
                        "label": "Equity Bank", "enabled": true})
+}
+
+/// Where a prompted gift was asked for (payment_logs.channel, migration 0059).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GiftChannel {
+    /// The website's giving dialog (the member portal's too).
+    Website,
+    /// The USSD menu.
+    Ussd,
+}
+
+impl GiftChannel {
+    pub fn stored(self) -> &'static str {
+        match self {
+            GiftChannel::Website => "website",
+            GiftChannel::Ussd => "ussd",
+        }
+    }
+}
+
+/// A prompt asked for: its payment, and whether it was a demo (nothing charged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    pub payment: uuid::Uuid,
+    pub simulated: bool,
+}
+
+/// Online giving's prompt, as another door asks for it (the USSD menu): the website's form
+/// (`phone`, `amount`, `givingType`), its checks and limits (`limit_key` keys the per-address
+/// one), and the callback secret the providers' endpoints share. Given by whoever assembles the
+/// features.
+pub trait GiftPrompts: Send + Sync {
+    fn prompt<'a>(
+        &'a self,
+        form: &'a Value,
+        limit_key: &'a str,
+        channel: GiftChannel,
+    ) -> Pin<Box<dyn Future<Output = Result<Prompt, FunctionsError>> + Send + 'a>>;
+
+    fn callback_secret(
+        &self,
+    ) -> Pin<Box<dyn Future<Output = Result<String, FunctionsError>> + Send + '_>>;
 }

@@ -39,6 +39,7 @@ pub mod signin;
 pub mod sms;
 pub mod submissions;
 mod text;
+pub mod ussd;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -66,7 +67,7 @@ pub use messaging::{
     Messaging, NOTIFICATION_SWEEP, NotificationSweep, SEND_BROADCAST_EMAIL, SendBroadcastEmail,
 };
 pub use modes::Modes;
-pub use routes::{Answer, BodyKind, Request, Route, Router};
+pub use routes::{Answer, BodyKind, Reply, Request, Route, Router, TextAnswer};
 pub use signin::{
     SEND_SIGN_IN_CODE, SWEEP_SIGN_IN_CODES, SendSignInCode, SignIn, SweepSignInCodes,
 };
@@ -77,6 +78,7 @@ pub use submissions::{
     NOTIFY_SUBMISSION, NotifySubmission, REPLY_MESSAGE, Receipt, ReplyMessage, SWEEP_EVERY,
     Submissions, SweepContext, Table, remove_unclaimed,
 };
+pub use ussd::Ussd;
 
 /// One request to `/functions/v1`, as the server read it.
 #[derive(Debug)]
@@ -116,6 +118,7 @@ pub struct Functions {
     recovery_sheet: Option<Arc<RecoverySheet>>,
     modes: Arc<Modes>,
     sign_in: Option<Arc<SignIn>>,
+    ussd: Option<Arc<Ussd>>,
     router: Router,
 }
 
@@ -145,6 +148,7 @@ impl Functions {
             payments: None,
             recovery_sheet: None,
             sign_in: None,
+            ussd: None,
             router: Router::default(),
         }
         .assembled()
@@ -158,6 +162,9 @@ impl Functions {
         routes.extend(self.messaging.routes());
         if let Some(payments) = &self.payments {
             routes.extend(payments.routes());
+        }
+        if let Some(ussd) = &self.ussd {
+            routes.extend(ussd.routes());
         }
         if let Some(sheet) = &self.recovery_sheet {
             routes.extend(sheet.routes());
@@ -174,6 +181,9 @@ impl Functions {
     pub fn with_payments(mut self, payments: Arc<Payments>) -> Functions {
         let giving: Arc<dyn GivingModes> = payments.clone();
         self.modes = Arc::new(Modes::new(self.channels.clone(), Some(giving)));
+        // The USSD menu gives through these payments and answers under their callback secret.
+        let prompts: Arc<dyn capabilities::GiftPrompts> = payments.clone();
+        self.ussd = Some(Arc::new(Ussd::new(self.service.clone(), prompts)));
         self.payments = Some(payments);
         self.assembled()
     }
@@ -246,7 +256,12 @@ impl Functions {
     /// A request to `/functions/v1/{path}` with `method`: the route the features registered,
     /// its body read as it takes it (JSON, or form fields), and its feature's answer — the
     /// success status and body.
-    pub async fn handle(&self, method: &str, path: &str, call: Call<'_>) -> Answer {
+    pub async fn handle(
+        &self,
+        method: &str,
+        path: &str,
+        call: Call<'_>,
+    ) -> Result<Reply, FunctionsError> {
         let (route, params) = self.router.find(method, path)?;
         let (body, form) = match route.body {
             BodyKind::Json => (read_json(call.body)?, Vec::new()),

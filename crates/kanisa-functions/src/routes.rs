@@ -14,11 +14,24 @@ use serde_json::Value;
 
 use crate::error::FunctionsError;
 
-/// What an endpoint answers: its success status and body.
+/// What a JSON endpoint answers: its success status and body.
 pub type Answer = Result<(u16, Value), FunctionsError>;
+
+/// What a plain-text endpoint answers (the USSD gateway reads `text/plain`).
+pub type TextAnswer = Result<(u16, String), FunctionsError>;
 
 /// An endpoint's answer on its way.
 pub type Pending = Pin<Box<dyn Future<Output = Answer> + Send>>;
+
+/// A plain-text endpoint's answer on its way.
+pub type PendingText = Pin<Box<dyn Future<Output = TextAnswer> + Send>>;
+
+/// A success, as the server writes it: JSON, or plain text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    Json(u16, Value),
+    Text(u16, String),
+}
 
 /// How an endpoint's body is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +74,11 @@ impl Request {
     }
 }
 
-type Handler = Arc<dyn Fn(Request) -> Pin<Box<dyn Future<Output = Answer> + Send>> + Send + Sync>;
+type Handler = Arc<
+    dyn Fn(Request) -> Pin<Box<dyn Future<Output = Result<Reply, FunctionsError>> + Send>>
+        + Send
+        + Sync,
+>;
 
 /// One endpoint of a feature.
 #[derive(Clone)]
@@ -90,11 +107,41 @@ impl Route {
         F: Fn(Request) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Answer> + Send + 'static,
     {
+        let handler = Arc::new(handler);
         Route {
             method,
             pattern,
             body,
-            handler: Arc::new(move |request| Box::pin(handler(request))),
+            handler: Arc::new(move |request| {
+                let answer = handler(request);
+                Box::pin(async move {
+                    answer
+                        .await
+                        .map(|(status, value)| Reply::Json(status, value))
+                })
+            }),
+        }
+    }
+
+    /// `method pattern` answered in plain text by `answer` with the feature's `service`.
+    pub fn text_to<S: Send + Sync + 'static>(
+        method: &'static str,
+        pattern: &'static str,
+        body: BodyKind,
+        service: &Arc<S>,
+        answer: fn(Arc<S>, Request) -> PendingText,
+    ) -> Route {
+        let service = service.clone();
+        Route {
+            method,
+            pattern,
+            body,
+            handler: Arc::new(move |request| {
+                let answer = answer(service.clone(), request);
+                Box::pin(
+                    async move { answer.await.map(|(status, text)| Reply::Text(status, text)) },
+                )
+            }),
         }
     }
 
@@ -114,7 +161,7 @@ impl Route {
     }
 
     /// Answers `request`.
-    pub async fn answer(&self, request: Request) -> Answer {
+    pub async fn answer(&self, request: Request) -> Result<Reply, FunctionsError> {
         (self.handler)(request).await
     }
 }

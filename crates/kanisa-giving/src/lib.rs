@@ -12,6 +12,6 @@ mod amount;
 mod kind;
 mod phone;
 
-pub use amount::{AmountError, MIN_AMOUNT, parse_amount};
+pub use amount::{AmountError, MAX_AMOUNT, MIN_AMOUNT, parse_amount};
 pub use kind::{GivingType, payment_reference, type_from_account};
 pub use phone::{Msisdn, PhoneError, parse_phone};

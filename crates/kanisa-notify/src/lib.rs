@@ -3,7 +3,8 @@
 //! `send_email` job that delivers one through the queue ([`SendEmail`]); text messages through
 //! an [`SmsSender`] — Africa's Talking (`africastalking.rs`), Twilio (`twilio.rs`) or the demo
 //! sender — with the rules of a send ([`Sms`]), and what the SMS providers report afterwards
-//! ([`DeliveryReport`]: read from their forms, answered with [`DeliveryReport::reply`]). A new
+//! ([`DeliveryReport`]: read from their forms, answered with [`DeliveryReport::reply`]); and
+//! Africa's Talking's USSD callbacks ([`UssdStep`], [`UssdEnd`], [`ussd_reply`]). A new
 //! provider is a new file here.
 //!
 //! Owns: the wire of each provider — requests, answers, reports, replies, hosts — and how its
@@ -17,6 +18,7 @@ mod job;
 mod sms;
 mod smtp;
 mod twilio;
+mod ussd;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -32,6 +34,7 @@ pub use sms::{
 };
 pub use smtp::SmtpMailer;
 pub use twilio::Twilio;
+pub use ussd::{UssdEnd, UssdStep, ussd_reply};
 
 /// One e-mail, as it is queued (the `send_email` job's payload) and sent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

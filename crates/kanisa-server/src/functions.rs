@@ -13,7 +13,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use kanisa_functions::{Call, Functions, FunctionsError};
+use kanisa_functions::{Call, Functions, FunctionsError, Reply};
 use serde_json::json;
 
 use crate::AppState;
@@ -86,10 +86,20 @@ pub async fn dispatch(
     match result {
         // A function's answer is for this request alone (a payment's state, a recovery sheet):
         // never stored by a browser or a proxy.
-        Ok((status, value)) => (
+        Ok(Reply::Json(status, value)) => (
             StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
             [(header::CACHE_CONTROL, "no-store")],
             Json(value),
+        )
+            .into_response(),
+        // The USSD gateway reads plain text (`CON …` / `END …`).
+        Ok(Reply::Text(status, text)) => (
+            StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+            [
+                (header::CACHE_CONTROL, "no-store"),
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            ],
+            text,
         )
             .into_response(),
         Err(e) => failure(&e),

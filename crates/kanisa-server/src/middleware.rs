@@ -111,10 +111,13 @@ pub fn wrap(router: Router) -> Router {
 
 /// The path as logs may show it: the secret segment of provider callbacks
 /// (`/functions/v1/payments/callback/{provider}/{secret}`, `/functions/v1/payments/paybill/{secret}/…`,
-/// `/functions/v1/sms/delivery-report/{secret}`) is replaced by `[secret]`.
+/// `/functions/v1/sms/delivery-report/{secret}`, `/functions/v1/ussd/{secret}…`) is replaced by
+/// `[secret]`.
 pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
     let secret_at = if path.starts_with("/functions/v1/payments/callback/") {
         6
+    } else if path.starts_with("/functions/v1/ussd/") {
+        4
     } else if path.starts_with("/functions/v1/payments/paybill/")
         || path.starts_with("/functions/v1/sms/delivery-report/")
     {
@@ -228,6 +231,10 @@ mod tests {
         assert_eq!(
             loggable_path("/functions/v1/sms/delivery-report/s3cret"),
             "/functions/v1/sms/delivery-report/[secret]"
+        );
+        assert_eq!(
+            loggable_path("/functions/v1/ussd/s3cret/end"),
+            "/functions/v1/ussd/[secret]/end"
         );
         assert_eq!(loggable_path("/rest/v1/sermons"), "/rest/v1/sermons");
     }

@@ -281,6 +281,7 @@ async fn completion_from_the_schema_cache() {
         at_end(r#"post messages {"sender_"#).1,
         vec![
             "\"sender_email\"".to_owned(),
+            "\"sender_id\"".to_owned(),
             "\"sender_name\"".to_owned(),
             "\"sender_phone\"".to_owned()
         ]

@@ -51,7 +51,8 @@ use std::time::Duration;
 use kanisa_jobs::Registry;
 use serde_json::{Value, json};
 
-use crate::capabilities::GivingModes;
+use crate::capabilities::{GiftChannel, GiftPrompts, GivingModes, Prompt};
+use crate::error::FunctionsError;
 use crate::routes::{BodyKind, Route};
 
 pub use callbacks::{PAYMENT_CALLBACK, PaymentCallback};
@@ -69,7 +70,9 @@ impl Payments {
                     // A refused token gives as the public: the gift is still matched by phone.
                     let giver = r.caller.as_ref().ok().and_then(|c| c.user_id());
                     let giver = giver.and_then(|id| id.parse().ok());
-                    let view = p.create(&r.body, &r.client_ip, giver).await?;
+                    let view = p
+                        .create(&r.body, &r.client_ip, giver, GiftChannel::Website)
+                        .await?;
                     Ok((201, json!(view)))
                 })
             }),
@@ -117,5 +120,28 @@ impl Payments {
 impl GivingModes for Payments {
     fn modes(&self) -> Pin<Box<dyn Future<Output = Value> + Send + '_>> {
         Box::pin(self.mode())
+    }
+}
+
+impl GiftPrompts for Payments {
+    fn prompt<'a>(
+        &'a self,
+        form: &'a Value,
+        limit_key: &'a str,
+        channel: GiftChannel,
+    ) -> Pin<Box<dyn Future<Output = Result<Prompt, FunctionsError>> + Send + 'a>> {
+        Box::pin(async move {
+            let view = self.create(form, limit_key, None, channel).await?;
+            Ok(Prompt {
+                payment: view.id,
+                simulated: view.simulated,
+            })
+        })
+    }
+
+    fn callback_secret(
+        &self,
+    ) -> Pin<Box<dyn Future<Output = Result<String, FunctionsError>> + Send + '_>> {
+        Box::pin(Payments::callback_secret(self))
     }
 }

@@ -23,6 +23,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use crate::capabilities::GiftChannel;
 use crate::channels::REFRESH;
 use crate::error::FieldErrors;
 use crate::error::FunctionsError;
@@ -463,23 +464,25 @@ pub fn read_payment_form(body: &Value) -> Result<(String, u64, GivingType), Fiel
 /// phone when it completes (kanisa.member_by_phone), as every gift is.
 const INSERT_PAYMENT: &str = "\
 INSERT INTO public.payment_logs (account_reference, amount, phone_number, giving_type, \
-  payment_provider, is_simulated, next_check_at, expires_at, member_id) \
+  payment_provider, is_simulated, next_check_at, expires_at, member_id, channel) \
 VALUES ($1, $2::int8::numeric, $3, $4, $5, $6, now() + make_interval(secs => $7), \
   now() + make_interval(secs => $8), \
   (SELECT m.id FROM public.members m JOIN public.users u ON u.id = m.user_id \
-    WHERE m.user_id = $9 AND m.is_active AND u.is_active)) \
+    WHERE m.user_id = $9 AND m.is_active AND u.is_active), $10) \
 RETURNING id";
 
 impl Payments {
     /// `POST /functions/v1/payments` from `client_ip`: checks the form and the prompt limits,
     /// writes the pending payment, then asks the provider to prompt the donor's phone.
     /// `giver` is the signed-in caller's account id (None for the public): their gift is linked
-    /// to their register row.
+    /// to their register row. `client_ip` is the key of the per-address prompt limit (the USSD
+    /// menu gives `ussd:{phone}`).
     pub async fn create(
         &self,
         body: &Value,
         client_ip: &str,
         giver: Option<Uuid>,
+        channel: GiftChannel,
     ) -> Result<PaymentView, FunctionsError> {
         let (msisdn, amount, kind) = read_payment_form(body).map_err(FunctionsError::Invalid)?;
         let choice = self.choice().await?;
@@ -514,6 +517,7 @@ impl Payments {
                     &provider.first_query_after().as_secs_f64(),
                     &self.setup.expire_after.as_secs_f64(),
                     &giver,
+                    &channel.stored(),
                 ],
             )
             .await?

@@ -58,6 +58,7 @@ async fn a_demo_gift_completes_after_the_demo_wait_and_stays_out_of_the_totals()
                 &json!({"phone": "+254 712 345 678", "amount": "1,000", "givingType": "special"}),
                 CLIENT_IP,
                 None,
+                kanisa_functions::capabilities::GiftChannel::Website,
             )
             .await
             .unwrap()
@@ -132,6 +133,7 @@ async fn a_prompt_result_is_read_once_and_settled_from_what_was_read() {
                 &json!({"phone": "0712345678", "amount": 100, "givingType": "tithe"}),
                 CLIENT_IP,
                 None,
+                kanisa_functions::capabilities::GiftChannel::Website,
             )
             .await
             .unwrap()

@@ -334,6 +334,7 @@ async fn rpc_functions_are_granted_to_signed_in_users_only() {
             ("get_report", false, true),
             ("get_scheduled_tasks", false, true),
             ("get_sign_in_code_stats", false, true),
+            ("get_ussd_report", false, true),
             ("import_members", false, true),
             ("mark_message_read", false, true),
             ("note_backup_recovery_sheet", false, true),

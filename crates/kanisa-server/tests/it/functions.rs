@@ -1217,6 +1217,8 @@ async fn every_route_the_features_register_answers_from_its_feature() {
         "GET payments/{id}",
         "POST payments/callback/{provider}/{secret}",
         "POST payments/paybill/{secret}/{step}",
+        "POST ussd/{secret}",
+        "POST ussd/{secret}/end",
     ] {
         assert!(
             listed.contains(&expected.to_owned()),

@@ -21,6 +21,7 @@ mod reports;
 mod rest;
 mod settings;
 mod storage;
+mod ussd;
 mod wire;
 
 use std::net::SocketAddr;
@@ -118,6 +119,26 @@ impl TestApp {
             Some(db),
             proxies,
             (smtp_url, sms_base_url),
+            Extras::default(),
+        )
+        .await
+    }
+
+    /// A second instance over this one's database, as behind a load balancer: its own pools,
+    /// caches, jobs' wiring and listener; the same rows.
+    pub async fn beside(&self) -> TestApp {
+        let db = self.db.as_ref().expect("an instance with a database");
+        let pool = db.api_pool();
+        let rest = kanisa_rest::Rest::new(pool.clone(), kanisa_rest::RestConfig::default())
+            .await
+            .unwrap();
+        Self::spawn_with(
+            pool,
+            db.pool(),
+            rest,
+            None,
+            Vec::new(),
+            (None, None),
             Extras::default(),
         )
         .await

@@ -80,7 +80,7 @@ export function DonationFormModal({ donation, onClose, onSaved }: Props) {
     >
       {donation && paid ? (
         <p className="span-2 donation-note">
-          {donationTexts.paidNote(providerLabel(payment?.payment_provider), sourceLabel(payment?.source))}
+          {donationTexts.paidNote(providerLabel(payment?.payment_provider), sourceLabel(payment?.source, payment?.channel))}
         </p>
       ) : null}
       {donation?.is_simulated ? <p className="span-2 donation-note">{donationTexts.demoNote}</p> : null}

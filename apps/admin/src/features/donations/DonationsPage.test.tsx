@@ -75,7 +75,7 @@ describe('DonationsPage (§2.11, §7.5)', () => {
     expect(read.get('order')).toBe('giving_date.desc,created_at.desc,id.desc');
     expect([read.get('offset'), read.get('limit')]).toEqual(['0', '25']);
     expect(read.get('select')).toContain('members(first_name,last_name,membership_number)');
-    expect(read.get('select')).toContain('payment_logs(payment_provider,source,receipt_number,phone_number,payer_name)');
+    expect(read.get('select')).toContain('payment_logs(payment_provider,source,channel,receipt_number,phone_number,payer_name)');
 
     // Totals: the server's sums over the same filter.
     await waitFor(() => {

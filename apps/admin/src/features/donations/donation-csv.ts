@@ -45,7 +45,7 @@ export function donationCsvRow(donation: Donation): string[] {
     csvAmount(donation.amount),
     paymentMethodLabel(donation.payment_method),
     payment ? providerLabel(payment.payment_provider) : '',
-    payment ? sourceLabel(payment.source) : 'Recorded by staff',
+    payment ? sourceLabel(payment.source, payment.channel) : 'Recorded by staff',
     donation.transaction_id ?? '',
     payment?.receipt_number ?? '',
     donation.is_verified ? 'Verified' : 'Pending',

@@ -46,6 +46,8 @@ describe('labels', () => {
       'Online prompt',
       'Paybill',
     ]);
+    // A prompt asked for from the USSD menu (issue 47).
+    expect([sourceLabel('prompt', 'ussd'), sourceLabel('prompt', 'website'), sourceLabel('paybill', 'website')]).toEqual(['USSD prompt', 'Online prompt', 'Paybill']);
   });
 
   it('names the donor, or says Anonymous Donation (§5)', () => {

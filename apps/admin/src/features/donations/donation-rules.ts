@@ -37,8 +37,10 @@ export function providerLabel(provider: string | null | undefined): string {
   return providerLabels[provider] ?? provider;
 }
 
-export function sourceLabel(source: string | null | undefined): string {
+/** Where an online gift came from: a prompt from the website or from the USSD menu (`channel`, issue 47), or paybill. */
+export function sourceLabel(source: string | null | undefined, channel?: string | null): string {
   if (!source) return '—';
+  if (source === 'prompt' && channel === 'ussd') return 'USSD prompt';
   return sourceLabels[source] ?? source;
 }
 
@@ -53,6 +55,8 @@ export interface DonationMember {
 export interface DonationPayment {
   payment_provider: PaymentProvider;
   source: PaymentSource;
+  /** website or ussd (migration 0059); absent in answers read before it. */
+  channel?: string;
   receipt_number: string | null;
   phone_number: string | null;
   payer_name: string | null;
@@ -150,7 +154,8 @@ export function paymentSourceText(donation: Pick<Donation, 'payment_method' | 'p
   const payment = donation.payment_logs;
   if (!payment) return null;
   const provider = providerLabel(payment.payment_provider);
-  return provider === paymentMethodLabel(donation.payment_method) ? sourceLabel(payment.source) : `${provider} · ${sourceLabel(payment.source)}`;
+  const source = sourceLabel(payment.source, payment.channel);
+  return provider === paymentMethodLabel(donation.payment_method) ? source : `${provider} · ${source}`;
 }
 
 /** An instant's day in Nairobi, YYYY-MM-DD. */

@@ -42,6 +42,7 @@ export function PrayerRequestCard({ request, busy, fresh = false, canAssign, onV
           <Badge tone={urgencyTones[request.urgency]}>{urgencyLabels[request.urgency]}</Badge>
           <Badge tone={statusTones[request.status]}>{statusLabels[request.status]}</Badge>
           <Badge tone={privacyTones[request.privacy_level]}>{privacyLabels[request.privacy_level]}</Badge>
+          {request.source === 'ussd' ? <Badge tone="info">USSD</Badge> : null}
         </div>
       </header>
       <p className="prayer-meta">

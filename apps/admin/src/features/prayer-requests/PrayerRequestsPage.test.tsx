@@ -47,7 +47,7 @@ const exams = {
   assigned_to: 'u7',
   assigned_user: { full_name: 'Elijah Elder' },
 };
-const baby = { ...base, id: 'p3', title: 'Safe delivery', description: 'Thank God with us.', status: 'answered', submitter_name: 'Wycliffe' };
+const baby = { ...base, id: 'p3', title: 'Safe delivery', description: 'Thank God with us.', status: 'answered', submitter_name: 'Wycliffe', source: 'ussd' };
 const rain = { ...base, id: 'p4', title: 'Rain', description: 'Rain for the farm.', status: 'closed', submitter_name: null, urgency: 'low' };
 
 function Where() {
@@ -118,6 +118,9 @@ describe('PrayerRequestsPage', () => {
     expect(within(await cardOf('Exams')).getByText('Private')).toBeInTheDocument();
     expect(within(await cardOf('Exams')).getByText('Assigned to Elijah Elder')).toBeInTheDocument();
     expect(within(await cardOf('Rain')).getByText('Anonymous')).toBeInTheDocument();
+    // A request sent from the USSD menu says so (issue 47); the website's do not.
+    expect(within(await cardOf('Safe delivery')).getByText('USSD')).toBeInTheDocument();
+    expect(within(card).queryByText('USSD')).not.toBeInTheDocument();
     expect(screen.getByText('Showing 1–4 of 4 prayer requests')).toBeInTheDocument();
 
     const [read] = requestsTo(fetchMock, 'GET');

@@ -31,6 +31,8 @@ export interface PrayerRequest {
   assigned_to: string | null;
   created_at: string;
   updated_at: string;
+  /** website, or ussd for a request sent from the USSD menu (issue 47); absent in older answers. */
+  source?: string;
   requester: { full_name: string | null } | null;
   assigned_user: { full_name: string | null } | null;
 }

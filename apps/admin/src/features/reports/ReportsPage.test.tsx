@@ -47,6 +47,18 @@ function stub(answer?: Answer) {
       if (!isReportTab(tab) || !isReportPeriod(period)) return json({ code: '22023', message: 'Unknown report tab' }, 400);
       return answer ? answer(tab, period) : json(answers[tab](period));
     },
+    // The USSD menu's figures for the period asked (issue 47).
+    '/rest/v1/rpc/get_ussd_report': (url) =>
+      json({
+        from: url.searchParams.get('from_date'),
+        to: url.searchParams.get('to_date'),
+        sessions: 1234,
+        completed: 980,
+        gifts: 112,
+        gift_total: 56500,
+        prayer_requests: 17,
+        by_day: [],
+      }),
     '/rest/v1/system_settings': () =>
       json([
         { key: 'church_name', value: 'Mount Zion SDA Church' },
@@ -212,6 +224,12 @@ describe('ReportsPage (§2.18)', () => {
     ]);
     expect(screen.getByText(/Website Forms had the highest engagement, 66.7%/)).toBeInTheDocument();
     expect(figure('response-time')).toBe('1 hour 36 minutes');
+    // The USSD menu for the tab's own period.
+    await screen.findByRole('heading', { name: 'USSD menu' });
+    await waitFor(() => {
+      expect(figure('ussd-sessions')).toBe('1,234');
+    });
+    expect([figure('ussd-completed'), figure('ussd-gifts'), figure('ussd-prayers')]).toEqual(['980', '112', '17']);
     expect(location()).toBe('/reports/communication?period=week');
   });
 

@@ -318,6 +318,14 @@ export const settingsTabs: readonly TabDef[] = [
         ],
       },
       {
+        title: 'USSD menu',
+        description: 'Feature phones dial the code to see service times and events, give by M-Pesa prompt, hear their giving this year and send a prayer request. Register the USSD callback with Africa’s Talking (README: USSD).',
+        fields: [
+          { key: 'ussd_enabled', kind: 'switch', label: 'Answer the USSD menu', hint: 'Off: callers are told politely that the menu is closed' },
+          { key: 'ussd_service_code', kind: 'text', label: 'USSD code', hint: 'As registered with Africa’s Talking, e.g. *384*1234#', autoComplete: 'off' },
+        ],
+      },
+      {
         title: 'Church mailboxes',
         description: 'Where the public site’s requests and messages are delivered, when no leader is named.',
         fields: [

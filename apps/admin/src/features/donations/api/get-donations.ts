@@ -11,7 +11,7 @@ export const DONATIONS_PAGE_SIZE = 25;
 /** A gift with its member and, for an online or paybill gift, its payment (§7.5). */
 export const donationColumns =
   'id, member_id, amount, giving_type, payment_method, transaction_id, giving_date, notes, is_verified, is_simulated, payment_id, receipt_no, reassigned_at, reassign_reason, created_at, ' +
-  'members(first_name, last_name, membership_number), payment_logs(payment_provider, source, receipt_number, phone_number, payer_name)';
+  'members(first_name, last_name, membership_number), payment_logs(payment_provider, source, channel, receipt_number, phone_number, payer_name)';
 
 /** The list's order, newest first: the giving date, then when recorded, then id (unique). */
 export const donationSortColumns = ['giving_date', 'created_at', 'id'] as const;

@@ -11,7 +11,7 @@ import { prayerRequestKeys } from './prayer-request-keys';
  */
 const columns =
   'id, title, description, urgency, status, privacy_level, submitter_name, submitter_email, submitter_phone, ' +
-  'requester_id, assigned_to, created_at, updated_at';
+  'requester_id, assigned_to, created_at, updated_at, source';
 
 type PrayerRequestRow = Omit<PrayerRequest, 'requester' | 'assigned_user'>;
 
