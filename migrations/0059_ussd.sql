@@ -28,6 +28,8 @@ CREATE TABLE kanisa.ussd_sessions (
   locale         text        NOT NULL DEFAULT 'en',
   steps          integer     NOT NULL DEFAULT 1,
   give_claimed_at timestamptz,
+  give_fund      text,
+  give_amount    bigint,
   payment_id     uuid,
   prayer_id      uuid,
   completed      boolean     NOT NULL DEFAULT false,

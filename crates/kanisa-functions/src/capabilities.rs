@@ -100,4 +100,19 @@ pub trait GiftPrompts: Send + Sync {
     fn callback_secret(
         &self,
     ) -> Pin<Box<dyn Future<Output = Result<String, FunctionsError>> + Send + '_>>;
+
+    /// Whether a prompt asked for now would go out: giving off, in demo mode, or live.
+    fn prompt_mode(
+        &self,
+    ) -> Pin<Box<dyn Future<Output = Result<PromptMode, FunctionsError>> + Send + '_>>;
+}
+
+/// What a prompt asked for now would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptMode {
+    /// Online giving is switched off.
+    Off,
+    /// Demo mode: recorded, nothing charged.
+    Demo,
+    Live,
 }

@@ -219,6 +219,11 @@ impl Functions {
         self
     }
 
+    /// The USSD menu, when online giving is set up.
+    pub fn ussd(&self) -> Option<&Arc<Ussd>> {
+        self.ussd.as_ref()
+    }
+
     /// Phone sign-in, when set up.
     pub fn sign_in(&self) -> Option<&Arc<SignIn>> {
         self.sign_in.as_ref()
@@ -300,6 +305,9 @@ impl Functions {
         }
         if let Some(sign_in) = &self.sign_in {
             registry = sign_in.jobs(registry);
+        }
+        if let Some(ussd) = &self.ussd {
+            registry = ussd.jobs(registry);
         }
         if let Some(backups) = setup.backups {
             registry = backups.jobs(registry);

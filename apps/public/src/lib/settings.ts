@@ -95,6 +95,8 @@ export interface ChurchSettings {
   enableOnlineGiving: boolean;
   paybillNumber: string | null;
   paybillAccount: string | null;
+  /** The USSD code feature phones dial (issue 47), when set. */
+  ussdCode: string | null;
   bankDetails: BankDetails | null;
   /** 'loading' until the first answer, 'ready' with server values, 'fallback' when the read failed. */
   status: 'loading' | 'ready' | 'fallback';
@@ -163,6 +165,7 @@ export const fallbackSettings: ChurchSettings = {
   enableOnlineGiving: true,
   paybillNumber: null,
   paybillAccount: null,
+  ussdCode: null,
   bankDetails: null,
   status: 'loading',
 };
@@ -311,6 +314,7 @@ export function parseSettings(rows: { key: string; value: Json }[]): ChurchSetti
     enableOnlineGiving: values.get('enable_online_giving') !== false,
     paybillNumber: text(values.get('mobile_money_shortcode')),
     paybillAccount: text(values.get('paybill_account_number')),
+    ussdCode: text(values.get('ussd_service_code')),
     bankDetails: bankDetails(bank),
     status: 'ready',
   };

@@ -51,7 +51,7 @@ use std::time::Duration;
 use kanisa_jobs::Registry;
 use serde_json::{Value, json};
 
-use crate::capabilities::{GiftChannel, GiftPrompts, GivingModes, Prompt};
+use crate::capabilities::{GiftChannel, GiftPrompts, GivingModes, Prompt, PromptMode};
 use crate::error::FunctionsError;
 use crate::routes::{BodyKind, Route};
 
@@ -143,5 +143,20 @@ impl GiftPrompts for Payments {
         &self,
     ) -> Pin<Box<dyn Future<Output = Result<String, FunctionsError>> + Send + '_>> {
         Box::pin(Payments::callback_secret(self))
+    }
+
+    fn prompt_mode(
+        &self,
+    ) -> Pin<Box<dyn Future<Output = Result<PromptMode, FunctionsError>> + Send + '_>> {
+        Box::pin(async move {
+            let choice = self.choice().await?;
+            Ok(if !choice.enabled {
+                PromptMode::Off
+            } else if choice.provider.simulated() {
+                PromptMode::Demo
+            } else {
+                PromptMode::Live
+            })
+        })
     }
 }

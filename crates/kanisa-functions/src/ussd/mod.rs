@@ -10,7 +10,8 @@
 //! step (the gateway retrying, or the same step on two instances) answers the same screen and
 //! never gives or files twice. Any instance answers any step.
 //!
-//! Giving goes through the website's payment path (the [`GiftPrompts`] capability: the same form checks,
+//! Giving goes through the website's payment path (the [`GiftPrompts`] capability, from the
+//! [`UssdPrompt`] job once the session has closed: the same form checks,
 //! limits, exactly-once records and SMS receipt), marked `channel = 'ussd'`. A prayer request is
 //! stored private (source `ussd`), the prayer team is told as for the website's, and the caller
 //! gets an SMS acknowledgement. Once the secret is right every answer is 200 `text/plain`: a
@@ -24,11 +25,13 @@ pub mod texts;
 use std::sync::Arc;
 
 use chrono::{Datelike, NaiveDateTime};
+use kanisa_jobs::{Job, JobFailure, Registry, RunInfo};
 use kanisa_pg::Pool;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::capabilities::{GiftChannel, GiftPrompts};
+use crate::capabilities::{GiftChannel, GiftPrompts, PromptMode};
 use crate::error::FunctionsError;
 use crate::routes::{BodyKind, Request, Route};
 use crate::secrets::same_secret;
@@ -68,6 +71,11 @@ impl Ussd {
                 Box::pin(async move { u.ended(&r).await })
             }),
         ]
+    }
+
+    /// The feature's job: the prompt of a gift confirmed on the menu.
+    pub fn jobs(self: &Arc<Self>, registry: Registry) -> Registry {
+        registry.job::<UssdPrompt>(self.clone())
     }
 
     /// A wrong secret is a 404, logged (the gateway's address with it).
@@ -201,10 +209,7 @@ impl Ussd {
             }
             Screen::Give { fund, amount } => {
                 let prompted = match &number {
-                    Some(n) => {
-                        self.give(&step.session_id, n.as_str(), *fund, *amount)
-                            .await?
-                    }
+                    Some(_) => self.give(&step.session_id, *fund, *amount).await?,
                     None => Prompted::Failed,
                 };
                 menu::give_done_screen(t, *amount, prompted)
@@ -319,99 +324,43 @@ impl Ussd {
         ))
     }
 
-    /// The gift of a confirmed step, once per session: the step that claims the session's gift
-    /// asks for the prompt through the website's payment path; a repeat (on any instance) waits
-    /// a little for that payment and answers alike. No connection is held while the provider
-    /// is asked, so concurrent gifts never starve the pool.
+    /// The gift of a confirmed step, once per session: the step that claims it records the
+    /// fund and amount and queues the `ussd_prompt` job, which asks for the M-Pesa prompt once
+    /// the session has closed (a phone shows no prompt during a USSD session). A repeat (on any
+    /// instance) finds the claim and answers alike. Nothing waits for the provider.
     async fn give(
         &self,
         session: &str,
-        number: &str,
         fund: Fund,
         amount: u64,
     ) -> Result<Prompted, FunctionsError> {
-        let claimed = {
-            let db = self.service.get().await?;
-            db.query_opt(
-                "UPDATE kanisa.ussd_sessions SET give_claimed_at = now() \
+        let mode = self.payments.prompt_mode().await?;
+        if mode == PromptMode::Off {
+            return Ok(Prompted::Paused);
+        }
+        let mut db = self.service.get().await?;
+        let tx = db.transaction().await?;
+        let claimed = tx
+            .query_opt(
+                "UPDATE kanisa.ussd_sessions \
+                    SET give_claimed_at = now(), give_fund = $2, give_amount = $3, completed = true \
                   WHERE session_id = $1 AND give_claimed_at IS NULL RETURNING 1",
-                &[&session],
+                &[&session, &fund.giving_type(), &(amount as i64)],
             )
             .await?
-            .is_some()
-        };
-        if !claimed {
-            return self.given(session).await;
-        }
-        let form = json!({"phone": number, "amount": amount, "givingType": fund.giving_type()});
-        // Limited per phone as the website's prompts are per address and phone.
-        let client = format!("ussd:{number}");
-        let asked = self
-            .payments
-            .prompt(&form, &client, GiftChannel::Ussd)
-            .await;
-        let db = self.service.get().await?;
-        Ok(match asked {
-            Ok(prompt) => {
-                db.execute(
-                    "UPDATE kanisa.ussd_sessions SET payment_id = $2, completed = true \
-                      WHERE session_id = $1",
-                    &[&session, &prompt.payment],
-                )
-                .await?;
-                if prompt.simulated {
-                    Prompted::Demo
-                } else {
-                    Prompted::Sent
-                }
-            }
-            Err(e) => {
-                // Not given: the claim is let go, so the caller may confirm again.
-                db.execute(
-                    "UPDATE kanisa.ussd_sessions SET give_claimed_at = NULL WHERE session_id = $1",
-                    &[&session],
-                )
-                .await?;
-                match e {
-                    FunctionsError::GivingDisabled => Prompted::Paused,
-                    e => {
-                        tracing::warn!(error = %e, "a USSD gift's prompt was not sent");
-                        Prompted::Failed
-                    }
-                }
-            }
-        })
-    }
-
-    /// A repeated confirming step: the gift another step claimed, once its payment is written
-    /// (a few seconds at most: the provider's prompt); until then, the prompt is on its way.
-    async fn given(&self, session: &str) -> Result<Prompted, FunctionsError> {
-        for _ in 0..40 {
-            let row = {
-                let db = self.service.get().await?;
-                db.query_one(
-                    "SELECT s.payment_id IS NOT NULL, p.is_simulated, s.give_claimed_at IS NOT NULL \
-                       FROM kanisa.ussd_sessions s \
-                       LEFT JOIN public.payment_logs p ON p.id = s.payment_id \
-                      WHERE s.session_id = $1",
-                    &[&session],
-                )
-                .await?
+            .is_some();
+        if claimed {
+            let job = UssdPrompt {
+                session: session.to_owned(),
             };
-            if row.get::<_, bool>(0) {
-                return Ok(if row.get::<_, Option<bool>>(1) == Some(true) {
-                    Prompted::Demo
-                } else {
-                    Prompted::Sent
-                });
-            }
-            if !row.get::<_, bool>(2) {
-                // The claiming step failed and let go.
-                return Ok(Prompted::Failed);
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+            kanisa_jobs::enqueue(&*tx, &job).await?;
         }
-        Ok(Prompted::Sent)
+        tx.commit().await?;
+        Ok(if mode == PromptMode::Demo {
+            Prompted::Demo
+        } else {
+            Prompted::Sent
+        })
     }
 
     /// The prayer request of the last step, once per session: stored private (source ussd),
@@ -494,6 +443,77 @@ impl Ussd {
         )
         .await?;
         Ok((200, json!({"received": true})))
+    }
+}
+
+/// `ussd_prompt` {session}: the M-Pesa prompt of a gift confirmed on the USSD menu, asked for
+/// through the website's payment path (its limits, records and receipt) to the phone that
+/// dialled, once: a session whose payment is written is done. A refusal (a limit, a provider's
+/// no) is logged and not tried again: the caller has long hung up, and a late prompt would
+/// surprise them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct UssdPrompt {
+    pub session: String,
+}
+
+pub const USSD_PROMPT: &str = "ussd_prompt";
+
+impl Job for UssdPrompt {
+    const KIND: &'static str = USSD_PROMPT;
+    type Context = Arc<Ussd>;
+
+    fn unique_key(&self) -> Option<String> {
+        Some(format!("{USSD_PROMPT}:{}", self.session))
+    }
+
+    async fn run(self, ussd: &Arc<Ussd>, _run: &RunInfo) -> Result<(), JobFailure> {
+        let row = {
+            let db = ussd.service.get().await.map_err(|e| JobFailure::pool(&e))?;
+            db.query_opt(
+                "SELECT phone, give_fund, give_amount FROM kanisa.ussd_sessions \
+                  WHERE session_id = $1 AND give_claimed_at IS NOT NULL AND payment_id IS NULL",
+                &[&self.session],
+            )
+            .await
+            .map_err(|e| JobFailure::database(&e))?
+        };
+        let Some(row) = row else {
+            return Ok(());
+        };
+        let phone: String = row.get(0);
+        let (Some(number), Some(fund), Some(amount)) = (
+            kanisa_phone::msisdn(&phone),
+            row.get::<_, Option<String>>(1),
+            row.get::<_, Option<i64>>(2),
+        ) else {
+            return Err(JobFailure::permanent(
+                "the session holds no gift to prompt for",
+            ));
+        };
+        let form = json!({"phone": number.as_str(), "amount": amount, "givingType": fund});
+        // Limited per phone as the website's prompts are per address and phone.
+        let limit_key = format!("ussd:{}", number.as_str());
+        match ussd
+            .payments
+            .prompt(&form, &limit_key, GiftChannel::Ussd)
+            .await
+        {
+            Ok(prompt) => {
+                let db = ussd.service.get().await.map_err(|e| JobFailure::pool(&e))?;
+                db.execute(
+                    "UPDATE kanisa.ussd_sessions SET payment_id = $2 WHERE session_id = $1",
+                    &[&self.session, &prompt.payment],
+                )
+                .await
+                .map_err(|e| JobFailure::database(&e))?;
+                Ok(())
+            }
+            Err(FunctionsError::Unavailable(e)) => Err(JobFailure::retry(e)),
+            Err(e) => {
+                tracing::warn!(error = %e, session = %self.session, "a USSD gift's prompt was not sent");
+                Err(JobFailure::permanent(e.to_string()))
+            }
+        }
     }
 }
 

@@ -89,6 +89,10 @@ impl TestApp {
             Some(sign_in) => registry.job::<kanisa_functions::SendSignInCode>(sign_in.clone()),
             None => registry,
         };
+        let registry = match self.functions.ussd() {
+            Some(ussd) => ussd.jobs(registry),
+            None => registry,
+        };
         Workers::start(
             db.pool(),
             registry,

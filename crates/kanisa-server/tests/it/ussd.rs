@@ -234,6 +234,20 @@ async fn a_gift_is_given_once_though_its_step_is_repeated_and_crosses_instances(
     let again = replay.answer("1").await;
     assert_eq!(again.body, done.body);
 
+    // The prompt goes out from the queue once the session has closed: once.
+    assert_eq!(
+        app.sql()
+            .await
+            .query_one(
+                "SELECT count(*) FROM kanisa.jobs WHERE kind = 'ussd_prompt'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get::<_, i64>(0),
+        1
+    );
+    app.deliver(Duration::from_secs(30)).await;
     let payments: Vec<(uuid::Uuid, String)> = app
         .sql()
         .await

@@ -225,6 +225,16 @@ describe('GivingPage in Kiswahili', () => {
     seed(serviceModeQueries.current, modes({ provider: 'mpesa', label: 'M-Pesa' }));
   });
 
+  it('offers the USSD code for any phone when settings hold one (issue 47), and none otherwise', () => {
+    const { unmount } = renderAt('/sw/giving', <GivingPage />);
+    expect(screen.queryByRole('heading', { name: 'Simu yoyote (USSD)' })).not.toBeInTheDocument();
+    unmount();
+    seed(settingsQueries.public, { ...fallbackSettings, ussdCode: '*384*1234#', status: 'ready' });
+    renderAt('/sw/giving', <GivingPage />);
+    expect(screen.getByRole('heading', { name: 'Simu yoyote (USSD)' })).toBeInTheDocument();
+    expect(screen.getByText(/Piga \*384\*1234# kwenye simu yoyote/)).toBeInTheDocument();
+  });
+
   it('shows the page, the giving types and the amount check in Kiswahili', () => {
     renderAt('/sw/giving', <GivingPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Matoleo' })).toBeInTheDocument();

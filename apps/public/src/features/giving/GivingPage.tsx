@@ -194,6 +194,12 @@ export default function GivingPage() {
             )}
           </article>
           ) : null}
+          {s.ussdCode ? (
+            <article className="card">
+              <h3>{t('giving.ussdTitle')}</h3>
+              <p>{t('giving.ussdText', { code: s.ussdCode })}</p>
+            </article>
+          ) : null}
           {s.bankDetails || s.status === 'loading' ? (
             <article className="card">
               <h3>{t('giving.bankTitle')}</h3>

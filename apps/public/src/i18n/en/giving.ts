@@ -39,6 +39,8 @@ export const giving = {
 
   // How to Give
   'giving.howToGive': 'How to Give',
+  'giving.ussdTitle': 'Any phone (USSD)',
+  'giving.ussdText': 'Dial {code} on any phone, even without internet: give by M-Pesa, hear your giving this year, or send a prayer request.',
   'giving.paybillTitle': 'M-Pesa Paybill',
   'giving.businessNumber': 'Business number',
   'giving.account': 'Account',

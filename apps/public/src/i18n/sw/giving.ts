@@ -37,6 +37,8 @@ export const giving: typeof english = {
   'giving.seeHowToGive': 'angalia Jinsi ya Kutoa',
 
   'giving.howToGive': 'Jinsi ya Kutoa',
+  'giving.ussdTitle': 'Simu yoyote (USSD)',
+  'giving.ussdText': 'Piga {code} kwenye simu yoyote, hata bila intaneti: toa kwa M-Pesa, sikia utoaji wako mwaka huu, au tuma ombi la maombi.',
   'giving.paybillTitle': 'Paybill ya M-Pesa',
   'giving.businessNumber': 'Namba ya biashara',
   'giving.account': 'Akaunti',
