@@ -77,5 +77,5 @@ await Promise.all(
 const seconds = (Date.now() - started) / 1000;
 const all = Object.values(times).flat();
 console.log(`replies: ${all.length} in ${seconds.toFixed(1)} s = ${(all.length / seconds).toFixed(0)} replies/s`);
-for (const [, screen] of path) if (times[screen]) line(screen, times[screen]);
+for (const screen of new Set(path.map(([, s]) => s))) if (times[screen]) line(screen, times[screen]);
 line('every reply', all);
